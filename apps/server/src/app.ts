@@ -1,0 +1,151 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { sql } from 'drizzle-orm';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MESSAGES, versionResponseSchema } from '@storelift/shared';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import type { Deps } from './deps.js';
+import type { Jobs } from './jobs/jobs.js';
+import { registerAuth, requireStaff } from './plugins/auth.js';
+import { registerErrorHandling } from './plugins/errors.js';
+import { adminUsersRoutes } from './modules/admin-users/admin-users.routes.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes.js';
+import { referenceRoutes } from './modules/reference/reference.routes.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: Deps;
+  }
+}
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  jobs: Jobs;
+}
+
+export const outboxDir = (config: Config) => join(config.dataDir, 'outbox');
+
+/** The version of the web build being served; the client reloads when it changes. */
+function readWebVersion(webDist: string | undefined): string {
+  const file = webDist && join(webDist, 'version.json');
+  if (file && existsSync(file)) return versionResponseSchema.parse(JSON.parse(readFileSync(file, 'utf8'))).version;
+  return 'dev';
+}
+
+/** The whole HTTP application as one Fastify plugin: API, API reference, dev mailbox and web app. */
+export async function storelift(app: FastifyInstance, { config, database, jobs }: AppOptions) {
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('deps', { db: database.db, jobs, config });
+  registerErrorHandling(app);
+  registerAuth(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine sets CSS variables and positions through inline styles.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'"],
+      },
+    },
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Storelift API', version: '1' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/api/health',
+    { schema: { tags: ['system'], response: { 200: z.object({ status: z.literal('ok') }) } } },
+    async () => {
+      await database.db.execute(sql`select 1`);
+      return { status: 'ok' as const };
+    },
+  );
+  const version = readWebVersion(config.webDist);
+  r.get('/version.json', { schema: { tags: ['system'], response: { 200: versionResponseSchema } } }, async (_req, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { version };
+  });
+  // Reset links in mail point here; the web app's page lives at /password-reset.
+  r.get('/api/password-reset', { schema: { hide: true } }, async (req, reply) => {
+    const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '';
+    return reply.redirect(`/password-reset${query}`);
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes);
+      await api.register(referenceRoutes);
+    },
+    { prefix: '/api/private/v1' },
+  );
+  await app.register(
+    async (admin) => {
+      requireStaff(admin);
+      await admin.register(adminUsersRoutes);
+    },
+    { prefix: '/api/admin/v1' },
+  );
+  if (!config.production) await app.register(devMailboxRoutes, { prefix: '/dev', outboxDir: outboxDir(config) });
+  await serveWebApp(app, config.webDist);
+}
+// Decorations and hooks of this plugin belong to the root instance (what fastify-plugin does).
+Object.assign(storelift, { [Symbol.for('skip-override')]: true });
+
+/** Serves the built web app with a fallback to index.html for client-side routes. */
+async function serveWebApp(app: FastifyInstance, webDist: string | undefined) {
+  const hasWeb = webDist !== undefined && existsSync(join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders(res, path) {
+        res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/dev/');
+    if (hasWeb && isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.status(404).send({ message: MESSAGES.notFound });
+  });
+}
+
+/** Builds the application (not listening) for the server, the worker and tests. */
+export async function buildApp(options: AppOptions & { logger?: FastifyServerOptions['logger'] }) {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+  await app.register(storelift, options);
+  await app.ready();
+  return app;
+}

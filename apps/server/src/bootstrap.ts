@@ -1,0 +1,15 @@
+import { join } from 'node:path';
+import type { Config } from './config.js';
+import { openDatabase } from './db/client.js';
+import { seedDemo, seedReference } from './db/seed.js';
+import { startJobs } from './jobs/jobs.js';
+
+/** Opens and migrates the database, seeds it, and starts the job queue (workers are up to the caller). */
+export async function bootstrap(config: Config, options: { seedDemo: boolean }) {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: join(config.dataDir, 'db') });
+  await database.migrate();
+  await seedReference(database.db);
+  if (options.seedDemo) await seedDemo(database.db);
+  const jobs = await startJobs(database.sql, { supervise: true });
+  return { database, jobs };
+}

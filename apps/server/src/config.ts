@@ -1,0 +1,33 @@
+import { resolve } from 'node:path';
+
+/** Runtime configuration, read once from the environment (README lists every variable). */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  logLevel: string;
+  production: boolean;
+  /** Requests per minute allowed on login, register and forgot-password, per client address. */
+  authRateLimit: number;
+  /** Directory of the built web app served at `/`; absent in API-only runs. */
+  webDist: string | undefined;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 3000);
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: resolve(env.DATA_DIR ?? './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    smtpUrl: env.SMTP_URL || undefined,
+    logLevel: env.LOG_LEVEL ?? 'info',
+    production: env.NODE_ENV === 'production',
+    authRateLimit: Number(env.AUTH_RATE_LIMIT ?? 10),
+    webDist: env.WEB_DIST === '' ? undefined : resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+  };
+}

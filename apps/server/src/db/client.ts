@@ -1,0 +1,96 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+import { acquireDataDirLock } from './data-dir-lock.js';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A database or an open transaction: repos that may run inside one take this. */
+export type Queryable = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** What pg-boss needs to run SQL on the same database. */
+export interface SqlExecutor {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+/** An open database: Drizzle for the app, raw SQL for pg-boss, and how to migrate and close it. */
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  sql: SqlExecutor;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = new URL('../../drizzle', import.meta.url).pathname;
+const MIGRATION_LOCK_ID = 7_340_021;
+
+export interface OpenDatabaseOptions {
+  /** PostgreSQL connection string; PGlite is used without one. */
+  databaseUrl?: string | undefined;
+  /** PGlite data directory; in memory when undefined. */
+  pgliteDir?: string | undefined;
+}
+
+/** Opens PostgreSQL when a URL is given, otherwise the embedded PGlite database. */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.pgliteDir);
+}
+
+async function openPglite(dir: string | undefined): Promise<Database> {
+  let releaseLock = () => {};
+  if (dir) {
+    mkdirSync(dir, { recursive: true });
+    releaseLock = acquireDataDirLock(join(dir, '..', 'db.lock'));
+  }
+  const client = new PGlite(dir);
+  await client.waitReady;
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    sql: {
+      async executeSql(text, values) {
+        // pg-boss sends its schema as parameterless multi-statement text, which only `exec` accepts.
+        if (!values?.length) {
+          const results = await client.exec(text);
+          return { rows: results.at(-1)?.rows ?? [] };
+        }
+        return client.query(text, values);
+      },
+    },
+    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    async close() {
+      await client.close();
+      releaseLock();
+    },
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  return {
+    kind: 'postgres',
+    db,
+    sql: { executeSql: (text, values) => pool.query(text, values as unknown[]) },
+    async migrate() {
+      // Several processes may start together: one migrates while the others wait.
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+        await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

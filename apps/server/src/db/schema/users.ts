@@ -1,0 +1,87 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+const timestamps = {
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    email: text('email').notNull(),
+    password_hash: text('password_hash').notNull(),
+    nickname: text('nickname').notNull(),
+    full_name: text('full_name').notNull(),
+    business_type: text('business_type').notNull(),
+    country: text('country').notNull(),
+    phone: text('phone'),
+    messenger_type: text('messenger_type'),
+    messenger_id: text('messenger_id'),
+    locale: text('locale').notNull().default('en-US'),
+    avatar: text('avatar'),
+    /** The referral code given at sign-up (`ref`), kept for the referral program. */
+    signup_ref: text('signup_ref'),
+    email_verified_at: timestamp('email_verified_at', { withTimezone: true }),
+    last_login_at: timestamp('last_login_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    uniqueIndex('users_nickname_unique').on(sql`lower(${t.nickname})`),
+    index('users_created_at_idx').on(t.created_at),
+  ],
+);
+
+export const roles = pgTable('roles', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  name: text('name').notNull().unique(),
+  guard_name: text('guard_name').notNull().default('api'),
+  ...timestamps,
+});
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role_id: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.role_id] }), index('user_roles_role_idx').on(t.role_id)],
+);
+
+/** Permission modules; roles are granted access per module. */
+export const modules = pgTable('modules', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  name: text('name').notNull(),
+  namespace: text('namespace').notNull(),
+  permission_name: text('permission_name').notNull().unique(),
+  ...timestamps,
+});
+
+/** Permission functions: finer-grained operations inside a module. */
+export const functions = pgTable('functions', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  module_id: integer('module_id').references(() => modules.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  namespace: text('namespace').notNull(),
+  permission_name: text('permission_name').notNull().unique(),
+  ...timestamps,
+});
+
+export const roleGrants = pgTable(
+  'role_grants',
+  {
+    role_id: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    module_id: integer('module_id')
+      .notNull()
+      .references(() => modules.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.role_id, t.module_id] })],
+);

@@ -1,0 +1,179 @@
+import { eq, sql } from 'drizzle-orm';
+import {
+  DEFAULT_LOCALE,
+  MESSAGES,
+  type Locale,
+  type LoginResponse,
+  type MeResponse,
+  type User,
+  type loginBodySchema,
+  type passwordResetStoreBodySchema,
+  type registerBodySchema,
+} from '@storelift/shared';
+import type { z } from 'zod';
+import type { Deps } from '../../deps.js';
+import type { Db } from '../../db/client.js';
+import { users } from '../../db/schema/index.js';
+import { ForbiddenError, MaintenanceError, ValidationError } from '../../lib/errors.js';
+import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import type { AuthContext } from '../../plugins/auth.js';
+import { renderMail } from '../mail/mail.templates.js';
+import { isMaintenance } from '../settings/settings.repo.js';
+import { findUserByEmail, grantRoles, rolesOf, toUserView, type UserRow } from '../users/users.repo.js';
+import {
+  consumeOneTimeToken,
+  createSession,
+  expireSessionAt,
+  issueOneTimeToken,
+  revokeSession,
+  revokeUserSessions,
+} from './sessions.repo.js';
+
+const VERIFY_TTL_MS = 48 * 3600_000;
+const RESET_TTL_MS = 60 * 60_000;
+/** `me` hands out a fresh token once a session is this old; the old one lives on briefly. */
+export const ROTATE_AFTER_MS = 60 * 60_000;
+const ROTATION_GRACE_MS = 60_000;
+
+// Compared against when the e-mail is unknown, so a wrong e-mail costs as long as a wrong password.
+const decoyHash = hashPassword('decoy-password-for-timing');
+
+async function viewOf(db: Db, user: UserRow): Promise<User> {
+  return toUserView(user, (await rolesOf(db, [user.id])).get(user.id) ?? []);
+}
+
+async function refuseDuringMaintenance(db: Db) {
+  if (await isMaintenance(db)) throw new MaintenanceError();
+}
+
+/** Creates an unverified account with the `user` role and mails the verification link. */
+export async function register(deps: Deps, body: z.output<typeof registerBodySchema>) {
+  await refuseDuringMaintenance(deps.db);
+  const errors: Record<string, string[]> = {};
+  if (await findUserByEmail(deps.db, body.email)) errors.email = [MESSAGES.emailTaken];
+  const [nick] = await deps.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.nickname})`, body.nickname.toLowerCase()));
+  if (nick) errors.nickname = [MESSAGES.nicknameTaken];
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+
+  const password_hash = await hashPassword(body.password);
+  const user = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(users)
+      .values({
+        email: body.email,
+        password_hash,
+        nickname: body.nickname,
+        full_name: body.full_name,
+        business_type: body.business_type,
+        country: body.country,
+        phone: body.phone ?? null,
+        messenger_type: body.messenger_id ? (body.messenger_type ?? null) : null,
+        messenger_id: body.messenger_id ?? null,
+        locale: body.locale ?? DEFAULT_LOCALE,
+        signup_ref: body.ref ?? null,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) throw new ValidationError({ email: [MESSAGES.emailTaken] });
+    await grantRoles(tx, row.id, ['user']);
+    return row;
+  });
+  await sendVerification(deps, user);
+  return { message: MESSAGES.accountCreated };
+}
+
+async function sendVerification(deps: Deps, user: UserRow) {
+  const token = await issueOneTimeToken(deps.db, user.id, 'verify', VERIFY_TTL_MS);
+  const link = `${deps.config.publicUrl}/api/private/v1/email/verify?token=${token}`;
+  const mail = renderMail('verify', user.locale as Locale, { name: user.nickname, link });
+  await deps.jobs.send('mail.send', { to: user.email, ...mail });
+}
+
+/** Checks the password and opens a session; unverified accounts are refused with 403. */
+export async function login(deps: Deps, body: z.output<typeof loginBodySchema>): Promise<LoginResponse> {
+  const user = await findUserByEmail(deps.db, body.email);
+  const valid = user
+    ? await verifyPassword(user.password_hash, body.password)
+    : (await verifyPassword(await decoyHash, body.password), false);
+  if (!user || !valid) throw ValidationError.field('email', MESSAGES.badCredentials);
+  if (!user.email_verified_at) throw new ForbiddenError(MESSAGES.notActivated, { status: 'Email verify failed' });
+  const view = await viewOf(deps.db, user);
+  if (!view.roles.includes('admin')) await refuseDuringMaintenance(deps.db);
+  const access_token = await createSession(deps.db, user.id);
+  await deps.db.update(users).set({ last_login_at: new Date() }).where(eq(users.id, user.id));
+  return { user: view, access_token };
+}
+
+/** The current user; a session older than an hour gets a new token in `new_token`. */
+export async function me(deps: Deps, auth: AuthContext): Promise<MeResponse> {
+  const view = toUserView(auth.user, auth.roles);
+  const response: MeResponse = { user: view, roles: auth.roles, is_build: deps.config.webDist !== undefined };
+  if (Date.now() - auth.session.created_at.getTime() > ROTATE_AFTER_MS) {
+    response.new_token = await createSession(deps.db, auth.user.id);
+    await expireSessionAt(deps.db, auth.session.id, new Date(Date.now() + ROTATION_GRACE_MS));
+  }
+  return response;
+}
+
+export async function logout(deps: Deps, auth: AuthContext) {
+  await revokeSession(deps.db, auth.session.id);
+  return { message: MESSAGES.loggedOut };
+}
+
+/** Mails a reset link when the account exists; answers the same either way. */
+export async function forgotPassword(deps: Deps, email: string) {
+  await refuseDuringMaintenance(deps.db);
+  const user = await findUserByEmail(deps.db, email);
+  if (user) {
+    const token = await issueOneTimeToken(deps.db, user.id, 'reset', RESET_TTL_MS);
+    const query = new URLSearchParams({ token, email: user.email });
+    const link = `${deps.config.publicUrl}/api/password-reset?${query}`;
+    const mail = renderMail('reset', user.locale as Locale, { name: user.nickname, link });
+    await deps.jobs.send('mail.send', { to: user.email, ...mail });
+  }
+  return { message: MESSAGES.resetLinkSent };
+}
+
+/** Sends a new verification link to an unverified account; answers the same either way. */
+export async function resendVerification(deps: Deps, email: string) {
+  const user = await findUserByEmail(deps.db, email);
+  if (user && !user.email_verified_at) await sendVerification(deps, user);
+  return { message: MESSAGES.verificationSent };
+}
+
+/** Sets a new password from a reset link, signs out every session, and counts as e-mail proof. */
+export async function resetPassword(deps: Deps, body: z.output<typeof passwordResetStoreBodySchema>) {
+  const user = await findUserByEmail(deps.db, body.email);
+  const userId = user && (await consumeOneTimeToken(deps.db, 'reset', body.token, user.id));
+  if (!user || !userId) throw ValidationError.field('token', MESSAGES.tokenInvalid);
+  await deps.db
+    .update(users)
+    .set({
+      password_hash: await hashPassword(body.password),
+      email_verified_at: user.email_verified_at ?? new Date(),
+      updated_at: new Date(),
+    })
+    .where(eq(users.id, user.id));
+  await revokeUserSessions(deps.db, user.id);
+  return { message: MESSAGES.passwordReset };
+}
+
+/** Confirms an e-mail address from its link; true when the link was valid. */
+export async function verifyEmail(deps: Deps, token: string): Promise<boolean> {
+  const userId = await consumeOneTimeToken(deps.db, 'verify', token);
+  if (!userId) return false;
+  await deps.db
+    .update(users)
+    .set({ email_verified_at: sql`coalesce(${users.email_verified_at}, now())`, updated_at: new Date() })
+    .where(eq(users.id, userId));
+  return true;
+}
+
+/** Saves the interface language, which also picks the language of the user's e-mails. */
+export async function changeLocale(deps: Deps, auth: AuthContext, locale: Locale) {
+  await deps.db.update(users).set({ locale, updated_at: new Date() }).where(eq(users.id, auth.user.id));
+  return { user: toUserView({ ...auth.user, locale }, auth.roles) };
+}

@@ -1,0 +1,91 @@
+import type { Locale } from '@storelift/shared';
+
+interface Template {
+  subject: string;
+  greeting: (name: string) => string;
+  body: string;
+  action: string;
+  footer: string;
+}
+
+type TemplateName = 'verify' | 'reset';
+
+/** Texts of the account e-mails in every interface language. */
+const TEMPLATES: Record<TemplateName, Record<Locale, Template>> = {
+  verify: {
+    'en-US': {
+      subject: 'Confirm your e-mail for Storelift',
+      greeting: (name) => `Hello, ${name}!`,
+      body: 'Thank you for signing up. Confirm your e-mail address to activate your account.',
+      action: 'Confirm e-mail',
+      footer: 'The link is valid for 48 hours. If you did not sign up, ignore this message.',
+    },
+    'es-ES': {
+      subject: 'Confirma tu correo para Storelift',
+      greeting: (name) => `¡Hola, ${name}!`,
+      body: 'Gracias por registrarte. Confirma tu dirección de correo para activar tu cuenta.',
+      action: 'Confirmar correo',
+      footer: 'El enlace es válido durante 48 horas. Si no te registraste, ignora este mensaje.',
+    },
+    'uk-UA': {
+      subject: 'Підтвердьте e-mail для Storelift',
+      greeting: (name) => `Вітаємо, ${name}!`,
+      body: 'Дякуємо за реєстрацію. Підтвердьте адресу e-mail, щоб активувати обліковий запис.',
+      action: 'Підтвердити e-mail',
+      footer: 'Посилання дійсне 48 годин. Якщо ви не реєструвалися, проігноруйте цей лист.',
+    },
+    'ru-RU': {
+      subject: 'Подтвердите e-mail для Storelift',
+      greeting: (name) => `Здравствуйте, ${name}!`,
+      body: 'Спасибо за регистрацию. Подтвердите адрес e-mail, чтобы активировать учётную запись.',
+      action: 'Подтвердить e-mail',
+      footer: 'Ссылка действительна 48 часов. Если вы не регистрировались, проигнорируйте это письмо.',
+    },
+  },
+  reset: {
+    'en-US': {
+      subject: 'Reset your Storelift password',
+      greeting: (name) => `Hello, ${name}!`,
+      body: 'We received a request to reset your password. Choose a new one with the link below.',
+      action: 'Reset password',
+      footer: 'The link is valid for 60 minutes. If you did not ask for it, ignore this message.',
+    },
+    'es-ES': {
+      subject: 'Restablece tu contraseña de Storelift',
+      greeting: (name) => `¡Hola, ${name}!`,
+      body: 'Hemos recibido una solicitud para restablecer tu contraseña. Elige una nueva con el enlace.',
+      action: 'Restablecer contraseña',
+      footer: 'El enlace es válido durante 60 minutos. Si no lo solicitaste, ignora este mensaje.',
+    },
+    'uk-UA': {
+      subject: 'Скидання пароля Storelift',
+      greeting: (name) => `Вітаємо, ${name}!`,
+      body: 'Ми отримали запит на скидання пароля. Оберіть новий пароль за посиланням нижче.',
+      action: 'Скинути пароль',
+      footer: 'Посилання дійсне 60 хвилин. Якщо ви не надсилали запит, проігноруйте цей лист.',
+    },
+    'ru-RU': {
+      subject: 'Сброс пароля Storelift',
+      greeting: (name) => `Здравствуйте, ${name}!`,
+      body: 'Мы получили запрос на сброс пароля. Выберите новый пароль по ссылке ниже.',
+      action: 'Сбросить пароль',
+      footer: 'Ссылка действительна 60 минут. Если вы не запрашивали сброс, проигнорируйте это письмо.',
+    },
+  },
+};
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** Renders an account e-mail in the user's language with its one action link. */
+export function renderMail(name: TemplateName, locale: Locale, vars: { name: string; link: string }) {
+  const t = TEMPLATES[name][locale];
+  const greeting = t.greeting(vars.name);
+  return {
+    subject: t.subject,
+    text: `${greeting}\n\n${t.body}\n\n${t.action}: ${vars.link}\n\n${t.footer}\n`,
+    html: `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(t.body)}</p><p><a href="${escapeHtml(vars.link)}">${escapeHtml(t.action)}</a></p><p style="color:#666">${escapeHtml(t.footer)}</p>`,
+  };
+}
+
+export const TEMPLATE_NAMES = Object.keys(TEMPLATES) as TemplateName[];

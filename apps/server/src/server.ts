@@ -1,0 +1,32 @@
+import { buildApp } from './app.js';
+import { bootstrap } from './bootstrap.js';
+import { loadConfig } from './config.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed.js';
+import { startWorkers } from './jobs/workers.js';
+
+/** Serves the API, the web app and (unless WORKERS=0 on PostgreSQL) the job workers in one process. */
+const config = loadConfig();
+const { database, jobs } = await bootstrap(config, { seedDemo: process.env.SEED_DEMO !== '0' && !config.production });
+// PGlite belongs to one process, so its jobs must be worked here.
+if (database.kind === 'pglite' || process.env.WORKERS !== '0') await startWorkers(jobs, config);
+const app = await buildApp({ config, database, jobs, logger: { level: config.logLevel } });
+
+let closing = false;
+async function shutdown() {
+  if (closing) return;
+  closing = true;
+  await app.close();
+  await jobs.stop();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);
+
+await app.listen({ port: config.port, host: config.host });
+console.log(`\nStorelift is running at ${config.publicUrl}  (API reference: ${config.publicUrl}/api/docs)`);
+console.log(`Database: ${database.kind === 'pglite' ? `PGlite in ${config.dataDir}/db` : 'PostgreSQL'}`);
+if (!config.production) {
+  console.log(`Dev mailbox: ${config.publicUrl}/dev/mailbox`);
+  console.log(`Demo accounts (password ${DEMO_PASSWORD}): ${DEMO_ACCOUNTS.map((account) => account.email).join(', ')}\n`);
+}

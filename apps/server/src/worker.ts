@@ -1,0 +1,21 @@
+import { bootstrap } from './bootstrap.js';
+import { loadConfig } from './config.js';
+import { startWorkers } from './jobs/workers.js';
+
+/** A worker-only process beside API processes; needs PostgreSQL (PGlite belongs to one process). */
+const config = loadConfig();
+if (!config.databaseUrl) {
+  console.error('npm run worker needs DATABASE_URL: with the embedded database, npm start runs the workers itself.');
+  process.exit(1);
+}
+const { database, jobs } = await bootstrap(config, { seedDemo: false });
+await startWorkers(jobs, config);
+console.log('Storelift worker is processing jobs');
+
+async function shutdown() {
+  await jobs.stop();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);

@@ -1,0 +1,54 @@
+/**
+ * The English texts of validation and error messages. The server answers with these (the spec's
+ * contract); the web translates them by their key through `messageKey`.
+ */
+export const MESSAGES = {
+  required: 'This field is required',
+  emailMin: 'E-mail must be at least 4 characters',
+  emailInvalid: 'E-mail is not valid',
+  usernameMin: 'Username must be at least 3 characters',
+  passwordMin: 'Password must be at least 8 characters',
+  passwordMax: 'Password must be at most 128 characters',
+  passwordsMustMatch: 'Passwords must match',
+  termsRequired: 'You must accept the terms',
+  adultRequired: 'You must confirm that you are 18 or older',
+  nicknameInvalid: 'Nickname is not valid',
+  fullNameInvalid: 'Full name is not valid',
+  phoneInvalid: 'Phone must contain digits only',
+  messengerIdInvalid: 'Messenger id is not valid',
+  phoneOrMessenger: 'Give a phone or a messenger',
+  countryInvalid: 'Country is not valid',
+  businessTypeInvalid: 'Business type is not valid',
+  localeInvalid: 'Language is not supported',
+  emailTaken: 'This e-mail is already registered',
+  nicknameTaken: 'This nickname is already taken',
+  badCredentials: 'These credentials do not match our records',
+  notActivated:
+    'Your account is not activated. Please check your email for verification instructions or click re-send.',
+  tokenInvalid: 'This link is invalid or has expired',
+  maintenance: 'Maintenance is in progress',
+  dataNotValid: 'Data is not valid',
+  errorsDetected: 'Sorry, looks like there are some errors detected, please try again',
+  somethingWrong: 'Something went wrong, please try again later',
+  unauthenticated: 'Unauthenticated',
+  forbidden: 'You are not allowed to do this',
+  notFound: 'Not found',
+  tooManyRequests: 'Too many attempts, please try again later',
+  imageTooLarge: 'Image too large',
+  accountCreated: 'Your account has been created. Check your e-mail to activate it.',
+  verificationSent: 'If the account exists and is not activated, a verification e-mail is on its way.',
+  resetLinkSent: 'If the account exists, a password reset link is on its way.',
+  passwordReset: 'Your password has been reset. Sign in with the new one.',
+  loggedOut: 'Signed out',
+  localeChanged: 'Language saved',
+} as const;
+export type MessageKey = keyof typeof MESSAGES;
+
+const keyByText = new Map<string, MessageKey>(
+  Object.entries(MESSAGES).map(([key, text]) => [text, key as MessageKey]),
+);
+
+/** The key of a known message text, so a client can show it in the user's language. */
+export function messageKey(text: string): MessageKey | undefined {
+  return keyByText.get(text);
+}
