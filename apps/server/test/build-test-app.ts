@@ -1,0 +1,100 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.js';
+import { loadConfig, type Config } from '../src/config.js';
+import { openDatabase, type Database } from '../src/db/client.js';
+import { seedReference } from '../src/db/seed.js';
+import { startJobs } from '../src/jobs/jobs.js';
+import { startWorkers } from '../src/jobs/workers.js';
+
+/** Integration tests run on PGlite, or on PostgreSQL when TEST_DATABASE_URL names a server. */
+const serverUrl = process.env.TEST_DATABASE_URL;
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  config?: Partial<Config>;
+  /** Start the job workers (mail) in this app; default true. */
+  workers?: boolean;
+  /** Reuse a database kept by an earlier app (see `createTestStore`). */
+  store?: TestStore;
+}
+
+/** Where a test's data lives: a data directory and, on PostgreSQL, a database of its own. */
+export interface TestStore {
+  dataDir: string;
+  databaseUrl: string | undefined;
+  persistent: boolean;
+  drop(): Promise<void>;
+}
+
+/** A fresh database for one test file (PGlite in memory, or a new PostgreSQL database). */
+export async function createTestStore(options: { persistent?: boolean } = {}): Promise<TestStore> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'storelift-test-'));
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => {};
+  if (serverUrl) {
+    const name = `storelift_t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    };
+  }
+  return {
+    dataDir,
+    databaseUrl,
+    persistent: options.persistent ?? false,
+    async drop() {
+      await dropDatabase();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Builds the whole application on a fresh, migrated database with reference data. */
+export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const store = options.store ?? (await createTestStore());
+  const config: Config = {
+    ...loadConfig({ DATA_DIR: store.dataDir, PUBLIC_URL: 'http://storelift.test', WEB_DIST: '' }),
+    authRateLimit: 1000,
+    ...options.config,
+  };
+  const database = await openDatabase({
+    databaseUrl: store.databaseUrl,
+    pgliteDir: store.persistent && !store.databaseUrl ? join(store.dataDir, 'db') : undefined,
+  });
+  await database.migrate();
+  await seedReference(database.db);
+  const jobs = await startJobs(database.sql, { supervise: false });
+  if (options.workers !== false) await startWorkers(jobs, config);
+  const app = await buildApp({ config, database, jobs });
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await jobs.stop();
+      await database.close();
+      if (!options.store) await store.drop();
+    },
+  };
+}
