@@ -43,7 +43,8 @@ export const outboxDir = (config: Config) => join(config.dataDir, 'outbox');
 /** The version of the web build being served; the client reloads when it changes. */
 function readWebVersion(webDist: string | undefined): string {
   const file = webDist && join(webDist, 'version.json');
-  if (file && existsSync(file)) return versionResponseSchema.parse(JSON.parse(readFileSync(file, 'utf8'))).version;
+  if (file && existsSync(file))
+    return versionResponseSchema.parse(JSON.parse(readFileSync(file, 'utf8'))).version;
   return 'dev';
 }
 
@@ -88,10 +89,14 @@ export async function storelift(app: FastifyInstance, { config, database, jobs }
     },
   );
   const version = readWebVersion(config.webDist);
-  r.get('/version.json', { schema: { tags: ['system'], response: { 200: versionResponseSchema } } }, async (_req, reply) => {
-    reply.header('cache-control', 'no-store');
-    return { version };
-  });
+  r.get(
+    '/version.json',
+    { schema: { tags: ['system'], response: { 200: versionResponseSchema } } },
+    async (_req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { version };
+    },
+  );
   // Reset links in mail point here; the web app's page lives at /password-reset.
   r.get('/api/password-reset', { schema: { hide: true } }, async (req, reply) => {
     const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '';
@@ -112,7 +117,8 @@ export async function storelift(app: FastifyInstance, { config, database, jobs }
     },
     { prefix: '/api/admin/v1' },
   );
-  if (!config.production) await app.register(devMailboxRoutes, { prefix: '/dev', outboxDir: outboxDir(config) });
+  if (!config.production)
+    await app.register(devMailboxRoutes, { prefix: '/dev', outboxDir: outboxDir(config) });
   await serveWebApp(app, config.webDist);
 }
 // Decorations and hooks of this plugin belong to the root instance (what fastify-plugin does).
@@ -127,12 +133,16 @@ async function serveWebApp(app: FastifyInstance, webDist: string | undefined) {
       wildcard: false,
       index: false,
       setHeaders(res, path) {
-        res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/dev/');
+    const isPage =
+      request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/dev/');
     if (hasWeb && isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
     return reply.status(404).send({ message: MESSAGES.notFound });
   });

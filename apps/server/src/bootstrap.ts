@@ -6,7 +6,10 @@ import { startJobs } from './jobs/jobs.js';
 
 /** Opens and migrates the database, seeds it, and starts the job queue (workers are up to the caller). */
 export async function bootstrap(config: Config, options: { seedDemo: boolean }) {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: join(config.dataDir, 'db') });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: join(config.dataDir, 'db'),
+  });
   await database.migrate();
   await seedReference(database.db);
   if (options.seedDemo) await seedDemo(database.db);

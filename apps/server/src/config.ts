@@ -28,6 +28,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     production: env.NODE_ENV === 'production',
     authRateLimit: Number(env.AUTH_RATE_LIMIT ?? 10),
-    webDist: env.WEB_DIST === '' ? undefined : resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    webDist:
+      env.WEB_DIST === ''
+        ? undefined
+        : resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
   };
 }

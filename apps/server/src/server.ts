@@ -6,7 +6,9 @@ import { startWorkers } from './jobs/workers.js';
 
 /** Serves the API, the web app and (unless WORKERS=0 on PostgreSQL) the job workers in one process. */
 const config = loadConfig();
-const { database, jobs } = await bootstrap(config, { seedDemo: process.env.SEED_DEMO !== '0' && !config.production });
+const { database, jobs } = await bootstrap(config, {
+  seedDemo: process.env.SEED_DEMO !== '0' && !config.production,
+});
 // PGlite belongs to one process, so its jobs must be worked here.
 if (database.kind === 'pglite' || process.env.WORKERS !== '0') await startWorkers(jobs, config);
 const app = await buildApp({ config, database, jobs, logger: { level: config.logLevel } });
@@ -28,5 +30,7 @@ console.log(`\nStorelift is running at ${config.publicUrl}  (API reference: ${co
 console.log(`Database: ${database.kind === 'pglite' ? `PGlite in ${config.dataDir}/db` : 'PostgreSQL'}`);
 if (!config.production) {
   console.log(`Dev mailbox: ${config.publicUrl}/dev/mailbox`);
-  console.log(`Demo accounts (password ${DEMO_PASSWORD}): ${DEMO_ACCOUNTS.map((account) => account.email).join(', ')}\n`);
+  console.log(
+    `Demo accounts (password ${DEMO_PASSWORD}): ${DEMO_ACCOUNTS.map((account) => account.email).join(', ')}\n`,
+  );
 }

@@ -5,7 +5,9 @@ import { startWorkers } from './jobs/workers.js';
 /** A worker-only process beside API processes; needs PostgreSQL (PGlite belongs to one process). */
 const config = loadConfig();
 if (!config.databaseUrl) {
-  console.error('npm run worker needs DATABASE_URL: with the embedded database, npm start runs the workers itself.');
+  console.error(
+    'npm run worker needs DATABASE_URL: with the embedded database, npm start runs the workers itself.',
+  );
   process.exit(1);
 }
 const { database, jobs } = await bootstrap(config, { seedDemo: false });

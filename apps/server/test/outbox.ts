@@ -3,7 +3,11 @@ import { readOutbox } from '../src/modules/mail/dev-mailbox.routes.js';
 import type { OutboxEntry } from '../src/modules/mail/mailer.js';
 
 /** Waits for the newest mail to an address in the outbox (the mail job runs in the background). */
-export async function waitForMail(dataDir: string, to: string, options: { after?: number; timeoutMs?: number } = {}) {
+export async function waitForMail(
+  dataDir: string,
+  to: string,
+  options: { after?: number; timeoutMs?: number } = {},
+) {
   const deadline = Date.now() + (options.timeoutMs ?? 15_000);
   while (Date.now() < deadline) {
     const mails = (await readOutbox(join(dataDir, 'outbox'))).filter(

@@ -23,15 +23,24 @@ export async function seedReference(db: Db) {
   const roleRows = await db.select().from(roles);
   const moduleRows = await db.select().from(modules);
   const grants = moduleRows.flatMap((module) => {
-    const allowed: readonly string[] = ADMIN_ROUTE_ROLES[`/admin/${module.name}` as keyof typeof ADMIN_ROUTE_ROLES] ?? [];
-    return roleRows.filter((role) => allowed.includes(role.name)).map((role) => ({ role_id: role.id, module_id: module.id }));
+    const allowed: readonly string[] =
+      ADMIN_ROUTE_ROLES[`/admin/${module.name}` as keyof typeof ADMIN_ROUTE_ROLES] ?? [];
+    return roleRows
+      .filter((role) => allowed.includes(role.name))
+      .map((role) => ({ role_id: role.id, module_id: module.id }));
   });
   if (grants.length) await db.insert(roleGrants).values(grants).onConflictDoNothing();
 
   const names = new Intl.DisplayNames(['en'], { type: 'region' });
   await db
     .insert(countries)
-    .values(COUNTRIES.map((country) => ({ code: country.code, name: names.of(country.code) ?? country.code, geo: country.geo })))
+    .values(
+      COUNTRIES.map((country) => ({
+        code: country.code,
+        name: names.of(country.code) ?? country.code,
+        geo: country.geo,
+      })),
+    )
     .onConflictDoNothing();
   await db
     .insert(languages)
@@ -58,7 +67,12 @@ export async function seedDemo(db: Db) {
   const existing = await db
     .select({ email: users.email })
     .from(users)
-    .where(inArray(users.email, DEMO_ACCOUNTS.map((account) => account.email)));
+    .where(
+      inArray(
+        users.email,
+        DEMO_ACCOUNTS.map((account) => account.email),
+      ),
+    );
   const missing = DEMO_ACCOUNTS.filter((account) => !existing.some((row) => row.email === account.email));
   if (!missing.length) return;
   const password_hash = await hashPassword(DEMO_PASSWORD);

@@ -16,7 +16,9 @@ describe('durable jobs', () => {
     const store = await storePromise;
     const first = await buildTestApp({ store, workers: false });
     const body = registerBody();
-    expect((await first.app.inject({ method: 'POST', url: '/api/private/v1/register', payload: body })).statusCode).toBe(201);
+    expect(
+      (await first.app.inject({ method: 'POST', url: '/api/private/v1/register', payload: body })).statusCode,
+    ).toBe(201);
     await first.close();
     expect(await readOutbox(join(store.dataDir, 'outbox'))).toEqual([]);
 
@@ -53,7 +55,8 @@ describe('SMTP delivery', () => {
       const body = registerBody();
       await t.app.inject({ method: 'POST', url: '/api/private/v1/register', payload: body });
       const deadline = Date.now() + 15_000;
-      while (!received.length && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      while (!received.length && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 100));
       expect(received).toHaveLength(1);
       expect(received[0]).toContain(`To: ${body.email}`);
       expect(received[0]).toContain('Subject: Confirm your e-mail for Storelift');

@@ -26,7 +26,12 @@ export async function startJobs(sql: SqlExecutor, options: { supervise: boolean 
   }
   return {
     async send(queue, data, sendOptions) {
-      await boss.send(queue, data as object, { retryLimit: 5, retryDelay: 10, retryBackoff: true, ...sendOptions });
+      await boss.send(queue, data as object, {
+        retryLimit: 5,
+        retryDelay: 10,
+        retryBackoff: true,
+        ...sendOptions,
+      });
     },
     async work(queue, handler) {
       await boss.work<QueueData[typeof queue]>(queue, { pollingIntervalSeconds: 1 }, async (jobs) => {

@@ -1,7 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hasAnyRole, LIMITS, MESSAGES, STAFF_ROLES, type Role, type RoleOrAll } from '@storelift/shared';
 import { ForbiddenError, MaintenanceError, UnauthorizedError } from '../lib/errors.js';
-import { findLiveSession, revokeSession, touchSession, type SessionRow } from '../modules/auth/sessions.repo.js';
+import {
+  findLiveSession,
+  revokeSession,
+  touchSession,
+  type SessionRow,
+} from '../modules/auth/sessions.repo.js';
 import { findUserById, rolesOf, type UserRow } from '../modules/users/users.repo.js';
 import { isMaintenance } from '../modules/settings/settings.repo.js';
 

@@ -32,5 +32,4 @@ export function registerErrorHandling(app: FastifyInstance) {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: MESSAGES.somethingWrong });
   });
-
 }

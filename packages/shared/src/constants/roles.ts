@@ -4,7 +4,13 @@ export type Role = (typeof ROLES)[number];
 export const ROLE_ALL = 'all';
 export type RoleOrAll = Role | typeof ROLE_ALL;
 
-export const STAFF_ROLES = ['admin', 'manager', 'support', 'ppc', 'marketer'] as const satisfies readonly Role[];
+export const STAFF_ROLES = [
+  'admin',
+  'manager',
+  'support',
+  'ppc',
+  'marketer',
+] as const satisfies readonly Role[];
 const EVERY_STAFF = STAFF_ROLES;
 
 /** Allowed roles per admin route (staff-admin §2); the server checks the same lists per endpoint. */

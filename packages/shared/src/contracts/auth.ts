@@ -22,10 +22,9 @@ export const loginBodySchema = z.object({ email: emailRule, password: loginPassw
 export type LoginBody = z.input<typeof loginBodySchema>;
 
 const mustBeTrue = (message: string) =>
-  z.preprocess((value) => value === true || value === 'true' || value === 1 || value === '1', z.boolean()).refine(
-    (value) => value,
-    message,
-  );
+  z
+    .preprocess((value) => value === true || value === 'true' || value === 1 || value === '1', z.boolean())
+    .refine((value) => value, message);
 
 export const registerBodySchema = z
   .object({

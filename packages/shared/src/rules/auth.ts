@@ -31,7 +31,9 @@ export const usernameRule = z
 
 const countryCodes = new Set(COUNTRIES.map((country) => country.code));
 
-export const nicknameRule = usernameRule.max(32, MESSAGES.nicknameInvalid).regex(/^[\p{L}\p{N}_.-]+$/u, MESSAGES.nicknameInvalid);
+export const nicknameRule = usernameRule
+  .max(32, MESSAGES.nicknameInvalid)
+  .regex(/^[\p{L}\p{N}_.-]+$/u, MESSAGES.nicknameInvalid);
 export const fullNameRule = z
   .string({ error: MESSAGES.required })
   .trim()
@@ -64,7 +66,10 @@ export const optional = <T extends z.ZodType>(rule: T) =>
   z.preprocess((value) => (value === '' || value === null ? undefined : value), rule.optional());
 
 /** Adds "Passwords must match" on the confirmation field. */
-export function passwordsMatch(data: { password: string; password_confirmation: string }, ctx: z.RefinementCtx) {
+export function passwordsMatch(
+  data: { password: string; password_confirmation: string },
+  ctx: z.RefinementCtx,
+) {
   if (data.password !== data.password_confirmation) {
     ctx.addIssue({ code: 'custom', path: ['password_confirmation'], message: MESSAGES.passwordsMustMatch });
   }

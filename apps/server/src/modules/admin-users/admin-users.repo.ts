@@ -13,7 +13,9 @@ export async function pageUsers(db: Db, query: Query) {
   const filters: (SQL | undefined)[] = [];
   if (query.search) {
     const pattern = `%${escapeLike(query.search)}%`;
-    filters.push(or(ilike(users.email, pattern), ilike(users.nickname, pattern), ilike(users.full_name, pattern)));
+    filters.push(
+      or(ilike(users.email, pattern), ilike(users.nickname, pattern), ilike(users.full_name, pattern)),
+    );
   }
   if (query.role) {
     filters.push(

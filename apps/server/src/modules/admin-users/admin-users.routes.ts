@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ADMIN_ROUTE_ROLES, adminUserListSchema, adminUsersQuerySchema, roleListSchema } from '@storelift/shared';
+import {
+  ADMIN_ROUTE_ROLES,
+  adminUserListSchema,
+  adminUsersQuerySchema,
+  roleListSchema,
+} from '@storelift/shared';
 import { errorResponses } from '../../lib/route-schemas.js';
 import { pageMeta } from '../../lib/paging.js';
 import { rolesOf, toUserView } from '../users/users.repo.js';
@@ -16,7 +21,11 @@ export async function adminUsersRoutes(app: FastifyInstance) {
   r.get(
     '/users',
     {
-      schema: { tags, querystring: adminUsersQuerySchema, response: { 200: adminUserListSchema, ...errorResponses } },
+      schema: {
+        tags,
+        querystring: adminUsersQuerySchema,
+        response: { 200: adminUserListSchema, ...errorResponses },
+      },
       onRequest: app.allow(ADMIN_ROUTE_ROLES['/admin/user-lists']),
     },
     async (req) => {

@@ -7,9 +7,16 @@ let t: TestApp;
 let admin: Awaited<ReturnType<typeof makeUser>>;
 beforeAll(async () => {
   t = await buildTestApp({ workers: false });
-  admin = await makeUser(t.database.db, { roles: ['admin', 'user'], email: 'boss@example.com', nickname: 'boss' });
+  admin = await makeUser(t.database.db, {
+    roles: ['admin', 'user'],
+    email: 'boss@example.com',
+    nickname: 'boss',
+  });
   for (let i = 0; i < 12; i++) {
-    await makeUser(t.database.db, { email: `customer${String(i).padStart(2, '0')}@example.com`, nickname: `customer${i}` });
+    await makeUser(t.database.db, {
+      email: `customer${String(i).padStart(2, '0')}@example.com`,
+      nickname: `customer${i}`,
+    });
   }
   await makeUser(t.database.db, { roles: ['ppc', 'user'], email: 'ads@example.com', nickname: 'ads-person' });
 });
@@ -50,7 +57,9 @@ describe('GET users', () => {
   it('searches e-mail, nickname and full name, treating wildcards literally', async () => {
     const res = (await get('users?search=customer0')).json();
     expect(res.meta.total).toBe(10);
-    expect((await get('users?search=ADS-PERSON')).json().data.map((u: { email: string }) => u.email)).toEqual(['ads@example.com']);
+    expect((await get('users?search=ADS-PERSON')).json().data.map((u: { email: string }) => u.email)).toEqual(
+      ['ads@example.com'],
+    );
     expect((await get('users?search=%25')).json().meta.total).toBe(0);
   });
 
@@ -78,7 +87,14 @@ describe('GET users', () => {
 describe('GET roles', () => {
   it('lists the roles', async () => {
     const res = (await get('roles')).json();
-    expect(res.data.map((role: { name: string }) => role.name)).toEqual(['admin', 'user', 'manager', 'support', 'ppc', 'marketer']);
+    expect(res.data.map((role: { name: string }) => role.name)).toEqual([
+      'admin',
+      'user',
+      'manager',
+      'support',
+      'ppc',
+      'marketer',
+    ]);
     expect(res.data[0].guard_name).toBe('api');
   });
 });

@@ -28,32 +28,52 @@ export async function authRoutes(app: FastifyInstance) {
 
   r.post(
     '/login',
-    { schema: { tags, body: loginBodySchema, response: { 200: loginResponseSchema, ...errorResponses } }, config: rateLimited },
+    {
+      schema: { tags, body: loginBodySchema, response: { 200: loginResponseSchema, ...errorResponses } },
+      config: rateLimited,
+    },
     (req) => auth.login(deps, req.body),
   );
   r.post(
     '/register',
-    { schema: { tags, body: registerBodySchema, response: { 201: messageResponseSchema, ...errorResponses } }, config: rateLimited },
+    {
+      schema: { tags, body: registerBodySchema, response: { 201: messageResponseSchema, ...errorResponses } },
+      config: rateLimited,
+    },
     async (req, reply) => reply.status(201).send(await auth.register(deps, req.body)),
   );
   r.post(
     '/forgot-password',
-    { schema: { tags, body: emailBodySchema, response: { 200: messageResponseSchema, ...errorResponses } }, config: rateLimited },
+    {
+      schema: { tags, body: emailBodySchema, response: { 200: messageResponseSchema, ...errorResponses } },
+      config: rateLimited,
+    },
     (req) => auth.forgotPassword(deps, req.body.email),
   );
   r.post(
     '/email/verification-notification',
-    { schema: { tags, body: emailBodySchema, response: { 200: messageResponseSchema, ...errorResponses } }, config: rateLimited },
+    {
+      schema: { tags, body: emailBodySchema, response: { 200: messageResponseSchema, ...errorResponses } },
+      config: rateLimited,
+    },
     (req) => auth.resendVerification(deps, req.body.email),
   );
   r.get(
     '/email/verify',
     { schema: { tags, querystring: z.object({ token: z.string().max(200).default('') }) } },
-    async (req, reply) => reply.redirect(`/login?verified=${(await auth.verifyEmail(deps, req.query.token)) ? 1 : 0}`),
+    async (req, reply) =>
+      reply.redirect(`/login?verified=${(await auth.verifyEmail(deps, req.query.token)) ? 1 : 0}`),
   );
   r.post(
     '/password-reset-store',
-    { schema: { tags, body: passwordResetStoreBodySchema, response: { 200: messageResponseSchema, ...errorResponses } }, config: rateLimited },
+    {
+      schema: {
+        tags,
+        body: passwordResetStoreBodySchema,
+        response: { 200: messageResponseSchema, ...errorResponses },
+      },
+      config: rateLimited,
+    },
     (req) => auth.resetPassword(deps, req.body),
   );
   r.post(
@@ -69,7 +89,11 @@ export async function authRoutes(app: FastifyInstance) {
   r.post(
     '/changeLocale',
     {
-      schema: { tags, body: changeLocaleBodySchema, response: { 200: z.object({ user: userSchema }), ...errorResponses } },
+      schema: {
+        tags,
+        body: changeLocaleBodySchema,
+        response: { 200: z.object({ user: userSchema }), ...errorResponses },
+      },
       onRequest: signedIn,
     },
     (req) => auth.changeLocale(deps, authOf(req), req.body.locale),

@@ -99,7 +99,8 @@ export async function login(deps: Deps, body: z.output<typeof loginBodySchema>):
     ? await verifyPassword(user.password_hash, body.password)
     : (await verifyPassword(await decoyHash, body.password), false);
   if (!user || !valid) throw ValidationError.field('email', MESSAGES.badCredentials);
-  if (!user.email_verified_at) throw new ForbiddenError(MESSAGES.notActivated, { status: 'Email verify failed' });
+  if (!user.email_verified_at)
+    throw new ForbiddenError(MESSAGES.notActivated, { status: 'Email verify failed' });
   const view = await viewOf(deps.db, user);
   if (!view.roles.includes('admin')) await refuseDuringMaintenance(deps.db);
   const access_token = await createSession(deps.db, user.id);

@@ -42,7 +42,13 @@ describe('register, verify, sign in', () => {
     const res2 = await post('login', { email: body.email.toUpperCase(), password: PASSWORD });
     expect(res2.statusCode).toBe(200);
     const { user, access_token } = res2.json();
-    expect(user).toMatchObject({ email: body.email, country: 'UA', locale: 'uk-UA', roles: ['user'], email_verified: true });
+    expect(user).toMatchObject({
+      email: body.email,
+      country: 'UA',
+      locale: 'uk-UA',
+      roles: ['user'],
+      email_verified: true,
+    });
     expect(user).not.toHaveProperty('password_hash');
     expect(access_token).toMatch(/^[\w-]{40,}$/);
     const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
@@ -80,7 +86,12 @@ describe('registration rules', () => {
     ['short e-mail', { email: 'a@b' }, 'email', MESSAGES.emailMin],
     ['malformed e-mail', { email: 'not-an-email' }, 'email', MESSAGES.emailInvalid],
     ['short password', { password: 'Ab1!', password_confirmation: 'Ab1!' }, 'password', MESSAGES.passwordMin],
-    ['mismatched confirmation', { password_confirmation: 'Other123!' }, 'password_confirmation', MESSAGES.passwordsMustMatch],
+    [
+      'mismatched confirmation',
+      { password_confirmation: 'Other123!' },
+      'password_confirmation',
+      MESSAGES.passwordsMustMatch,
+    ],
     ['terms not accepted', { terms: false }, 'terms', MESSAGES.termsRequired],
     ['not adult', { adult: false }, 'adult', MESSAGES.adultRequired],
     ['short nickname', { nickname: 'ab' }, 'nickname', MESSAGES.usernameMin],
@@ -91,8 +102,18 @@ describe('registration rules', () => {
     ['unknown country', { country: 'XX' }, 'country', MESSAGES.countryInvalid],
     ['phone with letters', { phone: '+1 555-CALL' }, 'phone', MESSAGES.phoneInvalid],
     ['neither phone nor messenger', { phone: '' }, 'phone', MESSAGES.phoneOrMessenger],
-    ['messenger id without type', { phone: '', messenger_id: 'john_doe' }, 'messenger_type', MESSAGES.required],
-    ['invalid messenger id', { phone: '', messenger_type: 'telegram', messenger_id: 'a b' }, 'messenger_id', MESSAGES.messengerIdInvalid],
+    [
+      'messenger id without type',
+      { phone: '', messenger_id: 'john_doe' },
+      'messenger_type',
+      MESSAGES.required,
+    ],
+    [
+      'invalid messenger id',
+      { phone: '', messenger_type: 'telegram', messenger_id: 'a b' },
+      'messenger_id',
+      MESSAGES.messengerIdInvalid,
+    ],
   ];
 
   it.each(cases)('refuses %s with 422 and writes nothing', async (_name, overrides, field, message) => {
@@ -104,13 +125,19 @@ describe('registration rules', () => {
   });
 
   it('accepts a messenger instead of a phone', async () => {
-    const res = await post('register', registerBody({ phone: '', messenger_type: 'telegram', messenger_id: '@newbie' }));
+    const res = await post(
+      'register',
+      registerBody({ phone: '', messenger_type: 'telegram', messenger_id: '@newbie' }),
+    );
     expect(res.statusCode).toBe(201);
   });
 
   it('refuses a taken e-mail and a taken nickname (any case)', async () => {
     const { user } = await makeUser(t.database.db);
-    const res = await post('register', registerBody({ email: user.email.toUpperCase(), nickname: user.nickname.toUpperCase() }));
+    const res = await post(
+      'register',
+      registerBody({ email: user.email.toUpperCase(), nickname: user.nickname.toUpperCase() }),
+    );
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ email: [MESSAGES.emailTaken], nickname: [MESSAGES.nicknameTaken] });
   });
@@ -125,7 +152,10 @@ describe('registration rules', () => {
     expect(raw.statusCode).toBe(400);
     const typed = await post('register', { ...registerBody(), email: 42, terms: 'yes', country: ['UA'] });
     expect(typed.statusCode).toBe(422);
-    const huge = await post('login', { email: `${'a'.repeat(300)}@example.com`, password: 'x'.repeat(10_000) });
+    const huge = await post('login', {
+      email: `${'a'.repeat(300)}@example.com`,
+      password: 'x'.repeat(10_000),
+    });
     expect(huge.statusCode).toBe(422);
   });
 });
@@ -166,7 +196,9 @@ describe('sessions', () => {
     const res = await post('me', undefined, auth);
     const { new_token } = res.json();
     expect(new_token).toMatch(/^[\w-]{40,}$/);
-    expect((await post('me', undefined, { authorization: `Bearer ${new_token}` })).json()).not.toHaveProperty('new_token');
+    expect((await post('me', undefined, { authorization: `Bearer ${new_token}` })).json()).not.toHaveProperty(
+      'new_token',
+    );
     expect((await post('me', undefined, auth)).statusCode).toBe(200);
     await t.database.db
       .update(sessions)
@@ -201,7 +233,12 @@ describe('password reset', () => {
     expect(redirect.headers.location).toBe(`/password-reset${link.search}`);
 
     const token = link.searchParams.get('token')!;
-    const payload = { email: user.email, token, password: 'NewSecret456!', password_confirmation: 'NewSecret456!' };
+    const payload = {
+      email: user.email,
+      token,
+      password: 'NewSecret456!',
+      password_confirmation: 'NewSecret456!',
+    };
     const mismatch = await post('password-reset-store', { ...payload, password_confirmation: 'Nope12345!' });
     expect(mismatch.json().errors.password_confirmation).toEqual([MESSAGES.passwordsMustMatch]);
     const forged = await post('password-reset-store', { ...payload, token: 'forged' });
@@ -215,12 +252,14 @@ describe('password reset', () => {
     expect((await post('login', { email: user.email, password: 'NewSecret456!' })).statusCode).toBe(200);
   });
 
-  it('does not accept another user\'s reset token', async () => {
+  it("does not accept another user's reset token", async () => {
     const a = await makeUser(t.database.db);
     const b = await makeUser(t.database.db);
     const started = Date.now();
     await post('forgot-password', { email: a.user.email });
-    const token = linkIn(await waitForMail(t.config.dataDir, a.user.email, { after: started - 1000 })).searchParams.get('token');
+    const token = linkIn(
+      await waitForMail(t.config.dataDir, a.user.email, { after: started - 1000 }),
+    ).searchParams.get('token');
     const res = await post('password-reset-store', {
       email: b.user.email,
       token,
@@ -270,7 +309,11 @@ describe('rate limits', () => {
       for (const url of ['login', 'register', 'forgot-password']) {
         const codes: number[] = [];
         for (let i = 0; i < 4; i++) {
-          const res = await limited.app.inject({ method: 'POST', url: `/api/private/v1/${url}`, payload: { email: 'x@example.com' } });
+          const res = await limited.app.inject({
+            method: 'POST',
+            url: `/api/private/v1/${url}`,
+            payload: { email: 'x@example.com' },
+          });
           codes.push(res.statusCode);
         }
         expect(codes.slice(0, 3)).not.toContain(429);
@@ -295,7 +338,9 @@ describe('system', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     const spec = (await t.app.inject({ url: '/api/docs/json' })).json();
-    expect(Object.keys(spec.paths)).toEqual(expect.arrayContaining(['/api/private/v1/login', '/api/admin/v1/users']));
+    expect(Object.keys(spec.paths)).toEqual(
+      expect.arrayContaining(['/api/private/v1/login', '/api/admin/v1/users']),
+    );
     expect((await t.app.inject({ url: '/api/docs/' })).statusCode).toBe(200);
   });
 

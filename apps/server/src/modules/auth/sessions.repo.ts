@@ -55,10 +55,17 @@ export async function issueOneTimeToken(db: Db, userId: number, kind: OneTimeKin
     await tx
       .update(oneTimeTokens)
       .set({ used_at: new Date() })
-      .where(and(eq(oneTimeTokens.user_id, userId), eq(oneTimeTokens.kind, kind), isNull(oneTimeTokens.used_at)));
+      .where(
+        and(eq(oneTimeTokens.user_id, userId), eq(oneTimeTokens.kind, kind), isNull(oneTimeTokens.used_at)),
+      );
     await tx
       .insert(oneTimeTokens)
-      .values({ user_id: userId, kind, token_hash: hashToken(token), expires_at: new Date(Date.now() + ttlMs) });
+      .values({
+        user_id: userId,
+        kind,
+        token_hash: hashToken(token),
+        expires_at: new Date(Date.now() + ttlMs),
+      });
   });
   return token;
 }

@@ -41,6 +41,16 @@ describe('reference data', () => {
 
   it('lists the text languages', async () => {
     const { data } = (await get('languages')).json();
-    expect(data.map((language: { code: string }) => language.code)).toEqual(['en', 'es', 'uk', 'ru', 'fr', 'it', 'de', 'pt', 'zh']);
+    expect(data.map((language: { code: string }) => language.code)).toEqual([
+      'en',
+      'es',
+      'uk',
+      'ru',
+      'fr',
+      'it',
+      'de',
+      'pt',
+      'zh',
+    ]);
   });
 });

@@ -4,7 +4,10 @@ import { settings } from '../../db/schema/index.js';
 
 /** Whether the service is in maintenance: customers are answered 503 until it ends. */
 export async function isMaintenance(db: Db): Promise<boolean> {
-  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, 'maintenance'));
+  const [row] = await db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, 'maintenance'));
   return row?.value === true;
 }
 

@@ -31,7 +31,10 @@ export async function findUserById(db: Db, id: number): Promise<UserRow | undefi
 
 /** Gives a user the named roles (ignoring ones already held). */
 export async function grantRoles(db: Queryable, userId: number, names: readonly Role[]) {
-  const rows = await db.select({ id: roles.id }).from(roles).where(inArray(roles.name, [...names]));
+  const rows = await db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(inArray(roles.name, [...names]));
   if (rows.length) {
     await db
       .insert(userRoles)
