@@ -77,7 +77,12 @@ export async function storelift(app: FastifyInstance, { config, database, jobs }
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // Swagger UI sets a few inline styles of its own.
+    transformStaticCSP: (header) => header.replace("style-src 'self' https:", "style-src 'self' 'unsafe-inline' https:"),
+  });
 
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
@@ -152,7 +157,7 @@ async function serveWebApp(app: FastifyInstance, webDist: string | undefined) {
 export async function buildApp(options: AppOptions & { logger?: FastifyServerOptions['logger'] }) {
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: true,
+    trustProxy: options.config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
   await app.register(storelift, options);

@@ -12,6 +12,8 @@ export interface Config {
   production: boolean;
   /** Requests per minute allowed on login, register and forgot-password, per client address. */
   authRateLimit: number;
+  /** Fastify's trustProxy: which proxies may set X-Forwarded-For (rate limits key on the client address). */
+  trustProxy: boolean | string;
   /** Directory of the built web app served at `/`; absent in API-only runs. */
   webDist: string | undefined;
 }
@@ -28,6 +30,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     production: env.NODE_ENV === 'production',
     authRateLimit: Number(env.AUTH_RATE_LIMIT ?? 10),
+    trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY || false,
     webDist:
       env.WEB_DIST === ''
         ? undefined
