@@ -5,6 +5,7 @@ export * from './constants/countries.js';
 export * from './rules/messages.js';
 export * from './rules/auth.js';
 export * from './rules/password-strength.js';
+export * from './rules/store-links.js';
 export * from './contracts/common.js';
 export * from './contracts/auth.js';
 export * from './contracts/reference.js';

@@ -19,7 +19,9 @@ describe('password strength', () => {
 
 describe('login rules', () => {
   it('lowercases and trims the e-mail', () => {
-    expect(loginBodySchema.parse({ email: '  Ann@Example.COM ', password: 'x' }).email).toBe('ann@example.com');
+    expect(loginBodySchema.parse({ email: '  Ann@Example.COM ', password: 'x' }).email).toBe(
+      'ann@example.com',
+    );
   });
 
   it('names the failing rule', () => {
@@ -54,7 +56,9 @@ describe('registration rules', () => {
 
   it('asks for a phone or a messenger', () => {
     const result = registerBodySchema.safeParse({ ...valid, messenger_id: '' });
-    expect(result.error?.issues).toEqual([expect.objectContaining({ path: ['phone'], message: MESSAGES.phoneOrMessenger })]);
+    expect(result.error?.issues).toEqual([
+      expect.objectContaining({ path: ['phone'], message: MESSAGES.phoneOrMessenger }),
+    ]);
   });
 
   it('says "Passwords must match" on the confirmation', () => {
