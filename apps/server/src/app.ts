@@ -135,7 +135,8 @@ async function serveWebApp(app: FastifyInstance, webDist: string | undefined) {
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
-      wildcard: false,
+      // One wildcard route, so our own /version.json and the index.html fallback take precedence.
+      wildcard: true,
       index: false,
       setHeaders(res, path) {
         res.setHeader(

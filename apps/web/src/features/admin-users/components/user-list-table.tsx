@@ -1,0 +1,191 @@
+import { useState } from 'react';
+import { Alert, Badge, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconSearch } from '@tabler/icons-react';
+import { ROLES, type AdminUser, type AdminUsersQuery, type Role } from '@storelift/shared';
+import { useQuery } from '@tanstack/react-query';
+import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
+import { useTranslation } from 'react-i18next';
+import { CopyValue } from '../../../components/copy-value';
+import { countryName, formatDate } from '../../../lib/format';
+import { errorText } from '../../../lib/messages';
+import { displayRoles } from '../../../lib/roles';
+import { adminUsersQueryOptions, type AdminUsersListQuery } from '../api/admin-users';
+
+const PAGE_SIZE = 10;
+type SortColumn = NonNullable<AdminUsersQuery['orderBy']>;
+const SORTABLE: readonly SortColumn[] = ['created_at', 'email', 'nickname', 'id'];
+
+/** Staff list of users: server-side paging, search, role filter and sorting (staff-admin §2). */
+export function UserListTable() {
+  const { t, i18n } = useTranslation('app');
+  const { t: tr } = useTranslation();
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search.trim(), 350);
+  const [role, setRole] = useState<Role | null>(null);
+  const [sortStatus, setSortStatus] = useState<DataTableSortStatus<AdminUser>>({
+    columnAccessor: 'created_at',
+    direction: 'desc',
+  });
+
+  const orderBy = (SORTABLE as readonly string[]).includes(String(sortStatus.columnAccessor))
+    ? (sortStatus.columnAccessor as SortColumn)
+    : 'created_at';
+  const query: AdminUsersListQuery = {
+    page,
+    limit: PAGE_SIZE,
+    search: debouncedSearch || undefined,
+    role: role ?? undefined,
+    orderBy,
+    sortBy: sortStatus.direction,
+  };
+  const { data, isFetching, error } = useQuery(adminUsersQueryOptions(query));
+
+  // A new search, filter or sort starts again from the first page.
+  const [previous, setPrevious] = useState({ debouncedSearch, role, sortStatus });
+  if (
+    previous.debouncedSearch !== debouncedSearch ||
+    previous.role !== role ||
+    previous.sortStatus !== sortStatus
+  ) {
+    setPrevious({ debouncedSearch, role, sortStatus });
+    if (page !== 1) setPage(1);
+  }
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1} fz={{ base: 24, sm: 30 }}>
+          {t('adminUsers.title')}
+        </Title>
+        <Text c="dimmed" mt={4}>
+          {t('adminUsers.subtitle')}
+        </Text>
+      </div>
+
+      <Group gap="md" align="flex-end" wrap="wrap">
+        <TextInput
+          label={tr('common.search')}
+          placeholder={t('adminUsers.searchPlaceholder')}
+          leftSection={<IconSearch size={16} stroke={1.6} />}
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          style={{ flex: '1 1 260px' }}
+          maw={420}
+        />
+        <Select
+          label={t('adminUsers.role')}
+          placeholder={t('adminUsers.allRoles')}
+          data={ROLES.map((value) => ({ value, label: t(`roles.${value}`) }))}
+          value={role}
+          onChange={(value) => setRole(value as Role | null)}
+          clearable
+          w={200}
+        />
+      </Group>
+
+      {error && (
+        <Alert color="red" icon={<IconAlertTriangle size={18} />} role="alert">
+          {errorText(error)}
+        </Alert>
+      )}
+
+      <DataTable<AdminUser>
+        withTableBorder
+        borderRadius="md"
+        striped
+        highlightOnHover
+        minHeight={data?.data.length ? undefined : 240}
+        records={data?.data ?? []}
+        fetching={isFetching}
+        idAccessor="id"
+        totalRecords={data?.meta.total ?? 0}
+        recordsPerPage={PAGE_SIZE}
+        page={page}
+        onPageChange={setPage}
+        sortStatus={sortStatus}
+        onSortStatusChange={(next) =>
+          setSortStatus(
+            // A newly chosen column starts A→Z (newest first for the registration date).
+            next.columnAccessor === sortStatus.columnAccessor
+              ? next
+              : { ...next, direction: next.columnAccessor === 'created_at' ? 'desc' : 'asc' },
+          )
+        }
+        noRecordsText={t('adminUsers.empty')}
+        loadingText={tr('common.loading')}
+        paginationText={({ from, to, totalRecords }) => t('table.range', { from, to, total: totalRecords })}
+        getPaginationControlProps={(control) =>
+          control === 'previous' ? { 'aria-label': t('table.previous') } : { 'aria-label': t('table.next') }
+        }
+        columns={[
+          {
+            accessor: 'id',
+            title: t('adminUsers.columns.id'),
+            sortable: true,
+            noWrap: true,
+            render: (user) => (
+              <Group gap={2} wrap="nowrap">
+                <Text size="sm">{user.id}</Text>
+                <CopyValue value={String(user.id)} label={t('userMenu.userId')} />
+              </Group>
+            ),
+          },
+          { accessor: 'email', title: t('adminUsers.columns.email'), sortable: true, noWrap: true },
+          { accessor: 'nickname', title: t('adminUsers.columns.nickname'), sortable: true, noWrap: true },
+          { accessor: 'full_name', title: t('adminUsers.columns.fullName') },
+          {
+            accessor: 'country',
+            title: t('adminUsers.columns.country'),
+            render: (user) => (
+              <Text size="sm" title={user.country}>
+                {countryName(user.country, i18n.language)}
+              </Text>
+            ),
+          },
+          {
+            accessor: 'roles',
+            title: t('adminUsers.columns.roles'),
+            render: (user) => (
+              <Group gap={4} miw={110}>
+                {displayRoles(user.roles).map((name) => (
+                  <Badge
+                    key={name}
+                    size="sm"
+                    variant={name === 'user' ? 'light' : 'filled'}
+                    style={{ flexShrink: 0 }}
+                  >
+                    {t(`roles.${name}`)}
+                  </Badge>
+                ))}
+              </Group>
+            ),
+          },
+          {
+            accessor: 'email_verified',
+            title: t('adminUsers.columns.verified'),
+            textAlign: 'center',
+            render: (user) =>
+              user.email_verified ? (
+                <IconCircleCheck
+                  size={18}
+                  color="var(--mantine-color-teal-6)"
+                  aria-label={tr('common.yes')}
+                />
+              ) : (
+                <IconCircleX size={18} color="var(--mantine-color-gray-5)" aria-label={tr('common.no')} />
+              ),
+          },
+          {
+            accessor: 'created_at',
+            title: t('adminUsers.columns.createdAt'),
+            sortable: true,
+            noWrap: true,
+            render: (user) => formatDate(user.created_at),
+          },
+        ]}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconMailCheck } from '@tabler/icons-react';
+import type { EmailBody } from '@storelift/shared';
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { Notice } from '../../../components/notice';
+import { showErrorModal } from '../../../components/error-modal';
+import { ApiError } from '../../../lib/api';
+import { errorText, translateMessage } from '../../../lib/messages';
+import { notifyError } from '../../../lib/notify';
+import { applyServerErrors, useSchemaForm } from '../../../lib/use-schema-form';
+
+const loadAuth = () => import('../api/auth');
+
+/** Asks for a password reset link by e-mail. */
+export function ForgotPasswordForm() {
+  const { t } = useTranslation();
+  const form = useSchemaForm<EmailBody>(() => loadAuth().then((m) => m.emailBodySchema), { email: '' });
+  const [sent, setSent] = useState<string | null>(null);
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      const { message } = await (await loadAuth()).forgotPassword(values);
+      setSent(translateMessage(message));
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 422 && error.errors) {
+        return showErrorModal(applyServerErrors(form, error));
+      }
+      notifyError(errorText(error));
+    }
+  });
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={2}>{t('forgot.title')}</Title>
+        <Text c="dimmed" size="sm" mt={4}>
+          {t('forgot.subtitle')}
+        </Text>
+      </div>
+      {sent ? (
+        <Notice color="teal" icon={<IconMailCheck size={18} />} role="status">
+          {sent}
+        </Notice>
+      ) : (
+        <form onSubmit={submit} {...form.formProps}>
+          <Stack gap="md">
+            <TextInput
+              label={t('fields.email')}
+              type="email"
+              autoComplete="email"
+              withAsterisk
+              {...form.getInputProps('email')}
+            />
+            <Button type="submit" fullWidth loading={form.submitting}>
+              {t('forgot.submit')}
+            </Button>
+          </Stack>
+        </form>
+      )}
+      <Text size="sm" ta="center">
+        <Anchor component={Link} to="/login">
+          {t('forgot.back')}
+        </Anchor>
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,132 @@
+import { useState } from 'react';
+import { Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
+import type { LoginBody } from '@storelift/shared';
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { PasswordField } from '../../../components/password-field';
+import { Notice } from '../../../components/notice';
+import { showErrorModal } from '../../../components/error-modal';
+import { ApiError, isUnverified } from '../../../lib/api';
+import { errorText, messageText, translateMessage } from '../../../lib/messages';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { applyServerErrors, useSchemaForm } from '../../../lib/use-schema-form';
+
+const loadAuth = () => import('../api/auth');
+
+type Problem = { kind: 'unverified'; email: string } | { kind: 'maintenance' } | null;
+
+/** Sign-in: e-mail and password, with the "not activated" re-send and maintenance cases of customer-area §8. */
+export function LoginForm({ verified, onSignedIn }: { verified?: string; onSignedIn: () => void }) {
+  const { t } = useTranslation();
+  const form = useSchemaForm<LoginBody>(() => loadAuth().then((m) => m.loginBodySchema), {
+    email: '',
+    password: '',
+  });
+  const [problem, setProblem] = useState<Problem>(null);
+  const [resending, setResending] = useState(false);
+
+  const submit = form.onSubmit(async (values) => {
+    setProblem(null);
+    try {
+      await (await loadAuth()).login(values);
+      notifySuccess(t('login.success'));
+      onSignedIn();
+    } catch (error) {
+      if (!(error instanceof ApiError)) return notifyError(errorText(error));
+      if (isUnverified(error)) return setProblem({ kind: 'unverified', email: values.email });
+      if (error.status === 503) return setProblem({ kind: 'maintenance' });
+      if (error.status === 422 && error.errors) return showErrorModal(applyServerErrors(form, error));
+      notifyError(errorText(error));
+    }
+  });
+
+  const resendVerification = async (email: string) => {
+    setResending(true);
+    try {
+      const { message } = await (await loadAuth()).resendVerification({ email });
+      notifySuccess(translateMessage(message));
+    } catch (error) {
+      notifyError(errorText(error));
+    } finally {
+      setResending(false);
+    }
+  };
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={2}>{t('login.title')}</Title>
+        <Text c="dimmed" size="sm" mt={4}>
+          {t('login.subtitle')}
+        </Text>
+      </div>
+
+      {verified === '1' && (
+        <Notice color="teal" icon={<IconCircleCheck size={18} />} testId="verified-notice">
+          {t('login.verified')}
+        </Notice>
+      )}
+      {verified === '0' && (
+        <Notice color="red" icon={<IconAlertTriangle size={18} />} testId="verified-notice">
+          {t('login.verifyFailed')}
+        </Notice>
+      )}
+      {problem?.kind === 'unverified' && (
+        <Notice color="yellow" icon={<IconInfoCircle size={18} />} role="alert">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{messageText('notActivated')}</Text>
+            <Button
+              size="xs"
+              variant="light"
+              color="yellow"
+              loading={resending}
+              onClick={() => void resendVerification(problem.email)}
+            >
+              {t('login.resend')}
+            </Button>
+          </Stack>
+        </Notice>
+      )}
+      {problem?.kind === 'maintenance' && (
+        <Notice color="orange" icon={<IconAlertTriangle size={18} />} role="alert">
+          {messageText('maintenance')}
+        </Notice>
+      )}
+
+      <form onSubmit={submit} {...form.formProps}>
+        <Stack gap="md">
+          <TextInput
+            label={t('fields.email')}
+            type="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+            withAsterisk
+            {...form.getInputProps('email')}
+          />
+          <PasswordField
+            label={t('fields.password')}
+            autoComplete="current-password"
+            withAsterisk
+            {...form.getInputProps('password')}
+          />
+          <Group justify="flex-end" mt={-6}>
+            <Anchor component={Link} to="/forgot-password" size="sm">
+              {t('login.forgot')}
+            </Anchor>
+          </Group>
+          <Button type="submit" fullWidth loading={form.submitting}>
+            {t('login.submit')}
+          </Button>
+        </Stack>
+      </form>
+
+      <Text size="sm" ta="center">
+        {t('login.noAccount')}{' '}
+        <Anchor component={Link} to="/signup" fw={600}>
+          {t('login.signUp')}
+        </Anchor>
+      </Text>
+    </Stack>
+  );
+}

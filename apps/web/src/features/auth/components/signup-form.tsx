@@ -1,0 +1,225 @@
+import { useMemo, type ReactNode } from 'react';
+import {
+  Anchor,
+  Button,
+  Checkbox,
+  Divider,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { BUSINESS_TYPES, COUNTRIES, MESSENGER_TYPES } from '@storelift/shared';
+import { Link } from '@tanstack/react-router';
+import { Trans, useTranslation } from 'react-i18next';
+import { PasswordField } from '../../../components/password-field';
+import { PasswordMeter } from '../../../components/password-meter';
+import { showErrorModal } from '../../../components/error-modal';
+import { ApiError } from '../../../lib/api';
+import { countryName } from '../../../lib/format';
+import { currentLocale } from '../../../lib/i18n';
+import { errorText, translateMessage } from '../../../lib/messages';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { applyServerErrors, useSchemaForm } from '../../../lib/use-schema-form';
+
+const loadAuth = () => import('../api/auth');
+
+type SignupValues = {
+  email: string;
+  password: string;
+  password_confirmation: string;
+  nickname: string;
+  full_name: string;
+  business_type: string;
+  country: string;
+  phone: string;
+  messenger_type: string;
+  messenger_id: string;
+  terms: boolean;
+  adult: boolean;
+  ref: string;
+  locale: string;
+};
+
+/** The terms link inside the translated checkbox label (`<terms>` in the text; `<link>` is a void HTML tag). */
+function TermsLink({ children }: { children?: ReactNode }) {
+  return (
+    <Anchor component={Link} to="/terms" target="_blank" inherit>
+      {children}
+    </Anchor>
+  );
+}
+
+/** Registration with every field of customer-area §5; `ref` comes from the link, `locale` from the UI. */
+export function SignupForm({
+  refCode,
+  email,
+  onRegistered,
+}: {
+  refCode?: string;
+  email?: string;
+  onRegistered: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const form = useSchemaForm<SignupValues>(
+    () => loadAuth().then((m) => m.registerBodySchema),
+    {
+      email: email ?? '',
+      password: '',
+      password_confirmation: '',
+      nickname: '',
+      full_name: '',
+      business_type: '',
+      country: '',
+      phone: '',
+      messenger_type: '',
+      messenger_id: '',
+      terms: false,
+      adult: false,
+      ref: refCode ?? '',
+      locale: currentLocale(),
+    },
+    { requiredWhenEmpty: ['business_type'] },
+  );
+
+  const language = i18n.language;
+  const countries = useMemo(
+    () =>
+      COUNTRIES.map(({ code }) => ({ value: code, label: countryName(code, language) })).sort((a, b) =>
+        a.label.localeCompare(b.label, language),
+      ),
+    [language],
+  );
+  const businessTypes = BUSINESS_TYPES.map((type) => ({ value: type, label: t(`businessTypes.${type}`) }));
+  const messengers = MESSENGER_TYPES.map((type) => ({ value: type, label: t(`messengers.${type}`) }));
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      const { register, registerBodySchema } = await loadAuth();
+      const { message } = await register(registerBodySchema.parse({ ...values, locale: currentLocale() }));
+      notifySuccess(translateMessage(message), t('signup.successTitle'));
+      onRegistered();
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 422 && error.errors) {
+        return showErrorModal(applyServerErrors(form, error));
+      }
+      notifyError(errorText(error));
+    }
+  });
+
+  const phoneProps = form.getInputProps('phone');
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={2}>{t('signup.title')}</Title>
+        <Text c="dimmed" size="sm" mt={4}>
+          {t('signup.subtitle')}
+        </Text>
+      </div>
+      <form onSubmit={submit} {...form.formProps}>
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
+            <TextInput
+              label={t('fields.email')}
+              type="email"
+              autoComplete="email"
+              withAsterisk
+              {...form.getInputProps('email')}
+            />
+            <TextInput
+              label={t('fields.nickname')}
+              autoComplete="username"
+              withAsterisk
+              {...form.getInputProps('nickname')}
+            />
+            <div>
+              <PasswordField
+                label={t('fields.password')}
+                autoComplete="new-password"
+                withAsterisk
+                {...form.getInputProps('password')}
+              />
+              <PasswordMeter value={form.values.password} />
+            </div>
+            <PasswordField
+              label={t('fields.passwordConfirmation')}
+              autoComplete="new-password"
+              withAsterisk
+              {...form.getInputProps('password_confirmation')}
+            />
+            <TextInput
+              label={t('fields.fullName')}
+              autoComplete="name"
+              withAsterisk
+              {...form.getInputProps('full_name')}
+            />
+            <Select
+              label={t('fields.businessType')}
+              placeholder={t('common.choose')}
+              data={businessTypes}
+              withAsterisk
+              allowDeselect={false}
+              {...form.getInputProps('business_type')}
+              onChange={(value) => form.setFieldValue('business_type', value ?? '')}
+            />
+            <Select
+              label={t('fields.country')}
+              placeholder={t('common.search')}
+              data={countries}
+              searchable
+              withAsterisk
+              allowDeselect={false}
+              nothingFoundMessage={t('common.nothingFound')}
+              autoComplete="off"
+              {...form.getInputProps('country')}
+              onChange={(value) => form.setFieldValue('country', value ?? '')}
+            />
+            <TextInput
+              label={t('fields.phone')}
+              description={t('signup.phoneHint')}
+              inputMode="numeric"
+              autoComplete="tel"
+              {...phoneProps}
+              onChange={(event) => form.setFieldValue('phone', event.currentTarget.value.replace(/\D/g, ''))}
+            />
+            <Select
+              label={t('fields.messengerType')}
+              placeholder={t('common.choose')}
+              data={messengers}
+              clearable
+              {...form.getInputProps('messenger_type')}
+              value={form.values.messenger_type || null}
+              onChange={(value) => form.setFieldValue('messenger_type', value ?? '')}
+            />
+            <TextInput label={t('fields.messengerId')} {...form.getInputProps('messenger_id')} />
+          </SimpleGrid>
+
+          <Divider />
+          <Checkbox
+            label={<Trans i18nKey="signup.terms" components={{ terms: <TermsLink /> }} />}
+            {...form.getCheckboxProps('terms')}
+          />
+          <Checkbox label={t('signup.adult')} {...form.getCheckboxProps('adult')} />
+          {form.values.ref && (
+            <Text size="xs" c="dimmed">
+              {t('signup.referred', { ref: form.values.ref })}
+            </Text>
+          )}
+
+          <Button type="submit" fullWidth loading={form.submitting}>
+            {t('signup.submit')}
+          </Button>
+        </Stack>
+      </form>
+      <Text size="sm" ta="center">
+        {t('signup.haveAccount')}{' '}
+        <Anchor component={Link} to="/login" fw={600}>
+          {t('signup.signIn')}
+        </Anchor>
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,73 @@
+import { Avatar, Box, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconCopy, IconLogout, IconMoon, IconSun } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useThemeToggle } from '../../../components/theme-toggle';
+import { copyToClipboard } from '../../../lib/clipboard';
+import { useSession } from '../../../lib/session';
+import { logout } from '../api/auth';
+
+function initials(name: string): string {
+  const letters = name
+    .split(/[\s._-]+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase() ?? '');
+  return letters.join('') || '?';
+}
+
+/** The header's account menu: who is signed in, copy the user id, theme, sign out. */
+export function UserMenu() {
+  const { t } = useTranslation('app');
+  const { t: tr } = useTranslation();
+  const { user } = useSession();
+  const theme = useThemeToggle();
+  const name = user?.nickname ?? '';
+
+  return (
+    <Menu position="bottom-end" shadow="md" width={240} withinPortal>
+      <Menu.Target>
+        <UnstyledButton aria-label={t('userMenu.open')} data-testid="user-menu">
+          <Group gap={8} wrap="nowrap">
+            <Avatar color="indigo" radius="xl" size={32}>
+              {initials(name || user?.email || '')}
+            </Avatar>
+            <Box visibleFrom="sm" style={{ lineHeight: 1.1 }}>
+              <Text size="sm" fw={600} truncate maw={160}>
+                {name}
+              </Text>
+              <Text size="xs" c="dimmed" truncate maw={160}>
+                {user?.email}
+              </Text>
+            </Box>
+            <IconChevronDown size={14} stroke={1.6} />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{user?.email}</Menu.Label>
+        {user && (
+          <Menu.Item
+            leftSection={<IconCopy size={16} stroke={1.6} />}
+            onClick={() => void copyToClipboard(String(user.id), t('userMenu.userId'))}
+          >
+            {t('userMenu.copyId', { id: user.id })}
+          </Menu.Item>
+        )}
+        <Menu.Item
+          leftSection={theme.dark ? <IconSun size={16} stroke={1.6} /> : <IconMoon size={16} stroke={1.6} />}
+          onClick={theme.toggle}
+        >
+          {theme.dark ? tr('theme.light') : tr('theme.dark')}
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item
+          color="red"
+          leftSection={<IconLogout size={16} stroke={1.6} />}
+          onClick={() => void logout()}
+        >
+          {t('userMenu.signOut')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,19 @@
+import 'i18next';
+import type enUS from './locales/en-US.json';
+import type enUSApp from './locales/en-US.app.json';
+import type enUSLegal from './locales/en-US.legal.json';
+import type enUSMessages from './locales/en-US.messages.json';
+
+// en-US is the reference locale: `t()` keys are checked against it at compile time.
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'translation';
+    resources: {
+      translation: typeof enUS;
+      messages: typeof enUSMessages;
+      app: typeof enUSApp;
+      legal: typeof enUSLegal;
+    };
+    returnNull: false;
+  }
+}

@@ -1,0 +1,161 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { abortAllRequests, ApiError, api, isAbortError, setAuthFailureHandler } from './api';
+import { setToken } from './token';
+
+const anything = { parse: (input: unknown) => input };
+
+interface Call {
+  url: string;
+  init: RequestInit;
+  respond: (status: number, body?: unknown) => void;
+}
+
+let calls: Call[] = [];
+
+/** A fetch that answers only when the test says so, and rejects like a browser when aborted. */
+function controllableFetch() {
+  return vi.fn((url: string, init: RequestInit) => {
+    return new Promise<Response>((resolve, reject) => {
+      const signal = init.signal;
+      signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
+      calls.push({
+        url,
+        init,
+        respond: (status, body) =>
+          resolve(new Response(body === undefined ? null : JSON.stringify(body), { status })),
+      });
+    });
+  });
+}
+
+beforeEach(() => {
+  calls = [];
+  vi.stubGlobal('fetch', controllableFetch());
+});
+
+afterEach(() => {
+  abortAllRequests();
+  setAuthFailureHandler(() => {});
+  vi.unstubAllGlobals();
+});
+
+describe('api client', () => {
+  it('aborts an earlier GET to the same endpoint when a new one starts', async () => {
+    const first = api.get('users', anything, { base: 'admin', query: { page: 1 } });
+    const second = api.get('users', anything, { base: 'admin', query: { page: 2 } });
+    await expect(first).rejects.toSatisfy(isAbortError);
+    expect(calls[0]?.init.signal?.aborted).toBe(true);
+    calls[1]?.respond(200, { page: 2 });
+    await expect(second).resolves.toEqual({ page: 2 });
+    expect(calls.map((call) => call.url)).toEqual([
+      '/api/admin/v1/users?page=1',
+      '/api/admin/v1/users?page=2',
+    ]);
+  });
+
+  it('keeps GETs to different endpoints, and to the same path of another base, running', async () => {
+    const countries = api.get('country', anything);
+    const languages = api.get('languages', anything);
+    const adminCountry = api.get('country', anything, { base: 'admin' });
+    calls.forEach((call, index) => call.respond(200, { index }));
+    await expect(countries).resolves.toEqual({ index: 0 });
+    await expect(languages).resolves.toEqual({ index: 1 });
+    await expect(adminCountry).resolves.toEqual({ index: 2 });
+  });
+
+  it.each([
+    'keywords/keywordRank',
+    'keywords/chartRank',
+    'keywords/chartRanksMany',
+    'campaigns/cpi-ad-assets',
+  ])('lets repeated GETs of %s run in parallel', async (path) => {
+    const first = api.get(path, anything, { query: { id: 1 } });
+    const second = api.get(path, anything, { query: { id: 2 } });
+    calls[0]?.respond(200, 'a');
+    calls[1]?.respond(200, 'b');
+    await expect(first).resolves.toBe('a');
+    await expect(second).resolves.toBe('b');
+  });
+
+  it('never aborts POSTs', async () => {
+    const first = api.post('me', undefined, anything);
+    const second = api.post('me', undefined, anything);
+    calls[0]?.respond(200, 1);
+    calls[1]?.respond(200, 2);
+    await expect(first).resolves.toBe(1);
+    await expect(second).resolves.toBe(2);
+  });
+
+  it('aborts when the caller signal (TanStack Query) aborts', async () => {
+    const controller = new AbortController();
+    const request = api.get('constants', anything, { signal: controller.signal });
+    controller.abort();
+    await expect(request).rejects.toSatisfy(isAbortError);
+  });
+
+  it('sends the bearer token, JSON and the query without empty values', async () => {
+    setToken('secret');
+    const request = api.post('login', { email: 'a@b.test' }, anything, {
+      query: { a: 1, b: '', c: undefined },
+    });
+    const call = calls[0]!;
+    call.respond(200, {});
+    await request;
+    const headers = call.init.headers as Record<string, string>;
+    expect(call.url).toBe('/api/private/v1/login?a=1');
+    expect(headers.Authorization).toBe('Bearer secret');
+    expect(headers['Content-Type']).toBe('application/json');
+    expect(call.init.body).toBe('{"email":"a@b.test"}');
+  });
+
+  it('throws ApiError with status, message and field errors', async () => {
+    const request = api.post('register', {}, anything);
+    calls[0]?.respond(422, { message: 'Data is not valid', errors: { email: ['E-mail is not valid'] } });
+    const error = await request.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 422,
+      message: 'Data is not valid',
+      errors: { email: ['E-mail is not valid'] },
+    });
+  });
+
+  it('turns a 401 into a session end and a 403 "Email verify failed" into a logout', async () => {
+    const handler = vi.fn();
+    setAuthFailureHandler(handler);
+    const unauthenticated = api.get('constants', anything);
+    calls[0]?.respond(401, { message: 'Unauthenticated' });
+    await expect(unauthenticated).rejects.toMatchObject({ status: 401 });
+    const unverified = api.get('languages', anything);
+    calls[1]?.respond(403, { status: 'Email verify failed', message: 'Your account is not activated.' });
+    await expect(unverified).rejects.toMatchObject({ status: 403 });
+    const forbidden = api.get('country', anything);
+    calls[2]?.respond(403, { message: 'You are not allowed to do this' });
+    await expect(forbidden).rejects.toMatchObject({ status: 403 });
+    expect(handler.mock.calls).toEqual([['unauthenticated'], ['unverified']]);
+  });
+
+  it('leaves auth failures to the caller when asked', async () => {
+    const handler = vi.fn();
+    setAuthFailureHandler(handler);
+    const me = api.post('me', undefined, anything, { handleAuthFailure: false });
+    calls[0]?.respond(401, { message: 'Unauthenticated' });
+    await expect(me).rejects.toMatchObject({ status: 401 });
+    expect(handler).not.toHaveBeenCalled();
+  });
+
+  it('parses the answer with the given schema', async () => {
+    const schema = { parse: (input: unknown) => ({ wrapped: input }) };
+    const request = api.get('constants', schema);
+    calls[0]?.respond(200, { data: 1 });
+    await expect(request).resolves.toEqual({ wrapped: { data: 1 } });
+  });
+
+  it('abortAllRequests aborts everything in flight', async () => {
+    const a = api.get('constants', anything);
+    const b = api.post('logout', undefined, anything);
+    abortAllRequests();
+    await expect(a).rejects.toSatisfy(isAbortError);
+    await expect(b).rejects.toSatisfy(isAbortError);
+  });
+});

@@ -1,0 +1,205 @@
+import { MESSAGES } from '@storelift/shared';
+import { getToken } from './token';
+
+/** Anything with a zod-like `parse`: the shared contracts are passed in, so responses are typed by them. */
+export interface Parser<T> {
+  parse(input: unknown): T;
+}
+
+/** A failed call: the HTTP status, the server's message and, for 422, messages per field. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly errors: Record<string, string[]> | undefined;
+  readonly body: unknown;
+
+  constructor(status: number, message: string, errors?: Record<string, string[]>, body?: unknown) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.errors = errors;
+    this.body = body;
+  }
+}
+
+export type ApiBase = 'private' | 'admin';
+const BASES: Record<ApiBase, string> = { private: '/api/private/v1/', admin: '/api/admin/v1/' };
+
+/** GET endpoints that may run several times at once (customer-area §7); every other GET supersedes the last. */
+export const PARALLEL_GET_ENDPOINTS: readonly string[] = [
+  'keywords/keywordRank',
+  'keywords/chartRank',
+  'keywords/chartRanksMany',
+  'campaigns/cpi-ad-assets',
+];
+
+export type AuthFailure = 'unauthenticated' | 'unverified';
+let authFailureHandler: (reason: AuthFailure) => void = () => {};
+
+/** Registers what a 401, or a 403 "Email verify failed", does to the session (wired in main.tsx). */
+export function setAuthFailureHandler(handler: (reason: AuthFailure) => void): void {
+  authFailureHandler = handler;
+}
+
+const latestGet = new Map<string, AbortController>();
+const pending = new Set<AbortController>();
+
+/** Aborts every request in flight (on logout). */
+export function abortAllRequests(): void {
+  for (const controller of pending) controller.abort(new DOMException('Session ended', 'AbortError'));
+  pending.clear();
+  latestGet.clear();
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  base?: ApiBase;
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  /** The caller's signal (TanStack Query passes one); aborting it aborts the request. */
+  signal?: AbortSignal;
+  /**
+   * When false, a 401 or unverified 403 is only thrown, not turned into a logout and a redirect:
+   * the route guard uses it for `me`, where it redirects by itself.
+   */
+  handleAuthFailure?: boolean;
+}
+
+function buildUrl(path: string, base: ApiBase, query?: Record<string, QueryValue>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null || value === '') continue;
+    params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `${BASES[base]}${path.replace(/^\/+/, '')}${search ? `?${search}` : ''}`;
+}
+
+/** Links an outer signal to our controller (AbortSignal.any is missing in some test DOMs). */
+function follow(signal: AbortSignal | undefined, controller: AbortController): () => void {
+  if (!signal) return () => {};
+  if (signal.aborted) {
+    controller.abort(signal.reason);
+    return () => {};
+  }
+  const onAbort = () => controller.abort(signal.reason);
+  signal.addEventListener('abort', onAbort, { once: true });
+  return () => signal.removeEventListener('abort', onAbort);
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+async function toApiError(status: number, body: unknown): Promise<ApiError> {
+  const parsed = await import('./contracts').then(
+    ({ errorResponseSchema }) => errorResponseSchema.safeParse(body),
+    () => ({ success: false as const }),
+  );
+  if (parsed.success) return new ApiError(status, parsed.data.message, parsed.data.errors, body);
+  return new ApiError(
+    status,
+    status === 503 ? MESSAGES.maintenance : MESSAGES.somethingWrong,
+    undefined,
+    body,
+  );
+}
+
+/** True when the error is the abort of a superseded or cancelled request, which callers ignore. */
+export function isAbortError(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+/** Calls the API and parses the JSON answer with the given schema; throws ApiError on failure. */
+export async function apiRequest<T>(
+  path: string,
+  schema: Parser<T>,
+  options: RequestOptions = {},
+): Promise<T> {
+  const method = options.method ?? 'GET';
+  const base = options.base ?? 'private';
+  const url = buildUrl(path, base, options.query);
+  const controller = new AbortController();
+  const unfollow = follow(options.signal, controller);
+
+  const endpoint = `${base}:${path.replace(/^\/+/, '')}`;
+  const supersedes = method === 'GET' && !PARALLEL_GET_ENDPOINTS.includes(path.replace(/^\/+/, ''));
+  if (supersedes) {
+    latestGet.get(endpoint)?.abort(new DOMException('Superseded by a newer request', 'AbortError'));
+    latestGet.set(endpoint, controller);
+  }
+  pending.add(controller);
+
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+
+  try {
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method,
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        credentials: 'include',
+        signal: controller.signal,
+      });
+    } catch (error) {
+      if (controller.signal.aborted) {
+        throw controller.signal.reason instanceof DOMException
+          ? controller.signal.reason
+          : new DOMException('Aborted', 'AbortError');
+      }
+      throw new ApiError(0, MESSAGES.somethingWrong, undefined, error);
+    }
+    const body = await readBody(response);
+    if (!response.ok) {
+      const error = await toApiError(response.status, body);
+      if (options.handleAuthFailure !== false) {
+        if (response.status === 401) authFailureHandler('unauthenticated');
+        else if (response.status === 403 && isUnverified(error)) authFailureHandler('unverified');
+      }
+      throw error;
+    }
+    return schema.parse(body);
+  } finally {
+    unfollow();
+    pending.delete(controller);
+    if (supersedes && latestGet.get(endpoint) === controller) latestGet.delete(endpoint);
+  }
+}
+
+/** The 403 that means "e-mail not verified" (customer-area §8). */
+export function isUnverified(error: unknown): boolean {
+  if (!(error instanceof ApiError) || error.status !== 403) return false;
+  const body = error.body as { status?: unknown } | undefined;
+  return body?.status === 'Email verify failed';
+}
+
+/** Shorthands for the common verbs. */
+export const api = {
+  get: <T>(path: string, schema: Parser<T>, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+    apiRequest(path, schema, { ...options, method: 'GET' }),
+  post: <T>(
+    path: string,
+    body: unknown,
+    schema: Parser<T>,
+    options: Omit<RequestOptions, 'method' | 'body'> = {},
+  ) => apiRequest(path, schema, { ...options, method: 'POST', body }),
+  put: <T>(
+    path: string,
+    body: unknown,
+    schema: Parser<T>,
+    options: Omit<RequestOptions, 'method' | 'body'> = {},
+  ) => apiRequest(path, schema, { ...options, method: 'PUT', body }),
+  delete: <T>(path: string, schema: Parser<T>, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+    apiRequest(path, schema, { ...options, method: 'DELETE' }),
+};

@@ -1,0 +1,236 @@
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type FocusEvent,
+  type FormEvent,
+} from 'react';
+import { useTranslation } from 'react-i18next';
+import { MESSAGES } from '@storelift/shared';
+import type { ApiError } from './api';
+import { errorText, loadMessages, translateMessage } from './messages';
+import { notifyError } from './notify';
+
+/**
+ * The part of a Standard Schema (zod 4 implements it) that validation needs: the shared zod
+ * contracts are passed in as they are.
+ */
+export interface FormSchema {
+  readonly '~standard': {
+    validate(value: unknown): StandardResult | Promise<StandardResult>;
+  };
+}
+type PathSegment = PropertyKey | { key: PropertyKey };
+type StandardResult = { issues?: readonly { message: string; path?: readonly PathSegment[] }[] };
+
+export type FieldErrors = Record<string, string | undefined>;
+
+/** The first message per field path (`a.b`), as the schema wrote it (English, translated on display). */
+export async function schemaErrors(schema: FormSchema, values: unknown): Promise<FieldErrors> {
+  const result = await schema['~standard'].validate(values);
+  const errors: FieldErrors = {};
+  for (const issue of result.issues ?? []) {
+    const path = (issue.path ?? [])
+      .map((segment) => String(typeof segment === 'object' ? segment.key : segment))
+      .join('.');
+    errors[path] ??= issue.message;
+  }
+  return errors;
+}
+
+/** How long typing pauses before the field is checked (validation also runs on blur and submit). */
+const CHANGE_DEBOUNCE_MS = 400;
+/** Blur validation waits for a click in progress to finish (see onBlur). */
+const BLUR_DELAY_MS = 250;
+
+export interface InputProps<Value> {
+  name: string;
+  value: Value;
+  error?: string;
+  onChange: (eventOrValue: unknown) => void;
+  onBlur: (event?: FocusEvent<HTMLElement>) => void;
+}
+
+export type CheckboxProps = Omit<InputProps<never>, 'value'> & { checked: boolean };
+
+export interface SchemaForm<Values extends Record<string, unknown>> {
+  values: Values;
+  errors: FieldErrors;
+  submitting: boolean;
+  setFieldValue: <K extends keyof Values & string>(path: K, value: Values[K]) => void;
+  setFieldError: (path: string, message: string | undefined) => void;
+  getInputProps: <K extends keyof Values & string>(path: K) => InputProps<Values[K]>;
+  getCheckboxProps: (path: keyof Values & string) => CheckboxProps;
+  onSubmit: (handler: (values: Values) => unknown) => (event?: FormEvent) => void;
+  /** Put on the <form>: the first focus starts loading the schema. */
+  formProps: { onFocus: () => void; noValidate: true };
+}
+
+function valueOf(eventOrValue: unknown, checkbox: boolean): unknown {
+  if (eventOrValue && typeof eventOrValue === 'object' && 'currentTarget' in eventOrValue) {
+    const target = (eventOrValue as ChangeEvent<HTMLInputElement>).currentTarget;
+    return checkbox ? target.checked : target.value;
+  }
+  return eventOrValue;
+}
+
+/**
+ * Form state validated by a shared zod schema, on blur, on change (debounced) and on submit
+ * (customer-area §5). The schema is loaded on first use, so the zod contracts stay out of the
+ * first download of the public pages. Messages are translated through their MESSAGES key when shown.
+ */
+export function useSchemaForm<Values extends Record<string, unknown>>(
+  loadSchema: () => Promise<FormSchema>,
+  initialValues: Values,
+  {
+    requiredWhenEmpty = [],
+  }: {
+    /** Fields (selects) whose schema message for an empty value reads better as "required". */
+    requiredWhenEmpty?: readonly (keyof Values & string)[];
+  } = {},
+): SchemaForm<Values> {
+  // Re-renders on a language change, so messages show in the new language.
+  useTranslation();
+  const [values, setValues] = useState<Values>(initialValues);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [submitting, setSubmitting] = useState(false);
+  const valuesRef = useRef(values);
+  const errorsRef = useRef(errors);
+  const schemaRef = useRef<Promise<FormSchema> | null>(null);
+  const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
+  // The loader of the first render is kept: the schema is loaded once per form.
+  const [load] = useState(() => loadSchema);
+
+  useEffect(() => {
+    const pending = timers.current;
+    return () => pending.forEach((timer) => clearTimeout(timer));
+  }, []);
+
+  // The translations of the messages come with the schema.
+  const schema = useCallback(
+    () => (schemaRef.current ??= Promise.all([load(), loadMessages()]).then(([loaded]) => loaded)),
+    [load],
+  );
+
+  const updateErrors = useCallback((next: FieldErrors) => {
+    errorsRef.current = next;
+    setErrors(next);
+  }, []);
+
+  /** Re-checks some fields against the current values; other fields keep their messages. */
+  const validateFields = useCallback(
+    async (paths: readonly string[]) => {
+      const found = await schemaErrors(await schema(), valuesRef.current);
+      const next = { ...errorsRef.current };
+      for (const path of paths) next[path] = found[path];
+      updateErrors(next);
+    },
+    [schema, updateErrors],
+  );
+
+  const setFieldValue = useCallback(
+    <K extends keyof Values & string>(path: K, value: Values[K]) => {
+      valuesRef.current = { ...valuesRef.current, [path]: value };
+      setValues(valuesRef.current);
+      // The changed field and any field showing a message (a confirmation may now match).
+      const paths = [path, ...Object.keys(errorsRef.current).filter((key) => errorsRef.current[key])];
+      // Typing hides the field's message at once (it comes back, debounced, if still wrong): a message
+      // vanishing later, on blur, would move the submit button away from under the pointer.
+      if (errorsRef.current[path]) updateErrors({ ...errorsRef.current, [path]: undefined });
+      clearTimeout(timers.current.get(path));
+      timers.current.set(
+        path,
+        setTimeout(() => void validateFields(paths).catch(() => {}), CHANGE_DEBOUNCE_MS),
+      );
+    },
+    [validateFields, updateErrors],
+  );
+
+  const setFieldError = useCallback(
+    (path: string, message: string | undefined) => updateErrors({ ...errorsRef.current, [path]: message }),
+    [updateErrors],
+  );
+
+  const fieldProps = (path: keyof Values & string, checkbox: boolean) => {
+    const message =
+      errors[path] && values[path] === '' && requiredWhenEmpty.includes(path)
+        ? MESSAGES.required
+        : errors[path];
+    return {
+      name: path,
+      error: message ? translateMessage(message) : undefined,
+      onChange: (eventOrValue: unknown) =>
+        setFieldValue(path, valueOf(eventOrValue, checkbox) as Values[keyof Values & string]),
+      onBlur: (event?: FocusEvent<HTMLElement>) => {
+        clearTimeout(timers.current.get(path));
+        // Leaving the field for the submit button: the submit validates everything. A message
+        // appearing now would shift the button from under the pointer and swallow the click,
+        // which is also why other blurs wait a moment before showing one.
+        if ((event?.relatedTarget as HTMLButtonElement | null)?.type === 'submit') return;
+        timers.current.set(
+          path,
+          setTimeout(() => void validateFields([path]).catch(() => {}), BLUR_DELAY_MS),
+        );
+      },
+    };
+  };
+  const getInputProps = <K extends keyof Values & string>(path: K): InputProps<Values[K]> => ({
+    ...fieldProps(path, false),
+    value: values[path],
+  });
+  const getCheckboxProps = (path: keyof Values & string): CheckboxProps => ({
+    ...fieldProps(path, true),
+    checked: Boolean(values[path]),
+  });
+
+  const onSubmit = (handler: (values: Values) => unknown) => (event?: FormEvent) => {
+    event?.preventDefault();
+    timers.current.forEach((timer) => clearTimeout(timer));
+    setSubmitting(true);
+    void (async () => {
+      try {
+        const found = await schemaErrors(await schema(), valuesRef.current);
+        updateErrors(found);
+        if (Object.values(found).some(Boolean)) return;
+        await handler(valuesRef.current);
+      } catch (error) {
+        // The handlers catch the API's errors; this is the schema chunk failing to load and the like.
+        notifyError(errorText(error));
+      } finally {
+        setSubmitting(false);
+      }
+    })();
+  };
+
+  return {
+    values,
+    errors,
+    submitting,
+    setFieldValue,
+    setFieldError,
+    getInputProps,
+    getCheckboxProps,
+    onSubmit,
+    formProps: { onFocus: () => void schema(), noValidate: true },
+  };
+}
+
+/**
+ * Puts a 422's field messages onto the form's fields. Returns the messages of fields the form does
+ * not have, translated (for the error modal).
+ */
+export function applyServerErrors<Values extends Record<string, unknown>>(
+  form: SchemaForm<Values>,
+  error: ApiError,
+): string[] {
+  const unmapped: string[] = [];
+  for (const [field, messages] of Object.entries(error.errors ?? {})) {
+    const first = messages[0];
+    if (first === undefined) continue;
+    if (field in form.values) form.setFieldError(field, first);
+    else unmapped.push(...messages.map((message) => translateMessage(message)));
+  }
+  return unmapped;
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { LOCALES, MESSAGES } from '@storelift/shared';
+import { NAMESPACES } from '../lib/i18n';
+
+type Tree = { [key: string]: string | Tree };
+
+// Every locale file, read eagerly for the test (the app loads them lazily).
+const files = import.meta.glob<Tree>('./*.json', { eager: true, import: 'default' });
+
+function fileOf(locale: string, namespace: string): Tree {
+  const name = namespace === 'translation' ? `./${locale}.json` : `./${locale}.${namespace}.json`;
+  const tree = files[name];
+  if (!tree) throw new Error(`${name} is missing`);
+  return tree;
+}
+
+function leaves(tree: Tree, prefix = ''): Map<string, string> {
+  const result = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') result.set(path, value);
+    else for (const [leaf, text] of leaves(value, path)) result.set(leaf, text);
+  }
+  return result;
+}
+
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+const tags = (text: string) => [...text.matchAll(/<(\w+)>/g)].map((m) => m[1]).sort();
+
+describe.each(NAMESPACES)('namespace %s', (namespace) => {
+  const reference = leaves(fileOf('en-US', namespace));
+
+  it('has texts in en-US', () => {
+    expect(reference.size).toBeGreaterThan(0);
+  });
+
+  describe.each(LOCALES.filter((locale) => locale !== 'en-US'))('%s', (locale) => {
+    const translated = leaves(fileOf(locale, namespace));
+
+    it('has every key of en-US, none empty', () => {
+      const missing = [...reference.keys()].filter((key) => !translated.has(key));
+      const empty = [...translated].filter(([, text]) => text.trim() === '').map(([key]) => key);
+      expect(missing, `missing in ${locale}`).toEqual([]);
+      expect(empty, `empty in ${locale}`).toEqual([]);
+    });
+
+    it('has no key that en-US lacks', () => {
+      expect([...translated.keys()].filter((key) => !reference.has(key))).toEqual([]);
+    });
+
+    it('keeps the placeholders and markup of every text', () => {
+      for (const [key, text] of reference) {
+        const other = translated.get(key) ?? '';
+        expect(placeholders(other), `${locale} ${key}`).toEqual(placeholders(text));
+        expect(tags(other), `${locale} ${key}`).toEqual(tags(text));
+      }
+    });
+  });
+});
+
+describe('server messages', () => {
+  it('every MESSAGES key has a translation, and en-US says what the server says', () => {
+    const en = leaves(fileOf('en-US', 'messages'));
+    for (const [key, text] of Object.entries(MESSAGES)) {
+      expect(en.get(key), key).toBe(text);
+    }
+    expect(
+      [...en.keys()].filter((key) => !(key in MESSAGES)),
+      'texts MESSAGES no longer has',
+    ).toEqual([]);
+  });
+
+  it('is really translated (not an English copy) in the other locales', () => {
+    const en = leaves(fileOf('en-US', 'messages'));
+    for (const locale of LOCALES.filter((l) => l !== 'en-US')) {
+      const other = leaves(fileOf(locale, 'messages'));
+      const same = [...en].filter(([key, text]) => other.get(key) === text);
+      expect(
+        same.map(([key]) => key),
+        locale,
+      ).toEqual([]);
+    }
+  });
+});

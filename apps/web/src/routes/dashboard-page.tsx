@@ -1,0 +1,8 @@
+import { DashboardOverview } from '../features/dashboard/components/dashboard-overview';
+import { useSession } from '../lib/session';
+
+/** /dashboard (the root redirects here). */
+export function DashboardPage() {
+  const { user, roles } = useSession();
+  return <DashboardOverview user={user} roles={roles} />;
+}

@@ -1,0 +1,35 @@
+import { redirect, type ParsedLocation } from '@tanstack/react-router';
+import { markActivity } from '../lib/idle';
+import { resolveNavigation } from '../lib/navigation';
+import { session } from '../lib/session';
+import { hasToken } from '../lib/token';
+
+function hrefOf(to: string, search?: Record<string, string>): string {
+  const query = new URLSearchParams(search).toString();
+  return query ? `${to}?${query}` : to;
+}
+
+/** The root route's beforeLoad: the navigation rules of customer-area §2 on every route change. */
+export async function guardNavigation({ location, preload }: { location: ParsedLocation; preload: boolean }) {
+  if (preload) return;
+  const path = location.pathname;
+  const search = location.search as Record<string, unknown>;
+
+  const first = resolveNavigation({
+    path,
+    search,
+    authenticated: hasToken(),
+    roles: session.getState().roles,
+  });
+  if (first.kind === 'sign-in-with-token') {
+    session.setToken(first.token);
+    markActivity();
+    (await import('./session-check')).forgetCurrentUser();
+    throw redirect({ href: first.to, replace: true });
+  }
+
+  const authenticated = hasToken() && (await (await import('./session-check')).checkCurrentUser());
+  const decision = resolveNavigation({ path, search, authenticated, roles: session.getState().roles });
+  if (decision.kind === 'redirect')
+    throw redirect({ href: hrefOf(decision.to, decision.search), replace: true });
+}

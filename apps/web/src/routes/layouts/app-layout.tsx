@@ -1,0 +1,61 @@
+import { useEffect, type ReactNode } from 'react';
+import { Anchor, AppShell, Burger, Group } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Link, Outlet, useRouterState } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { Logo } from '../../components/logo';
+import { ThemeToggle } from '../../components/theme-toggle';
+import { LanguageSwitch } from '../../features/auth/components/language-switch';
+import { UserMenu } from '../../features/auth/components/user-menu';
+import { queryClient } from '../../lib/query-client';
+import { SideMenu } from './side-menu';
+
+/**
+ * The signed-in frame: header (language, theme, account) and the side menu; the page goes in the
+ * middle. It also provides the query cache, which only signed-in pages use.
+ */
+export function AppLayout({ children }: { children?: ReactNode }) {
+  const { t } = useTranslation('app');
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+
+  // On a phone the menu covers the page: close it once the user has picked a page.
+  useEffect(close, [pathname, close]);
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AppShell
+        header={{ height: 60 }}
+        navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+        padding={{ base: 'md', sm: 'lg' }}
+      >
+        <AppShell.Header>
+          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap">
+              <Burger
+                opened={opened}
+                onClick={toggle}
+                hiddenFrom="sm"
+                size="sm"
+                aria-label={t('menu.toggle')}
+              />
+              <Anchor component={Link} to="/dashboard" underline="never" c="inherit" aria-label="Storelift">
+                <Logo size={26} compact />
+              </Anchor>
+            </Group>
+            <Group gap="xs" wrap="nowrap">
+              <LanguageSwitch />
+              <ThemeToggle />
+              <UserMenu />
+            </Group>
+          </Group>
+        </AppShell.Header>
+        <AppShell.Navbar p="sm">
+          <SideMenu />
+        </AppShell.Navbar>
+        <AppShell.Main>{children ?? <Outlet />}</AppShell.Main>
+      </AppShell>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,87 @@
+import type { ComponentType } from 'react';
+import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { IconFileText, IconLayoutDashboard, IconShieldLock, IconUsers } from '@tabler/icons-react';
+import { STAFF_ROLES } from '@storelift/shared';
+import { Link, useRouterState } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { RoleGate } from '../../components/role-gate';
+import { canOpen, type KnownPath } from '../../lib/navigation';
+import { useSession } from '../../lib/session';
+
+type SectionKey = 'main' | 'appsAndKeywords' | 'services' | 'finance' | 'other' | 'admin';
+type LabelKey = 'dashboard' | 'terms' | 'privacy' | 'userLists';
+
+interface MenuItem {
+  path: KnownPath;
+  label: LabelKey;
+  icon: ComponentType<{ size?: number; stroke?: number }>;
+}
+
+/**
+ * The side menu of customer-area §2 (apps and keywords, services, finance, other) and the admin
+ * section of staff-admin §2. Only pages that exist are listed; empty sections are not shown.
+ */
+const MENU: { section: SectionKey; items: MenuItem[] }[] = [
+  { section: 'main', items: [{ path: '/dashboard', label: 'dashboard', icon: IconLayoutDashboard }] },
+  { section: 'appsAndKeywords', items: [] },
+  { section: 'services', items: [] },
+  { section: 'finance', items: [] },
+  {
+    section: 'other',
+    items: [
+      { path: '/terms', label: 'terms', icon: IconFileText },
+      { path: '/privacy', label: 'privacy', icon: IconShieldLock },
+    ],
+  },
+];
+
+const ADMIN_MENU: MenuItem[] = [{ path: '/admin/user-lists', label: 'userLists', icon: IconUsers }];
+
+function Section({ section, items, pathname }: { section: SectionKey; items: MenuItem[]; pathname: string }) {
+  const { t } = useTranslation('app');
+  const { roles } = useSession();
+  const visible = items.filter((item) => canOpen(item.path, roles));
+  if (visible.length === 0) return null;
+  return (
+    <Stack
+      gap={2}
+      component="section"
+      aria-label={section === 'main' ? undefined : t(`menu.sections.${section}`)}
+    >
+      {section !== 'main' && (
+        <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" mt="md" mb={4}>
+          {t(`menu.sections.${section}`)}
+        </Text>
+      )}
+      {visible.map(({ path, label, icon: Icon }) => (
+        <NavLink
+          key={path}
+          component={Link}
+          to={path}
+          label={t(`menu.items.${label}`)}
+          leftSection={<Icon size={18} stroke={1.6} />}
+          active={pathname === path || pathname.startsWith(`${path}/`)}
+          style={{ borderRadius: 'var(--mantine-radius-md)' }}
+        />
+      ))}
+    </Stack>
+  );
+}
+
+/** The navigation of the signed-in area. */
+export function SideMenu() {
+  const { t } = useTranslation('app');
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  return (
+    <ScrollArea style={{ flex: 1 }} type="scroll">
+      <nav aria-label={t('menu.label')}>
+        {MENU.map(({ section, items }) => (
+          <Section key={section} section={section} items={items} pathname={pathname} />
+        ))}
+        <RoleGate allowed={STAFF_ROLES}>
+          <Section section="admin" items={ADMIN_MENU} pathname={pathname} />
+        </RoleGate>
+      </nav>
+    </ScrollArea>
+  );
+}

@@ -1,0 +1,16 @@
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { LoginForm } from '../features/auth/components/login-form';
+import { PublicLayout } from './layouts/public-layout';
+
+const route = getRouteApi('/login');
+
+/** /login (route name sign-in). */
+export function LoginPage() {
+  const { verified } = route.useSearch();
+  const navigate = useNavigate();
+  return (
+    <PublicLayout withBrand>
+      <LoginForm verified={verified} onSignedIn={() => void navigate({ to: '/dashboard' })} />
+    </PublicLayout>
+  );
+}

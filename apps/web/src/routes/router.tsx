@@ -1,0 +1,131 @@
+import {
+  createRootRoute,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  Outlet,
+} from '@tanstack/react-router';
+import { PageLoader } from '../components/page-loader';
+import { RouteError } from '../components/route-error';
+import { guardNavigation } from './guard';
+import { parseSearch, stringifySearch, stringParams } from './search';
+
+const rootRoute = createRootRoute({
+  beforeLoad: guardNavigation,
+  component: Outlet,
+  // Unknown paths never render: the guard sends them to the dashboard (or sign-in).
+  notFoundComponent: () => null,
+});
+
+const loginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/login',
+  validateSearch: stringParams('verified'),
+  component: lazyRouteComponent(() => import('./login-page'), 'LoginPage'),
+});
+
+const signupRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/signup',
+  validateSearch: stringParams('ref', 'email'),
+  component: lazyRouteComponent(() => import('./signup-page'), 'SignupPage'),
+});
+
+const forgotPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/forgot-password',
+  component: lazyRouteComponent(() => import('./forgot-password-page'), 'ForgotPasswordPage'),
+});
+
+const passwordResetRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/password-reset',
+  validateSearch: stringParams('token', 'email'),
+  component: lazyRouteComponent(() => import('./password-reset-page'), 'PasswordResetPage'),
+});
+
+const termsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/terms',
+  component: lazyRouteComponent(() => import('./legal-pages'), 'TermsPage'),
+});
+
+const privacyRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/privacy',
+  component: lazyRouteComponent(() => import('./legal-pages'), 'PrivacyPage'),
+});
+
+const notFoundRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/404',
+  component: lazyRouteComponent(() => import('./error-pages'), 'NotFoundPage'),
+});
+
+const serverErrorRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/500',
+  component: lazyRouteComponent(() => import('./error-pages'), 'ServerErrorPage'),
+});
+
+const maintenanceRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/503',
+  component: lazyRouteComponent(() => import('./error-pages'), 'MaintenancePage'),
+});
+
+/** The signed-in area: the AppShell with the side menu and header. */
+const appLayoutRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'app',
+  component: lazyRouteComponent(() => import('./layouts/app-layout'), 'AppLayout'),
+});
+
+const dashboardRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/dashboard',
+  component: lazyRouteComponent(() => import('./dashboard-page'), 'DashboardPage'),
+});
+
+const adminUserListsRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/admin/user-lists',
+  component: lazyRouteComponent(() => import('./admin-user-lists-page'), 'AdminUserListsPage'),
+});
+
+// '/' and '/api/password-reset' exist only to be redirected by the guard.
+const indexRoute = createRoute({ getParentRoute: () => rootRoute, path: '/' });
+const apiPasswordResetRoute = createRoute({ getParentRoute: () => rootRoute, path: '/api/password-reset' });
+
+const routeTree = rootRoute.addChildren([
+  indexRoute,
+  apiPasswordResetRoute,
+  loginRoute,
+  signupRoute,
+  forgotPasswordRoute,
+  passwordResetRoute,
+  termsRoute,
+  privacyRoute,
+  notFoundRoute,
+  serverErrorRoute,
+  maintenanceRoute,
+  appLayoutRoute.addChildren([dashboardRoute, adminUserListsRoute]),
+]);
+
+/** The app's router: code-based routes, every page a lazy chunk. */
+export const router = createRouter({
+  routeTree,
+  parseSearch,
+  stringifySearch,
+  defaultPreload: false,
+  defaultPendingComponent: PageLoader,
+  defaultPendingMs: 300,
+  defaultErrorComponent: RouteError,
+  notFoundMode: 'root',
+});
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}

@@ -1,0 +1,39 @@
+import { ApiError, isUnverified } from '../lib/api';
+import { applyLocale, currentLocale, i18next } from '../lib/i18n';
+import { startIdleWatcher } from '../lib/idle';
+import { queryClient } from '../lib/query-client';
+import { endSession, session } from '../lib/session';
+import { hasToken } from '../lib/token';
+import { logout } from '../features/auth/api/auth';
+import { meQueryOptions } from '../features/auth/api/me';
+import { preloadReferenceData } from '../features/reference/api/reference';
+
+export { forgetCurrentUser } from '../features/auth/api/me';
+
+let idleWatcher: (() => void) | undefined;
+
+/**
+ * Checks the signed-in user against the server (`POST me`, cached for a few seconds), applies their
+ * saved language and preloads missing reference data. False when the session turned out to be over.
+ * Loaded by the guard only when a token is stored, so visitors never download it.
+ */
+export async function checkCurrentUser(): Promise<boolean> {
+  try {
+    const me = await queryClient.fetchQuery(meQueryOptions());
+    if (session.getState().user !== me.user) session.setUser(me.user, me.roles);
+    if (me.user.locale !== currentLocale()) void applyLocale(me.user.locale);
+    preloadReferenceData(queryClient);
+    // Six hours without mouse or key activity in any tab: sign out (customer-area §4).
+    idleWatcher ??= startIdleWatcher({ isActive: hasToken, onIdle: () => void logout('idle') });
+    // The signed-in area's texts, before its first render.
+    await i18next.loadNamespaces(['app', 'messages']);
+    return true;
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 401 || isUnverified(error))) {
+      endSession(error.status === 401 ? 'unauthenticated' : 'unverified', { navigate: false });
+      return false;
+    }
+    // The server is unreachable or failing: keep the session and let the page show its own errors.
+    return true;
+  }
+}

@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+/** A build id unique per build; the client compares it with /version.json to know it is stale. */
+const appVersion = `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
+
+/** Emits dist/version.json carrying the same id the bundle was built with. */
+function versionFile(version: string): Plugin {
+  return {
+    name: 'storelift-version-file',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'version.json', source: `${JSON.stringify({ version })}\n` });
+    },
+  };
+}
+
+/** Modules of the public pages' frame and forms, bundled with the entry (see codeSplitting below). */
+const PUBLIC_SHELL = new RegExp(
+  [
+    String.raw`@mantine[\/]core[\/]esm[\/]components[\/](Group|Anchor|TextInput|Input|InputBase|CloseButton)[\/]`,
+    String.raw`@tabler[\/]icons-react[\/]dist[\/]esm[\/](defaultAttributes|createReactComponent)`,
+    String.raw`apps[\/]web[\/]src[\/](components[\/](notice|password-field|logo|theme-toggle)|lib[\/](use-schema-form|messages)|routes[\/]layouts[\/]public-layout|features[\/]auth[\/]components[\/]language-switch)\.`,
+  ].join('|'),
+);
+const SHARED_SRC = /[\\/]packages[\\/]shared[\\/]src[\\/]/;
+
+/** Shared between the app build and the web vitest project. */
+export const sharedAlias = {
+  // The web always compiles the shared package from source, so it never sees a stale dist.
+  '@storelift/shared': fileURLToPath(new URL('../../packages/shared/src/index.ts', import.meta.url)),
+};
+
+export default defineConfig(({ command }) => ({
+  plugins: [react(), versionFile(appVersion)],
+  resolve: { alias: sharedAlias },
+  define: { __APP_VERSION__: JSON.stringify(command === 'build' ? appVersion : 'dev') },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': 'http://localhost:3000',
+      '/version.json': 'http://localhost:3000',
+      '/dev': 'http://localhost:3000',
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: false,
+    // dist/.vite/manifest.json lets scripts/bundle-size.mjs sum what each page loads.
+    manifest: true,
+    // Every browser the app supports has <link rel=modulepreload>; the polyfill would only add weight.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        // Everything the entry loads anyway goes into one file: fewer requests, better compression.
+        codeSplitting: {
+          groups: [
+            { name: 'app', tags: ['$initial'] },
+            // The small pieces every public page uses go with it too (fewer, better-compressed files).
+            { name: 'app', test: PUBLIC_SHELL },
+          ],
+        },
+      },
+      treeshake: {
+        // The shared package has no side effects at import time, so modules whose exports a chunk
+        // does not use (the zod contracts, on the sign-in page) are left out of it.
+        moduleSideEffects: (id: string) => (SHARED_SRC.test(id) ? false : undefined),
+      },
+    },
+  },
+}));
