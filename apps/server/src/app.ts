@@ -81,7 +81,8 @@ export async function storelift(app: FastifyInstance, { config, database, jobs }
     routePrefix: '/api/docs',
     staticCSP: true,
     // Swagger UI sets a few inline styles of its own.
-    transformStaticCSP: (header) => header.replace("style-src 'self' https:", "style-src 'self' 'unsafe-inline' https:"),
+    transformStaticCSP: (header) =>
+      header.replace("style-src 'self' https:", "style-src 'self' 'unsafe-inline' https:"),
   });
 
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -58,14 +58,12 @@ export async function issueOneTimeToken(db: Db, userId: number, kind: OneTimeKin
       .where(
         and(eq(oneTimeTokens.user_id, userId), eq(oneTimeTokens.kind, kind), isNull(oneTimeTokens.used_at)),
       );
-    await tx
-      .insert(oneTimeTokens)
-      .values({
-        user_id: userId,
-        kind,
-        token_hash: hashToken(token),
-        expires_at: new Date(Date.now() + ttlMs),
-      });
+    await tx.insert(oneTimeTokens).values({
+      user_id: userId,
+      kind,
+      token_hash: hashToken(token),
+      expires_at: new Date(Date.now() + ttlMs),
+    });
   });
   return token;
 }
