@@ -2,6 +2,7 @@ import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { ApiError } from '../lib/api';
 import { errorText, flattenErrors } from '../lib/messages';
 import { notifyError } from '../lib/notify';
+import { applyServerErrors, type SchemaForm } from '../lib/use-schema-form';
 
 export interface ErrorModalState {
   opened: boolean;
@@ -58,4 +59,14 @@ export function ErrorModalHost() {
       <ErrorModalView state={current} onClose={closeErrorModal} />
     </Suspense>
   ) : null;
+}
+
+/** A failed form submit: a 422's messages onto the form's fields (the rest in the modal), else an alert. */
+export function showFormError<Values extends Record<string, unknown>>(
+  form: SchemaForm<Values>,
+  error: unknown,
+): void {
+  if (error instanceof ApiError && error.status === 422 && error.errors)
+    showErrorModal(applyServerErrors(form, error));
+  else notifyError(errorText(error));
 }

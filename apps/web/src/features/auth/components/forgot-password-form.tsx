@@ -1,15 +1,14 @@
 import { useState } from 'react';
-import { Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { IconMailCheck } from '@tabler/icons-react';
 import type { EmailBody } from '@storelift/shared';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { Notice } from '../../../components/notice';
-import { showErrorModal } from '../../../components/error-modal';
-import { ApiError } from '../../../lib/api';
-import { errorText, translateMessage } from '../../../lib/messages';
-import { notifyError } from '../../../lib/notify';
-import { applyServerErrors, useSchemaForm } from '../../../lib/use-schema-form';
+import { showFormError } from '../../../components/error-modal';
+import { translateMessage } from '../../../lib/messages';
+import { useSchemaForm } from '../../../lib/use-schema-form';
+import { FormHeading } from './form-heading';
 
 const loadAuth = () => import('../api/auth');
 
@@ -24,21 +23,13 @@ export function ForgotPasswordForm() {
       const { message } = await (await loadAuth()).forgotPassword(values);
       setSent(translateMessage(message));
     } catch (error) {
-      if (error instanceof ApiError && error.status === 422 && error.errors) {
-        return showErrorModal(applyServerErrors(form, error));
-      }
-      notifyError(errorText(error));
+      showFormError(form, error);
     }
   });
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={2}>{t('forgot.title')}</Title>
-        <Text c="dimmed" size="sm" mt={4}>
-          {t('forgot.subtitle')}
-        </Text>
-      </div>
+      <FormHeading title={t('forgot.title')} lead={t('forgot.subtitle')} />
       {sent ? (
         <Notice color="teal" icon={<IconMailCheck size={18} />} role="status">
           {sent}

@@ -1,16 +1,17 @@
 import { useState } from 'react';
-import { Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import type { LoginBody } from '@storelift/shared';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { PasswordField } from '../../../components/password-field';
 import { Notice } from '../../../components/notice';
-import { showErrorModal } from '../../../components/error-modal';
+import { showFormError } from '../../../components/error-modal';
 import { ApiError, isUnverified } from '../../../lib/api';
 import { errorText, messageText, translateMessage } from '../../../lib/messages';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { applyServerErrors, useSchemaForm } from '../../../lib/use-schema-form';
+import { useSchemaForm } from '../../../lib/use-schema-form';
+import { FormHeading } from './form-heading';
 
 const loadAuth = () => import('../api/auth');
 
@@ -36,8 +37,7 @@ export function LoginForm({ verified, onSignedIn }: { verified?: string; onSigne
       if (!(error instanceof ApiError)) return notifyError(errorText(error));
       if (isUnverified(error)) return setProblem({ kind: 'unverified', email: values.email });
       if (error.status === 503) return setProblem({ kind: 'maintenance' });
-      if (error.status === 422 && error.errors) return showErrorModal(applyServerErrors(form, error));
-      notifyError(errorText(error));
+      showFormError(form, error);
     }
   });
 
@@ -55,12 +55,7 @@ export function LoginForm({ verified, onSignedIn }: { verified?: string; onSigne
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={2}>{t('login.title')}</Title>
-        <Text c="dimmed" size="sm" mt={4}>
-          {t('login.subtitle')}
-        </Text>
-      </div>
+      <FormHeading title={t('login.title')} lead={t('login.subtitle')} />
 
       {verified === '1' && (
         <Notice color="teal" icon={<IconCircleCheck size={18} />} testId="verified-notice">

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { PasswordResetStoreBody } from '@storelift/shared';
 import { Link } from '@tanstack/react-router';
@@ -11,6 +11,7 @@ import { ApiError } from '../../../lib/api';
 import { errorText, translateMessage } from '../../../lib/messages';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { applyServerErrors, useSchemaForm } from '../../../lib/use-schema-form';
+import { FormHeading } from './form-heading';
 
 const loadAuth = () => import('../api/auth');
 
@@ -60,12 +61,7 @@ export function PasswordResetForm({
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={2}>{t('reset.title')}</Title>
-        <Text c="dimmed" size="sm" mt={4}>
-          {t('reset.subtitle')}
-        </Text>
-      </div>
+      <FormHeading title={t('reset.title')} lead={t('reset.subtitle')} />
       {(linkProblem || tokenError || missingToken) && (
         <Notice color="red" icon={<IconAlertTriangle size={18} />} role="alert">
           <Stack gap={6} align="flex-start">

@@ -1,28 +1,17 @@
 import { useMemo, type ReactNode } from 'react';
-import {
-  Anchor,
-  Button,
-  Checkbox,
-  Divider,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Checkbox, Divider, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { BUSINESS_TYPES, COUNTRIES, MESSENGER_TYPES } from '@storelift/shared';
 import { Link } from '@tanstack/react-router';
 import { Trans, useTranslation } from 'react-i18next';
 import { PasswordField } from '../../../components/password-field';
 import { PasswordMeter } from '../../../components/password-meter';
-import { showErrorModal } from '../../../components/error-modal';
-import { ApiError } from '../../../lib/api';
+import { showFormError } from '../../../components/error-modal';
 import { countryName } from '../../../lib/format';
 import { currentLocale } from '../../../lib/i18n';
-import { errorText, translateMessage } from '../../../lib/messages';
-import { notifyError, notifySuccess } from '../../../lib/notify';
-import { applyServerErrors, useSchemaForm } from '../../../lib/use-schema-form';
+import { translateMessage } from '../../../lib/messages';
+import { notifySuccess } from '../../../lib/notify';
+import { useSchemaForm } from '../../../lib/use-schema-form';
+import { FormHeading } from './form-heading';
 
 const loadAuth = () => import('../api/auth');
 
@@ -102,10 +91,7 @@ export function SignupForm({
       notifySuccess(translateMessage(message), t('signup.successTitle'));
       onRegistered();
     } catch (error) {
-      if (error instanceof ApiError && error.status === 422 && error.errors) {
-        return showErrorModal(applyServerErrors(form, error));
-      }
-      notifyError(errorText(error));
+      showFormError(form, error);
     }
   });
 
@@ -113,12 +99,7 @@ export function SignupForm({
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={2}>{t('signup.title')}</Title>
-        <Text c="dimmed" size="sm" mt={4}>
-          {t('signup.subtitle')}
-        </Text>
-      </div>
+      <FormHeading title={t('signup.title')} lead={t('signup.subtitle')} />
       <form onSubmit={submit} {...form.formProps}>
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
