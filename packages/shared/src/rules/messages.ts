@@ -41,6 +41,23 @@ export const MESSAGES = {
   passwordReset: 'Your password has been reset. Sign in with the new one.',
   loggedOut: 'Signed out',
   localeChanged: 'Language saved',
+  actionSaved: 'Action saved',
+  actionDeleted: 'Action deleted',
+  recordsAdded: 'All records added',
+  appNotFoundInStore: 'App not found in the store',
+  appNotFree: 'Only free apps can be promoted',
+  appNotInCountry: 'The app is not available in this country',
+  appRemoved: 'App removed from the store',
+  appForbiddenCategory: 'Apps about crypto, binary options or loans cannot be promoted',
+  appAlreadyAdded: 'This app is already added for this country',
+  storeUnavailable: 'The app store cannot be reached, please try again later',
+  keywordInvalid: 'Keyword must not contain quotes, slashes, hashtags or special symbols',
+  keywordTooLong: 'Keyword must be at most 100 characters',
+  keywordDuplicate: 'This keyword is already added',
+  keywordsLimit: 'An app can track at most 2000 keywords per country',
+  keywordsNotSelected: 'Select at least one keyword',
+  keywordsLoadFailed: "Can't load keywords",
+  cloneSameTarget: 'Choose another country or app to copy the keywords to',
 } as const;
 export type MessageKey = keyof typeof MESSAGES;
 
