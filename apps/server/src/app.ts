@@ -21,9 +21,13 @@ import type { Deps } from './deps.js';
 import type { Jobs } from './jobs/jobs.js';
 import { registerAuth, requireStaff } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
+import { createStoreProvider } from './providers/store/create-store-provider.js';
+import type { StoreProvider } from './providers/store/store-provider.js';
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes.js';
+import { appsRoutes } from './modules/apps/apps.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes.js';
+import { keywordsRoutes } from './modules/keywords/keywords.routes.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
 
 declare module 'fastify' {
@@ -36,6 +40,8 @@ export interface AppOptions {
   config: Config;
   database: Database;
   jobs: Jobs;
+  /** The store provider; default: the one `config.storeProvider` names. */
+  store?: StoreProvider;
 }
 
 export const outboxDir = (config: Config) => join(config.dataDir, 'outbox');
@@ -49,10 +55,15 @@ function readWebVersion(webDist: string | undefined): string {
 }
 
 /** The whole HTTP application as one Fastify plugin: API, API reference, dev mailbox and web app. */
-export async function storelift(app: FastifyInstance, { config, database, jobs }: AppOptions) {
+export async function storelift(app: FastifyInstance, { config, database, jobs, store }: AppOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate('deps', { db: database.db, jobs, config });
+  app.decorate('deps', {
+    db: database.db,
+    jobs,
+    config,
+    store: store ?? createStoreProvider(config.storeProvider),
+  });
   registerErrorHandling(app);
   registerAuth(app);
 
@@ -113,6 +124,8 @@ export async function storelift(app: FastifyInstance, { config, database, jobs }
     async (api) => {
       await api.register(authRoutes);
       await api.register(referenceRoutes);
+      await api.register(appsRoutes);
+      await api.register(keywordsRoutes);
     },
     { prefix: '/api/private/v1' },
   );

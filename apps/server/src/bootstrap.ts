@@ -3,8 +3,12 @@ import type { Config } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedDemo, seedReference } from './db/seed.js';
 import { startJobs } from './jobs/jobs.js';
+import { createStoreProvider } from './providers/store/create-store-provider.js';
 
-/** Opens and migrates the database, seeds it, and starts the job queue (workers are up to the caller). */
+/**
+ * Opens and migrates the database, seeds it, starts the job queue and picks the store provider
+ * (workers are up to the caller).
+ */
 export async function bootstrap(config: Config, options: { seedDemo: boolean }) {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -14,5 +18,6 @@ export async function bootstrap(config: Config, options: { seedDemo: boolean }) 
   await seedReference(database.db);
   if (options.seedDemo) await seedDemo(database.db);
   const jobs = await startJobs(database.sql, { supervise: true });
-  return { database, jobs };
+  const store = createStoreProvider(config.storeProvider);
+  return { database, jobs, store, deps: { db: database.db, jobs, config, store } };
 }

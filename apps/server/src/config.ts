@@ -1,4 +1,6 @@
 import { resolve } from 'node:path';
+import { storeProviderName } from './providers/store/create-store-provider.js';
+import type { StoreProviderName } from './providers/store/store-provider.js';
 
 /** Runtime configuration, read once from the environment (README lists every variable). */
 export interface Config {
@@ -16,6 +18,8 @@ export interface Config {
   trustProxy: boolean | string;
   /** Directory of the built web app served at `/`; absent in API-only runs. */
   webDist: string | undefined;
+  /** Which store provider serves app lookups, searches and ranks: offline (default) or live. */
+  storeProvider: StoreProviderName;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -35,5 +39,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       env.WEB_DIST === ''
         ? undefined
         : resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    storeProvider: storeProviderName(env),
   };
 }

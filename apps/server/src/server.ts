@@ -6,12 +6,12 @@ import { startWorkers } from './jobs/workers.js';
 
 /** Serves the API, the web app and (unless WORKERS=0 on PostgreSQL) the job workers in one process. */
 const config = loadConfig();
-const { database, jobs } = await bootstrap(config, {
+const { database, jobs, store, deps } = await bootstrap(config, {
   seedDemo: process.env.SEED_DEMO !== '0' && !config.production,
 });
 // PGlite belongs to one process, so its jobs must be worked here.
-if (database.kind === 'pglite' || process.env.WORKERS !== '0') await startWorkers(jobs, config);
-const app = await buildApp({ config, database, jobs, logger: { level: config.logLevel } });
+if (database.kind === 'pglite' || process.env.WORKERS !== '0') await startWorkers(deps);
+const app = await buildApp({ config, database, jobs, store, logger: { level: config.logLevel } });
 
 let closing = false;
 async function shutdown() {

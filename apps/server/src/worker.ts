@@ -10,8 +10,8 @@ if (!config.databaseUrl) {
   );
   process.exit(1);
 }
-const { database, jobs } = await bootstrap(config, { seedDemo: false });
-await startWorkers(jobs, config);
+const { database, jobs, deps } = await bootstrap(config, { seedDemo: false });
+await startWorkers(deps);
 console.log('Storelift worker is processing jobs');
 
 async function shutdown() {

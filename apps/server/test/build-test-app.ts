@@ -10,6 +10,9 @@ import { openDatabase, type Database } from '../src/db/client.js';
 import { seedReference } from '../src/db/seed.js';
 import { startJobs } from '../src/jobs/jobs.js';
 import { startWorkers } from '../src/jobs/workers.js';
+import type { Deps } from '../src/deps.js';
+import { createStoreProvider } from '../src/providers/store/create-store-provider.js';
+import type { StoreProvider } from '../src/providers/store/store-provider.js';
 
 /** Integration tests run on PGlite, or on PostgreSQL when TEST_DATABASE_URL names a server. */
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -18,13 +21,17 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   config: Config;
+  /** What services and job handlers take, to call them directly. */
+  deps: Deps;
   close(): Promise<void>;
 }
 
 export interface TestAppOptions {
   config?: Partial<Config>;
-  /** Start the job workers (mail) in this app; default true. */
+  /** Start the job workers (mail, rank checks, …) in this app; default true. */
   workers?: boolean;
+  /** The store provider; default the offline catalog. */
+  storeProvider?: StoreProvider;
   /** Reuse a database kept by an earlier app (see `createTestStore`). */
   store?: TestStore;
 }
@@ -84,12 +91,15 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   await database.migrate();
   await seedReference(database.db);
   const jobs = await startJobs(database.sql, { supervise: false });
-  if (options.workers !== false) await startWorkers(jobs, config);
-  const app = await buildApp({ config, database, jobs });
+  const storeProvider = options.storeProvider ?? createStoreProvider('offline');
+  const deps: Deps = { db: database.db, jobs, config, store: storeProvider };
+  if (options.workers !== false) await startWorkers(deps);
+  const app = await buildApp({ config, database, jobs, store: storeProvider });
   return {
     app,
     database,
     config,
+    deps,
     async close() {
       await app.close();
       await jobs.stop();

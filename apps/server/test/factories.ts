@@ -1,7 +1,13 @@
-import { eq } from 'drizzle-orm';
-import type { Role } from '@storelift/shared';
+import { and, eq } from 'drizzle-orm';
+import { APP_STORES, type App, type AppStore, type Role } from '@storelift/shared';
 import type { Db } from '../src/db/client.js';
-import { users } from '../src/db/schema/index.js';
+import { countries, keywords, users } from '../src/db/schema/index.js';
+import type { Deps } from '../src/deps.js';
+import { addApp } from '../src/modules/apps/apps.service.js';
+import { insertKeywords } from '../src/modules/keywords/keywords.repo.js';
+import { DEMO_APPS } from '../src/providers/store/offline/demo-apps.js';
+import { OfflineStoreProvider } from '../src/providers/store/offline/offline-store-provider.js';
+import { StoreError, type StoreProvider } from '../src/providers/store/store-provider.js';
 import { hashPassword } from '../src/lib/passwords.js';
 import { createSession } from '../src/modules/auth/sessions.repo.js';
 import { grantRoles } from '../src/modules/users/users.repo.js';
@@ -57,4 +63,68 @@ export function registerBody(overrides: Record<string, unknown> = {}) {
     adult: true,
     ...overrides,
   };
+}
+
+/** A store provider over the offline catalog whose answers a test can change: fail, or remove an app. */
+export class ControllableStore implements StoreProvider {
+  readonly name = 'offline' as const;
+  private readonly offline = new OfflineStoreProvider();
+  /** Every call throws a StoreError while set. */
+  failing = false;
+  /** Packages that lookups answer as removed from the store. */
+  readonly removed = new Set<string>();
+
+  private check() {
+    if (this.failing) throw new StoreError('store down (test)', 503);
+  }
+  async lookup(appstore: AppStore, packageId: string, country: string) {
+    this.check();
+    const app = await this.offline.lookup(appstore, packageId, country);
+    return app && this.removed.has(packageId) ? { ...app, banned: true } : app;
+  }
+  async search(...args: Parameters<StoreProvider['search']>) {
+    this.check();
+    return this.offline.search(...args);
+  }
+  async suggest(...args: Parameters<StoreProvider['suggest']>) {
+    this.check();
+    return this.offline.suggest(...args);
+  }
+  async recommendedKeywords(...args: Parameters<StoreProvider['recommendedKeywords']>) {
+    this.check();
+    return this.offline.recommendedKeywords(...args);
+  }
+  async keywordStats(...args: Parameters<StoreProvider['keywordStats']>) {
+    this.check();
+    return this.offline.keywordStats(...args);
+  }
+}
+
+/** An app the user tracks, added through the service (default: the offline fitness app on Google Play, US). */
+export async function makeApp(
+  deps: Deps,
+  userId: number,
+  overrides: Partial<{ appstore: AppStore; package: string; country: string }> = {},
+): Promise<App> {
+  const body = {
+    appstore: APP_STORES.GOOGLE_PLAY as AppStore,
+    package: DEMO_APPS.googlePlay.fitness as string,
+    country: 'US',
+    ...overrides,
+  };
+  return (await addApp(deps, userId, body)).data;
+}
+
+/** Keywords of an app in a country (default its main one) as rows, not checked yet (no store calls). */
+export async function makeKeywords(deps: Deps, app: App, texts: string[], country = app.country.code) {
+  const [countryRow] = await deps.db.select().from(countries).where(eq(countries.code, country));
+  await insertKeywords(
+    deps.db,
+    texts.map((keyword) => ({ app_id: app.id, country_id: countryRow!.id, keyword })),
+  );
+  const rows = await deps.db
+    .select()
+    .from(keywords)
+    .where(and(eq(keywords.app_id, app.id), eq(keywords.country_id, countryRow!.id)));
+  return rows.filter((row) => texts.includes(row.keyword));
 }

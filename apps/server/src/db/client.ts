@@ -75,6 +75,8 @@ async function openPglite(dir: string | undefined): Promise<Database> {
 
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection closed by the server (restart, dropped test database) must not crash the process.
+  pool.on('error', (error) => console.error('[db] idle connection lost:', error.message));
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return {
     kind: 'postgres',

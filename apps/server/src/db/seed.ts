@@ -1,7 +1,8 @@
 import { inArray } from 'drizzle-orm';
 import { ADMIN_ROUTE_ROLES, COUNTRIES, ROLES, TEXT_LANGUAGES, type Role } from '@storelift/shared';
 import { hashPassword } from '../lib/passwords.js';
-import { grantRoles } from '../modules/users/users.repo.js';
+import { seedDemoApps } from '../modules/keywords/demo-data.js';
+import { findUserByEmail, grantRoles } from '../modules/users/users.repo.js';
 import type { Db } from './client.js';
 import { countries, languages, modules, roleGrants, roles, settings, users } from './schema/index.js';
 
@@ -62,8 +63,17 @@ export const DEMO_ACCOUNTS: { email: string; nickname: string; roles: Role[] }[]
   })),
 ];
 
-/** Adds the demo accounts that are missing; running it again changes nothing. */
+/**
+ * Adds the demo accounts that are missing, and gives user@storelift.test tracked apps, keywords and rank
+ * history up to today; running it again only adds the days since the last run.
+ */
 export async function seedDemo(db: Db) {
+  await seedDemoAccounts(db);
+  const demoUser = await findUserByEmail(db, DEMO_ACCOUNTS[0]!.email);
+  if (demoUser) await seedDemoApps(db, demoUser.id);
+}
+
+async function seedDemoAccounts(db: Db) {
   const existing = await db
     .select({ email: users.email })
     .from(users)

@@ -4,11 +4,23 @@ import { QUEUE_NAMES, type QueueData, type QueueName } from './queues.js';
 
 export type JobHandler<Q extends QueueName> = (data: QueueData[Q]) => Promise<void>;
 
+/** How a worker fetches: jobs per fetch and seconds between fetches (pg-boss's minimum is 0.5). */
+export interface WorkOptions {
+  batchSize?: number;
+  pollingIntervalSeconds?: number;
+}
+
+const RETRIES = { retryLimit: 5, retryDelay: 10, retryBackoff: true } as const;
+
 /** Durable background jobs on the application's own database (pg-boss). */
 export interface Jobs {
   send<Q extends QueueName>(queue: Q, data: QueueData[Q], options?: { startAfter?: Date }): Promise<void>;
+  /** Queues many jobs of one queue in one statement. */
+  sendMany<Q extends QueueName>(queue: Q, items: readonly QueueData[Q][]): Promise<void>;
+  /** Runs a job on the queue by cron (UTC), from whichever process supervises; replaces an earlier schedule. */
+  schedule<Q extends QueueName>(queue: Q, cron: string, data: QueueData[Q]): Promise<void>;
   /** Starts processing a queue in this process. */
-  work<Q extends QueueName>(queue: Q, handler: JobHandler<Q>): Promise<void>;
+  work<Q extends QueueName>(queue: Q, handler: JobHandler<Q>, options?: WorkOptions): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -26,17 +38,23 @@ export async function startJobs(sql: SqlExecutor, options: { supervise: boolean 
   }
   return {
     async send(queue, data, sendOptions) {
-      await boss.send(queue, data as object, {
-        retryLimit: 5,
-        retryDelay: 10,
-        retryBackoff: true,
-        ...sendOptions,
-      });
+      await boss.send(queue, data as object, { ...RETRIES, ...sendOptions });
     },
-    async work(queue, handler) {
-      await boss.work<QueueData[typeof queue]>(queue, { pollingIntervalSeconds: 1 }, async (jobs) => {
-        for (const job of jobs) await handler(job.data);
-      });
+    async sendMany(queue, items) {
+      if (!items.length) return;
+      await boss.insert(items.map((data) => ({ name: queue, data: data as object, ...RETRIES })));
+    },
+    async schedule(queue, cron, data) {
+      await boss.schedule(queue, cron, data as object, { tz: 'UTC', ...RETRIES });
+    },
+    async work(queue, handler, workOptions = {}) {
+      await boss.work<QueueData[typeof queue]>(
+        queue,
+        { pollingIntervalSeconds: 1, ...workOptions },
+        async (jobs) => {
+          for (const job of jobs) await handler(job.data);
+        },
+      );
     },
     async stop() {
       await boss.stop({ graceful: true, wait: true, timeout: 5000 });

@@ -1,8 +1,23 @@
+import type { RankSource } from '@storelift/shared';
 import type { MailMessage } from '../modules/mail/mailer.js';
 
 /** Every pg-boss queue with the shape of its job data. */
 export interface QueueData {
   'mail.send': MailMessage;
+  /** Scheduled every 6 hours: queues `apps.refresh` batches for every tracked app country. */
+  'apps.refresh-all': Record<string, never>;
+  /** Reads the store status of these app countries again. */
+  'apps.refresh': { appCountryIds: number[] };
+  /** Scheduled daily: queues `keywords.check-ranks` batches for keywords not checked today. */
+  'keywords.daily': Record<string, never>;
+  /** Checks and samples the ranks of these keywords; `runId` counts them into an update-all run. */
+  'keywords.check-ranks': { keywordIds: number[]; source: RankSource; runId?: string };
 }
 export type QueueName = keyof QueueData;
-export const QUEUE_NAMES: QueueName[] = ['mail.send'];
+export const QUEUE_NAMES: QueueName[] = [
+  'mail.send',
+  'apps.refresh-all',
+  'apps.refresh',
+  'keywords.daily',
+  'keywords.check-ranks',
+];
