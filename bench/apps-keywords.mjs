@@ -1,0 +1,149 @@
+// npm run bench (second part): apps and keywords at scale on PostgreSQL.
+// Seeds 10,000 apps, 100,000 keywords and 90 days of rank history (9 million samples) into the database
+// `storelift_bench` (kept between runs; BENCH_RESEED=1 rebuilds it), then prints through the real HTTP
+// application: p95 server time of the keyword list of an app with 1,000 keywords and of a 3-month chart
+// of 20 keywords (targets < 50 ms), and update-all throughput with the offline provider (target > 500/s).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../apps/server/dist/app.js';
+import { loadConfig } from '../apps/server/dist/config.js';
+import { openDatabase } from '../apps/server/dist/db/client.js';
+import { seedReference } from '../apps/server/dist/db/seed.js';
+import { startJobs } from '../apps/server/dist/jobs/jobs.js';
+import { startWorkers } from '../apps/server/dist/jobs/workers.js';
+import { createSession } from '../apps/server/dist/modules/auth/sessions.repo.js';
+import { createStoreProvider } from '../apps/server/dist/providers/store/create-store-provider.js';
+import { CATEGORIES } from '../apps/server/dist/providers/store/offline/catalog-words.js';
+
+const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const url = new URL(serverUrl);
+url.pathname = '/storelift_bench';
+const benchUrl = url.toString();
+const SAMPLES = 9_000_000;
+
+async function sampleCount() {
+  const client = new pg.Client({ connectionString: benchUrl });
+  try {
+    await client.connect();
+    return Number((await client.query('select count(*) from keyword_ranks')).rows[0].count);
+  } catch {
+    return 0;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+async function seed() {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query('drop database if exists storelift_bench with (force)');
+  await admin.query('create database storelift_bench');
+  await admin.end();
+  const database = await openDatabase({ databaseUrl: benchUrl });
+  await database.migrate();
+  await seedReference(database.db);
+  await database.close();
+
+  const client = new pg.Client({ connectionString: benchUrl });
+  await client.connect();
+  const started = performance.now();
+  const subjects = CATEGORIES.flatMap((category) => category.subjects);
+  const us = `(select id from countries where code = 'US')`;
+  await client.query(`insert into users (email, password_hash, nickname, full_name, business_type, country, email_verified_at)
+    select 'u' || i || '@bench.test', 'x', 'benchuser' || i, 'Bench User', 'developer', 'US', now() from generate_series(1, 1000) i`);
+  await client.query(`insert into apps (user_id, appstore, package, country_id, title, developer, icon)
+    select (select min(id) from users) + (i - 1) / 10, 1, 'com.bench.app' || i, ${us}, 'Bench App ' || i, 'Bench Dev ' || (i % 97), ''
+    from generate_series(1, 10000) i`);
+  await client.query(
+    `insert into app_countries (app_id, country_id, is_pending) select id, country_id, false from apps`,
+  );
+  await client.query(`create temp table subjects (i int, s text)`);
+  await client.query(
+    `insert into subjects select ordinality::int, s from unnest($1::text[]) with ordinality as s`,
+    [subjects],
+  );
+  // The first app gets 1,000 keywords; the other 99,000 spread over the rest.
+  const keywordRows = (appId, from, to) => `insert into keywords
+      (app_id, country_id, keyword, favorite, rank, rank_state, change, score, searches, checked_at, stats_checked_at)
+    select ${appId}, ${us}, (select s from subjects where subjects.i = 1 + (g % ${subjects.length})) || ' ' || g, g % 7 = 0,
+      case when g % 5 = 0 then null else 1 + (g * 37) % 250 end, case when g % 5 = 0 then 'out_of_rank' else 'ok' end,
+      (g % 11) - 5, 1 + g % 100, g * 13 % 50000, now(), now()
+    from generate_series(${from}, ${to}) g`;
+  await client.query(keywordRows('(select min(id) from apps)', 1, 1000));
+  await client.query(keywordRows('(select min(id) from apps) + 1 + (g % 9999)', 1001, 100_000));
+  await client.query(`insert into keyword_ranks (keyword_id, day, rank, state, source, checked_at)
+    select k.id, current_date - d, case when (k.id + d) % 6 = 0 then null else 1 + (k.id * 7 + d * 3) % 250 end,
+      case when (k.id + d) % 6 = 0 then 'out_of_rank' else 'ok' end, 'daily', now() - d * interval '1 day'
+    from keywords k cross join generate_series(0, 89) d`);
+  await client.query('vacuum analyze');
+  await client.end();
+  console.log(
+    `seeded 10,000 apps, 100,000 keywords, ${SAMPLES.toLocaleString('en')} samples in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+  );
+}
+
+if (process.env.BENCH_RESEED === '1' || (await sampleCount()) < SAMPLES) await seed();
+
+const dataDir = mkdtempSync(join(tmpdir(), 'storelift-bench-'));
+const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST: '', DATABASE_URL: benchUrl });
+const database = await openDatabase({ databaseUrl: benchUrl });
+const jobs = await startJobs(database.sql, { supervise: false });
+const store = createStoreProvider('offline');
+await startWorkers({ db: database.db, jobs, config, store });
+const app = await buildApp({ config, database, jobs, store });
+try {
+  const [owner] = (await database.db.execute(sql`select min(user_id) as id from apps`)).rows;
+  const headers = { authorization: `Bearer ${await createSession(database.db, owner.id)}` };
+  const keywordIds = (
+    await database.db.execute(
+      sql`select id from keywords where app_id = (select min(id) from apps) order by id limit 20`,
+    )
+  ).rows.map((row) => row.id);
+
+  async function p95(label, requestUrl, runs = 300) {
+    for (let i = 0; i < 20; i++) await app.inject({ url: requestUrl, headers });
+    const times = [];
+    for (let i = 0; i < runs; i++) {
+      const started = performance.now();
+      const res = await app.inject({ url: requestUrl, headers });
+      times.push(performance.now() - started);
+      if (res.statusCode !== 200) throw new Error(`${requestUrl} answered ${res.statusCode}: ${res.body}`);
+    }
+    times.sort((a, b) => a - b);
+    const at = (q) => times[Math.floor(runs * q)].toFixed(1);
+    console.log(`${label}: p50 ${at(0.5)} ms, p95 ${at(0.95)} ms (target p95 < 50 ms)`);
+  }
+
+  const scope = 'packageId=com.bench.app1&appstore=1&country=US';
+  await p95('keyword list, app with 1,000 keywords', `/api/private/v1/keywords?${scope}`);
+  await p95(
+    '3-month chart of 20 keywords',
+    `/api/private/v1/keywords/chartRanksMany?ids=${keywordIds.join(',')}&period=three_month`,
+  );
+
+  const started = performance.now();
+  const queued = await app.inject({
+    method: 'POST',
+    url: '/api/private/v1/keywords/updateAllRanks',
+    headers,
+    payload: { packageId: 'com.bench.app1', appstore: 1, country: 'US' },
+  });
+  let run = queued.json().data;
+  while (run.status !== 'done' && run.status !== 'failed') {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    run = (await app.inject({ url: `/api/private/v1/keywords/updateAllRanks/${run.id}`, headers })).json()
+      .data;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  console.log(
+    `update all ranks: ${run.total} keywords in ${seconds.toFixed(2)} s = ${(run.total / seconds).toFixed(0)} keywords/s (target > 500/s)`,
+  );
+} finally {
+  await app.close();
+  await jobs.stop();
+  await database.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
