@@ -15,10 +15,27 @@ export function messageText(key: MessageKey): string {
   return i18next.hasLoadedNamespace('messages') ? i18next.t(key, { ns: 'messages' }) : MESSAGES[key];
 }
 
+/*
+ * Texts of other rule sets (STORE_LINK_MESSAGES, under `storeLink.*` in the same namespace), by text:
+ * the code that can meet them registers them when it loads (lib/store-link-messages.ts), so the
+ * sign-in page carries neither the texts nor the zod rules they sit next to.
+ */
+const extraKeys = new Map<string, string>();
+
+/** Makes a set of server texts translatable: `texts[key]` reads `${prefix}.${key}` of the messages namespace. */
+export function registerMessageTexts(prefix: string, texts: Readonly<Record<string, string>>): void {
+  for (const [key, text] of Object.entries(texts)) extraKeys.set(text, `${prefix}.${key}`);
+}
+
 /** A server or validation message in the interface language when it is a known text, else as sent. */
 export function translateMessage(text: string): string {
   const key = messageKey(text);
-  return key ? messageText(key) : text;
+  if (key) return messageText(key);
+  const extra = extraKeys.get(text);
+  // The key is only known at run time; the locale test checks every registered one exists.
+  return extra && i18next.hasLoadedNamespace('messages')
+    ? i18next.t(extra as 'required', { ns: 'messages' })
+    : text;
 }
 
 /** Every message of an error map, flattened and translated (for the error modal). */

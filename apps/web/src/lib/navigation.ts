@@ -27,6 +27,8 @@ export const ROUTE_ACCESS = {
   '/500': { public: true, roles: EVERYONE },
   '/503': { public: true, roles: EVERYONE },
   '/dashboard': { roles: EVERYONE },
+  '/apps': { roles: EVERYONE },
+  '/keywords': { roles: EVERYONE },
   '/admin/user-lists': { roles: ADMIN_ROUTE_ROLES['/admin/user-lists'] },
 } as const satisfies Record<string, RouteAccess>;
 

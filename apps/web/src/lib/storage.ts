@@ -28,4 +28,6 @@ export const STORAGE_KEYS = {
   locale: 'storelift.locale',
   lastActivity: 'storelift.last-activity',
   colorScheme: 'storelift.color-scheme',
+  /** The app and country the Keywords page showed last (customer-area §2: remembered locally). */
+  keywordsScope: 'storelift.keywords-scope',
 } as const;

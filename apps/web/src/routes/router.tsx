@@ -8,7 +8,7 @@ import {
 import { PageLoader } from '../components/page-loader';
 import { RouteError } from '../components/route-error';
 import { guardNavigation } from './guard';
-import { parseSearch, stringifySearch, stringParams } from './search';
+import { keywordsSearch, parseSearch, stringifySearch, stringParams } from './search';
 
 const rootRoute = createRootRoute({
   beforeLoad: guardNavigation,
@@ -87,6 +87,20 @@ const dashboardRoute = createRoute({
   component: lazyRouteComponent(() => import('./dashboard-page'), 'DashboardPage'),
 });
 
+const appsRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/apps',
+  validateSearch: stringParams('search', 'openModal'),
+  component: lazyRouteComponent(() => import('./apps-page'), 'AppsPage'),
+});
+
+const keywordsRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/keywords',
+  validateSearch: keywordsSearch,
+  component: lazyRouteComponent(() => import('./keywords-page'), 'KeywordsPage'),
+});
+
 const adminUserListsRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/admin/user-lists',
@@ -109,7 +123,7 @@ const routeTree = rootRoute.addChildren([
   notFoundRoute,
   serverErrorRoute,
   maintenanceRoute,
-  appLayoutRoute.addChildren([dashboardRoute, adminUserListsRoute]),
+  appLayoutRoute.addChildren([dashboardRoute, appsRoute, keywordsRoute, adminUserListsRoute]),
 ]);
 
 /** The app's router: code-based routes, every page a lazy chunk. */

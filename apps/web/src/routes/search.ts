@@ -25,3 +25,24 @@ export function stringParams<K extends string>(...keys: K[]) {
     return result;
   };
 }
+
+/** The Keywords page's query values (customer-area §2), kept only when well-formed. */
+export interface KeywordsSearch {
+  packageId?: string;
+  /** "1" Google Play, "2" App Store. */
+  appstore?: string;
+  /** ISO code, uppercased. */
+  country?: string;
+}
+
+/** Validates /keywords?packageId=&appstore=&country= (the id's form per store is checked on the page). */
+export function keywordsSearch(search: Record<string, unknown>): KeywordsSearch {
+  const result: KeywordsSearch = {};
+  const { packageId, appstore, country } = search;
+  if (typeof packageId === 'string' && /^[\w.]{1,255}$/.test(packageId)) result.packageId = packageId;
+  const store = String(appstore);
+  if (store === '1' || store === 'android') result.appstore = '1';
+  else if (store === '2' || store === 'ios') result.appstore = '2';
+  if (typeof country === 'string' && /^[a-z]{2}$/i.test(country)) result.country = country.toUpperCase();
+  return result;
+}

@@ -1,6 +1,13 @@
 import type { ComponentType } from 'react';
 import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
-import { IconFileText, IconLayoutDashboard, IconShieldLock, IconUsers } from '@tabler/icons-react';
+import {
+  IconApps,
+  IconFileText,
+  IconKey,
+  IconLayoutDashboard,
+  IconShieldLock,
+  IconUsers,
+} from '@tabler/icons-react';
 import { STAFF_ROLES } from '@storelift/shared';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +16,7 @@ import { canOpen, type KnownPath } from '../../lib/navigation';
 import { useSession } from '../../lib/session';
 
 type SectionKey = 'main' | 'appsAndKeywords' | 'services' | 'finance' | 'other' | 'admin';
-type LabelKey = 'dashboard' | 'terms' | 'privacy' | 'userLists';
+type LabelKey = 'dashboard' | 'apps' | 'keywords' | 'terms' | 'privacy' | 'userLists';
 
 interface MenuItem {
   path: KnownPath;
@@ -23,7 +30,13 @@ interface MenuItem {
  */
 const MENU: { section: SectionKey; items: MenuItem[] }[] = [
   { section: 'main', items: [{ path: '/dashboard', label: 'dashboard', icon: IconLayoutDashboard }] },
-  { section: 'appsAndKeywords', items: [] },
+  {
+    section: 'appsAndKeywords',
+    items: [
+      { path: '/apps', label: 'apps', icon: IconApps },
+      { path: '/keywords', label: 'keywords', icon: IconKey },
+    ],
+  },
   { section: 'services', items: [] },
   { section: 'finance', items: [] },
   {

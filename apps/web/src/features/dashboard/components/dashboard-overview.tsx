@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconFileText, IconRocket, IconShieldLock, IconUsers } from '@tabler/icons-react';
+import { IconApps, IconFileText, IconKey, IconRocket, IconShieldLock, IconUsers } from '@tabler/icons-react';
 import { STAFF_ROLES, hasAnyRole, type User } from '@storelift/shared';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { formatDate } from '../../../lib/format';
 import { displayRoles } from '../../../lib/roles';
 
 interface QuickLink {
-  to: '/terms' | '/privacy' | '/admin/user-lists';
+  to: '/apps' | '/keywords' | '/terms' | '/privacy' | '/admin/user-lists';
   label: string;
   icon: ComponentType<{ size?: number; stroke?: number }>;
 }
@@ -20,6 +20,8 @@ export function DashboardOverview({ user, roles }: { user: User | null; roles: r
   const { t: tr } = useTranslation();
   const ownRoles = displayRoles(roles);
   const links: QuickLink[] = [
+    { to: '/apps', label: t('menu.items.apps'), icon: IconApps },
+    { to: '/keywords', label: t('menu.items.keywords'), icon: IconKey },
     ...(hasAnyRole(roles, STAFF_ROLES)
       ? [{ to: '/admin/user-lists' as const, label: t('menu.items.userLists'), icon: IconUsers }]
       : []),

@@ -1,0 +1,183 @@
+// Server answers about ids and store links are STORE_LINK_MESSAGES texts: make them translatable.
+import '../../../lib/store-link-messages';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  chartRankResponseSchema,
+  chartRanksManyResponseSchema,
+  cloneKeywordsResponseSchema,
+  deletedResponseSchema,
+  keywordCountResponseSchema,
+  keywordIdeasResponseSchema,
+  keywordListResponseSchema,
+  keywordResponseSchema,
+  rankUpdateResponseSchema,
+  type AppStore,
+  type KeywordSort,
+  type RankUpdate,
+  type CHART_PERIODS,
+} from '@storelift/shared';
+import { showApiError } from '../../../components/error-modal';
+import { api } from '../../../lib/api';
+import { translateMessage } from '../../../lib/messages';
+import { notifySuccess } from '../../../lib/notify';
+
+export type ChartPeriod = (typeof CHART_PERIODS)[number];
+
+/** The app and country a keyword call is about (customer-area §2 query values). */
+export interface KeywordScope {
+  packageId: string;
+  appstore: AppStore;
+  country: string;
+}
+
+export interface KeywordListParams extends KeywordScope {
+  page: number;
+  limit: number;
+  sortBy: KeywordSort;
+  sortType: 'asc' | 'desc';
+  favorite?: boolean;
+}
+
+export interface CloneTarget {
+  toPackageId?: string;
+  toAppstore?: AppStore;
+  toCountry?: string;
+}
+
+export const keywordKeys = {
+  all: ['keywords'] as const,
+  scope: (scope: KeywordScope) => ['keywords', 'scope', scope] as const,
+  list: (params: KeywordListParams) => {
+    const { packageId, appstore, country, ...rest } = params;
+    return ['keywords', 'scope', { packageId, appstore, country }, 'list', rest] as const;
+  },
+  count: (scope: Pick<KeywordScope, 'packageId' | 'appstore'>) => ['keywords', 'count', scope] as const,
+  recommended: (scope: KeywordScope) => ['keywords', 'scope', scope, 'recommended'] as const,
+  suggests: (scope: KeywordScope, keyword: string) =>
+    ['keywords', 'scope', scope, 'suggests', keyword] as const,
+  chart: (id: number, period: ChartPeriod) => ['keywords', 'chart', id, period] as const,
+  chartMany: (ids: readonly number[], period: ChartPeriod) =>
+    ['keywords', 'chart-many', [...ids], period] as const,
+};
+
+/** One page of `GET keywords` (server-side paging and sorting); the last page stays while the next loads. */
+export const keywordListQueryOptions = (params: KeywordListParams) =>
+  queryOptions({
+    queryKey: keywordKeys.list(params),
+    queryFn: ({ signal }) => api.get('keywords', keywordListResponseSchema, { query: { ...params }, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** `GET keywords/count` of an app: keywords per country, for the country picker. */
+export const keywordCountQueryOptions = (scope: Pick<KeywordScope, 'packageId' | 'appstore'>) =>
+  queryOptions({
+    queryKey: keywordKeys.count(scope),
+    queryFn: ({ signal }) =>
+      api.get('keywords/count', keywordCountResponseSchema, { query: { ...scope }, signal }),
+  });
+
+/** `GET keywords/recommended`; a store failure answers "Can't load keywords" and an empty list. */
+export const recommendedQueryOptions = (scope: KeywordScope) =>
+  queryOptions({
+    queryKey: keywordKeys.recommended(scope),
+    queryFn: ({ signal }) =>
+      api.get('keywords/recommended', keywordIdeasResponseSchema, { query: { ...scope }, signal }),
+    staleTime: 5 * 60_000,
+  });
+
+/** `GET keywords/suggests`: what the store completes the typed text to, marked when already added. */
+export const suggestsQueryOptions = (scope: KeywordScope, keyword: string) =>
+  queryOptions({
+    queryKey: keywordKeys.suggests(scope, keyword),
+    queryFn: ({ signal }) =>
+      api.get('keywords/suggests', keywordIdeasResponseSchema, { query: { ...scope, keyword }, signal }),
+    staleTime: 5 * 60_000,
+    placeholderData: keepPreviousData,
+  });
+
+/** `GET keywords/chartRank` of one keyword. */
+export const chartRankQueryOptions = (id: number, period: ChartPeriod) =>
+  queryOptions({
+    queryKey: keywordKeys.chart(id, period),
+    queryFn: ({ signal }) =>
+      api.get('keywords/chartRank', chartRankResponseSchema, { query: { id, period }, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** `GET keywords/chartRanksMany` of several keywords. */
+export const chartRanksManyQueryOptions = (ids: readonly number[], period: ChartPeriod) =>
+  queryOptions({
+    queryKey: keywordKeys.chartMany(ids, period),
+    queryFn: ({ signal }) =>
+      api.get('keywords/chartRanksMany', chartRanksManyResponseSchema, {
+        query: { ids: ids.join(','), period },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+/** True while an update of ranks is still moving. */
+export function isRunActive(run: RankUpdate | undefined | null): boolean {
+  return run?.status === 'queued' || run?.status === 'running';
+}
+
+/** `POST keywords/updateAllRanks`: answers the run to follow. */
+export const startRankUpdate = (scope: KeywordScope, signal?: AbortSignal) =>
+  api.post('keywords/updateAllRanks', scope, rankUpdateResponseSchema, { signal }).then((r) => r.data);
+
+/** `GET keywords/updateAllRanks/{id}`: how far a run is. */
+export const readRankUpdate = (id: string, signal?: AbortSignal) =>
+  api
+    .get(`keywords/updateAllRanks/${encodeURIComponent(id)}`, rankUpdateResponseSchema, { signal })
+    .then((r) => r.data);
+
+/** Re-reads everything about the keywords of an app (lists, counts, ideas' `added` marks). */
+export function useInvalidateKeywords() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: keywordKeys.all });
+}
+
+/** `POST keywords`: one keyword; the caller shows a 422 on the input. */
+export function useAddKeyword(scope: KeywordScope) {
+  const invalidate = useInvalidateKeywords();
+  return useMutation({
+    mutationFn: (keyword: string) => api.post('keywords', { ...scope, keyword }, keywordResponseSchema),
+    onSuccess: invalidate,
+  });
+}
+
+/** `PUT keywords/toggle`. */
+export function useToggleKeyword() {
+  const invalidate = useInvalidateKeywords();
+  return useMutation({
+    mutationFn: (id: number) => api.put('keywords/toggle', { id }, keywordResponseSchema),
+    onSuccess: invalidate,
+    onError: showApiError,
+  });
+}
+
+/** `POST keywords/destroyMany` (ids as a comma-separated string), or `DELETE keywords/{id}` for one. */
+export function useDeleteKeywords() {
+  const invalidate = useInvalidateKeywords();
+  return useMutation({
+    mutationFn: (ids: readonly number[]) =>
+      ids.length === 1
+        ? api.delete(`keywords/${ids[0]}`, deletedResponseSchema)
+        : api.post('keywords/destroyMany', { app_keywords_id: ids.join(',') }, deletedResponseSchema),
+    onSuccess: ({ message }) => {
+      notifySuccess(translateMessage(message));
+      return invalidate();
+    },
+    onError: showApiError,
+  });
+}
+
+/** `GET keywords/clone` (a GET, as the spec has it): copies to another country and/or app. */
+export function useCloneKeywords(scope: KeywordScope) {
+  const invalidate = useInvalidateKeywords();
+  return useMutation({
+    mutationFn: (target: CloneTarget) =>
+      api.get('keywords/clone', cloneKeywordsResponseSchema, { query: { ...scope, ...target } }),
+    onSuccess: invalidate,
+  });
+}
