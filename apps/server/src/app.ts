@@ -24,11 +24,20 @@ import { registerErrorHandling } from './plugins/errors.js';
 import { createStoreProvider } from './providers/store/create-store-provider.js';
 import type { StoreProvider } from './providers/store/store-provider.js';
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes.js';
+import { apiCreditsRoutes } from './modules/api-credits/api-credits.routes.js';
 import { appsRoutes } from './modules/apps/apps.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { adminBillingRoutes } from './modules/billing/admin-billing.routes.js';
+import { billingRoutes } from './modules/billing/billing.routes.js';
+import { paymentCallbackRoutes } from './modules/billing/payment-callbacks.routes.js';
+import { adminBonusProgramRoutes, bonusProgramRoutes } from './modules/bonus-program/bonus-program.routes.js';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes.js';
 import { keywordsRoutes } from './modules/keywords/keywords.routes.js';
+import { adminPlansRoutes, plansRoutes } from './modules/plans/plans.routes.js';
+import { profileRoutes } from './modules/profile/profile.routes.js';
+import { adminReferralsRoutes, referralsRoutes } from './modules/referrals/referrals.routes.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
+import { sandboxRoutes } from './providers/payments/sandbox/sandbox.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -126,6 +135,12 @@ export async function storelift(app: FastifyInstance, { config, database, jobs, 
       await api.register(referenceRoutes);
       await api.register(appsRoutes);
       await api.register(keywordsRoutes);
+      await api.register(billingRoutes);
+      await api.register(plansRoutes);
+      await api.register(referralsRoutes);
+      await api.register(bonusProgramRoutes);
+      await api.register(apiCreditsRoutes);
+      await api.register(profileRoutes);
     },
     { prefix: '/api/private/v1' },
   );
@@ -133,9 +148,16 @@ export async function storelift(app: FastifyInstance, { config, database, jobs, 
     async (admin) => {
       requireStaff(admin);
       await admin.register(adminUsersRoutes);
+      await admin.register(adminBillingRoutes);
+      await admin.register(adminPlansRoutes);
+      await admin.register(adminReferralsRoutes);
+      await admin.register(adminBonusProgramRoutes);
     },
     { prefix: '/api/admin/v1' },
   );
+  // Payment providers' callbacks (signed) and the sandbox provider's hosted checkout.
+  await app.register(paymentCallbackRoutes, { prefix: '/api/public/v1' });
+  await app.register(sandboxRoutes, { prefix: '/sandbox' });
   if (!config.production)
     await app.register(devMailboxRoutes, { prefix: '/dev', outboxDir: outboxDir(config) });
   await serveWebApp(app, config.webDist);
@@ -162,7 +184,10 @@ async function serveWebApp(app: FastifyInstance, webDist: string | undefined) {
   }
   app.setNotFoundHandler((request, reply) => {
     const isPage =
-      request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/dev/');
+      request.method === 'GET' &&
+      !request.url.startsWith('/api/') &&
+      !request.url.startsWith('/dev/') &&
+      !request.url.startsWith('/sandbox/');
     if (hasWeb && isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
     return reply.status(404).send({ message: MESSAGES.notFound });
   });

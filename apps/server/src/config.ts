@@ -20,6 +20,17 @@ export interface Config {
   webDist: string | undefined;
   /** Which store provider serves app lookups, searches and ranks: offline (default) or live. */
   storeProvider: StoreProviderName;
+  /** Where this server is reachable from itself: the sandbox provider posts its callbacks here. */
+  internalUrl: string;
+  /** The embedded sandbox payment provider serves every payment system without a real one (default on). */
+  sandboxPayments: boolean;
+  /** Seconds between the sandbox's simulated crypto confirmations. */
+  sandboxConfirmationSeconds: number;
+  /** Stripe Checkout for card payments (system 30) when both are set. */
+  stripeSecretKey: string | undefined;
+  stripeWebhookSecret: string | undefined;
+  /** Another Stripe API origin (a local stand-in such as stripe-mock); default Stripe's own. */
+  stripeApiUrl: string | undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -40,5 +51,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? undefined
         : resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     storeProvider: storeProviderName(env),
+    internalUrl: (env.INTERNAL_URL ?? `http://127.0.0.1:${port}`).replace(/\/$/, ''),
+    sandboxPayments: env.PAYMENTS_SANDBOX !== '0',
+    sandboxConfirmationSeconds: Number(env.SANDBOX_CONFIRMATION_SECONDS ?? 10),
+    stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
+    stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
+    stripeApiUrl: env.STRIPE_API_URL || undefined,
   };
 }

@@ -34,6 +34,8 @@ export interface TestAppOptions {
   storeProvider?: StoreProvider;
   /** Reuse a database kept by an earlier app (see `createTestStore`). */
   store?: TestStore;
+  /** Listen on a free local port (for callbacks the app sends itself over HTTP, e.g. the sandbox). */
+  listen?: boolean;
 }
 
 /** Where a test's data lives: a data directory and, on PostgreSQL, a database of its own. */
@@ -95,6 +97,11 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const deps: Deps = { db: database.db, jobs, config, store: storeProvider };
   if (options.workers !== false) await startWorkers(deps);
   const app = await buildApp({ config, database, jobs, store: storeProvider });
+  if (options.listen) {
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    // The sandbox provider posts its callbacks to the server's own address.
+    config.internalUrl = address;
+  }
   return {
     app,
     database,

@@ -1,7 +1,16 @@
 import { and, eq } from 'drizzle-orm';
-import { APP_STORES, type App, type AppStore, type Role } from '@storelift/shared';
+import {
+  APP_STORES,
+  PAYMENT_SYSTEMS,
+  formatMoney,
+  parseMoney,
+  type App,
+  type AppStore,
+  type BonusTier,
+  type Role,
+} from '@storelift/shared';
 import type { Db } from '../src/db/client.js';
-import { countries, keywords, users } from '../src/db/schema/index.js';
+import { countries, keywords, marketingActions, users } from '../src/db/schema/index.js';
 import type { Deps } from '../src/deps.js';
 import { addApp } from '../src/modules/apps/apps.service.js';
 import { insertKeywords } from '../src/modules/keywords/keywords.repo.js';
@@ -11,6 +20,8 @@ import { StoreError, type StoreProvider } from '../src/providers/store/store-pro
 import { hashPassword } from '../src/lib/passwords.js';
 import { createSession } from '../src/modules/auth/sessions.repo.js';
 import { grantRoles } from '../src/modules/users/users.repo.js';
+import { creditLocked } from '../src/modules/billing/payment-events.js';
+import { insertPayment } from '../src/modules/billing/payments.repo.js';
 
 export const PASSWORD = 'Secret123!';
 let sequence = 0;
@@ -127,4 +138,43 @@ export async function makeKeywords(deps: Deps, app: App, texts: string[], countr
     .from(keywords)
     .where(and(eq(keywords.app_id, app.id), eq(keywords.country_id, countryRow!.id)));
   return rows.filter((row) => texts.includes(row.keyword));
+}
+
+/**
+ * A credited top-up of `amount` (card, no fee) straight through the crediting path, with an optional
+ * payment bonus: the quick way to give a test user money.
+ */
+export async function makeTopUp(
+  db: Db,
+  userId: number,
+  amount: string,
+  options: { bonus?: string; paysystemId?: number } = {},
+) {
+  return db.transaction(async (tx) => {
+    const payment = await insertPayment(tx, {
+      user_id: userId,
+      paysystem_id: options.paysystemId ?? PAYMENT_SYSTEMS.card,
+      amount: formatMoney(parseMoney(amount)),
+      total: formatMoney(parseMoney(amount)),
+      bonus: formatMoney(parseMoney(options.bonus ?? '0')),
+      status: 'received',
+      provider: 'sandbox',
+    });
+    return (await creditLocked(tx, payment))!;
+  });
+}
+
+/** A running payment bonus marketing action (default: the demo tiers, 10 % from 2,000, 15 % from 7,000). */
+export async function makeBonusAction(
+  db: Db,
+  tiers: BonusTier[] = [
+    { from: '2000.0000', percent: '10.0000' },
+    { from: '7000.0000', percent: '15.0000' },
+  ],
+) {
+  const [row] = await db
+    .insert(marketingActions)
+    .values({ type: 'payment', name: 'Test bonus', starts_at: new Date(Date.now() - 60_000), tiers })
+    .returning();
+  return row!;
 }

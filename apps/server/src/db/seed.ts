@@ -1,6 +1,8 @@
 import { inArray } from 'drizzle-orm';
 import { ADMIN_ROUTE_ROLES, COUNTRIES, ROLES, TEXT_LANGUAGES, type Role } from '@storelift/shared';
 import { hashPassword } from '../lib/passwords.js';
+import { newSigningSecret } from '../lib/signing.js';
+import { seedMoneyDemo, seedMoneyReference } from '../modules/billing/billing.seed.js';
 import { seedDemoApps } from '../modules/keywords/demo-data.js';
 import { findUserByEmail, grantRoles } from '../modules/users/users.repo.js';
 import type { Db } from './client.js';
@@ -47,7 +49,14 @@ export async function seedReference(db: Db) {
     .insert(languages)
     .values(TEXT_LANGUAGES.map((language) => ({ ...language })))
     .onConflictDoNothing();
-  await db.insert(settings).values({ key: 'maintenance', value: false }).onConflictDoNothing();
+  await db
+    .insert(settings)
+    .values([
+      { key: 'maintenance', value: false },
+      { key: 'signing_secret', value: newSigningSecret() },
+    ])
+    .onConflictDoNothing();
+  await seedMoneyReference(db);
 }
 
 export const DEMO_PASSWORD = 'Demo12345!';
@@ -71,6 +80,7 @@ export async function seedDemo(db: Db) {
   await seedDemoAccounts(db);
   const demoUser = await findUserByEmail(db, DEMO_ACCOUNTS[0]!.email);
   if (demoUser) await seedDemoApps(db, demoUser.id);
+  await seedMoneyDemo(db);
 }
 
 async function seedDemoAccounts(db: Db) {

@@ -1,5 +1,6 @@
 import type { RankSource } from '@storelift/shared';
 import type { MailMessage } from '../modules/mail/mailer.js';
+import type { SandboxEvent } from '../providers/payments/sandbox/sandbox-provider.js';
 
 /** Every pg-boss queue with the shape of its job data. */
 export interface QueueData {
@@ -12,6 +13,14 @@ export interface QueueData {
   'keywords.daily': Record<string, never>;
   /** Checks and samples the ranks of these keywords; `runId` counts them into an update-all run. */
   'keywords.check-ranks': { keywordIds: number[]; source: RankSource; runId?: string };
+  /** A sandbox callback that could not be delivered at once (retried until it is). */
+  'payments.sandbox-deliver': { event: SandboxEvent };
+  /** The sandbox's next simulated confirmation of a crypto payment. */
+  'payments.sandbox-confirm': { payment: string; confirmations: number };
+  /** Scheduled hourly: writes off the unspent part of expired bonus money. */
+  'billing.expire-bonuses': Record<string, never>;
+  /** Scheduled monthly: the free API credits start again. */
+  'api-credits.monthly': Record<string, never>;
 }
 export type QueueName = keyof QueueData;
 export const QUEUE_NAMES: QueueName[] = [
@@ -20,4 +29,8 @@ export const QUEUE_NAMES: QueueName[] = [
   'apps.refresh',
   'keywords.daily',
   'keywords.check-ranks',
+  'payments.sandbox-deliver',
+  'payments.sandbox-confirm',
+  'billing.expire-bonuses',
+  'api-credits.monthly',
 ];

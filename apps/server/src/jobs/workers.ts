@@ -3,11 +3,19 @@ import type { Deps } from '../deps.js';
 import { queueStatusRefresh, refreshAppCountries } from '../modules/apps/apps.status.js';
 import { checkRanks, queueDailyRanks } from '../modules/keywords/ranks.js';
 import { createMailer } from '../modules/mail/mailer.js';
+import { resetFreeCredits } from '../modules/api-credits/api-credits.service.js';
+import { expireDueBonuses } from '../modules/billing/bonus-expiry.js';
+import { confirm, redeliver } from '../providers/payments/sandbox/sandbox-checkout.js';
 
-/** When the scheduled jobs run (UTC): app statuses every 6 hours, the daily rank sample after midnight. */
+/**
+ * When the scheduled jobs run (UTC): app statuses every 6 hours, the daily rank sample after midnight,
+ * bonus expiry hourly, free API credits on the first of the month.
+ */
 export const SCHEDULES = {
   'apps.refresh-all': '0 */6 * * *',
   'keywords.daily': '30 0 * * *',
+  'billing.expire-bonuses': '15 * * * *',
+  'api-credits.monthly': '0 0 1 * *',
 } as const;
 
 /** Starts every queue's handler in this process and registers the schedules. */
@@ -22,6 +30,15 @@ export async function startWorkers(deps: Deps) {
     batchSize: 4,
     pollingIntervalSeconds: 0.5,
   });
-  await jobs.schedule('apps.refresh-all', SCHEDULES['apps.refresh-all'], {});
-  await jobs.schedule('keywords.daily', SCHEDULES['keywords.daily'], {});
+  await jobs.work('payments.sandbox-deliver', (data) => redeliver(deps, data.event));
+  await jobs.work('payments.sandbox-confirm', (data) => confirm(deps, data.payment, data.confirmations), {
+    pollingIntervalSeconds: 0.5,
+  });
+  await jobs.work('billing.expire-bonuses', async () => {
+    await expireDueBonuses(deps.db);
+  });
+  await jobs.work('api-credits.monthly', () => resetFreeCredits(deps.db));
+  for (const queue of Object.keys(SCHEDULES) as (keyof typeof SCHEDULES)[]) {
+    await jobs.schedule(queue, SCHEDULES[queue], {});
+  }
 }

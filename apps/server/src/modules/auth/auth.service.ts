@@ -17,6 +17,7 @@ import { users } from '../../db/schema/index.js';
 import { ForbiddenError, MaintenanceError, ValidationError } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { AuthContext } from '../../plugins/auth.js';
+import { ensureBillingProfile } from '../billing/profiles.repo.js';
 import { renderMail } from '../mail/mail.templates.js';
 import { isMaintenance } from '../settings/settings.repo.js';
 import { findUserByEmail, grantRoles, rolesOf, toUserView, type UserRow } from '../users/users.repo.js';
@@ -79,6 +80,8 @@ export async function register(deps: Deps, body: z.output<typeof registerBodySch
       .returning();
     if (!row) throw new ValidationError({ email: [MESSAGES.emailTaken] });
     await grantRoles(tx, row.id, ['user']);
+    // Accounts, plan and referral code from the start; `ref` names the referrer.
+    await ensureBillingProfile(tx, row.id);
     return row;
   });
   await sendVerification(deps, user);

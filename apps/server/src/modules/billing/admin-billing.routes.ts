@@ -1,0 +1,130 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ADMIN_ROUTE_ROLES,
+  adminPaymentListQuerySchema,
+  adminPaymentListResponseSchema,
+  adminPaymentResponseSchema,
+  adminTransactionListQuerySchema,
+  changePaysystemActiveBodySchema,
+  changeUserBalanceBodySchema,
+  changeUserBalanceResponseSchema,
+  deletedResponseSchema,
+  idParamsSchema,
+  paysystemListSchema,
+  paysystemResponseSchema,
+  refundPaymentBodySchema,
+  transactionListResponseSchema,
+  updatePaymentBodySchema,
+} from '@storelift/shared';
+import { errorResponses } from '../../lib/route-schemas.js';
+import { authOf } from '../../plugins/auth.js';
+import * as admin from './admin-billing.service.js';
+import { listPayments } from './payments.service.js';
+import { listTransactions } from './transactions.service.js';
+
+const tags = ['admin: money'];
+/** Moving money by hand is the admin's (staff-admin §6: change balance, payment systems, invoices). */
+const MONEY_ADMIN = ['admin'] as const;
+
+/** Staff calls of the money area (staff-admin §7), under /api/admin/v1. */
+export async function adminBillingRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { deps } = app;
+  const { db } = deps;
+  const moneyAdmin = app.allow(MONEY_ADMIN);
+
+  r.get(
+    '/transactions',
+    {
+      schema: {
+        tags,
+        querystring: adminTransactionListQuerySchema,
+        response: { 200: transactionListResponseSchema, ...errorResponses },
+      },
+      onRequest: app.allow(ADMIN_ROUTE_ROLES['/admin/user-details']),
+    },
+    (req) => listTransactions(db, req.query.user_id, req.query),
+  );
+  r.get(
+    '/payments',
+    {
+      schema: {
+        tags,
+        querystring: adminPaymentListQuerySchema,
+        response: { 200: adminPaymentListResponseSchema, ...errorResponses },
+      },
+      onRequest: app.allow(ADMIN_ROUTE_ROLES['/admin/user-payments']),
+    },
+    async (req) => {
+      const { rows, meta } = await listPayments(db, req.query);
+      return { data: rows, meta };
+    },
+  );
+  r.put(
+    '/payments/change-user-balance',
+    {
+      schema: {
+        tags,
+        body: changeUserBalanceBodySchema,
+        response: { 200: changeUserBalanceResponseSchema, ...errorResponses },
+      },
+      onRequest: moneyAdmin,
+    },
+    (req) => admin.changeUserBalance(db, authOf(req).user.id, req.body),
+  );
+  r.put(
+    '/payments/:id',
+    {
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: updatePaymentBodySchema,
+        response: { 200: adminPaymentResponseSchema, ...errorResponses },
+      },
+      onRequest: moneyAdmin,
+    },
+    (req) => admin.updatePayment(db, req.params.id, req.body),
+  );
+  r.delete(
+    '/payments/:id',
+    {
+      schema: { tags, params: idParamsSchema, response: { 200: deletedResponseSchema, ...errorResponses } },
+      onRequest: moneyAdmin,
+    },
+    (req) => admin.deletePayment(db, req.params.id),
+  );
+  r.post(
+    '/payments/:id/refund',
+    {
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: refundPaymentBodySchema,
+        response: { 200: adminPaymentResponseSchema, ...errorResponses },
+      },
+      onRequest: moneyAdmin,
+    },
+    (req) => admin.refund(db, req.params.id, authOf(req).user.id, req.body.description ?? null),
+  );
+  r.get(
+    '/paysystems',
+    {
+      schema: { tags, response: { 200: paysystemListSchema, ...errorResponses } },
+      onRequest: app.allow(ADMIN_ROUTE_ROLES['/admin/core-settings']),
+    },
+    () => admin.listAllPaysystems(deps),
+  );
+  r.put(
+    '/paysystems/change-is-active-paysystem',
+    {
+      schema: {
+        tags,
+        body: changePaysystemActiveBodySchema,
+        response: { 200: paysystemResponseSchema, ...errorResponses },
+      },
+      onRequest: app.allow(ADMIN_ROUTE_ROLES['/admin/core-settings']),
+    },
+    (req) => admin.changePaysystemActive(deps, req.body.id, req.body.is_active),
+  );
+}

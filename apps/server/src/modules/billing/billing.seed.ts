@@ -1,0 +1,93 @@
+import { eq, sql } from 'drizzle-orm';
+import { PAYMENT_SYSTEMS, formatMoney, parseMoney } from '@storelift/shared';
+import type { Db } from '../../db/client.js';
+import { marketingActions, paymentSystems, payments, planPrices, pricePlans } from '../../db/schema/index.js';
+import { PLAN_DEFINITIONS, planPriceRows } from '../plans/plans.data.js';
+import { buyTokens } from '../api-credits/api-credits.service.js';
+import { findUserByEmail } from '../users/users.repo.js';
+import { creditLocked } from './payment-events.js';
+import { PAYSYSTEM_DEFINITIONS } from './paysystems.data.js';
+import { currentMarketingAction, insertPayment } from './payments.repo.js';
+import { quoteOf } from './payments.service.js';
+
+/**
+ * Reference rows of the money area: the twelve payment systems (kept as staff switched them), the nine
+ * plans and their price tables (kept in step with the code).
+ */
+export async function seedMoneyReference(db: Db) {
+  await db.insert(paymentSystems).values(PAYSYSTEM_DEFINITIONS).onConflictDoNothing();
+  await db
+    .insert(pricePlans)
+    .values(PLAN_DEFINITIONS.map((plan, index) => ({ ...plan, sort: index + 1 })))
+    .onConflictDoUpdate({
+      target: pricePlans.id,
+      set: {
+        name: sql`excluded.name`,
+        threshold: sql`excluded.threshold`,
+        discount: sql`excluded.discount`,
+        is_reseller: sql`excluded.is_reseller`,
+        sort: sql`excluded.sort`,
+      },
+    });
+  await db
+    .insert(planPrices)
+    .values(planPriceRows())
+    .onConflictDoUpdate({
+      target: [planPrices.plan_id, planPrices.appstore, planPrices.type],
+      set: { price: sql`excluded.price` },
+    });
+}
+
+/** The demo payment bonus action: 10 % from 2,000 and 15 % from 7,000 per payment. */
+const DEMO_BONUS_TIERS = [
+  { from: '2000.0000', percent: '10.0000' },
+  { from: '7000.0000', percent: '15.0000' },
+];
+
+/**
+ * Demo money: the payment bonus action (when none runs), and for user@storelift.test two credited
+ * top-ups (PayPal 500, card 2,500 with its bonus: Silver plan) and a token pack bought from the balance.
+ */
+export async function seedMoneyDemo(db: Db) {
+  if (!(await currentMarketingAction(db, 'payment'))) {
+    await db.insert(marketingActions).values({
+      type: 'payment',
+      name: 'Top-up bonus',
+      text: 'Top up 2,000 or more and get 10 % on your bonus balance, 7,000 or more and get 15 %.',
+      starts_at: new Date(Date.now() - 86_400_000),
+      tiers: DEMO_BONUS_TIERS,
+    });
+  }
+  const user = await findUserByEmail(db, 'user@storelift.test');
+  if (!user) return;
+  const [existing] = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(eq(payments.user_id, user.id))
+    .limit(1);
+  if (existing) return;
+  const action = await currentMarketingAction(db, 'payment');
+  for (const [paysystemId, amount] of [
+    [PAYMENT_SYSTEMS.paypal, '500'],
+    [PAYMENT_SYSTEMS.card, '2500'],
+  ] as const) {
+    const [system] = await db.select().from(paymentSystems).where(eq(paymentSystems.id, paysystemId));
+    const q = quoteOf(system!, parseMoney(amount), user.country, action);
+    await db.transaction(async (tx) => {
+      const payment = await insertPayment(tx, {
+        user_id: user.id,
+        paysystem_id: paysystemId,
+        amount: formatMoney(q.amount),
+        fee: formatMoney(q.fee),
+        vat: formatMoney(q.vat),
+        total: formatMoney(q.total),
+        bonus: formatMoney(q.bonus),
+        status: 'received',
+        provider: 'sandbox',
+        details: `${system!.name} (sandbox)`,
+      });
+      await creditLocked(tx, payment);
+    });
+  }
+  await buyTokens(db, user.id, 1000);
+}

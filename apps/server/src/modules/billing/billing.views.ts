@@ -1,0 +1,81 @@
+import { ACCOUNT_IDS, COUNTRIES, type Payment, type Paysystem, type Transaction } from '@storelift/shared';
+import type { TransactionRow } from './ledger.js';
+import type { PaymentRow, PaysystemRow } from './payments.repo.js';
+
+const EUROPE = new Set(
+  COUNTRIES.filter((country) => country.geo === 'europe').map((country) => country.code),
+);
+
+/** Accounts in the europe GEO group pay VAT where a payment system charges it (docs/money.md). */
+export const paysVat = (country: string) => EUROPE.has(country.toUpperCase());
+
+export function toTransactionView(row: TransactionRow): Transaction {
+  return {
+    id: row.id,
+    type: row.type,
+    account: row.account,
+    account_id: ACCOUNT_IDS[row.account],
+    amount: row.amount,
+    balance_after: row.balance_after,
+    reference_type: row.reference_type,
+    reference_id: row.reference_id,
+    description: row.description,
+    appstore: row.appstore,
+    package: row.package,
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+/** The invoice number of a credited payment. */
+export function invoiceNumber(payment: PaymentRow): string | null {
+  const at = payment.credited_at;
+  return at ? `INV-${at.getUTCFullYear()}-${String(payment.id).padStart(6, '0')}` : null;
+}
+
+export function toPaymentView(payment: PaymentRow, paysystemName: string): Payment {
+  const invoiced = payment.status === 'credited' || payment.status === 'refunded';
+  return {
+    id: payment.id,
+    paysystem_id: payment.paysystem_id,
+    paysystem: { id: payment.paysystem_id, name: paysystemName },
+    amount: payment.amount,
+    fee: payment.fee,
+    vat: payment.vat,
+    total: payment.total,
+    bonus: payment.bonus,
+    type: payment.type,
+    status: payment.status,
+    confirmations: payment.confirmations,
+    required_confirmations: payment.required_confirmations,
+    details: payment.details,
+    description: payment.description,
+    invoice: invoiced,
+    invoice_number: invoiced ? invoiceNumber(payment) : null,
+    date: payment.created_at.toISOString(),
+    created_at: payment.created_at.toISOString(),
+    credited_at: payment.credited_at?.toISOString() ?? null,
+  };
+}
+
+export function toPaysystemView(
+  row: PaysystemRow,
+  provider: 'sandbox' | 'stripe',
+  country: string | null,
+): Paysystem {
+  return {
+    id: row.id,
+    name: row.name,
+    is_active: row.is_active,
+    min_amount: row.min_amount,
+    max_amount: row.max_amount,
+    fee: row.fee_percent,
+    vat: row.vat_percent,
+    vat_applies: row.vat_percent !== null && country !== null && paysVat(country),
+    bonus: row.bonus,
+    bonus_max_amount: row.bonus_max_amount,
+    confirmations: row.confirmations,
+    auth: row.auth,
+    provider,
+    description: row.description,
+  };
+}

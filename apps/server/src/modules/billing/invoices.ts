@@ -1,0 +1,139 @@
+import { existsSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
+import PDFDocument from 'pdfkit';
+import { MESSAGES, PAYMENT_BONUS_DAYS, formatMoney, parseMoney, roundMoney } from '@storelift/shared';
+import type { Deps } from '../../deps.js';
+import { users } from '../../db/schema/index.js';
+import { ConflictError, ForbiddenError } from '../../lib/errors.js';
+import { sameSignature, sign, signingSecret } from '../../lib/signing.js';
+import { invoiceNumber } from './billing.views.js';
+import * as repo from './payments.repo.js';
+import { ownPayment } from './payments.service.js';
+
+/** A download link lives this long (seconds). */
+export const INVOICE_LINK_SECONDS = 300;
+const PURPOSE = 'invoice';
+
+const invoiced = (payment: repo.PaymentRow) => payment.status === 'credited' || payment.status === 'refunded';
+const signatureOf = (secret: string, paymentId: number, userId: number, ts: number) =>
+  sign(secret, PURPOSE, `${paymentId}.${userId}.${ts}`);
+
+/**
+ * `GET payments/download-invoice/{id}/bridge`: `ts` and `h` sign the payment, its owner and the time, so
+ * the browser can open the download without the bearer token (for 5 minutes).
+ */
+export async function invoiceBridge(deps: Deps, userId: number, paymentId: number) {
+  const { payment } = await ownPayment(deps.db, userId, paymentId);
+  if (!invoiced(payment)) throw new ConflictError(MESSAGES.downloadFailed);
+  const ts = Math.floor(Date.now() / 1000);
+  const h = signatureOf(await signingSecret(deps.db), payment.id, userId, ts);
+  return { ts, h, url: `/api/private/v1/payments/download-invoice/${payment.id}?ts=${ts}&h=${h}` };
+}
+
+/** `GET payments/download-invoice/{id}?ts=&h=`: the invoice PDF, when the link is genuine and fresh. */
+export async function downloadInvoice(deps: Deps, paymentId: number, ts: number, h: string) {
+  const row = await repo.findPaymentWithNames(deps.db, paymentId);
+  const now = Date.now() / 1000;
+  const genuine =
+    row &&
+    ts <= now + 60 &&
+    now - ts <= INVOICE_LINK_SECONDS &&
+    sameSignature(signatureOf(await signingSecret(deps.db), paymentId, row.payment.user_id, ts), h);
+  if (!row || !genuine) throw new ForbiddenError(MESSAGES.downloadFailed);
+  if (!invoiced(row.payment)) throw new ConflictError(MESSAGES.downloadFailed);
+  const [customer] = await deps.db.select().from(users).where(eq(users.id, row.payment.user_id));
+  const pdf = await renderInvoice({
+    payment: row.payment,
+    paysystem: row.paysystem_name,
+    customer: {
+      name: customer?.full_name ?? row.user.nickname,
+      email: row.user.email,
+      country: customer?.country ?? '',
+    },
+  });
+  return { pdf, filename: `storelift-${invoiceNumber(row.payment) ?? row.payment.id}.pdf` };
+}
+
+// DejaVu Sans (Debian's fonts-dejavu) prints every script; the built-in Helvetica only Latin-1.
+const UNICODE_FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
+const UNICODE_BOLD = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
+const hasUnicodeFont = existsSync(UNICODE_FONT) && existsSync(UNICODE_BOLD);
+const printable = (text: string) => (hasUnicodeFont ? text : text.replace(/[^\u0020-\u00ff]/g, '?'));
+
+const usd = (text: string) => `${formatMoney(roundMoney(parseMoney(text), 2)).slice(0, -2)} USD`;
+const day = (date: Date) => date.toISOString().slice(0, 10).split('-').reverse().join('.');
+
+interface InvoiceData {
+  payment: repo.PaymentRow;
+  paysystem: string;
+  customer: { name: string; email: string; country: string };
+}
+
+/** The invoice of a credited payment as PDF bytes (pdfkit). */
+export function renderInvoice({ payment, paysystem, customer }: InvoiceData): Promise<Buffer> {
+  const number = invoiceNumber(payment) ?? String(payment.id);
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 56,
+    info: { Title: `Invoice ${number}`, Author: 'Storelift', Subject: 'Balance top-up' },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  if (hasUnicodeFont) {
+    doc.registerFont('regular', UNICODE_FONT);
+    doc.registerFont('bold', UNICODE_BOLD);
+  } else {
+    doc.registerFont('regular', 'Helvetica');
+    doc.registerFont('bold', 'Helvetica-Bold');
+  }
+  const left = 56;
+  const right = doc.page.width - 56;
+  doc.font('bold').fontSize(22).text('Storelift', left, 56);
+  doc
+    .font('regular')
+    .fontSize(10)
+    .fillColor('#555')
+    .text('Mobile app promotion on Google Play and the App Store');
+  doc.font('bold').fontSize(18).fillColor('#000').text('INVOICE', left, 56, { align: 'right' });
+  doc.font('regular').fontSize(10).text(number, { align: 'right' });
+  doc.text(`Date: ${day(payment.credited_at ?? payment.created_at)}`, { align: 'right' });
+
+  doc.moveDown(3).font('bold').fontSize(11).text('Bill to', left);
+  doc.font('regular').fontSize(10).text(printable(customer.name)).text(customer.email).text(customer.country);
+
+  const rows: [string, string][] = [
+    [`Balance top-up through ${paysystem} (payment #${payment.id})`, usd(payment.amount)],
+    ['Payment fee', usd(payment.fee)],
+  ];
+  if (parseMoney(payment.vat) > 0n) rows.push(['VAT on the fee', usd(payment.vat)]);
+  let y = doc.moveDown(2).y;
+  doc.font('bold').fontSize(10).text('Description', left, y).text('Amount', left, y, { align: 'right' });
+  y += 18;
+  doc.moveTo(left, y).lineTo(right, y).strokeColor('#ccc').stroke();
+  doc.font('regular');
+  for (const [label, value] of rows) {
+    y += 8;
+    doc
+      .text(printable(label), left, y, { width: right - left - 120 })
+      .text(value, left, y, { align: 'right' });
+    y = doc.y + 4;
+  }
+  doc.moveTo(left, y).lineTo(right, y).stroke();
+  y += 8;
+  doc.font('bold').text('Total paid', left, y).text(usd(payment.total), left, y, { align: 'right' });
+
+  doc.moveDown(2).font('regular').fontSize(10).fillColor('#333');
+  doc.text(`Status: ${payment.status === 'refunded' ? 'refunded' : 'paid'}.`, left);
+  if (parseMoney(payment.bonus) > 0n) {
+    doc.text(
+      `Payment bonus of ${usd(payment.bonus)} credited to the bonus balance, valid ${PAYMENT_BONUS_DAYS} days.`,
+    );
+  }
+  doc.text('Prepaid balance for promotion services. Thank you for your business.');
+  doc.end();
+  return done;
+}

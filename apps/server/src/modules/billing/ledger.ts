@@ -1,0 +1,502 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import {
+  MESSAGES,
+  formatMoney,
+  minMoney,
+  parseMoney,
+  type AccountType,
+  type Money,
+  type ReferenceType,
+  type TransactionType,
+} from '@storelift/shared';
+import type { Db } from '../../db/client.js';
+import {
+  accounts,
+  billingProfiles,
+  bonusGrants,
+  bonusGrantUses,
+  transactions,
+} from '../../db/schema/index.js';
+import { ValidationError } from '../../lib/errors.js';
+import { ensureBillingProfile } from './profiles.repo.js';
+
+/*
+ * The ledger (ARCHITECTURE.md, Data): every change of a balance is an append-only `transactions` row, and
+ * the cached `accounts.balance` moves with it in the same database transaction, under a row lock on the
+ * user's accounts. Balances never go negative; spending takes the bonus balance first; refunds go back to
+ * the account the money came from. Every function here must run inside `db.transaction`.
+ */
+
+/** An open database transaction. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type TransactionRow = typeof transactions.$inferSelect;
+
+/** What a ledger row is about. */
+export interface Posting {
+  type: TransactionType;
+  reference?: { type: ReferenceType; id: string | number } | null;
+  description?: string | null;
+  appstore?: number | null;
+  package?: string | null;
+  /** The staff member behind an admin adjustment. */
+  createdBy?: number | null;
+}
+
+/** How a bonus-account row treats the bonus grants (which bonus money expires when). */
+export type BonusMode =
+  | { kind: 'grant'; expiresAt: Date | null }
+  | { kind: 'consume' }
+  | { kind: 'restore'; chargeEntryId: string }
+  | { kind: 'expire'; grantId: number }
+  | { kind: 'none' };
+
+/** A charge or a refund: its entry id and how it split over the bonus and main balances. */
+export interface Split {
+  entryId: string;
+  bonus: Money;
+  main: Money;
+  transactions: TransactionRow[];
+}
+
+/** Answered when the balance cannot cover a debit (422 on `balance`). */
+export class InsufficientFundsError extends ValidationError {
+  constructor() {
+    super({ balance: [MESSAGES.insufficientBalance] }, MESSAGES.insufficientBalance);
+  }
+}
+
+interface LockedAccount {
+  id: number;
+  balance: Money;
+}
+
+/**
+ * The accounts of some users, locked for the rest of the transaction (`SELECT … FOR UPDATE`, in id
+ * order so two postings never wait on each other crosswise). Postings go through `post`.
+ */
+export class Book {
+  private constructor(
+    private readonly tx: Tx,
+    private readonly locked: Map<number, Record<AccountType, LockedAccount>>,
+  ) {}
+
+  /** Locks the users' accounts, creating the billing profile and accounts of a user who has none yet. */
+  static async open(tx: Tx, userIds: number[]): Promise<Book> {
+    const ids = [...new Set(userIds)];
+    let rows = await Book.lock(tx, ids);
+    const missing = ids.filter((id) => rows.filter((row) => row.user_id === id).length < 3);
+    if (missing.length) {
+      for (const id of missing) await ensureBillingProfile(tx, id);
+      rows = await Book.lock(tx, ids);
+    }
+    const locked = new Map<number, Record<AccountType, LockedAccount>>();
+    for (const row of rows) {
+      const byType = locked.get(row.user_id) ?? ({} as Record<AccountType, LockedAccount>);
+      byType[row.type] = { id: row.id, balance: parseMoney(row.balance) };
+      locked.set(row.user_id, byType);
+    }
+    for (const id of ids) if (!locked.get(id)?.main) throw new Error(`No accounts for user ${id}`);
+    return new Book(tx, locked);
+  }
+
+  private static lock(tx: Tx, userIds: number[]) {
+    return tx
+      .select({ id: accounts.id, user_id: accounts.user_id, type: accounts.type, balance: accounts.balance })
+      .from(accounts)
+      .where(inArray(accounts.user_id, userIds))
+      .orderBy(accounts.id)
+      .for('update');
+  }
+
+  /** The balance of one of the locked accounts. */
+  balance(userId: number, account: AccountType): Money {
+    return this.account(userId, account).balance;
+  }
+
+  private account(userId: number, account: AccountType): LockedAccount {
+    const found = this.locked.get(userId)?.[account];
+    if (!found) throw new Error(`Account ${account} of user ${userId} is not locked`);
+    return found;
+  }
+
+  /**
+   * Writes one ledger row and moves the cached balance with it. A debit the balance cannot cover throws
+   * {@link InsufficientFundsError}. Bonus-account rows also keep the bonus grants in step (`bonus`).
+   */
+  async post(
+    userId: number,
+    account: AccountType,
+    amount: Money,
+    posting: EntryPosting,
+    bonus?: BonusMode,
+  ): Promise<TransactionRow> {
+    if (amount === 0n) throw new Error('A ledger row moves money');
+    const locked = this.account(userId, account);
+    if (locked.balance + amount < 0n) throw new InsufficientFundsError();
+    const row = await writeRow(this.tx, { accountId: locked.id }, userId, account, amount, posting);
+    locked.balance = parseMoney(row!.balance_after);
+    if (account === 'bonus') this.expiredOnRestore += await keepGrants(this.tx, userId, row!, amount, bonus);
+    return row!;
+  }
+
+  /** Restored bonus money whose grant had already expired (written off right after the refund). */
+  expiredOnRestore = 0n;
+}
+
+type EntryPosting = Posting & { entryId: string; relatedEntryId?: string | null };
+
+/**
+ * One statement: moves the account's cached balance and appends the ledger row with the balance after
+ * it (the UPDATE holds the account's row lock until the transaction ends).
+ */
+async function writeRow(
+  tx: Tx,
+  target: { accountId: number } | { account: AccountType },
+  userId: number,
+  account: AccountType,
+  amount: Money,
+  posting: EntryPosting,
+): Promise<TransactionRow | undefined> {
+  const which =
+    'accountId' in target
+      ? sql`${accounts.id} = ${target.accountId}`
+      : sql`${accounts.user_id} = ${userId} and ${accounts.type} = ${target.account}`;
+  const result = await tx.execute(sql`
+    with moved as (
+      update ${accounts} set balance = ${accounts.balance} + ${formatMoney(amount)}::numeric, updated_at = now()
+      where ${which}
+      returning id, balance
+    )
+    insert into ${transactions} (user_id, account_id, account, type, amount, balance_after, entry_id,
+      related_entry_id, reference_type, reference_id, description, appstore, package, created_by)
+    select ${userId}::int, moved.id, ${account}::text, ${posting.type}::text, ${formatMoney(amount)}::numeric,
+      moved.balance, ${posting.entryId}::uuid, ${posting.relatedEntryId ?? null}::uuid,
+      ${posting.reference?.type ?? null}::text,
+      ${posting.reference ? String(posting.reference.id) : null}::text, ${posting.description ?? null}::text,
+      ${posting.appstore ?? null}::smallint, ${posting.package ?? null}::text, ${posting.createdBy ?? null}::int
+    from moved
+    returning *`);
+  const [raw] = (result as unknown as { rows: (Omit<TransactionRow, 'id'> & { id: number | string })[] })
+    .rows;
+  // Drivers differ on bigint (number or string); dates arrive as Date from both.
+  return raw && { ...raw, id: Number(raw.id), created_at: new Date(raw.created_at) };
+}
+
+/**
+ * Keeps the bonus grants in step with a bonus-account row; answers the restored money whose grant had
+ * expired meanwhile (the caller writes it off).
+ */
+async function keepGrants(
+  tx: Tx,
+  userId: number,
+  row: TransactionRow,
+  amount: Money,
+  bonus: BonusMode | undefined,
+): Promise<Money> {
+  const mode: BonusMode = bonus ?? (amount > 0n ? { kind: 'grant', expiresAt: null } : { kind: 'consume' });
+  switch (mode.kind) {
+    case 'none':
+      return 0n;
+    case 'grant':
+      await tx.insert(bonusGrants).values({
+        user_id: userId,
+        transaction_id: row.id,
+        amount: formatMoney(amount),
+        remaining: formatMoney(amount),
+        expires_at: mode.expiresAt,
+      });
+      return 0n;
+    case 'expire':
+      await tx
+        .update(bonusGrants)
+        .set({ remaining: sql`${bonusGrants.remaining} + ${formatMoney(amount)}`, expired_at: new Date() })
+        .where(eq(bonusGrants.id, mode.grantId));
+      return 0n;
+    case 'consume': {
+      // The soonest-expiring bonus money goes first; bonus money without an end date last.
+      let left = -amount;
+      const open = await tx
+        .select({ id: bonusGrants.id, remaining: bonusGrants.remaining })
+        .from(bonusGrants)
+        .where(and(eq(bonusGrants.user_id, userId), gt(bonusGrants.remaining, '0')))
+        .orderBy(sql`${bonusGrants.expires_at} asc nulls last`, asc(bonusGrants.id));
+      const uses: (typeof bonusGrantUses.$inferInsert)[] = [];
+      for (const grant of open) {
+        if (left === 0n) break;
+        const take = minMoney(left, parseMoney(grant.remaining));
+        await tx
+          .update(bonusGrants)
+          .set({ remaining: sql`${bonusGrants.remaining} - ${formatMoney(take)}` })
+          .where(eq(bonusGrants.id, grant.id));
+        uses.push({ grant_id: grant.id, entry_id: row.entry_id, amount: formatMoney(take) });
+        left -= take;
+      }
+      if (left !== 0n) throw new Error(`Bonus grants of user ${userId} do not cover the bonus balance`);
+      if (uses.length) await tx.insert(bonusGrantUses).values(uses);
+      return 0n;
+    }
+    case 'restore': {
+      // Back into the grants the charge drew on, the latest-expiring first; money whose grant has
+      // expired meanwhile expires again at once (the caller writes that row).
+      let left = amount;
+      let expired = 0n;
+      const drawn = await tx
+        .select({
+          id: bonusGrantUses.id,
+          grant_id: bonusGrantUses.grant_id,
+          amount: bonusGrantUses.amount,
+          restored: bonusGrantUses.restored,
+          expired_at: bonusGrants.expired_at,
+        })
+        .from(bonusGrantUses)
+        .innerJoin(bonusGrants, eq(bonusGrants.id, bonusGrantUses.grant_id))
+        .where(eq(bonusGrantUses.entry_id, mode.chargeEntryId))
+        .orderBy(sql`${bonusGrants.expires_at} desc nulls first`, desc(bonusGrantUses.id));
+      for (const use of drawn) {
+        if (left === 0n) break;
+        const take = minMoney(left, parseMoney(use.amount) - parseMoney(use.restored));
+        if (take <= 0n) continue;
+        await tx
+          .update(bonusGrantUses)
+          .set({ restored: sql`${bonusGrantUses.restored} + ${formatMoney(take)}` })
+          .where(eq(bonusGrantUses.id, use.id));
+        if (use.expired_at) expired += take;
+        else {
+          await tx
+            .update(bonusGrants)
+            .set({ remaining: sql`${bonusGrants.remaining} + ${formatMoney(take)}` })
+            .where(eq(bonusGrants.id, use.grant_id));
+        }
+        left -= take;
+      }
+      if (left > 0n) {
+        await tx.insert(bonusGrants).values({
+          user_id: userId,
+          transaction_id: row.id,
+          amount: formatMoney(left),
+          remaining: formatMoney(left),
+          expires_at: null,
+        });
+      }
+      return expired;
+    }
+  }
+}
+
+/**
+ * Puts money on an account without locking the user's other accounts first: a credit needs no balance
+ * check, and its UPDATE locks the one account it moves. Creates the accounts on first use.
+ */
+export async function creditAccount(
+  tx: Tx,
+  userId: number,
+  account: AccountType,
+  amount: Money,
+  posting: EntryPosting,
+  bonus?: BonusMode,
+): Promise<TransactionRow> {
+  if (amount <= 0n) throw new Error('A credit is positive');
+  let row = await writeRow(tx, { account }, userId, account, amount, posting);
+  if (!row) {
+    await ensureBillingProfile(tx, userId);
+    row = await writeRow(tx, { account }, userId, account, amount, posting);
+    if (!row) throw new Error(`No ${account} account for user ${userId}`);
+  }
+  if (account === 'bonus') await keepGrants(tx, userId, row, amount, bonus);
+  return row;
+}
+
+const newEntry = () => randomUUID();
+
+async function addSpent(tx: Tx, userId: number, amount: Money) {
+  await tx
+    .update(billingProfiles)
+    .set({ total_spent: sql`${billingProfiles.total_spent} + ${formatMoney(amount)}` })
+    .where(eq(billingProfiles.user_id, userId));
+}
+
+/** Puts money on an account; bonus money may carry an expiry. */
+export async function credit(
+  tx: Tx,
+  userId: number,
+  account: AccountType,
+  amount: Money,
+  posting: Posting,
+  options: { expiresAt?: Date | null } = {},
+): Promise<TransactionRow> {
+  return creditAccount(
+    tx,
+    userId,
+    account,
+    amount,
+    { ...posting, entryId: newEntry() },
+    {
+      kind: 'grant',
+      expiresAt: options.expiresAt ?? null,
+    },
+  );
+}
+
+/** Takes money off one account (not a spending: see {@link charge}); refuses what the balance cannot cover. */
+export async function debit(
+  tx: Tx,
+  userId: number,
+  account: AccountType,
+  amount: Money,
+  posting: Posting,
+): Promise<TransactionRow> {
+  if (amount <= 0n) throw new Error('A debit is positive');
+  const book = await Book.open(tx, [userId]);
+  return book.post(userId, account, -amount, { ...posting, entryId: newEntry() });
+}
+
+/**
+ * Spends `amount` (campaign start, CPI daily charge, token packs): the bonus balance first, the main
+ * balance for the rest, as one entry. Refuses with {@link InsufficientFundsError} when both cannot cover it.
+ */
+export async function charge(tx: Tx, userId: number, amount: Money, posting: Posting): Promise<Split> {
+  if (amount <= 0n) throw new Error('A charge is positive');
+  const book = await Book.open(tx, [userId]);
+  const bonus = minMoney(book.balance(userId, 'bonus'), amount);
+  const main = amount - bonus;
+  if (main > book.balance(userId, 'main')) throw new InsufficientFundsError();
+  const entryId = newEntry();
+  const rows: TransactionRow[] = [];
+  if (bonus > 0n) rows.push(await book.post(userId, 'bonus', -bonus, { ...posting, entryId }));
+  if (main > 0n) rows.push(await book.post(userId, 'main', -main, { ...posting, entryId }));
+  await addSpent(tx, userId, amount);
+  return { entryId, bonus, main, transactions: rows };
+}
+
+/** What a charge took from each account and what was refunded of it so far. */
+async function chargeState(tx: Tx, userId: number, chargeEntryId: string) {
+  const rows = await tx
+    .select({
+      account: transactions.account,
+      charged: sql<string>`coalesce(-sum(${transactions.amount}) filter (where ${transactions.entry_id} = ${chargeEntryId}), 0)`,
+      refunded: sql<string>`coalesce(sum(${transactions.amount}) filter (where ${transactions.related_entry_id} = ${chargeEntryId} and ${transactions.type} = 'refund'), 0)`,
+    })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.user_id, userId),
+        sql`(${transactions.entry_id} = ${chargeEntryId} or ${transactions.related_entry_id} = ${chargeEntryId})`,
+      ),
+    )
+    .groupBy(transactions.account);
+  const of = (account: AccountType) => {
+    const row = rows.find((r) => r.account === account);
+    return { charged: parseMoney(row?.charged ?? '0'), refunded: parseMoney(row?.refunded ?? '0') };
+  };
+  return { bonus: of('bonus'), main: of('main') };
+}
+
+/**
+ * Gives back `amount` of an earlier charge to the accounts it came from, in the charge's proportion
+ * (what rounding leaves goes to main), never more than was charged from each. Bonus money goes back
+ * into the grants it came from; what had expired meanwhile expires again at once.
+ */
+export async function refund(
+  tx: Tx,
+  userId: number,
+  chargeEntryId: string,
+  amount: Money,
+  posting: Omit<Posting, 'type'>,
+): Promise<Split> {
+  if (amount <= 0n) throw new Error('A refund is positive');
+  const book = await Book.open(tx, [userId]);
+  const state = await chargeState(tx, userId, chargeEntryId);
+  const leftMain = state.main.charged - state.main.refunded;
+  const leftBonus = state.bonus.charged - state.bonus.refunded;
+  if (amount > leftMain + leftBonus) throw new Error('A refund cannot exceed what is left of the charge');
+  const charged = state.main.charged + state.bonus.charged;
+  let main = minMoney(leftMain, (amount * state.main.charged + charged / 2n) / charged);
+  let bonus = amount - main;
+  if (bonus > leftBonus) {
+    bonus = leftBonus;
+    main = amount - bonus;
+  }
+  const entryId = newEntry();
+  const base = { ...posting, type: 'refund' as const, entryId, relatedEntryId: chargeEntryId };
+  const rows: TransactionRow[] = [];
+  if (main > 0n) rows.push(await book.post(userId, 'main', main, base));
+  if (bonus > 0n) {
+    rows.push(await book.post(userId, 'bonus', bonus, base, { kind: 'restore', chargeEntryId }));
+    if (book.expiredOnRestore > 0n) {
+      rows.push(
+        await book.post(
+          userId,
+          'bonus',
+          -book.expiredOnRestore,
+          {
+            type: 'bonus_expiry',
+            entryId,
+            relatedEntryId: chargeEntryId,
+            description: 'Refunded bonus had expired',
+          },
+          { kind: 'none' },
+        ),
+      );
+    }
+  }
+  await addSpent(tx, userId, -amount);
+  return { entryId, bonus, main, transactions: rows };
+}
+
+/** Moves money between two accounts of a user as one entry (e.g. referral earnings to the main balance). */
+export async function transfer(
+  tx: Tx,
+  userId: number,
+  from: AccountType,
+  to: AccountType,
+  amount: Money,
+  posting: Omit<Posting, 'type'>,
+): Promise<TransactionRow[]> {
+  if (amount <= 0n || from === to) throw new Error('A transfer moves a positive amount between two accounts');
+  const book = await Book.open(tx, [userId]);
+  const entryId = newEntry();
+  const out = await book.post(userId, from, -amount, { ...posting, type: 'transfer', entryId });
+  const into = await book.post(userId, to, amount, { ...posting, type: 'transfer', entryId });
+  return [out, into];
+}
+
+/** Writes off what is left of the user's bonus grants that expired by `now` (bonus expiry rows). */
+export async function expireBonuses(tx: Tx, userId: number, now = new Date()): Promise<Money> {
+  const book = await Book.open(tx, [userId]);
+  const due = await tx
+    .select({ id: bonusGrants.id, remaining: bonusGrants.remaining })
+    .from(bonusGrants)
+    .where(
+      and(
+        eq(bonusGrants.user_id, userId),
+        gt(bonusGrants.remaining, '0'),
+        sql`${bonusGrants.expires_at} <= ${now.toISOString()}`,
+      ),
+    )
+    .orderBy(asc(bonusGrants.id));
+  let total = 0n;
+  for (const grant of due) {
+    const amount = parseMoney(grant.remaining);
+    await book.post(
+      userId,
+      'bonus',
+      -amount,
+      { type: 'bonus_expiry', entryId: newEntry(), reference: { type: 'bonus_grant', id: grant.id } },
+      { kind: 'expire', grantId: grant.id },
+    );
+    total += amount;
+  }
+  return total;
+}
+
+/** The user's balances now (zero for a user without accounts yet). */
+export async function balancesOf(db: Db | Tx, userId: number): Promise<Record<AccountType, string>> {
+  const rows = await db
+    .select({ type: accounts.type, balance: accounts.balance })
+    .from(accounts)
+    .where(eq(accounts.user_id, userId));
+  const result: Record<AccountType, string> = { main: '0.0000', bonus: '0.0000', referral: '0.0000' };
+  for (const row of rows) result[row.type] = row.balance;
+  return result;
+}

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { MESSAGES } from '@storelift/shared';
+import type { Deps } from '../../deps.js';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
+import { signingSecret } from '../../lib/signing.js';
+import { paymentProviders } from '../../providers/payments/payment-provider.js';
+import { verifySandboxSignature } from '../../providers/payments/sandbox/sandbox-provider.js';
+import { centsOf } from '../../providers/payments/stripe/stripe-provider.js';
+import { applyPaymentEvent, type EventOutcome, type PaymentEvent } from './payment-events.js';
+import * as repo from './payments.repo.js';
+
+const sandboxEventSchema = z.object({
+  id: z.string().max(100),
+  type: z.enum(['payment.paid', 'payment.confirmation', 'payment.canceled']),
+  payment: z.string().max(100),
+  amount: z.string().max(30),
+  confirmations: z.number().int().min(0).max(1000),
+  created: z.number().int(),
+});
+
+/**
+ * A sandbox callback: refused (403) unless its signature is right and recent, then applied once
+ * however often it arrives.
+ */
+export async function handleSandboxCallback(
+  deps: Deps,
+  rawBody: string,
+  signature: string | undefined,
+): Promise<{ received: true; status: EventOutcome }> {
+  if (!verifySandboxSignature(await signingSecret(deps.db), rawBody, signature)) {
+    throw new ForbiddenError(MESSAGES.signatureInvalid);
+  }
+  let parsed: z.infer<typeof sandboxEventSchema>;
+  try {
+    parsed = sandboxEventSchema.parse(JSON.parse(rawBody));
+  } catch {
+    throw ValidationError.field('body', MESSAGES.dataNotValid);
+  }
+  const payment = { uuid: parsed.payment };
+  const event: PaymentEvent =
+    parsed.type === 'payment.paid'
+      ? { kind: 'paid', payment }
+      : parsed.type === 'payment.confirmation'
+        ? { kind: 'confirmation', payment, confirmations: parsed.confirmations }
+        : { kind: 'canceled', payment };
+  const status = await applyPaymentEvent(deps.db, 'sandbox', event, parsed.amount);
+  if (status === 'unknown') throw new NotFoundError();
+  return { received: true, status };
+}
+
+/** A Stripe webhook: verified with the endpoint secret (403 otherwise), then applied once. */
+export async function handleStripeWebhook(deps: Deps, rawBody: string, signature: string | undefined) {
+  const stripe = paymentProviders(deps.config).stripe;
+  if (!stripe) throw new NotFoundError();
+  let outcome: ReturnType<typeof stripe.readWebhook>;
+  try {
+    outcome = stripe.readWebhook(rawBody, signature);
+  } catch {
+    throw new ForbiddenError(MESSAGES.signatureInvalid);
+  }
+  if (outcome.kind === 'ignored') return { received: true as const, status: 'unchanged' as const };
+  const payment = await repo.findPayment(deps.db, outcome.paymentId);
+  if (!payment || payment.provider !== 'stripe' || payment.provider_ref !== outcome.sessionId) {
+    return { received: true as const, status: 'unknown' as const };
+  }
+  if (outcome.amountCents !== null && outcome.amountCents !== centsOf(payment.total)) {
+    throw ValidationError.field('amount', MESSAGES.dataNotValid);
+  }
+  const event: PaymentEvent =
+    outcome.kind === 'paid'
+      ? { kind: 'paid', payment: { id: payment.id }, details: `Card (Stripe ${outcome.sessionId})` }
+      : outcome.kind === 'received'
+        ? { kind: 'received', payment: { id: payment.id } }
+        : { kind: 'canceled', payment: { id: payment.id } };
+  return { received: true as const, status: await applyPaymentEvent(deps.db, 'stripe', event) };
+}
+
+/**
+ * The browser back from a provider's checkout (Stripe's cancel_url): a canceled checkout is ended at
+ * the provider and the pending payment canceled. Answers the web result page's path.
+ */
+export async function returnFromCheckout(deps: Deps, uuid: string, canceled: boolean): Promise<string> {
+  const payment = await repo.findPaymentByUuid(deps.db, uuid);
+  if (!payment) throw new NotFoundError();
+  if (canceled && payment.status === 'pending') {
+    const provider = paymentProviders(deps.config).forPaysystem(payment.paysystem_id);
+    if (payment.provider_ref && provider?.name === payment.provider) {
+      await provider.cancelCheckout(payment.provider_ref).catch(() => {});
+    }
+    await applyPaymentEvent(deps.db, payment.provider, { kind: 'canceled', payment: { id: payment.id } });
+  }
+  return `/top-up-balance/result?payment=${payment.id}`;
+}

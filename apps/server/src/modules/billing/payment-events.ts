@@ -1,0 +1,224 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import {
+  MESSAGES,
+  PAYMENT_BONUS_DAYS,
+  REFERRAL_PERCENT,
+  formatMoney,
+  minMoney,
+  parseMoney,
+  percentOf,
+} from '@storelift/shared';
+import type { Db } from '../../db/client.js';
+import { billingProfiles, bonusGrants, transactions } from '../../db/schema/index.js';
+import { ConflictError, ValidationError } from '../../lib/errors.js';
+import { upgradePlanIfDue } from '../plans/plans.service.js';
+import { Book, creditAccount, type Tx } from './ledger.js';
+import * as repo from './payments.repo.js';
+import { billingProfileOf } from './profiles.repo.js';
+
+/** What a provider's verified callback says about a payment. */
+export type PaymentEvent = { payment: repo.PaymentRef } & (
+  | { kind: 'paid'; details?: string | null }
+  | { kind: 'received' }
+  | { kind: 'confirmation'; confirmations: number }
+  | { kind: 'canceled' }
+);
+
+export type EventOutcome = 'credited' | 'received' | 'canceled' | 'unchanged' | 'unknown';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Credits a locked payment: the amount to the main balance (a staff bonus payment to the bonus balance),
+ * its payment bonus to the bonus balance for 120 days, the referrer's 10 %, the running total and the
+ * plan that total reaches. The unique index on (type, payment) makes a second crediting impossible.
+ */
+export async function creditLocked(tx: Tx, payment: repo.PaymentRow, now = new Date()) {
+  const entryId = randomUUID();
+  const reference = { type: 'payment' as const, id: payment.id };
+  const amount = parseMoney(payment.amount);
+  const bonusExpiry = {
+    kind: 'grant' as const,
+    expiresAt: new Date(now.getTime() + PAYMENT_BONUS_DAYS * DAY_MS),
+  };
+  if (payment.type === 'regular') {
+    await creditAccount(tx, payment.user_id, 'main', amount, {
+      type: 'top_up',
+      reference,
+      entryId,
+      description: `Top-up #${payment.id}`,
+    });
+    const bonus = parseMoney(payment.bonus);
+    if (bonus > 0n) {
+      await creditAccount(
+        tx,
+        payment.user_id,
+        'bonus',
+        bonus,
+        { type: 'payment_bonus', reference, entryId, description: `Payment bonus for top-up #${payment.id}` },
+        bonusExpiry,
+      );
+    }
+    const commission = percentOf(amount, parseMoney(REFERRAL_PERCENT));
+    const [profile] = await tx
+      .update(billingProfiles)
+      .set({
+        total_payments: sql`${billingProfiles.total_payments} + ${payment.amount}`,
+        referral_earned: sql`${billingProfiles.referral_earned} + case when ${billingProfiles.referrer_id} is null then 0 else ${formatMoney(commission)}::numeric end`,
+      })
+      .where(eq(billingProfiles.user_id, payment.user_id))
+      .returning({
+        total: billingProfiles.total_payments,
+        planId: billingProfiles.price_plan_id,
+        referrerId: billingProfiles.referrer_id,
+      });
+    await upgradePlanIfDue(tx, payment.user_id, profile!.total, profile!.planId);
+    if (profile!.referrerId && commission > 0n) {
+      await creditAccount(tx, profile!.referrerId, 'referral', commission, {
+        type: 'referral_commission',
+        reference,
+        entryId,
+        description: 'Referral commission',
+      });
+    }
+  } else {
+    await creditAccount(
+      tx,
+      payment.user_id,
+      'bonus',
+      amount,
+      {
+        type: 'payment_bonus',
+        reference,
+        entryId,
+        description: payment.description ?? `Bonus #${payment.id}`,
+      },
+      bonusExpiry,
+    );
+  }
+  return repo.updatePayment(tx, payment.id, {
+    status: 'credited',
+    credited_at: now,
+    received_at: payment.received_at ?? now,
+    confirmations: Math.max(payment.confirmations, payment.required_confirmations),
+    details: payment.details,
+  });
+}
+
+/**
+ * Applies a provider's verified callback, once: the payment row is locked, so the same callback any
+ * number of times, or concurrently, changes it once. A paid payment is credited even if the customer
+ * canceled the checkout meanwhile (the money arrived); a credited one never goes back.
+ */
+export async function applyPaymentEvent(
+  db: Db,
+  provider: repo.PaymentRow['provider'],
+  event: PaymentEvent,
+  expectedTotal?: string,
+): Promise<EventOutcome> {
+  return db.transaction(async (tx) => {
+    const payment = await repo.lockPayment(tx, event.payment);
+    if (!payment || payment.provider !== provider) return 'unknown';
+    if (expectedTotal !== undefined && parseMoney(expectedTotal) !== parseMoney(payment.total)) {
+      throw ValidationError.field('amount', MESSAGES.dataNotValid);
+    }
+    const settled = payment.status === 'credited' || payment.status === 'refunded';
+    const now = new Date();
+    switch (event.kind) {
+      case 'paid':
+      case 'received': {
+        if (settled) return 'unchanged';
+        if (event.kind === 'paid' && event.details) payment.details = event.details;
+        if (event.kind === 'paid' && payment.required_confirmations === 0) {
+          await creditLocked(tx, payment, now);
+          return 'credited';
+        }
+        if (payment.status === 'received') return 'unchanged';
+        await repo.updatePayment(tx, payment.id, {
+          status: 'received',
+          received_at: now,
+          canceled_at: null,
+          details: payment.details,
+        });
+        return 'received';
+      }
+      case 'confirmation': {
+        if (settled || payment.status === 'pending' || payment.status === 'canceled') return 'unchanged';
+        const confirmations = Math.max(payment.confirmations, event.confirmations);
+        if (confirmations >= payment.required_confirmations) {
+          await creditLocked(tx, { ...payment, confirmations }, now);
+          return 'credited';
+        }
+        if (confirmations === payment.confirmations) return 'unchanged';
+        await repo.updatePayment(tx, payment.id, { confirmations });
+        return 'received';
+      }
+      case 'canceled': {
+        if (payment.status !== 'pending') return 'unchanged';
+        await repo.updatePayment(tx, payment.id, { status: 'canceled', canceled_at: now });
+        return 'canceled';
+      }
+    }
+  });
+}
+
+/**
+ * Refunds a credited payment to the payer (staff): the amount leaves the main balance, what is left of
+ * its payment bonus is withdrawn (refunds exclude bonuses) and so is the referrer's commission, as far as
+ * the referral balance still holds it. The running total goes down; the plan stays.
+ */
+export async function refundPayment(db: Db, paymentId: number, staffId: number, description: string | null) {
+  return db.transaction(async (tx) => {
+    const payment = await repo.lockPayment(tx, { id: paymentId });
+    if (!payment) return undefined;
+    if (payment.status !== 'credited' || payment.type !== 'regular') {
+      throw new ConflictError(MESSAGES.paymentNotRefundable);
+    }
+    const profile = await billingProfileOf(tx, payment.user_id);
+    const commissionRows = await tx
+      .select({ user_id: transactions.user_id, amount: transactions.amount })
+      .from(transactions)
+      .where(
+        sql`${transactions.reference_type} = 'payment' and ${transactions.reference_id} = ${String(payment.id)} and ${transactions.type} = 'referral_commission'`,
+      );
+    const commission = commissionRows[0];
+    const book = await Book.open(tx, commission ? [payment.user_id, commission.user_id] : [payment.user_id]);
+    const entryId = randomUUID();
+    const posting = {
+      type: 'refund' as const,
+      reference: { type: 'payment' as const, id: payment.id },
+      entryId,
+      description: description ?? `Refund of top-up #${payment.id}`,
+      createdBy: staffId,
+    };
+    await book.post(payment.user_id, 'main', -parseMoney(payment.amount), posting);
+    const [grant] = await tx
+      .select({ id: bonusGrants.id, remaining: bonusGrants.remaining })
+      .from(bonusGrants)
+      .innerJoin(transactions, eq(transactions.id, bonusGrants.transaction_id))
+      .where(
+        sql`${transactions.type} = 'payment_bonus' and ${transactions.reference_type} = 'payment' and ${transactions.reference_id} = ${String(payment.id)}`,
+      );
+    const unspentBonus = grant ? parseMoney(grant.remaining) : 0n;
+    if (grant && unspentBonus > 0n) {
+      await book.post(payment.user_id, 'bonus', -unspentBonus, posting, {
+        kind: 'expire',
+        grantId: grant.id,
+      });
+    }
+    if (commission) {
+      const back = minMoney(parseMoney(commission.amount), book.balance(commission.user_id, 'referral'));
+      if (back > 0n) await book.post(commission.user_id, 'referral', -back, posting);
+      await tx
+        .update(billingProfiles)
+        .set({ referral_earned: sql`${billingProfiles.referral_earned} - ${formatMoney(back)}` })
+        .where(eq(billingProfiles.user_id, payment.user_id));
+    }
+    await tx
+      .update(billingProfiles)
+      .set({ total_payments: sql`greatest(${billingProfiles.total_payments} - ${payment.amount}, 0)` })
+      .where(eq(billingProfiles.user_id, profile.user_id));
+    return repo.updatePayment(tx, payment.id, { status: 'refunded', refunded_at: new Date() });
+  });
+}

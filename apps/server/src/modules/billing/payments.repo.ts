@@ -1,0 +1,228 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { adminPaymentListQuerySchema } from '@storelift/shared';
+import type { Queryable } from '../../db/client.js';
+import { billingProfiles, marketingActions, paymentSystems, payments, users } from '../../db/schema/index.js';
+import { dayRange, escapeLike } from './query-helpers.js';
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type NewPayment = typeof payments.$inferInsert;
+export type PaysystemRow = typeof paymentSystems.$inferSelect;
+export type MarketingActionRow = typeof marketingActions.$inferSelect;
+/** A payment with its payment system's name (and its user, for staff lists). */
+export interface PaymentWithNames {
+  payment: PaymentRow;
+  paysystem_name: string;
+  user: { id: number; email: string; nickname: string };
+}
+
+export function listPaysystems(db: Queryable, options: { activeOnly: boolean }): Promise<PaysystemRow[]> {
+  return db
+    .select()
+    .from(paymentSystems)
+    .where(options.activeOnly ? eq(paymentSystems.is_active, true) : undefined)
+    .orderBy(asc(paymentSystems.sort), asc(paymentSystems.id));
+}
+
+export async function findPaysystem(db: Queryable, id: number): Promise<PaysystemRow | undefined> {
+  const [row] = await db.select().from(paymentSystems).where(eq(paymentSystems.id, id));
+  return row;
+}
+
+export async function setPaysystemActive(db: Queryable, id: number, isActive: boolean) {
+  const [row] = await db
+    .update(paymentSystems)
+    .set({ is_active: isActive, updated_at: new Date() })
+    .where(eq(paymentSystems.id, id))
+    .returning();
+  return row;
+}
+
+/** The marketing action of the type running now (the latest started). */
+export async function currentMarketingAction(
+  db: Queryable,
+  type: 'payment' | 'campaign',
+  now = new Date(),
+): Promise<MarketingActionRow | undefined> {
+  const at = now.toISOString();
+  const [row] = await db
+    .select()
+    .from(marketingActions)
+    .where(
+      and(
+        eq(marketingActions.type, type),
+        eq(marketingActions.is_active, true),
+        sql`${marketingActions.starts_at} <= ${at}`,
+        sql`(${marketingActions.ends_at} is null or ${marketingActions.ends_at} > ${at})`,
+      ),
+    )
+    .orderBy(desc(marketingActions.starts_at))
+    .limit(1);
+  return row;
+}
+
+export async function insertPayment(db: Queryable, values: NewPayment): Promise<PaymentRow> {
+  const [row] = await db.insert(payments).values(values).returning();
+  return row!;
+}
+
+export async function updatePayment(db: Queryable, id: number, values: Partial<NewPayment>) {
+  const [row] = await db.update(payments).set(values).where(eq(payments.id, id)).returning();
+  return row;
+}
+
+export async function deletePayment(db: Queryable, id: number) {
+  await db.delete(payments).where(eq(payments.id, id));
+}
+
+export async function findPayment(db: Queryable, id: number): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, id));
+  return row;
+}
+
+export async function findPaymentByUuid(db: Queryable, uuid: string): Promise<PaymentRow | undefined> {
+  if (!/^[0-9a-f-]{36}$/i.test(uuid)) return undefined;
+  const [row] = await db.select().from(payments).where(eq(payments.uuid, uuid));
+  return row;
+}
+
+export async function findPaymentByExternalId(db: Queryable, externalId: string) {
+  const [row] = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(eq(payments.external_id, externalId));
+  return row;
+}
+
+/** A payment by id, or by the uuid its provider knows it by. */
+export type PaymentRef = { id: number } | { uuid: string };
+
+/** The payment, locked for the rest of the transaction (callbacks serialize on it). */
+export async function lockPayment(db: Queryable, ref: PaymentRef): Promise<PaymentRow | undefined> {
+  if ('uuid' in ref && !/^[0-9a-f-]{36}$/i.test(ref.uuid)) return undefined;
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where('id' in ref ? eq(payments.id, ref.id) : eq(payments.uuid, ref.uuid))
+    .for('update');
+  return row;
+}
+
+function selectWithNames(db: Queryable) {
+  return db
+    .select({
+      payment: payments,
+      paysystem_name: paymentSystems.name,
+      user: { id: users.id, email: users.email, nickname: users.nickname },
+    })
+    .from(payments)
+    .innerJoin(paymentSystems, eq(paymentSystems.id, payments.paysystem_id))
+    .innerJoin(users, eq(users.id, payments.user_id));
+}
+
+export async function findPaymentWithNames(db: Queryable, id: number): Promise<PaymentWithNames | undefined> {
+  const [row] = await selectWithNames(db).where(eq(payments.id, id));
+  return row;
+}
+
+type ListQuery = z.output<typeof adminPaymentListQuerySchema>;
+
+const ORDER_COLUMNS: Record<ListQuery['orderBy'], SQL> = {
+  created_at: sql`${payments.created_at}`,
+  amount: sql`${payments.amount}`,
+  id: sql`${payments.id}`,
+  status: sql`${payments.status}`,
+  paysystem_id: sql`${payments.paysystem_id}`,
+};
+
+function searchFilter(query: ListQuery): SQL | undefined {
+  const text = query.search;
+  if (!text) return undefined;
+  const pattern = `%${escapeLike(text)}%`;
+  const asId = /^\d{1,9}$/.test(text) ? eq(payments.id, Number(text)) : undefined;
+  const asAmount = /^\d{1,10}(\.\d{1,4})?$/.test(text) ? eq(payments.amount, text) : undefined;
+  const byColumn: Record<ListQuery['searchColumn'], SQL | undefined> = {
+    id: asId ?? sql`false`,
+    amount: asAmount ?? sql`false`,
+    details: ilike(payments.details, pattern),
+    description: ilike(payments.description, pattern),
+    paysystem: ilike(paymentSystems.name, pattern),
+    all: or(
+      asId,
+      asAmount,
+      ilike(payments.details, pattern),
+      ilike(payments.description, pattern),
+      ilike(paymentSystems.name, pattern),
+    ),
+  };
+  return byColumn[query.searchColumn];
+}
+
+/** One page of payments (of one user, or of everyone for staff) with the filters of customer-area §3. */
+export async function pagePayments(db: Queryable, query: ListQuery) {
+  const filters: (SQL | undefined)[] = [];
+  if (query.user_id) filters.push(eq(payments.user_id, query.user_id));
+  if (query.successOnly) filters.push(inArray(payments.status, ['credited', 'refunded']));
+  if (query.status) filters.push(eq(payments.status, query.status));
+  if (query.payment_type) filters.push(eq(payments.type, query.payment_type));
+  if (query.pay_systems?.length) filters.push(inArray(payments.paysystem_id, query.pay_systems));
+  if (query.priceplan_id) {
+    filters.push(
+      sql`${payments.user_id} in (select ${billingProfiles.user_id} from ${billingProfiles} where ${billingProfiles.price_plan_id} = ${query.priceplan_id})`,
+    );
+  }
+  const range = dayRange(query.from, query.to);
+  if (range.from) filters.push(gte(payments.created_at, range.from));
+  if (range.to) filters.push(lt(payments.created_at, range.to));
+  filters.push(searchFilter(query));
+  const where = and(...filters);
+  const column = ORDER_COLUMNS[query.orderBy];
+  const direction = sql.raw(query.sortBy);
+  const [rows, [total]] = await Promise.all([
+    selectWithNames(db)
+      .where(where)
+      .orderBy(sql`${column} ${direction}`, sql`${payments.id} ${direction}`)
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db
+      .select({ value: count() })
+      .from(payments)
+      .innerJoin(paymentSystems, eq(paymentSystems.id, payments.paysystem_id))
+      .where(where),
+  ]);
+  return { rows, total: total?.value ?? 0 };
+}
+
+/** Credited payments of the user in all, and the latest one. */
+export async function paymentTotals(db: Queryable, userId: number) {
+  const credited = and(
+    eq(payments.user_id, userId),
+    eq(payments.status, 'credited'),
+    eq(payments.type, 'regular'),
+  );
+  const [[sum], [latest]] = await Promise.all([
+    db
+      .select({
+        total: sql<string>`coalesce(sum(${payments.amount}), 0)::numeric(14,4)::text`,
+        count: count(),
+      })
+      .from(payments)
+      .where(credited),
+    db
+      .select({ id: payments.id, amount: payments.amount, created_at: payments.created_at })
+      .from(payments)
+      .where(credited)
+      .orderBy(desc(payments.credited_at), desc(payments.id))
+      .limit(1),
+  ]);
+  return { total: sum?.total ?? '0.0000', count: sum?.count ?? 0, latest };
+}
+
+/** The largest credited regular payment of the user (success story reward). */
+export async function largestPayment(db: Queryable, userId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ amount: sql<string | null>`max(${payments.amount})::text` })
+    .from(payments)
+    .where(and(eq(payments.user_id, userId), eq(payments.status, 'credited'), eq(payments.type, 'regular')));
+  return row?.amount ?? null;
+}

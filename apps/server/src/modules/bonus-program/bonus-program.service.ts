@@ -1,0 +1,198 @@
+import { count, desc, eq } from 'drizzle-orm';
+import {
+  BONUS_PROGRAM_RULES,
+  BONUS_PROGRAM_TYPES,
+  MESSAGES,
+  formatMoney,
+  parseMoney,
+  percentOf,
+  roundMoney,
+  type BonusProgramType,
+  type BonusSubmission,
+  type BonusSubmissionStatus,
+  type Money,
+} from '@storelift/shared';
+import type { Db, Queryable } from '../../db/client.js';
+import { bonusSubmissions, users } from '../../db/schema/index.js';
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
+import { pageMeta } from '../../lib/paging.js';
+import { credit, type Tx } from '../billing/ledger.js';
+import { largestPayment } from '../billing/payments.repo.js';
+import { billingProfileOf } from '../billing/profiles.repo.js';
+
+type SubmissionRow = typeof bonusSubmissions.$inferSelect;
+const money = (text: string | null) => (text === null ? null : formatMoney(parseMoney(text)));
+
+function toView(row: SubmissionRow): BonusSubmission {
+  return {
+    id: row.id,
+    type: row.type,
+    link: row.link,
+    comment: row.comment,
+    status: row.status,
+    reward: row.reward,
+    note: row.note,
+    created_at: row.created_at.toISOString(),
+    reviewed_at: row.reviewed_at?.toISOString() ?? null,
+  };
+}
+
+/** `GET users/bonus-program`: the caller's submissions and the rules of each type with their reward. */
+export async function bonusProgram(db: Db, userId: number) {
+  const rows = await db
+    .select()
+    .from(bonusSubmissions)
+    .where(eq(bonusSubmissions.user_id, userId))
+    .orderBy(desc(bonusSubmissions.created_at));
+  return {
+    data: rows.map(toView),
+    rules: BONUS_PROGRAM_TYPES.map((type) => {
+      const rule = BONUS_PROGRAM_RULES[type];
+      const mine = rows.find((row) => row.type === type);
+      return {
+        type,
+        reward: money(rule.reward),
+        percent: money(rule.percent),
+        min_chars: rule.minChars,
+        min_spent: money(rule.minSpent),
+        online_days: rule.onlineDays,
+        screenshots: rule.screenshots,
+        min_minutes: rule.minMinutes,
+        submission: mine ? toView(mine) : null,
+      };
+    }),
+  };
+}
+
+/**
+ * The reward of a type for the user: fixed, or (success story) 20 % of the largest credited payment —
+ * the largest order until campaigns exist (docs/money.md). Null when there is nothing to take it from.
+ */
+async function rewardOf(db: Queryable, userId: number, type: BonusProgramType): Promise<Money | null> {
+  const rule = BONUS_PROGRAM_RULES[type];
+  if (rule.reward) return parseMoney(rule.reward);
+  const largest = await largestPayment(db, userId);
+  return largest ? roundMoney(percentOf(parseMoney(largest), parseMoney(rule.percent!)), 2) : null;
+}
+
+/** `POST users/bonus-program`: one submission per type; a rejected one may be sent again. */
+export async function submit(
+  db: Db,
+  userId: number,
+  body: { type: BonusProgramType; link: string; comment?: string | undefined },
+) {
+  const rule = BONUS_PROGRAM_RULES[body.type];
+  const profile = await billingProfileOf(db, userId);
+  if (rule.minSpent && parseMoney(profile.total_payments) < parseMoney(rule.minSpent)) {
+    throw ValidationError.field('type', MESSAGES.bonusVideoSpend);
+  }
+  if (rule.percent && !(await rewardOf(db, userId, body.type))) {
+    throw ValidationError.field('type', MESSAGES.bonusStoryNoPayment);
+  }
+  const values = {
+    link: body.link,
+    comment: body.comment ?? null,
+    status: 'pending' as const,
+    reward: null,
+    note: null,
+    reviewed_by: null,
+    reviewed_at: null,
+    created_at: new Date(),
+  };
+  const [row] = await db
+    .insert(bonusSubmissions)
+    .values({ user_id: userId, type: body.type, ...values })
+    .onConflictDoUpdate({
+      target: [bonusSubmissions.user_id, bonusSubmissions.type],
+      set: values,
+      setWhere: eq(bonusSubmissions.status, 'rejected'),
+    })
+    .returning();
+  if (!row) throw ValidationError.field('type', MESSAGES.bonusAlreadySubmitted);
+  return { data: toView(row), message: MESSAGES.formSent };
+}
+
+const userColumns = { id: users.id, email: users.email, nickname: users.nickname };
+
+async function adminView(db: Db, id: number, message: string) {
+  const [row] = await db
+    .select({ submission: bonusSubmissions, user: userColumns })
+    .from(bonusSubmissions)
+    .innerJoin(users, eq(users.id, bonusSubmissions.user_id))
+    .where(eq(bonusSubmissions.id, id));
+  if (!row) throw new NotFoundError();
+  return { data: { ...toView(row.submission), user: row.user }, message };
+}
+
+/** Staff: the submissions, newest first, by status. */
+export async function listSubmissions(
+  db: Db,
+  query: { status?: BonusSubmissionStatus | undefined; page: number; limit: number },
+) {
+  const where = query.status ? eq(bonusSubmissions.status, query.status) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ submission: bonusSubmissions, user: userColumns })
+      .from(bonusSubmissions)
+      .innerJoin(users, eq(users.id, bonusSubmissions.user_id))
+      .where(where)
+      .orderBy(desc(bonusSubmissions.created_at), desc(bonusSubmissions.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ value: count() }).from(bonusSubmissions).where(where),
+  ]);
+  return {
+    data: rows.map((row) => ({ ...toView(row.submission), user: row.user })),
+    meta: pageMeta(total?.value ?? 0, query.page, query.limit),
+  };
+}
+
+async function lockPending(db: Tx, id: number) {
+  const [row] = await db.select().from(bonusSubmissions).where(eq(bonusSubmissions.id, id)).for('update');
+  if (!row) throw new NotFoundError();
+  if (row.status !== 'pending') throw new ConflictError(MESSAGES.bonusReviewed);
+  return row;
+}
+
+/** Staff: approves a submission and credits its reward to the bonus balance (no end date). */
+export async function approve(
+  db: Db,
+  id: number,
+  staffId: number,
+  body: { reward?: Money | undefined; note?: string | undefined },
+) {
+  await db.transaction(async (tx) => {
+    const row = await lockPending(tx, id);
+    const reward = body.reward ?? (await rewardOf(tx, row.user_id, row.type));
+    if (!reward || reward <= 0n) throw ValidationError.field('reward', MESSAGES.amountInvalid);
+    await credit(tx, row.user_id, 'bonus', reward, {
+      type: 'bonus_program_reward',
+      reference: { type: 'bonus_submission', id: row.id },
+      description: `Bonus program: ${row.type.replaceAll('_', ' ')}`,
+      createdBy: staffId,
+    });
+    await tx
+      .update(bonusSubmissions)
+      .set({
+        status: 'approved',
+        reward: formatMoney(reward),
+        note: body.note ?? null,
+        reviewed_by: staffId,
+        reviewed_at: new Date(),
+      })
+      .where(eq(bonusSubmissions.id, id));
+  });
+  return adminView(db, id, MESSAGES.actionSaved);
+}
+
+/** Staff: rejects a submission (the customer may send that type again). */
+export async function reject(db: Db, id: number, staffId: number, note: string | undefined) {
+  await db.transaction(async (tx) => {
+    await lockPending(tx, id);
+    await tx
+      .update(bonusSubmissions)
+      .set({ status: 'rejected', note: note ?? null, reviewed_by: staffId, reviewed_at: new Date() })
+      .where(eq(bonusSubmissions.id, id));
+  });
+  return adminView(db, id, MESSAGES.actionSaved);
+}

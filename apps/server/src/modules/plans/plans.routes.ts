@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ROLE_ALL,
+  currentPlanResponseSchema,
+  pricePlanListQuerySchema,
+  pricePlanListResponseSchema,
+  pricetagListResponseSchema,
+  setUserPlanBodySchema,
+  userIdParamsSchema,
+} from '@storelift/shared';
+import { errorResponses } from '../../lib/route-schemas.js';
+import { authOf } from '../../plugins/auth.js';
+import * as plans from './plans.service.js';
+
+const tags = ['plans'];
+
+/** `GET priceplans` and `priceplans/current` (under /api/private/v1). */
+export async function plansRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps;
+  const onRequest = app.allow([ROLE_ALL]);
+
+  r.get(
+    '/priceplans',
+    {
+      schema: {
+        tags,
+        querystring: pricePlanListQuerySchema,
+        response: { 200: pricePlanListResponseSchema, ...errorResponses },
+      },
+      onRequest,
+    },
+    (req) => plans.listPlans(db, req.query),
+  );
+  r.get(
+    '/priceplans/current',
+    { schema: { tags, response: { 200: currentPlanResponseSchema, ...errorResponses } }, onRequest },
+    (req) => plans.currentPlan(db, authOf(req).user.id),
+  );
+}
+
+/** Only a manager (or an admin) moves a user to another plan, reseller plans included (customer-area §6). */
+const PLAN_STAFF = ['admin', 'manager'] as const;
+
+/** Staff: a user's plan and pricetags (under /api/admin/v1). */
+export async function adminPlansRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps;
+  const onRequest = app.allow(PLAN_STAFF);
+
+  r.put(
+    '/priceplans/user/:id',
+    {
+      schema: {
+        tags: ['admin: plans'],
+        params: userIdParamsSchema,
+        body: setUserPlanBodySchema,
+        response: { 200: pricetagListResponseSchema, ...errorResponses },
+      },
+      onRequest,
+    },
+    (req) => plans.setUserPlan(db, req.params.id, req.body.priceplan_id),
+  );
+  r.post(
+    '/priceplans/pricetags/user/:id/sync',
+    {
+      schema: {
+        tags: ['admin: plans'],
+        params: userIdParamsSchema,
+        response: { 200: pricetagListResponseSchema, ...errorResponses },
+      },
+      onRequest,
+    },
+    (req) => plans.syncUserPricetags(db, req.params.id),
+  );
+}

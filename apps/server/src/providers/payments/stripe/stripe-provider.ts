@@ -1,0 +1,95 @@
+import Stripe from 'stripe';
+import type { CheckoutRequest, PaymentProvider } from '../payment-provider.js';
+
+export interface StripeOptions {
+  secretKey: string;
+  webhookSecret: string;
+  /** Another API origin (tests, stripe-mock); default api.stripe.com. */
+  apiUrl: string | undefined;
+  publicUrl: string;
+}
+
+/** What a verified Stripe webhook means for a payment. */
+export type StripeOutcome =
+  | {
+      kind: 'paid' | 'received' | 'canceled';
+      paymentId: number;
+      sessionId: string;
+      amountCents: number | null;
+    }
+  | { kind: 'ignored' };
+
+/** Total in cents: totals carry at most 2 decimals. */
+export const centsOf = (total: string) => Number(total.replace(/\.(\d{2})\d*$/, '$1').replace('.', ''));
+
+/**
+ * Stripe Checkout for card payments (system 30): a Checkout Session per payment, webhooks verified with
+ * the endpoint's signing secret (`stripe.webhooks.constructEvent`).
+ */
+export class StripeProvider implements PaymentProvider {
+  readonly name = 'stripe' as const;
+  private readonly stripe: Stripe;
+
+  constructor(private readonly options: StripeOptions) {
+    const api = options.apiUrl ? new URL(options.apiUrl) : undefined;
+    this.stripe = new Stripe(options.secretKey, {
+      maxNetworkRetries: 1,
+      timeout: 20_000,
+      telemetry: false,
+      ...(api && {
+        host: api.hostname,
+        port: api.port || (api.protocol === 'https:' ? 443 : 80),
+        protocol: api.protocol.replace(':', '') as 'http' | 'https',
+      }),
+    });
+  }
+
+  async createCheckout(request: CheckoutRequest) {
+    const session = await this.stripe.checkout.sessions.create(
+      {
+        mode: 'payment',
+        client_reference_id: String(request.id),
+        customer_email: request.email,
+        metadata: { payment_id: String(request.id) },
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: 'usd',
+              unit_amount: centsOf(request.total),
+              product_data: { name: `Storelift balance top-up: ${request.amount} USD` },
+            },
+          },
+        ],
+        success_url: request.resultUrl,
+        cancel_url: `${this.options.publicUrl}/api/public/v1/payments/return/${request.uuid}?canceled=1`,
+      },
+      { idempotencyKey: `storelift-payment-${request.uuid}` },
+    );
+    if (!session.url) throw new Error('Stripe answered a session without a url');
+    return { url: session.url, providerRef: session.id };
+  }
+
+  async cancelCheckout(sessionId: string) {
+    await this.stripe.checkout.sessions.expire(sessionId);
+  }
+
+  /** Verifies a webhook (throws on a bad signature) and reads what it means for a payment. */
+  readWebhook(rawBody: Buffer | string, signature: string | undefined): StripeOutcome {
+    const event = this.stripe.webhooks.constructEvent(rawBody, signature ?? '', this.options.webhookSecret);
+    const kinds: Partial<Record<string, 'paid' | 'canceled'>> = {
+      'checkout.session.completed': 'paid',
+      'checkout.session.async_payment_succeeded': 'paid',
+      'checkout.session.async_payment_failed': 'canceled',
+      'checkout.session.expired': 'canceled',
+    };
+    const kind = kinds[event.type];
+    if (!kind) return { kind: 'ignored' };
+    const session = event.data.object as Stripe.Checkout.Session;
+    const paymentId = Number(session.metadata?.payment_id ?? session.client_reference_id);
+    if (!Number.isInteger(paymentId) || paymentId <= 0) return { kind: 'ignored' };
+    // A completed session whose money is still on its way (bank debits) waits for async_payment_succeeded.
+    const outcome = kind === 'paid' && session.payment_status === 'unpaid' ? 'received' : kind;
+    return { kind: outcome, paymentId, sessionId: session.id, amountCents: session.amount_total ?? null };
+  }
+}
