@@ -43,6 +43,7 @@ export default defineConfig(({ command }) => ({
       '/api': 'http://localhost:3000',
       '/version.json': 'http://localhost:3000',
       '/dev': 'http://localhost:3000',
+      '/sandbox': 'http://localhost:3000',
     },
   },
   build: {

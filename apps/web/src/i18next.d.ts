@@ -3,6 +3,7 @@ import type enUS from './locales/en-US.json';
 import type enUSApp from './locales/en-US.app.json';
 import type enUSLegal from './locales/en-US.legal.json';
 import type enUSMessages from './locales/en-US.messages.json';
+import type enUSMoney from './locales/en-US.money.json';
 
 // en-US is the reference locale: `t()` keys are checked against it at compile time.
 declare module 'i18next' {
@@ -13,6 +14,7 @@ declare module 'i18next' {
       messages: typeof enUSMessages;
       app: typeof enUSApp;
       legal: typeof enUSLegal;
+      money: typeof enUSMoney;
     };
     returnNull: false;
   }

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { formatCountryCode, formatDate, formatDateTime, formatNumber, formatRating } from './format';
+import {
+  formatCountryCode,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatNumber,
+  formatPercent,
+  formatPrice,
+  formatRating,
+  formatSignedMoney,
+} from './format';
 
 describe('formatNumber', () => {
   it('groups thousands with a space', () => {
@@ -46,5 +56,54 @@ describe('dates', () => {
 describe('formatCountryCode', () => {
   it('uppercases', () => {
     expect(formatCountryCode('us')).toBe('US');
+  });
+});
+
+describe('money display (customer-area §9)', () => {
+  it('groups thousands with a space and keeps 2 decimals', () => {
+    expect(formatMoney('500.0000')).toBe('500.00');
+    expect(formatMoney('3000.0000')).toBe('3 000.00');
+    expect(formatMoney('1234567.5')).toBe('1 234 567.50');
+    expect(formatMoney('0')).toBe('0.00');
+    expect(formatMoney(10000)).toBe('10 000.00');
+    expect(formatMoney('-2500.2500')).toBe('-2 500.25');
+  });
+
+  it('rounds half away from zero on the text, not through a float', () => {
+    expect(formatMoney('1.0050')).toBe('1.01');
+    expect(formatMoney('1.0049')).toBe('1.00');
+    expect(formatMoney('999.9950')).toBe('1 000.00');
+    expect(formatMoney('-0.0040')).toBe('0.00');
+    expect(formatMoney('0.1080', 4)).toBe('0.1080');
+  });
+
+  it('is empty for nothing or garbage', () => {
+    expect(formatMoney(null)).toBe('');
+    expect(formatMoney('')).toBe('');
+    expect(formatMoney('abc')).toBe('');
+  });
+
+  it('writes the sign of ledger rows', () => {
+    expect(formatSignedMoney('500.0000')).toBe('+500.00');
+    expect(formatSignedMoney('-10.0000')).toBe('-10.00');
+    expect(formatSignedMoney('0.0000')).toBe('0.00');
+  });
+
+  it('truncates or pads prices to 4 characters', () => {
+    expect(formatPrice('0.1080')).toBe('0.10');
+    expect(formatPrice('0.9000')).toBe('0.90');
+    expect(formatPrice('2.2500')).toBe('2.25');
+    expect(formatPrice('0.0090')).toBe('0.00');
+    expect(formatPrice('2')).toBe('2.00');
+    expect(formatPrice('12.5')).toBe('12.5');
+    expect(formatPrice(0.15)).toBe('0.15');
+    expect(formatPrice('1500.0000')).toBe('1500');
+    expect(formatPrice('')).toBe('');
+  });
+
+  it('writes percents without trailing zeros', () => {
+    expect(formatPercent('10.0000')).toBe('10');
+    expect(formatPercent('2.5000')).toBe('2.5');
+    expect(formatPercent(null)).toBe('');
   });
 });

@@ -58,3 +58,56 @@ export function formatDateTime(value: string | number | Date | null | undefined)
 export function formatCountryCode(code: string): string {
   return code.toUpperCase();
 }
+
+const DECIMAL_TEXT = /^(-)?(\d+)(?:\.(\d+))?$/;
+
+/**
+ * An amount as shown (customer-area §9): thousands grouped with a space, `decimals` places (2 unless
+ * told), rounded half away from zero on the decimal text itself, so "1234.5650" reads 1 234.57 and no
+ * float ever touches the amount. Empty for a missing or malformed value.
+ */
+export function formatMoney(value: string | number | null | undefined, decimals = 2): string {
+  if (value === null || value === undefined || value === '') return '';
+  const text = typeof value === 'number' ? (Number.isFinite(value) ? value.toFixed(6) : '') : value.trim();
+  const match = DECIMAL_TEXT.exec(text);
+  if (!match) return '';
+  const [, sign, whole = '0', fraction = ''] = match;
+  // Scale to an integer of `decimals` places, then round on the next digit.
+  const digits = BigInt(whole + fraction.padEnd(decimals, '0').slice(0, decimals));
+  const roundUp = Number(fraction[decimals] ?? '0') >= 5;
+  const scaled = digits + (roundUp ? 1n : 0n);
+  const scaledText = scaled.toString().padStart(decimals + 1, '0');
+  const units = scaledText.slice(0, scaledText.length - decimals);
+  const cents = scaledText.slice(scaledText.length - decimals);
+  const grouped = units.replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+  const negative = sign === '-' && scaled !== 0n;
+  return `${negative ? '-' : ''}${grouped}${decimals > 0 ? `.${cents}` : ''}`;
+}
+
+/** An amount with its sign always written (+500.00, -20.00), for ledger rows. */
+export function formatSignedMoney(value: string, decimals = 2): string {
+  const shown = formatMoney(value, decimals);
+  return shown && !shown.startsWith('-') && /[1-9]/.test(shown) ? `+${shown}` : shown;
+}
+
+/**
+ * A unit price as shown (customer-area §9): its text truncated or padded with zeros to 4 characters
+ * ("0.1080" → 0.10, "0.9" → 0.90, "2.25" → 2.25, "12" → 12.0); a whole part longer than that stays whole.
+ */
+export function formatPrice(value: string | number | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const raw = typeof value === 'number' ? String(value) : value.trim();
+  const match = DECIMAL_TEXT.exec(raw);
+  if (!match) return '';
+  const [, sign = '', whole = '0', fraction = ''] = match;
+  const normalized = `${BigInt(whole).toString()}.${fraction.replace(/0+$/, '')}`;
+  if (normalized.indexOf('.') >= 4) return `${sign}${normalized.slice(0, normalized.indexOf('.'))}`;
+  return `${sign}${normalized.padEnd(4, '0').slice(0, 4)}`;
+}
+
+/** A percent from a decimal text ("10.0000" → 10, "2.5000" → 2.5). */
+export function formatPercent(value: string | number | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const number = Number(value);
+  return Number.isFinite(number) ? String(Math.round(number * 100) / 100) : '';
+}

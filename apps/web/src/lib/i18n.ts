@@ -8,9 +8,10 @@ type Loader = () => Promise<{ default: ResourceKey }>;
 /**
  * The namespaces: `translation` for the shell and the public pages, `messages` for the server's and
  * validators' texts (lib/messages.ts), `app` for the signed-in area, `legal` for the long terms and
- * privacy texts. Each but `translation` loads when first needed.
+ * privacy texts, `money` for the money pages (top-up, transactions, plans, referral and bonus programs).
+ * Each but `translation` loads when first needed.
  */
-export const NAMESPACES = ['translation', 'messages', 'app', 'legal'] as const;
+export const NAMESPACES = ['translation', 'messages', 'app', 'legal', 'money'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** One lazy chunk per locale and namespace: only the active locale's are downloaded, when needed. */
@@ -38,6 +39,12 @@ const loaders: Record<Namespace, Record<Locale, Loader>> = {
     'es-ES': () => import('../locales/es-ES.legal.json'),
     'uk-UA': () => import('../locales/uk-UA.legal.json'),
     'ru-RU': () => import('../locales/ru-RU.legal.json'),
+  },
+  money: {
+    'en-US': () => import('../locales/en-US.money.json'),
+    'es-ES': () => import('../locales/es-ES.money.json'),
+    'uk-UA': () => import('../locales/uk-UA.money.json'),
+    'ru-RU': () => import('../locales/ru-RU.money.json'),
   },
 };
 

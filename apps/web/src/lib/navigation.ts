@@ -29,6 +29,12 @@ export const ROUTE_ACCESS = {
   '/dashboard': { roles: EVERYONE },
   '/apps': { roles: EVERYONE },
   '/keywords': { roles: EVERYONE },
+  '/top-up-balance': { roles: EVERYONE },
+  '/top-up-balance/result': { roles: EVERYONE },
+  '/my-transactions': { roles: EVERYONE },
+  '/priceplans': { roles: EVERYONE },
+  '/referral-program': { roles: EVERYONE },
+  '/bonus-program': { roles: EVERYONE },
   '/admin/user-lists': { roles: ADMIN_ROUTE_ROLES['/admin/user-lists'] },
 } as const satisfies Record<string, RouteAccess>;
 

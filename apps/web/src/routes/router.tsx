@@ -8,6 +8,7 @@ import {
 import { PageLoader } from '../components/page-loader';
 import { RouteError } from '../components/route-error';
 import { guardNavigation } from './guard';
+import { loadMoneyTexts } from './money-texts';
 import { keywordsSearch, parseSearch, stringifySearch, stringParams } from './search';
 
 const rootRoute = createRootRoute({
@@ -107,6 +108,50 @@ const adminUserListsRoute = createRoute({
   component: lazyRouteComponent(() => import('./admin-user-lists-page'), 'AdminUserListsPage'),
 });
 
+const topUpRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/top-up-balance',
+  loader: loadMoneyTexts,
+  component: lazyRouteComponent(() => import('./top-up-page'), 'TopUpPage'),
+});
+
+/** Where the payment providers send the browser back (the sandbox's and Stripe's return path). */
+const topUpResultRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/top-up-balance/result',
+  validateSearch: stringParams('payment'),
+  loader: loadMoneyTexts,
+  component: lazyRouteComponent(() => import('./top-up-result-page'), 'TopUpResultPage'),
+});
+
+const transactionsRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/my-transactions',
+  loader: loadMoneyTexts,
+  component: lazyRouteComponent(() => import('./transactions-page'), 'TransactionsPage'),
+});
+
+const pricePlansRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/priceplans',
+  loader: loadMoneyTexts,
+  component: lazyRouteComponent(() => import('./price-plans-page'), 'PricePlansPage'),
+});
+
+const referralProgramRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/referral-program',
+  loader: loadMoneyTexts,
+  component: lazyRouteComponent(() => import('./referral-program-page'), 'ReferralProgramPage'),
+});
+
+const bonusProgramRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/bonus-program',
+  loader: loadMoneyTexts,
+  component: lazyRouteComponent(() => import('./bonus-program-page'), 'BonusProgramPage'),
+});
+
 // '/' and '/api/password-reset' exist only to be redirected by the guard.
 const indexRoute = createRoute({ getParentRoute: () => rootRoute, path: '/' });
 const apiPasswordResetRoute = createRoute({ getParentRoute: () => rootRoute, path: '/api/password-reset' });
@@ -123,7 +168,18 @@ const routeTree = rootRoute.addChildren([
   notFoundRoute,
   serverErrorRoute,
   maintenanceRoute,
-  appLayoutRoute.addChildren([dashboardRoute, appsRoute, keywordsRoute, adminUserListsRoute]),
+  appLayoutRoute.addChildren([
+    dashboardRoute,
+    appsRoute,
+    keywordsRoute,
+    topUpRoute,
+    topUpResultRoute,
+    transactionsRoute,
+    pricePlansRoute,
+    referralProgramRoute,
+    bonusProgramRoute,
+    adminUserListsRoute,
+  ]),
 ]);
 
 /** The app's router: code-based routes, every page a lazy chunk. */

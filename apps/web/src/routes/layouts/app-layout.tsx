@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { Anchor, AppShell, Burger, Group } from '@mantine/core';
+import { Anchor, AppShell, Box, Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
@@ -8,6 +8,7 @@ import { Logo } from '../../components/logo';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { LanguageSwitch } from '../../features/auth/components/language-switch';
 import { UserMenu } from '../../features/auth/components/user-menu';
+import { HeaderBalances } from '../../features/profile/components/header-balances';
 import { queryClient } from '../../lib/query-client';
 import { SideMenu } from './side-menu';
 
@@ -45,8 +46,12 @@ export function AppLayout({ children }: { children?: ReactNode }) {
               </Anchor>
             </Group>
             <Group gap="xs" wrap="nowrap">
+              <HeaderBalances />
               <LanguageSwitch />
-              <ThemeToggle />
+              {/* On a phone the header is full: the account menu has the theme switch too. */}
+              <Box visibleFrom="xs">
+                <ThemeToggle />
+              </Box>
               <UserMenu />
             </Group>
           </Group>

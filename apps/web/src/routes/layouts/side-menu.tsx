@@ -2,10 +2,15 @@ import type { ComponentType } from 'react';
 import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import {
   IconApps,
+  IconAward,
+  IconCreditCard,
   IconFileText,
+  IconGift,
   IconKey,
   IconLayoutDashboard,
+  IconListDetails,
   IconShieldLock,
+  IconUserShare,
   IconUsers,
 } from '@tabler/icons-react';
 import { STAFF_ROLES } from '@storelift/shared';
@@ -16,7 +21,18 @@ import { canOpen, type KnownPath } from '../../lib/navigation';
 import { useSession } from '../../lib/session';
 
 type SectionKey = 'main' | 'appsAndKeywords' | 'services' | 'finance' | 'other' | 'admin';
-type LabelKey = 'dashboard' | 'apps' | 'keywords' | 'terms' | 'privacy' | 'userLists';
+type LabelKey =
+  | 'dashboard'
+  | 'apps'
+  | 'keywords'
+  | 'topUp'
+  | 'transactions'
+  | 'pricePlans'
+  | 'referralProgram'
+  | 'bonusProgram'
+  | 'terms'
+  | 'privacy'
+  | 'userLists';
 
 interface MenuItem {
   path: KnownPath;
@@ -38,10 +54,19 @@ const MENU: { section: SectionKey; items: MenuItem[] }[] = [
     ],
   },
   { section: 'services', items: [] },
-  { section: 'finance', items: [] },
+  {
+    section: 'finance',
+    items: [
+      { path: '/top-up-balance', label: 'topUp', icon: IconCreditCard },
+      { path: '/my-transactions', label: 'transactions', icon: IconListDetails },
+      { path: '/priceplans', label: 'pricePlans', icon: IconAward },
+    ],
+  },
   {
     section: 'other',
     items: [
+      { path: '/referral-program', label: 'referralProgram', icon: IconUserShare },
+      { path: '/bonus-program', label: 'bonusProgram', icon: IconGift },
       { path: '/terms', label: 'terms', icon: IconFileText },
       { path: '/privacy', label: 'privacy', icon: IconShieldLock },
     ],

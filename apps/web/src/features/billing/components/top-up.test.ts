@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import type { Paysystem } from '@storelift/shared';
+import { amountProblem, defaultPaysystem, normalizeAmount } from './top-up';
+
+const system = (overrides: Partial<Paysystem> = {}): Paysystem => ({
+  id: 30,
+  name: 'Card',
+  is_active: true,
+  min_amount: '10.0000',
+  max_amount: '10000.0000',
+  fee: '3.0000',
+  vat: null,
+  vat_applies: false,
+  bonus: true,
+  bonus_max_amount: null,
+  confirmations: 0,
+  auth: false,
+  provider: 'sandbox',
+  description: '',
+  ...overrides,
+});
+
+describe('normalizeAmount', () => {
+  it('reads positive amounts with at most 2 decimals', () => {
+    expect(normalizeAmount('500')).toBe('500');
+    expect(normalizeAmount(' 12.5 ')).toBe('12.5');
+    expect(normalizeAmount('12,25')).toBe('12.25');
+    expect(normalizeAmount('0500')).toBe('500');
+    expect(normalizeAmount('0.5')).toBe('0.5');
+  });
+
+  it('refuses anything else', () => {
+    for (const text of ['', '0', '0.00', '-5', '1.234', 'abc', '1e3', '12.']) {
+      expect(normalizeAmount(text), text).toBeNull();
+    }
+  });
+});
+
+describe('amountProblem', () => {
+  it('says required, invalid, below the minimum or above the maximum of the method', () => {
+    expect(amountProblem('', system())).toBe('required');
+    expect(amountProblem('1.234', system())).toBe('amountInvalid');
+    expect(amountProblem('5', system())).toBe('amountBelowMin');
+    expect(amountProblem('10', system())).toBeNull();
+    expect(amountProblem('10000', system())).toBeNull();
+    expect(amountProblem('10000.01', system())).toBe('amountAboveMax');
+    expect(amountProblem('500', undefined)).toBeNull();
+  });
+});
+
+describe('defaultPaysystem', () => {
+  it('prefers the card, else the first method', () => {
+    const paypal = system({ id: 1, name: 'PayPal' });
+    expect(defaultPaysystem([paypal, system()])?.id).toBe(30);
+    expect(defaultPaysystem([paypal])?.id).toBe(1);
+    expect(defaultPaysystem([])).toBeUndefined();
+  });
+});

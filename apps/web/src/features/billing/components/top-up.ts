@@ -1,0 +1,24 @@
+import { PAYMENT_SYSTEMS, type MessageKey, type Paysystem } from '@storelift/shared';
+
+/** The amount as the API takes it ("500", "12.5"), or null when it is not a positive amount with ≤ 2 decimals. */
+export function normalizeAmount(text: string): string | null {
+  const trimmed = text.trim().replace(',', '.');
+  if (!/^\d{1,7}(\.\d{1,2})?$/.test(trimmed)) return null;
+  if (Number(trimmed) <= 0) return null;
+  return trimmed.replace(/^0+(?=\d)/, '');
+}
+
+/** Why the amount cannot be paid with the method (a MESSAGES key, as the server would say), or null. */
+export function amountProblem(text: string, system: Paysystem | undefined): MessageKey | null {
+  const amount = normalizeAmount(text);
+  if (!amount) return text.trim() === '' ? 'required' : 'amountInvalid';
+  if (!system) return null;
+  if (Number(amount) < Number(system.min_amount)) return 'amountBelowMin';
+  if (Number(amount) > Number(system.max_amount)) return 'amountAboveMax';
+  return null;
+}
+
+/** The method picked before the customer chooses: the card when it is offered, else the first. */
+export function defaultPaysystem(systems: readonly Paysystem[]): Paysystem | undefined {
+  return systems.find((system) => system.id === PAYMENT_SYSTEMS.card) ?? systems[0];
+}
