@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { benchDatabase, printP95 } from './support.mjs';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/dist/app.js';
 import { loadConfig } from '../apps/server/dist/config.js';
@@ -18,10 +19,8 @@ import { createSession } from '../apps/server/dist/modules/auth/sessions.repo.js
 import { createStoreProvider } from '../apps/server/dist/providers/store/create-store-provider.js';
 import { CATEGORIES } from '../apps/server/dist/providers/store/offline/catalog-words.js';
 
-const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const url = new URL(serverUrl);
-url.pathname = '/storelift_bench';
-const benchUrl = url.toString();
+const bench = benchDatabase('storelift_bench');
+const benchUrl = bench.url;
 const SAMPLES = 9_000_000;
 
 async function sampleCount() {
@@ -37,11 +36,7 @@ async function sampleCount() {
 }
 
 async function seed() {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query('drop database if exists storelift_bench with (force)');
-  await admin.query('create database storelift_bench');
-  await admin.end();
+  await bench.recreate();
   const database = await openDatabase({ databaseUrl: benchUrl });
   await database.migrate();
   await seedReference(database.db);
@@ -103,25 +98,20 @@ try {
     )
   ).rows.map((row) => row.id);
 
-  async function p95(label, requestUrl, runs = 300) {
-    for (let i = 0; i < 20; i++) await app.inject({ url: requestUrl, headers });
-    const times = [];
-    for (let i = 0; i < runs; i++) {
-      const started = performance.now();
-      const res = await app.inject({ url: requestUrl, headers });
-      times.push(performance.now() - started);
-      if (res.statusCode !== 200) throw new Error(`${requestUrl} answered ${res.statusCode}: ${res.body}`);
-    }
-    times.sort((a, b) => a - b);
-    const at = (q) => times[Math.floor(runs * q)].toFixed(1);
-    console.log(`${label}: p50 ${at(0.5)} ms, p95 ${at(0.95)} ms (target p95 < 50 ms)`);
-  }
-
   const scope = 'packageId=com.bench.app1&appstore=1&country=US';
-  await p95('keyword list, app with 1,000 keywords', `/api/private/v1/keywords?${scope}`);
-  await p95(
+  await printP95(
+    app,
+    headers,
+    'keyword list, app with 1,000 keywords',
+    `/api/private/v1/keywords?${scope}`,
+    50,
+  );
+  await printP95(
+    app,
+    headers,
     '3-month chart of 20 keywords',
     `/api/private/v1/keywords/chartRanksMany?ids=${keywordIds.join(',')}&period=three_month`,
+    50,
   );
 
   const started = performance.now();

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { benchDatabase, printP95 } from './support.mjs';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/dist/app.js';
 import { loadConfig } from '../apps/server/dist/config.js';
@@ -24,10 +25,8 @@ import {
   sandboxSignature,
 } from '../apps/server/dist/providers/payments/sandbox/sandbox-provider.js';
 
-const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const url = new URL(serverUrl);
-url.pathname = '/storelift_money_bench';
-const benchUrl = url.toString();
+const bench = benchDatabase('storelift_money_bench');
+const benchUrl = bench.url;
 const OWN_ROWS = 100_000;
 const OTHER_ROWS = 400_000;
 const CALLBACKS = Number(process.env.BENCH_CALLBACKS ?? 3000);
@@ -47,11 +46,7 @@ async function seeded() {
 }
 
 async function seed() {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query('drop database if exists storelift_money_bench with (force)');
-  await admin.query('create database storelift_money_bench');
-  await admin.end();
+  await bench.recreate();
   const database = await openDatabase({ databaseUrl: benchUrl });
   await database.migrate();
   await seedReference(database.db);
@@ -107,26 +102,27 @@ try {
   const [owner] = (await database.db.execute(sql`select min(id) as id from users`)).rows;
   const headers = { authorization: `Bearer ${await createSession(database.db, owner.id)}` };
 
-  async function p95(label, requestUrl, runs = 300) {
-    for (let i = 0; i < 20; i++) await app.inject({ url: requestUrl, headers });
-    const times = [];
-    for (let i = 0; i < runs; i++) {
-      const started = performance.now();
-      const res = await app.inject({ url: requestUrl, headers });
-      times.push(performance.now() - started);
-      if (res.statusCode !== 200) throw new Error(`${requestUrl} answered ${res.statusCode}: ${res.body}`);
-    }
-    times.sort((a, b) => a - b);
-    const at = (q) => times[Math.floor(runs * q)].toFixed(1);
-    console.log(`${label}: p50 ${at(0.5)} ms, p95 ${at(0.95)} ms (target p95 < 30 ms)`);
-  }
-
-  await p95('transactions list, user with 100,000 rows', '/api/private/v1/transactions');
-  await p95(
+  await printP95(
+    app,
+    headers,
+    'transactions list, user with 100,000 rows',
+    '/api/private/v1/transactions',
+    30,
+  );
+  await printP95(
+    app,
+    headers,
     '  … main balance, charges only, page 50',
     '/api/private/v1/transactions?balance=1&type=campaign_charge&page=50',
+    30,
   );
-  await p95('  … last month, by amount', '/api/private/v1/transactions?date=month&sortBy=amount');
+  await printP95(
+    app,
+    headers,
+    '  … last month, by amount',
+    '/api/private/v1/transactions?date=month&sortBy=amount',
+    30,
+  );
 
   // Pending sandbox top-ups of 1,000 users, then their signed callbacks, CONCURRENCY at a time.
   const created = await database.db.execute(sql`

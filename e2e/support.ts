@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { chromiumPath } from './chromium-path.mjs';
 
 export const baseUrl = () => inject('baseUrl');
@@ -55,4 +55,42 @@ function safeList(dir: string): string[] {
   } catch {
     return [];
   }
+}
+
+/** Signs in through the sign-in form and waits for the dashboard. */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/dashboard');
+}
+
+/** A new, verified customer with nothing yet: registered through the API, confirmed from the outbox. */
+export async function freshCustomer(
+  page: Page,
+  prefix: string,
+): Promise<{ email: string; password: string }> {
+  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  const email = `${prefix}-${stamp}@example.com`;
+  const password = 'Journey123!';
+  const response = await page.request.post('/api/private/v1/register', {
+    data: {
+      email,
+      password,
+      password_confirmation: password,
+      nickname: `${prefix}${stamp.slice(-9)}`,
+      full_name: 'Journey Customer',
+      business_type: 'developer',
+      country: 'US',
+      phone: '15551234567',
+      terms: true,
+      adult: true,
+      locale: 'en-US',
+    },
+  });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+  await page.goto(await mailLink(email));
+  await page.waitForURL('**/login?verified=1');
+  return { email, password };
 }

@@ -1,20 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { baseUrl, DEMO_PASSWORD, launchBrowser, mailLink, newPage } from '../support.js';
+import type { Browser } from 'playwright-core';
+import { baseUrl, launchBrowser, mailLink, newPage, signIn } from '../support.js';
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
-
-async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL('**/dashboard');
-}
 
 describe('a new customer', () => {
   it('signs up, confirms the e-mail from the outbox, signs in, switches to Ukrainian and signs out', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, mailLink, newPage } from '../support.js';
+import type { Browser } from 'playwright-core';
+import { freshCustomer, launchBrowser, newPage, signIn } from '../support.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -11,44 +11,10 @@ afterAll(() => browser?.close());
 const FITNESS_LINK = 'https://play.google.com/store/apps/details?id=com.storelift.demo.fitness&hl=en&gl=US';
 const FITNESS_TITLE = 'FitPulse: Home Workout Tracker';
 
-/** A new, verified customer with no apps (the demo user already has apps): registered through the API. */
-async function freshCustomer(page: Page): Promise<{ email: string; password: string }> {
-  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  const email = `apps-${stamp}@example.com`;
-  const password = 'Journey123!';
-  const response = await page.request.post('/api/private/v1/register', {
-    data: {
-      email,
-      password,
-      password_confirmation: password,
-      nickname: `apps${stamp.slice(-9)}`,
-      full_name: 'Apps Journey',
-      business_type: 'developer',
-      country: 'US',
-      phone: '15551234567',
-      terms: true,
-      adult: true,
-      locale: 'en-US',
-    },
-  });
-  expect(response.status(), await response.text()).toBeLessThan(300);
-  await page.goto(await mailLink(email));
-  await page.waitForURL('**/login?verified=1');
-  return { email, password };
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL('**/dashboard');
-}
-
 describe('apps and keywords', () => {
   it('adds an app from a pasted Google Play link, tracks three keywords, updates ranks and opens the chart', async () => {
     const page = await newPage(browser);
-    const { email, password } = await freshCustomer(page);
+    const { email, password } = await freshCustomer(page, 'apps');
     await signIn(page, email, password);
 
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'My apps' }).click();

@@ -1,47 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, mailLink, newPage } from '../support.js';
+import { freshCustomer, launchBrowser, newPage, signIn } from '../support.js';
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
-
-/** A new, verified customer with empty balances: registered through the API, confirmed from the outbox. */
-async function freshCustomer(page: Page): Promise<{ email: string; password: string }> {
-  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  const email = `money-${stamp}@example.com`;
-  const password = 'Journey123!';
-  const response = await page.request.post('/api/private/v1/register', {
-    data: {
-      email,
-      password,
-      password_confirmation: password,
-      nickname: `money${stamp.slice(-9)}`,
-      full_name: 'Money Journey',
-      business_type: 'developer',
-      country: 'US',
-      phone: '15551234567',
-      terms: true,
-      adult: true,
-      locale: 'en-US',
-    },
-  });
-  expect(response.status(), await response.text()).toBeLessThan(300);
-  await page.goto(await mailLink(email));
-  await page.waitForURL('**/login?verified=1');
-  return { email, password };
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL('**/dashboard');
-}
 
 /** Opens the top-up page from the side menu, picks the amount and the card, and goes to the checkout. */
 async function startCardTopUp(page: Page, amount: string) {
@@ -63,7 +29,7 @@ async function startCardTopUp(page: Page, amount: string) {
 describe('money', () => {
   it('tops up 500 by card on the sandbox, sees it credited, in the header and the history, and gets the invoice', async () => {
     const page = await newPage(browser);
-    const { email, password } = await freshCustomer(page);
+    const { email, password } = await freshCustomer(page, 'money');
     await signIn(page, email, password);
     await expect.poll(() => page.getByTestId('balance-main').textContent()).toBe('0.00');
 

@@ -1,0 +1,35 @@
+// What the benchmarks share: a named PostgreSQL database they keep between runs, and a p95 timer.
+import pg from 'pg';
+
+/** The bench database `name` on the server BENCH_DATABASE_URL names (default: the local server). */
+export function benchDatabase(name) {
+  const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    /** Drops and creates the database. */
+    async recreate() {
+      const admin = new pg.Client({ connectionString: serverUrl });
+      await admin.connect();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.query(`create database ${name}`);
+      await admin.end();
+    },
+  };
+}
+
+/** Times GET `requestUrl` through `app.inject` (after a warm-up) and prints its p50 and p95. */
+export async function printP95(app, headers, label, requestUrl, targetMs, runs = 300) {
+  for (let i = 0; i < 20; i++) await app.inject({ url: requestUrl, headers });
+  const times = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    const res = await app.inject({ url: requestUrl, headers });
+    times.push(performance.now() - started);
+    if (res.statusCode !== 200) throw new Error(`${requestUrl} answered ${res.statusCode}: ${res.body}`);
+  }
+  times.sort((a, b) => a - b);
+  const at = (q) => times[Math.floor(runs * q)].toFixed(1);
+  console.log(`${label}: p50 ${at(0.5)} ms, p95 ${at(0.95)} ms (target p95 < ${targetMs} ms)`);
+}
