@@ -29,6 +29,7 @@ import { appsRoutes } from './modules/apps/apps.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { adminBillingRoutes } from './modules/billing/admin-billing.routes.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
+import { campaignsRoutes } from './modules/campaigns/campaigns.routes.js';
 import { paymentCallbackRoutes } from './modules/billing/payment-callbacks.routes.js';
 import { adminBonusProgramRoutes, bonusProgramRoutes } from './modules/bonus-program/bonus-program.routes.js';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes.js';
@@ -135,6 +136,7 @@ export async function storelift(app: FastifyInstance, { config, database, jobs, 
       await api.register(referenceRoutes);
       await api.register(appsRoutes);
       await api.register(keywordsRoutes);
+      await api.register(campaignsRoutes);
       await api.register(billingRoutes);
       await api.register(plansRoutes);
       await api.register(referralsRoutes);

@@ -31,6 +31,8 @@ export interface Config {
   stripeWebhookSecret: string | undefined;
   /** Another Stripe API origin (a local stand-in such as stripe-mock); default Stripe's own. */
   stripeApiUrl: string | undefined;
+  /** How many times faster than real time the sandbox vendor delivers (a demo campaign: 1440 = a day a minute). */
+  vendorSandboxSpeed: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -57,5 +59,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
     stripeApiUrl: env.STRIPE_API_URL || undefined,
+    vendorSandboxSpeed: Math.max(0, Number(env.VENDOR_SANDBOX_SPEED ?? 1)) || 1,
   };
 }

@@ -20,3 +20,4 @@ export * from './contracts/plans.js';
 export * from './contracts/referrals.js';
 export * from './contracts/bonus-program.js';
 export * from './contracts/profile.js';
+export * from './contracts/campaigns.js';

@@ -21,6 +21,10 @@ export interface QueueData {
   'billing.expire-bonuses': Record<string, never>;
   /** Scheduled monthly: the free API credits start again. */
   'api-credits.monthly': Record<string, never>;
+  /** A delayed campaign's start time has come. */
+  'campaigns.start': { campaignId: number };
+  /** Scheduled every minute: the sandbox vendor delivers active campaigns and starts due delayed ones. */
+  'campaigns.deliver': Record<string, never>;
 }
 export type QueueName = keyof QueueData;
 export const QUEUE_NAMES: QueueName[] = [
@@ -33,4 +37,6 @@ export const QUEUE_NAMES: QueueName[] = [
   'payments.sandbox-confirm',
   'billing.expire-bonuses',
   'api-credits.monthly',
+  'campaigns.start',
+  'campaigns.deliver',
 ];

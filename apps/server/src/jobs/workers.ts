@@ -5,17 +5,19 @@ import { checkRanks, queueDailyRanks } from '../modules/keywords/ranks.js';
 import { createMailer } from '../modules/mail/mailer.js';
 import { resetFreeCredits } from '../modules/api-credits/api-credits.service.js';
 import { expireDueBonuses } from '../modules/billing/bonus-expiry.js';
+import { deliveryTick, startDue } from '../modules/campaigns/campaigns.delivery.js';
 import { confirm, redeliver } from '../providers/payments/sandbox/sandbox-checkout.js';
 
 /**
  * When the scheduled jobs run (UTC): app statuses every 6 hours, the daily rank sample after midnight,
- * bonus expiry hourly, free API credits on the first of the month.
+ * bonus expiry hourly, free API credits on the first of the month, the sandbox vendor's delivery every minute.
  */
 export const SCHEDULES = {
   'apps.refresh-all': '0 */6 * * *',
   'keywords.daily': '30 0 * * *',
   'billing.expire-bonuses': '15 * * * *',
   'api-credits.monthly': '0 0 1 * *',
+  'campaigns.deliver': '* * * * *',
 } as const;
 
 /** Starts every queue's handler in this process and registers the schedules. */
@@ -38,6 +40,10 @@ export async function startWorkers(deps: Deps) {
     await expireDueBonuses(deps.db);
   });
   await jobs.work('api-credits.monthly', () => resetFreeCredits(deps.db));
+  await jobs.work('campaigns.start', (data) => startDue(deps, data.campaignId));
+  await jobs.work('campaigns.deliver', async () => {
+    await deliveryTick(deps);
+  });
   for (const queue of Object.keys(SCHEDULES) as (keyof typeof SCHEDULES)[]) {
     await jobs.schedule(queue, SCHEDULES[queue], {});
   }

@@ -88,12 +88,38 @@ export const MESSAGES = {
   apiTokenCreated: 'A new API token has been created. Copy it now: it is shown only once.',
   apiPackInvalid: 'Choose one of the token packs',
   apiTokensBought: 'Tokens added to your account',
+  campaignProductUnavailable: 'This product cannot be ordered here yet',
+  productDisabled: 'This product is temporarily disabled',
+  campaignInstallsRange: 'Installs per day must be from 5 to 5000',
+  campaignDayInstallsRange: 'Installs of one day must be from 0 to 5000',
+  campaignMinInstalls: 'Minimum installs should be {{minInstalls}} * {{days}}',
+  campaignDaysMin: 'Days must be at least 1',
+  campaignDaysMax: 'A campaign can run at most 60 days',
+  campaignKeywordDaysMax: 'Keyword installs can run at most 14 days',
+  campaignPlanLength: 'Give one number of installs for each day',
+  campaignKeywordsMax: 'At most 50 keywords per campaign',
+  campaignDateEmpty: 'Date or time is empty',
+  campaignStartTooSoon: 'The delayed start must be more than 5 minutes ahead',
+  campaignNotesEnglish: 'Notes must be in English',
+  campaignNotesMax: 'Notes must be at most 1000 symbols',
+  campaignDraftSaved: 'Saved as draft #{{id}}',
+  campaignOrdered: 'Campaign ordered',
+  campaignActionNotAllowed: 'This action is not allowed for a campaign in status {{status}}',
+  campaignLegacy: 'Legacy campaigns cannot be edited or started',
+  campaignsArchived: 'Campaigns archived',
 } as const;
 export type MessageKey = keyof typeof MESSAGES;
 
 const keyByText = new Map<string, MessageKey>(
   Object.entries(MESSAGES).map(([key, text]) => [text, key as MessageKey]),
 );
+
+/** A message template with its `{{name}}` placeholders filled in. */
+export function fillMessage(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
+    name in values ? String(values[name]) : whole,
+  );
+}
 
 /** The key of a known message text, so a client can show it in the user's language. */
 export function messageKey(text: string): MessageKey | undefined {

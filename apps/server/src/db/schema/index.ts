@@ -6,3 +6,4 @@ export * from './keywords.js';
 export * from './plans.js';
 export * from './billing.js';
 export * from './programs.js';
+export * from './campaigns.js';

@@ -1,0 +1,87 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ROLE_ALL,
+  archiveAllResponseSchema,
+  campaignListQuerySchema,
+  campaignListResponseSchema,
+  campaignQuoteSchema,
+  campaignResponseSchema,
+  createCampaignBodySchema,
+  idParamsSchema,
+} from '@storelift/shared';
+import { errorResponses } from '../../lib/route-schemas.js';
+import { authOf } from '../../plugins/auth.js';
+import * as campaigns from './campaigns.service.js';
+
+const tags = ['campaigns'];
+
+/** The Campaigns calls of customer-area §7 (under /api/private/v1) for the caller's own campaigns. */
+export async function campaignsRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { deps } = app;
+  const onRequest = app.allow([ROLE_ALL]);
+  const userOf = (req: FastifyRequest) => authOf(req).user.id;
+  const one = { 200: campaignResponseSchema, ...errorResponses };
+
+  r.get(
+    '/campaigns',
+    {
+      schema: {
+        tags,
+        querystring: campaignListQuerySchema,
+        response: { 200: campaignListResponseSchema, ...errorResponses },
+      },
+      onRequest,
+    },
+    (req) => campaigns.listCampaigns(deps, userOf(req), req.query),
+  );
+  r.post(
+    '/campaigns',
+    {
+      schema: {
+        tags,
+        body: createCampaignBodySchema,
+        response: { 201: campaignResponseSchema, ...errorResponses },
+      },
+      onRequest,
+    },
+    async (req, reply) => reply.status(201).send(await campaigns.createCampaign(deps, userOf(req), req.body)),
+  );
+  r.post(
+    '/campaigns/quote',
+    {
+      schema: {
+        tags,
+        body: createCampaignBodySchema,
+        response: { 200: campaignQuoteSchema, ...errorResponses },
+      },
+      onRequest,
+    },
+    (req) => campaigns.quote(deps, userOf(req), req.body),
+  );
+  r.post(
+    '/campaigns/all/archive',
+    { schema: { tags, response: { 200: archiveAllResponseSchema, ...errorResponses } }, onRequest },
+    (req) => campaigns.archiveAll(deps, userOf(req)),
+  );
+  r.get('/campaigns/:id', { schema: { tags, params: idParamsSchema, response: one }, onRequest }, (req) =>
+    campaigns.getCampaign(deps, userOf(req), req.params.id),
+  );
+  for (const action of Object.keys(campaigns.ACTIONS) as campaigns.CampaignAction[]) {
+    r.get(
+      `/campaigns/:id/${action}`,
+      { schema: { tags, params: idParamsSchema, response: one }, onRequest },
+      (req) => campaigns.act(deps, userOf(req), req.params.id, action),
+    );
+  }
+  r.post(
+    '/campaigns/:id/clone',
+    {
+      schema: { tags, params: idParamsSchema, response: { 201: campaignResponseSchema, ...errorResponses } },
+      onRequest,
+    },
+    async (req, reply) =>
+      reply.status(201).send(await campaigns.cloneCampaign(deps, userOf(req), req.params.id)),
+  );
+}
