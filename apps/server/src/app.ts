@@ -28,6 +28,8 @@ import { apiCreditsRoutes } from './modules/api-credits/api-credits.routes.js';
 import { appsRoutes } from './modules/apps/apps.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { adminBillingRoutes } from './modules/billing/admin-billing.routes.js';
+import { adminCampaignsRoutes } from './modules/campaigns/campaigns.admin.routes.js';
+import { adminVendorsRoutes } from './modules/vendors/vendors.routes.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes.js';
 import { paymentCallbackRoutes } from './modules/billing/payment-callbacks.routes.js';
@@ -154,6 +156,8 @@ export async function storelift(app: FastifyInstance, { config, database, jobs, 
       await admin.register(adminPlansRoutes);
       await admin.register(adminReferralsRoutes);
       await admin.register(adminBonusProgramRoutes);
+      await admin.register(adminCampaignsRoutes);
+      await admin.register(adminVendorsRoutes);
     },
     { prefix: '/api/admin/v1' },
   );

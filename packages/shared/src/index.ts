@@ -21,3 +21,5 @@ export * from './contracts/referrals.js';
 export * from './contracts/bonus-program.js';
 export * from './contracts/profile.js';
 export * from './contracts/campaigns.js';
+export * from './contracts/admin-campaigns.js';
+export * from './contracts/vendors.js';

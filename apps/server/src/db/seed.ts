@@ -4,6 +4,7 @@ import { hashPassword } from '../lib/passwords.js';
 import { newSigningSecret } from '../lib/signing.js';
 import { seedMoneyDemo, seedMoneyReference } from '../modules/billing/billing.seed.js';
 import { seedDemoApps } from '../modules/keywords/demo-data.js';
+import { seedVendors } from '../modules/vendors/vendors.service.js';
 import { findUserByEmail, grantRoles } from '../modules/users/users.repo.js';
 import type { Db } from './client.js';
 import { countries, languages, modules, roleGrants, roles, settings, users } from './schema/index.js';
@@ -57,6 +58,7 @@ export async function seedReference(db: Db) {
     ])
     .onConflictDoNothing();
   await seedMoneyReference(db);
+  await seedVendors(db);
 }
 
 export const DEMO_PASSWORD = 'Demo12345!';

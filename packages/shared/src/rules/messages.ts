@@ -107,6 +107,12 @@ export const MESSAGES = {
   campaignActionNotAllowed: 'This action is not allowed for a campaign in status {{status}}',
   campaignLegacy: 'Legacy campaigns cannot be edited or started',
   campaignsArchived: 'Campaigns archived',
+  campaignTopUpToStart: 'Please top-up the balance to start the campaign',
+  vendorInactive: 'This vendor is not active',
+  vendorSaved: 'Vendor saved',
+  vendorDeleted: 'Vendor deleted',
+  vendorNameRequired: 'Vendor name is required',
+  vendorShareRange: 'Share must be from 0 to 100 percent',
 } as const;
 export type MessageKey = keyof typeof MESSAGES;
 

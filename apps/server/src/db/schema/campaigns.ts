@@ -15,6 +15,7 @@ import {
 import { apps } from './apps.js';
 import { countries } from './reference.js';
 import { users } from './users.js';
+import { vendors } from './vendors.js';
 
 const money = (name: string) => numeric(name, { precision: 14, scale: 4 });
 
@@ -63,6 +64,10 @@ export const campaigns = pgTable(
     description: text('description').notNull().default(''),
     settings: jsonb('settings').$type<CampaignSettings>().notNull(),
     vendor: text('vendor').notNull().default('sandbox'),
+    /** The vendor staff chose (staff-admin §3); null = the default sandbox vendor. */
+    vendor_id: integer('vendor_id').references(() => vendors.id, { onDelete: 'set null' }),
+    /** Partner set by staff (staff-admin §7 `campaigns/{id}/partners`). */
+    partner: text('partner'),
     is_legacy: boolean('is_legacy').notNull().default(false),
     /** Delayed start time. */
     start_at: timestamp('start_at', { withTimezone: true }),

@@ -6,4 +6,5 @@ export * from './keywords.js';
 export * from './plans.js';
 export * from './billing.js';
 export * from './programs.js';
+export * from './vendors.js';
 export * from './campaigns.js';

@@ -1,6 +1,7 @@
-import { MESSAGES, parseMoney, type CampaignStatus } from '@storelift/shared';
+import { MESSAGES, formatMoney, parseMoney, type CampaignStatus } from '@storelift/shared';
 import { ConflictError } from '../../lib/errors.js';
-import { charge, type Tx } from '../billing/ledger.js';
+import { charge, refund, type Tx } from '../billing/ledger.js';
+import { valueOf } from './campaigns.plan.js';
 import * as repo from './campaigns.repo.js';
 
 /** Moves a locked campaign to another status, writing the status-history row. */
@@ -30,20 +31,104 @@ export async function launch(
   if (row.is_legacy) throw new ConflictError(MESSAGES.campaignLegacy);
   if (row.status === 'draft' && row.start_at && row.start_at.getTime() > now.getTime())
     return move(tx, row, 'delayed', actorId);
-  const pending = await move(tx, row, 'pending', actorId);
-  const split = await charge(tx, row.user_id, parseMoney(row.price), {
-    type: 'campaign_charge',
-    reference: { type: 'campaign', id: row.id },
-    appstore: row.appstore,
-    package: row.package,
-    description: `Campaign #${row.id}`,
-  });
-  await repo.addPromotionValue(tx, row.app_id, row.price);
-  return move(tx, pending, 'active', actorId, {
-    charged: row.price,
-    charge_entry_id: split.entryId,
-    started_at: now,
-    clock_at: now,
-    progress_ms: 0,
-  });
+  return activate(tx, row, actorId, now);
+}
+
+/**
+ * Starts a locked campaign now (any start time ignored): pending, the price charged unless it already is
+ * (bonus first; 422 when short), then active with the vendor's clock at zero.
+ */
+export async function activate(
+  tx: Tx,
+  row: repo.CampaignRow,
+  actorId: number | null,
+  now: Date,
+  reason: string | null = null,
+): Promise<repo.CampaignRow> {
+  if (row.is_legacy) throw new ConflictError(MESSAGES.campaignLegacy);
+  const pending = row.status === 'pending' ? row : await move(tx, row, 'pending', actorId, {}, reason);
+  const values: Partial<repo.NewCampaign> = { started_at: now, clock_at: now, progress_ms: 0 };
+  if (!row.charge_entry_id) {
+    const split = await charge(tx, row.user_id, parseMoney(row.price), {
+      type: 'campaign_charge',
+      reference: { type: 'campaign', id: row.id },
+      appstore: row.appstore,
+      package: row.package,
+      description: `Campaign #${row.id}`,
+    });
+    await repo.addPromotionValue(tx, row.app_id, row.price);
+    Object.assign(values, { charged: row.price, charge_entry_id: split.entryId });
+  }
+  return move(tx, pending, 'active', actorId, values, reason);
+}
+
+/**
+ * Refunds what a locked campaign is still charged beyond the installs delivered
+ * (`charged − unit_price × installs_actual`: the undelivered part of a full charge, nothing once a refund was
+ * made), and answers what stays charged.
+ */
+async function refundUndelivered(tx: Tx, row: repo.CampaignRow, why: string): Promise<bigint> {
+  const undelivered = row.installs_total - row.installs_actual;
+  const charged = parseMoney(row.charged);
+  const kept = valueOf(row.unit_price, row.installs_actual);
+  const amount = charged > kept ? charged - kept : 0n;
+  if (row.charge_entry_id && amount > 0n) {
+    await refund(tx, row.user_id, row.charge_entry_id, amount, {
+      reference: { type: 'campaign', id: row.id },
+      appstore: row.appstore,
+      package: row.package,
+      description: `Campaign #${row.id} ${why}: ${undelivered} installs undelivered`,
+    });
+    await repo.addPromotionValue(tx, row.app_id, formatMoney(-amount));
+    return charged - amount;
+  }
+  return charged;
+}
+
+/**
+ * Ends a locked campaign (canceled, rejected or completed by force), refunding the undelivered part.
+ * A campaign the delivery has completed meanwhile stays completed.
+ */
+export async function finish(
+  tx: Tx,
+  row: repo.CampaignRow,
+  to: 'canceled' | 'rejected' | 'completed',
+  actorId: number | null,
+  now: Date,
+  reason: string | null = null,
+) {
+  if (row.status === 'completed') return row;
+  const left = await refundUndelivered(tx, row, to);
+  return move(tx, row, to, actorId, { charged: formatMoney(left), finished_at: now, clock_at: null }, reason);
+}
+
+/**
+ * Forced draft (staff): refunds the undelivered part, then the campaign is a fresh draft again — its
+ * delivery counts and the vendor's clock back at zero, nothing charged, so a new start charges the full price.
+ */
+export async function toDraft(
+  tx: Tx,
+  row: repo.CampaignRow,
+  actorId: number | null,
+  reason: string | null = null,
+) {
+  await refundUndelivered(tx, row, 'forced to draft');
+  await repo.resetDelivery(tx, row.id);
+  return move(
+    tx,
+    row,
+    'draft',
+    actorId,
+    {
+      charged: '0',
+      charge_entry_id: null,
+      installs_actual: 0,
+      progress_ms: 0,
+      clock_at: null,
+      started_at: null,
+      finished_at: null,
+      start_at: null,
+    },
+    reason ?? (row.installs_actual ? `${row.installs_actual} installs were delivered before` : null),
+  );
 }

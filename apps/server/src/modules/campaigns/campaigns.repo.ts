@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, ilike, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { CampaignListQuery, CampaignStatus } from '@storelift/shared';
+import type { AdminCampaignListQuery, CampaignListQuery, CampaignStatus } from '@storelift/shared';
 import type { Queryable } from '../../db/client.js';
 import {
   apps,
@@ -9,6 +9,7 @@ import {
   campaignStatusHistory,
   countries,
   pricetags,
+  users,
 } from '../../db/schema/index.js';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
@@ -125,6 +126,17 @@ export async function ordersOf(db: Queryable, campaignId: number) {
         .orderBy(asc(campaignOrderDays.order_id), asc(campaignOrderDays.day))
     : [];
   return orders.map((order) => ({ ...order, days: days.filter((day) => day.order_id === order.id) }));
+}
+
+/** Sets every delivered count of a campaign's orders and their days back to zero (forced draft). */
+export async function resetDelivery(db: Queryable, campaignId: number) {
+  await db.execute(sql`
+    update campaign_order_days d set installs_actual = 0
+    from campaign_orders o where o.id = d.order_id and o.campaign_id = ${campaignId}`);
+  await db
+    .update(campaignOrders)
+    .set({ installs_actual: 0 })
+    .where(eq(campaignOrders.campaign_id, campaignId));
 }
 
 /** Sets delivered installs of some order days, then the orders' and the campaign's sums from them. */
@@ -288,4 +300,63 @@ export async function dueCampaigns(db: Queryable, now: Date, limit: number) {
     )
     .orderBy(asc(campaigns.id))
     .limit(limit);
+}
+
+/** A campaign of any user with its refs and owner (staff). */
+export interface AdminCampaignWithRefs extends CampaignWithRefs {
+  user: { id: number; email: string };
+}
+
+function selectAdminCampaigns(db: Queryable) {
+  return db
+    .select({
+      campaign: campaigns,
+      app: { id: apps.id, title: apps.title, icon: apps.icon, developer: apps.developer },
+      country: { id: countries.id, code: countries.code, name: countries.name },
+      user: { id: users.id, email: users.email },
+    })
+    .from(campaigns)
+    .leftJoin(apps, eq(apps.id, campaigns.app_id))
+    .innerJoin(countries, eq(countries.id, campaigns.country_id))
+    .innerJoin(users, eq(users.id, campaigns.user_id));
+}
+
+/** Any user's campaign with its refs and owner, or undefined. */
+export async function findAnyCampaign(db: Queryable, id: number): Promise<AdminCampaignWithRefs | undefined> {
+  const [row] = await selectAdminCampaigns(db).where(eq(campaigns.id, id));
+  return row;
+}
+
+const ADMIN_SORT_COLUMNS = {
+  id: campaigns.id,
+  created_at: campaigns.created_at,
+  price: campaigns.price,
+  status: campaigns.status,
+  user_id: campaigns.user_id,
+} as const;
+
+/** A page of every user's campaigns (staff user orders) and the total. */
+export async function pageAllCampaigns(db: Queryable, query: AdminCampaignListQuery) {
+  const where: SQL[] = [];
+  if (query.status !== 'all') where.push(eq(campaigns.status, query.status));
+  if (query.productType !== undefined) where.push(eq(campaigns.product_type, query.productType));
+  if (query.appstore !== undefined) where.push(eq(campaigns.appstore, query.appstore));
+  if (query.user_id !== undefined) where.push(eq(campaigns.user_id, query.user_id));
+  if (query.search) {
+    const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const byText = or(ilike(campaigns.package, pattern), ilike(users.email, pattern))!;
+    where.push(/^\d{1,9}$/.test(query.search) ? or(byText, eq(campaigns.id, Number(query.search)))! : byText);
+  }
+  const direction = query.sortType === 'desc' ? desc : asc;
+  const rows = await selectAdminCampaigns(db)
+    .where(and(...where))
+    .orderBy(direction(ADMIN_SORT_COLUMNS[query.sortBy]), direction(campaigns.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  const [count] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(campaigns)
+    .innerJoin(users, eq(users.id, campaigns.user_id))
+    .where(and(...where));
+  return { rows, total: count?.total ?? 0 };
 }

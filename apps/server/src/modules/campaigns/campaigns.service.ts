@@ -7,10 +7,8 @@ import {
   ORDERABLE_PRODUCT_TYPES,
   PRODUCT_TYPES,
   fillMessage,
-  formatMoney,
   keywordMessage,
   normalizeKeywordText,
-  parseMoney,
   type Campaign,
   type CampaignListQuery,
   type CampaignStatus,
@@ -21,11 +19,10 @@ import type { Deps } from '../../deps.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { pageMeta } from '../../lib/paging.js';
 import { countryOrFail, ownAppByPackage } from '../apps/apps.service.js';
-import { refund, type Tx } from '../billing/ledger.js';
 import { ensureBillingProfile } from '../billing/profiles.repo.js';
-import { dayPlan, priceOf, valueOf, type Distribution } from './campaigns.plan.js';
+import { dayPlan, priceOf, type Distribution } from './campaigns.plan.js';
 import { settleDelivery } from './campaigns.delivery.js';
-import { launch, move } from './campaigns.lifecycle.js';
+import { finish, launch, move } from './campaigns.lifecycle.js';
 import * as repo from './campaigns.repo.js';
 
 /** A status change or action and the statuses that allow it (ARCHITECTURE.md, Campaign lifecycle). */
@@ -38,7 +35,7 @@ export const ACTIONS = {
 } as const satisfies Record<string, readonly CampaignStatus[]>;
 export type CampaignAction = keyof typeof ACTIONS;
 
-const ENGLISH_TEXT = /^[\x20-\x7E\t\r\n]*$/;
+export const ENGLISH_TEXT = /^[\x20-\x7E\t\r\n]*$/;
 
 /** The campaign a valid body describes: app, country, plan, keywords and price. */
 interface Prepared {
@@ -150,7 +147,7 @@ export async function quote(deps: Deps, userId: number, body: CreateCampaignBody
 }
 
 /** The client's view of a campaign; with `details`, its orders and status history. */
-async function viewOf(db: Queryable, row: repo.CampaignWithRefs, details: boolean): Promise<Campaign> {
+export async function viewOf(db: Queryable, row: repo.CampaignWithRefs, details: boolean): Promise<Campaign> {
   const { campaign: c } = row;
   const view: Campaign = {
     id: c.id,
@@ -211,8 +208,8 @@ async function detailsOf(db: Db, userId: number, id: number): Promise<Campaign> 
 }
 
 /** 409 naming the status when the action is not one the campaign's status allows. */
-function allow(row: repo.CampaignRow, action: CampaignAction) {
-  if (!(ACTIONS[action] as readonly string[]).includes(row.status))
+export function allowIn(row: repo.CampaignRow, statuses: readonly string[]) {
+  if (!statuses.includes(row.status))
     throw new ConflictError(fillMessage(MESSAGES.campaignActionNotAllowed, { status: row.status }));
 }
 
@@ -274,7 +271,7 @@ export async function act(deps: Deps, userId: number, id: number, action: Campai
   const row = await deps.db.transaction(async (tx) => {
     const locked = await repo.lockCampaign(tx, id, userId);
     if (!locked) throw new NotFoundError();
-    allow(locked, action);
+    allowIn(locked, ACTIONS[action]);
     switch (action) {
       case 'start':
         return launch(tx, locked, userId, now);
@@ -286,36 +283,13 @@ export async function act(deps: Deps, userId: number, id: number, action: Campai
       case 'resume':
         return move(tx, locked, 'active', userId, { clock_at: now });
       case 'cancel':
-        return cancelLocked(tx, await settleDelivery(tx, locked, now, speed, userId), userId, now);
+        return finish(tx, await settleDelivery(tx, locked, now, speed, userId), 'canceled', userId, now);
       case 'archive':
         return move(tx, locked, 'archived', userId);
     }
   });
   await scheduleStart(deps, row);
   return { data: await detailsOf(deps.db, userId, row.id), message: MESSAGES.actionSaved };
-}
-
-/** Cancels a locked campaign, refunding the undelivered part of what was charged. */
-async function cancelLocked(tx: Tx, row: repo.CampaignRow, actorId: number | null, now: Date) {
-  if (row.status === 'completed') return row; // delivery finished it meanwhile
-  const undelivered = row.installs_total - row.installs_actual;
-  const back = valueOf(row.unit_price, undelivered);
-  const charged = parseMoney(row.charged);
-  const amount = back < charged ? back : charged;
-  if (row.charge_entry_id && amount > 0n) {
-    await refund(tx, row.user_id, row.charge_entry_id, amount, {
-      reference: { type: 'campaign', id: row.id },
-      appstore: row.appstore,
-      package: row.package,
-      description: `Campaign #${row.id} canceled: ${undelivered} installs undelivered`,
-    });
-    await repo.addPromotionValue(tx, row.app_id, formatMoney(-amount));
-  }
-  return move(tx, row, 'canceled', actorId, {
-    charged: formatMoney(charged - amount),
-    finished_at: now,
-    clock_at: null,
-  });
 }
 
 /** `POST campaigns/{id}/clone`: a new draft with the same app, plan and settings, priced from today's pricetags. */

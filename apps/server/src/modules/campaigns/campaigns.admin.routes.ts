@@ -1,0 +1,98 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ADMIN_ROUTE_ROLES,
+  adminCampaignActionQuerySchema,
+  adminCampaignListQuerySchema,
+  adminCampaignListResponseSchema,
+  adminCampaignResponseSchema,
+  adminUpdateCampaignBodySchema,
+  campaignProgressResponseSchema,
+  changeVendorBodySchema,
+  idParamsSchema,
+  partnerResponseSchema,
+  setPartnerBodySchema,
+  statusHistoryResponseSchema,
+} from '@storelift/shared';
+import { errorResponses } from '../../lib/route-schemas.js';
+import { authOf } from '../../plugins/auth.js';
+import * as admin from './campaigns.admin.js';
+
+const tags = ['admin: campaigns'];
+
+/** Staff calls for every user's campaigns (staff-admin §7, user orders), under /api/admin/v1. */
+export async function adminCampaignsRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { deps } = app;
+  const onRequest = app.allow(ADMIN_ROUTE_ROLES['/admin/user-orders']);
+  const actor = (req: FastifyRequest) => authOf(req).user.id;
+  const one = { 200: adminCampaignResponseSchema, ...errorResponses };
+  const params = idParamsSchema;
+
+  r.get(
+    '/campaigns',
+    {
+      schema: {
+        tags,
+        querystring: adminCampaignListQuerySchema,
+        response: { 200: adminCampaignListResponseSchema, ...errorResponses },
+      },
+      onRequest,
+    },
+    (req) => admin.listAllCampaigns(deps, req.query),
+  );
+  r.get('/campaigns/:id', { schema: { tags, params, response: one }, onRequest }, (req) =>
+    admin.getAnyCampaign(deps, req.params.id),
+  );
+  r.put(
+    '/campaigns/:id',
+    { schema: { tags, params, body: adminUpdateCampaignBodySchema, response: one }, onRequest },
+    (req) => admin.updateAnyCampaign(deps, actor(req), req.params.id, req.body),
+  );
+  r.get(
+    '/campaigns/:id/partners',
+    { schema: { tags, params, response: { 200: partnerResponseSchema, ...errorResponses } }, onRequest },
+    (req) => admin.partnerOf(deps, req.params.id),
+  );
+  r.post(
+    '/campaigns/:id/partners',
+    {
+      schema: {
+        tags,
+        params,
+        body: setPartnerBodySchema,
+        response: { 200: partnerResponseSchema, ...errorResponses },
+      },
+      onRequest,
+    },
+    (req) => admin.setPartner(deps, actor(req), req.params.id, req.body.partner),
+  );
+  r.put(
+    '/campaigns/:id/vendor',
+    { schema: { tags, params, body: changeVendorBodySchema, response: one }, onRequest },
+    (req) => admin.changeVendor(deps, actor(req), req.params.id, req.body.vendor_id),
+  );
+  r.post(
+    '/campaigns/:id/status-history',
+    {
+      schema: { tags, params, response: { 200: statusHistoryResponseSchema, ...errorResponses } },
+      onRequest,
+    },
+    (req) => admin.statusHistory(deps, req.params.id),
+  );
+  r.post(
+    '/campaigns/:id/progress',
+    {
+      schema: { tags, params, response: { 200: campaignProgressResponseSchema, ...errorResponses } },
+      onRequest,
+    },
+    (req) => admin.progress(deps, req.params.id),
+  );
+  for (const action of Object.keys(admin.STAFF_ACTIONS) as admin.StaffAction[]) {
+    r.get(
+      `/campaigns/:id/${action}`,
+      { schema: { tags, params, querystring: adminCampaignActionQuerySchema, response: one }, onRequest },
+      (req) => admin.staffAct(deps, actor(req), req.params.id, action, req.query.reason || null),
+    );
+  }
+}

@@ -1,0 +1,217 @@
+import {
+  CAMPAIGN_STATUSES,
+  LIMITS,
+  MESSAGES,
+  type AdminCampaign,
+  type AdminCampaignListQuery,
+  type AdminUpdateCampaignBody,
+  type CampaignStatus,
+} from '@storelift/shared';
+import type { Db, Queryable } from '../../db/client.js';
+import type { Deps } from '../../deps.js';
+import { NotFoundError, ValidationError } from '../../lib/errors.js';
+import { pageMeta } from '../../lib/paging.js';
+import { InsufficientFundsError, type Tx } from '../billing/ledger.js';
+import { findVendor } from '../vendors/vendors.service.js';
+import { settleDelivery } from './campaigns.delivery.js';
+import { activate, finish, move, toDraft } from './campaigns.lifecycle.js';
+import * as repo from './campaigns.repo.js';
+import { ACTIONS, ENGLISH_TEXT, allowIn, viewOf } from './campaigns.service.js';
+
+/**
+ * Staff actions (staff-admin §4) and the statuses that allow each (ARCHITECTURE.md, Campaign lifecycle):
+ * the customer's pause, resume, cancel and archive, plus start now, reject, send to moderation and the
+ * forced moves. Anything else answers 409 naming the status.
+ */
+export const STAFF_ACTIONS = {
+  start: ['draft', 'delayed', 'moderation', 'pending'],
+  rejected: ['moderation', 'pending'],
+  pause: ACTIONS.pause,
+  cancel: ACTIONS.cancel,
+  resume: ACTIONS.resume,
+  archive: ACTIONS.archive,
+  moderation: ['draft', 'delayed', 'pending'],
+  'forced-completion': ['active', 'pause'],
+  'forced-draft': CAMPAIGN_STATUSES.filter((status) => status !== 'archived' && status !== 'draft'),
+} as const satisfies Record<string, readonly CampaignStatus[]>;
+export type StaffAction = keyof typeof STAFF_ACTIONS;
+
+/** Statuses in which staff may change the vendor (not yet finished). */
+const VENDOR_CHANGEABLE: readonly CampaignStatus[] = [
+  'draft',
+  'delayed',
+  'moderation',
+  'pending',
+  'active',
+  'pause',
+];
+
+async function adminViewOf(
+  db: Queryable,
+  row: repo.AdminCampaignWithRefs,
+  details: boolean,
+): Promise<AdminCampaign> {
+  return {
+    ...(await viewOf(db, row, details)),
+    user: row.user,
+    partner: row.campaign.partner,
+    vendor_id: row.campaign.vendor_id,
+  };
+}
+
+async function detailsOf(db: Db, id: number): Promise<AdminCampaign> {
+  const row = await repo.findAnyCampaign(db, id);
+  if (!row) throw new NotFoundError();
+  return adminViewOf(db, row, true);
+}
+
+/** Locks any user's campaign in a transaction (404 when there is none) and runs `work` on it. */
+async function withLocked(deps: Deps, id: number, work: (tx: Tx, row: repo.CampaignRow) => Promise<unknown>) {
+  await deps.db.transaction(async (tx) => {
+    const row = await repo.lockCampaign(tx, id);
+    if (!row) throw new NotFoundError();
+    await work(tx, row);
+  });
+  return detailsOf(deps.db, id);
+}
+
+/** `GET admin campaigns`: every user's campaigns, paged. */
+export async function listAllCampaigns(deps: Deps, query: AdminCampaignListQuery) {
+  const { rows, total } = await repo.pageAllCampaigns(deps.db, query);
+  const data = await Promise.all(rows.map((row) => adminViewOf(deps.db, row, false)));
+  return { data, meta: pageMeta(total, query.page, query.limit) };
+}
+
+/** `GET admin campaigns/{id}`. */
+export async function getAnyCampaign(deps: Deps, id: number) {
+  return { data: await detailsOf(deps.db, id) };
+}
+
+/** `GET admin campaigns/{id}/<action>`: a staff action under the row lock. */
+export async function staffAct(
+  deps: Deps,
+  actorId: number,
+  id: number,
+  action: StaffAction,
+  reason: string | null = null,
+  now = new Date(),
+) {
+  const speed = deps.config.vendorSandboxSpeed;
+  try {
+    const data = await withLocked(deps, id, async (tx, locked) => {
+      allowIn(locked, STAFF_ACTIONS[action]);
+      const settled = () => settleDelivery(tx, locked, now, speed, actorId);
+      switch (action) {
+        case 'start':
+          return activate(tx, locked, actorId, now, reason);
+        case 'rejected':
+          return finish(tx, locked, 'rejected', actorId, now, reason);
+        case 'pause': {
+          const row = await settled();
+          return row.status === 'active' ? move(tx, row, 'pause', actorId, { clock_at: null }, reason) : row;
+        }
+        case 'resume':
+          return move(tx, locked, 'active', actorId, { clock_at: now }, reason);
+        case 'cancel':
+          return finish(tx, await settled(), 'canceled', actorId, now, reason);
+        case 'archive':
+          return move(tx, locked, 'archived', actorId, {}, reason);
+        case 'moderation':
+          return move(tx, locked, 'moderation', actorId, { clock_at: null }, reason);
+        case 'forced-completion':
+          return finish(tx, await settled(), 'completed', actorId, now, reason ?? 'Forced completion');
+        case 'forced-draft':
+          return toDraft(tx, await settled(), actorId, reason);
+      }
+    });
+    return { data, message: MESSAGES.actionSaved };
+  } catch (error) {
+    if (error instanceof InsufficientFundsError)
+      throw ValidationError.field('balance', MESSAGES.campaignTopUpToStart);
+    throw error;
+  }
+}
+
+/** Writes a history row that keeps the status and says what staff changed. */
+function noteChange(tx: Tx, row: repo.CampaignRow, actorId: number, reason: string) {
+  const status = row.status as CampaignStatus;
+  return repo.addHistory(tx, row.id, status, status, actorId, reason);
+}
+
+/** `PUT admin campaigns/{id}`: notes (the customer's rule: English, ≤ 1000) and partner, in any status. */
+export async function updateAnyCampaign(
+  deps: Deps,
+  actorId: number,
+  id: number,
+  body: AdminUpdateCampaignBody,
+) {
+  const values: Partial<repo.NewCampaign> = {};
+  if (body.description !== undefined) {
+    const description = body.description.trim();
+    if (description.length > LIMITS.notesMax)
+      throw ValidationError.field('description', MESSAGES.campaignNotesMax);
+    if (!ENGLISH_TEXT.test(description))
+      throw ValidationError.field('description', MESSAGES.campaignNotesEnglish);
+    values.description = description;
+  }
+  if (body.partner !== undefined) values.partner = body.partner || null;
+  const data = await withLocked(deps, id, async (tx, row) => {
+    if (!Object.keys(values).length) return;
+    await repo.updateCampaign(tx, row.id, values);
+    await noteChange(tx, row, actorId, `Updated: ${Object.keys(values).join(', ')}`);
+  });
+  return { data, message: MESSAGES.actionSaved };
+}
+
+/** `GET admin campaigns/{id}/partners`. */
+export async function partnerOf(deps: Deps, id: number) {
+  const row = await repo.findAnyCampaign(deps.db, id);
+  if (!row) throw new NotFoundError();
+  return { data: { id, partner: row.campaign.partner } };
+}
+
+/** `POST admin campaigns/{id}/partners`. */
+export async function setPartner(deps: Deps, actorId: number, id: number, partner: string | null) {
+  await updateAnyCampaign(deps, actorId, id, { partner });
+  return { ...(await partnerOf(deps, id)), message: MESSAGES.actionSaved };
+}
+
+/** `PUT admin campaigns/{id}/vendor`: an active vendor takes the campaign (not once it has finished). */
+export async function changeVendor(deps: Deps, actorId: number, id: number, vendorId: number) {
+  const vendor = await findVendor(deps.db, vendorId);
+  if (!vendor) throw ValidationError.field('vendor_id', MESSAGES.notFound);
+  if (!vendor.is_active) throw ValidationError.field('vendor_id', MESSAGES.vendorInactive);
+  const data = await withLocked(deps, id, async (tx, row) => {
+    allowIn(row, VENDOR_CHANGEABLE);
+    await repo.updateCampaign(tx, row.id, { vendor_id: vendor.id, vendor: vendor.name });
+    await noteChange(tx, row, actorId, `Vendor: ${vendor.name}`);
+  });
+  return { data, message: MESSAGES.actionSaved };
+}
+
+/** `POST admin campaigns/{id}/status-history`. */
+export async function statusHistory(deps: Deps, id: number) {
+  const { status_history } = await detailsOf(deps.db, id);
+  return { data: status_history ?? [] };
+}
+
+/** `POST admin campaigns/{id}/progress`: planned vs delivered per day, all orders summed (type 8 merged so). */
+export async function progress(deps: Deps, id: number) {
+  const campaign = await detailsOf(deps.db, id);
+  const orders = campaign.orders ?? [];
+  const days = new Map<number, { day: number; installs_total: number; installs_actual: number }>();
+  for (const day of orders.flatMap((order) => order.sequence)) {
+    const sum = days.get(day.day) ?? { day: day.day, installs_total: 0, installs_actual: 0 };
+    sum.installs_total += day.installs_total;
+    sum.installs_actual += day.installs_actual;
+    days.set(day.day, sum);
+  }
+  return {
+    data: {
+      installs_total: campaign.installs_total,
+      installs_actual: campaign.installs_actual,
+      days: [...days.values()].sort((a, b) => a.day - b.day),
+      orders,
+    },
+  };
+}

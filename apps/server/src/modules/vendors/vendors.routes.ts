@@ -1,0 +1,75 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ADMIN_ROUTE_ROLES,
+  deletedResponseSchema,
+  idParamsSchema,
+  vendorActivityBodySchema,
+  vendorBodySchema,
+  vendorCountryActivityBodySchema,
+  vendorListQuerySchema,
+  vendorListResponseSchema,
+  vendorResponseSchema,
+  vendorShortListSchema,
+} from '@storelift/shared';
+import { errorResponses } from '../../lib/route-schemas.js';
+import * as vendors from './vendors.service.js';
+
+const tags = ['admin: vendors'];
+
+/** Vendors (staff-admin §7; admin only), under /api/admin/v1. */
+export async function adminVendorsRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps;
+  const onRequest = app.allow(ADMIN_ROUTE_ROLES['/admin/vendors']);
+  const one = { 200: vendorResponseSchema, ...errorResponses };
+
+  r.get(
+    '/vendors/get-list',
+    { schema: { tags, response: { 200: vendorShortListSchema, ...errorResponses } }, onRequest },
+    () => vendors.shortList(db),
+  );
+  r.get(
+    '/vendors',
+    {
+      schema: {
+        tags,
+        querystring: vendorListQuerySchema,
+        response: { 200: vendorListResponseSchema, ...errorResponses },
+      },
+      onRequest,
+    },
+    (req) => vendors.listVendors(db, req.query),
+  );
+  r.post(
+    '/vendors',
+    {
+      schema: { tags, body: vendorBodySchema, response: { 201: vendorResponseSchema, ...errorResponses } },
+      onRequest,
+    },
+    async (req, reply) => reply.status(201).send(await vendors.createVendor(db, req.body)),
+  );
+  r.put(
+    '/vendors/change-admin-vendors-activity',
+    { schema: { tags, body: vendorActivityBodySchema, response: one }, onRequest },
+    (req) => vendors.setVendorActive(db, req.body.id, req.body.is_active),
+  );
+  r.put(
+    '/vendors/change-admin-country-vendors-activity',
+    { schema: { tags, body: vendorCountryActivityBodySchema, response: one }, onRequest },
+    (req) => vendors.setVendorCountryActive(db, req.body.id, req.body.country, req.body.is_active),
+  );
+  r.put(
+    '/vendors/:id',
+    { schema: { tags, params: idParamsSchema, body: vendorBodySchema, response: one }, onRequest },
+    (req) => vendors.updateVendor(db, req.params.id, req.body),
+  );
+  r.delete(
+    '/vendors/:id',
+    {
+      schema: { tags, params: idParamsSchema, response: { 200: deletedResponseSchema, ...errorResponses } },
+      onRequest,
+    },
+    (req) => vendors.deleteVendor(db, req.params.id),
+  );
+}

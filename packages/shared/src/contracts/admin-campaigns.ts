@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { CAMPAIGN_STATUSES } from '../constants/domain.js';
+import { MESSAGES } from '../rules/messages.js';
+import { appstoreQueryRule, searchTextRule } from './apps.js';
+import { campaignDaySchema, campaignSchema, campaignStatusChangeSchema } from './campaigns.js';
+import { pageMetaSchema, sortDirectionSchema } from './common.js';
+
+/** A campaign as staff see it (user orders): the customer's view plus its owner, partner and vendor. */
+export const adminCampaignSchema = campaignSchema.extend({
+  user: z.object({ id: z.number().int(), email: z.string() }),
+  partner: z.string().nullable(),
+  /** The vendor staff chose; null = the default sandbox vendor. */
+  vendor_id: z.number().int().nullable(),
+});
+export type AdminCampaign = z.infer<typeof adminCampaignSchema>;
+
+export const adminCampaignResponseSchema = z.object({
+  data: adminCampaignSchema,
+  message: z.string().optional(),
+});
+export type AdminCampaignResponse = z.infer<typeof adminCampaignResponseSchema>;
+
+export const ADMIN_CAMPAIGN_SORTS = ['id', 'created_at', 'price', 'status', 'user_id'] as const;
+
+/** `GET admin campaigns`: every user's campaigns. `search` matches the id, package or the owner's e-mail. */
+export const adminCampaignListQuerySchema = z.object({
+  status: z.enum(['all', ...CAMPAIGN_STATUSES]).default('all'),
+  productType: z.coerce.number().int().min(0).max(100).optional(),
+  appstore: appstoreQueryRule.optional(),
+  user_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  search: searchTextRule.max(200).optional(),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+  sortBy: z.enum(ADMIN_CAMPAIGN_SORTS).default('id'),
+  sortType: sortDirectionSchema.default('desc'),
+});
+export type AdminCampaignListQuery = z.infer<typeof adminCampaignListQuerySchema>;
+
+export const adminCampaignListResponseSchema = z.object({
+  data: z.array(adminCampaignSchema),
+  meta: pageMetaSchema,
+});
+export type AdminCampaignListResponse = z.infer<typeof adminCampaignListResponseSchema>;
+
+/** `GET admin campaigns/{id}/<action>` query: an optional note written to the status history. */
+export const adminCampaignActionQuerySchema = z.object({
+  reason: z.string().trim().max(500, MESSAGES.dataNotValid).optional(),
+});
+
+const notesRule = z.string({ error: MESSAGES.dataNotValid }).max(20_000, MESSAGES.campaignNotesMax);
+const partnerRule = z
+  .string({ error: MESSAGES.dataNotValid })
+  .trim()
+  .max(100, MESSAGES.dataNotValid)
+  .nullable();
+
+/** `PUT admin campaigns/{id}`: what staff may change on any campaign (notes and partner). */
+export const adminUpdateCampaignBodySchema = z
+  .object({ description: notesRule.optional(), partner: partnerRule.optional() })
+  .strict();
+export type AdminUpdateCampaignBody = z.infer<typeof adminUpdateCampaignBodySchema>;
+
+/** `POST admin campaigns/{id}/partners`: the partner (null or "" clears it). */
+export const setPartnerBodySchema = z.object({ partner: partnerRule });
+export const partnerResponseSchema = z.object({
+  data: z.object({ id: z.number().int(), partner: z.string().nullable() }),
+  message: z.string().optional(),
+});
+
+/** `PUT admin campaigns/{id}/vendor`. */
+export const changeVendorBodySchema = z.object({
+  vendor_id: z.number({ error: MESSAGES.dataNotValid }).int().positive().max(2_147_483_647),
+});
+
+export const statusHistoryResponseSchema = z.object({ data: z.array(campaignStatusChangeSchema) });
+
+/** `POST admin campaigns/{id}/progress`: planned vs delivered per day (all orders summed) and per order. */
+export const campaignProgressResponseSchema = z.object({
+  data: z.object({
+    installs_total: z.number().int(),
+    installs_actual: z.number().int(),
+    days: z.array(campaignDaySchema),
+    orders: campaignSchema.shape.orders.unwrap(),
+  }),
+});
+export type CampaignProgress = z.infer<typeof campaignProgressResponseSchema>['data'];

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { MESSAGES } from '../rules/messages.js';
+import { PRODUCT_TYPES } from '../constants/domain.js';
+import { appstoreRule } from '../rules/store-links.js';
+import { appstoreQueryRule, searchTextRule } from './apps.js';
+import { pageMetaSchema, pageQuerySchema, sortDirectionSchema } from './common.js';
+
+const countryRef = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
+
+/** A vendor (staff-admin §3). `store` and `country` null = every store / every country. */
+export const vendorSchema = z.object({
+  id: z.number().int(),
+  store: z.number().int().nullable(),
+  vendor: z.string(),
+  country: countryRef.nullable(),
+  mature: z.boolean(),
+  products: z.array(z.number().int()),
+  share: z.string(),
+  is_active: z.boolean(),
+  /** Per-country switches; a country without a row is active. */
+  countries: z.array(z.object({ country: countryRef, is_active: z.boolean() })),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Vendor = z.infer<typeof vendorSchema>;
+
+export const vendorResponseSchema = z.object({ data: vendorSchema, message: z.string().optional() });
+export const vendorListResponseSchema = z.object({ data: z.array(vendorSchema), meta: pageMetaSchema });
+export type VendorListResponse = z.infer<typeof vendorListResponseSchema>;
+
+/** `GET vendors/get-list`: every vendor, short (for pickers). */
+export const vendorShortListSchema = z.object({
+  data: z.array(
+    z.object({
+      id: z.number().int(),
+      vendor: z.string(),
+      store: z.number().int().nullable(),
+      is_active: z.boolean(),
+    }),
+  ),
+});
+
+export const vendorListQuerySchema = pageQuerySchema.extend({
+  search: searchTextRule.max(100).optional(),
+  store: appstoreQueryRule.optional(),
+  orderBy: z.enum(['id', 'vendor', 'share', 'created_at']).default('id'),
+  sortBy: sortDirectionSchema.default('asc'),
+});
+export type VendorListQuery = z.infer<typeof vendorListQuerySchema>;
+
+const productTypes = Object.values(PRODUCT_TYPES) as number[];
+
+/** `POST vendors` (and `PUT vendors/{id}`). */
+export const vendorBodySchema = z.object({
+  store: appstoreRule.nullable().default(null),
+  vendor: z
+    .string({ error: MESSAGES.vendorNameRequired })
+    .trim()
+    .min(1, MESSAGES.vendorNameRequired)
+    .max(100),
+  /** Country code; null = all countries. */
+  country: z
+    .string({ error: MESSAGES.countryInvalid })
+    .trim()
+    .min(2, MESSAGES.countryInvalid)
+    .max(3)
+    .nullable()
+    .default(null),
+  mature: z.boolean({ error: MESSAGES.dataNotValid }).default(false),
+  products: z
+    .array(
+      z
+        .number({ error: MESSAGES.dataNotValid })
+        .int()
+        .refine((type) => productTypes.includes(type), MESSAGES.dataNotValid),
+    )
+    .max(20)
+    .default([]),
+  share: z.coerce
+    .number({ error: MESSAGES.vendorShareRange })
+    .min(0, MESSAGES.vendorShareRange)
+    .max(100, MESSAGES.vendorShareRange)
+    .default(100),
+  is_active: z.boolean({ error: MESSAGES.dataNotValid }).default(true),
+});
+export type VendorBody = z.input<typeof vendorBodySchema>;
+/** A vendor body after parsing (defaults filled in). */
+export type VendorValues = z.infer<typeof vendorBodySchema>;
+
+/** `PUT vendors/change-admin-vendors-activity`. */
+export const vendorActivityBodySchema = z.object({
+  id: z.number({ error: MESSAGES.dataNotValid }).int().positive().max(2_147_483_647),
+  is_active: z.boolean({ error: MESSAGES.dataNotValid }),
+});
+
+/** `PUT vendors/change-admin-country-vendors-activity`. */
+export const vendorCountryActivityBodySchema = vendorActivityBodySchema.extend({
+  country: z.string({ error: MESSAGES.countryInvalid }).trim().min(2, MESSAGES.countryInvalid).max(3),
+});
