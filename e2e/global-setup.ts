@@ -28,6 +28,8 @@ export default async function setup(project: TestProject) {
       PUBLIC_URL: baseUrl,
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT: '1000',
+      // The sandbox vendor delivers a campaign day in 15 s (campaigns journey: ordered to completed).
+      VENDOR_SANDBOX_SPEED: '5760',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -4,6 +4,7 @@ import type enUSApp from './locales/en-US.app.json';
 import type enUSLegal from './locales/en-US.legal.json';
 import type enUSMessages from './locales/en-US.messages.json';
 import type enUSMoney from './locales/en-US.money.json';
+import type enUSCampaigns from './locales/en-US.campaigns.json';
 
 // en-US is the reference locale: `t()` keys are checked against it at compile time.
 declare module 'i18next' {
@@ -15,6 +16,7 @@ declare module 'i18next' {
       app: typeof enUSApp;
       legal: typeof enUSLegal;
       money: typeof enUSMoney;
+      campaigns: typeof enUSCampaigns;
     };
     returnNull: false;
   }

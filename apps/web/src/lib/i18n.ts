@@ -8,10 +8,11 @@ type Loader = () => Promise<{ default: ResourceKey }>;
 /**
  * The namespaces: `translation` for the shell and the public pages, `messages` for the server's and
  * validators' texts (lib/messages.ts), `app` for the signed-in area, `legal` for the long terms and
- * privacy texts, `money` for the money pages (top-up, transactions, plans, referral and bonus programs).
+ * privacy texts, `money` for the money pages (top-up, transactions, plans, referral and bonus programs),
+ * `campaigns` for Add campaigns and My campaigns.
  * Each but `translation` loads when first needed.
  */
-export const NAMESPACES = ['translation', 'messages', 'app', 'legal', 'money'] as const;
+export const NAMESPACES = ['translation', 'messages', 'app', 'legal', 'money', 'campaigns'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** One lazy chunk per locale and namespace: only the active locale's are downloaded, when needed. */
@@ -45,6 +46,12 @@ const loaders: Record<Namespace, Record<Locale, Loader>> = {
     'es-ES': () => import('../locales/es-ES.money.json'),
     'uk-UA': () => import('../locales/uk-UA.money.json'),
     'ru-RU': () => import('../locales/ru-RU.money.json'),
+  },
+  campaigns: {
+    'en-US': () => import('../locales/en-US.campaigns.json'),
+    'es-ES': () => import('../locales/es-ES.campaigns.json'),
+    'uk-UA': () => import('../locales/uk-UA.campaigns.json'),
+    'ru-RU': () => import('../locales/ru-RU.campaigns.json'),
   },
 };
 

@@ -29,6 +29,8 @@ export const ROUTE_ACCESS = {
   '/dashboard': { roles: EVERYONE },
   '/apps': { roles: EVERYONE },
   '/keywords': { roles: EVERYONE },
+  '/add-campaigns': { roles: EVERYONE },
+  '/campaigns': { roles: EVERYONE },
   '/top-up-balance': { roles: EVERYONE },
   '/top-up-balance/result': { roles: EVERYONE },
   '/my-transactions': { roles: EVERYONE },

@@ -8,6 +8,7 @@ import {
 import { PageLoader } from '../components/page-loader';
 import { RouteError } from '../components/route-error';
 import { guardNavigation } from './guard';
+import { loadCampaignTexts } from './campaign-texts';
 import { loadMoneyTexts } from './money-texts';
 import { keywordsSearch, parseSearch, stringifySearch, stringParams } from './search';
 
@@ -102,6 +103,22 @@ const keywordsRoute = createRoute({
   component: lazyRouteComponent(() => import('./keywords-page'), 'KeywordsPage'),
 });
 
+const addCampaignsRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/add-campaigns',
+  validateSearch: stringParams('productType', 'campaignId', 'repeat', 'packageId', 'appstore', 'country'),
+  loader: loadCampaignTexts,
+  component: lazyRouteComponent(() => import('./add-campaigns-page'), 'AddCampaignsPage'),
+});
+
+const campaignsRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/campaigns',
+  validateSearch: stringParams('productType', 'packageId', 'appstore', 'country', 'search'),
+  loader: loadCampaignTexts,
+  component: lazyRouteComponent(() => import('./campaigns-page'), 'CampaignsPage'),
+});
+
 const adminUserListsRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/admin/user-lists',
@@ -172,6 +189,8 @@ const routeTree = rootRoute.addChildren([
     dashboardRoute,
     appsRoute,
     keywordsRoute,
+    addCampaignsRoute,
+    campaignsRoute,
     topUpRoute,
     topUpResultRoute,
     transactionsRoute,

@@ -9,7 +9,9 @@ import {
   IconKey,
   IconLayoutDashboard,
   IconListDetails,
+  IconRocket,
   IconShieldLock,
+  IconSpeakerphone,
   IconUserShare,
   IconUsers,
 } from '@tabler/icons-react';
@@ -25,6 +27,8 @@ type LabelKey =
   | 'dashboard'
   | 'apps'
   | 'keywords'
+  | 'addCampaigns'
+  | 'myCampaigns'
   | 'topUp'
   | 'transactions'
   | 'pricePlans'
@@ -53,7 +57,13 @@ const MENU: { section: SectionKey; items: MenuItem[] }[] = [
       { path: '/keywords', label: 'keywords', icon: IconKey },
     ],
   },
-  { section: 'services', items: [] },
+  {
+    section: 'services',
+    items: [
+      { path: '/add-campaigns', label: 'addCampaigns', icon: IconRocket },
+      { path: '/campaigns', label: 'myCampaigns', icon: IconSpeakerphone },
+    ],
+  },
   {
     section: 'finance',
     items: [

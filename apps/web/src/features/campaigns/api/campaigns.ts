@@ -1,0 +1,158 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  archiveAllResponseSchema,
+  campaignListResponseSchema,
+  campaignQuoteSchema,
+  campaignResponseSchema,
+  keywordListResponseSchema,
+  type AppStore,
+  type Campaign,
+  type CampaignListResponse,
+  type CampaignQuote,
+  type CampaignStatus,
+  type CAMPAIGN_FILTER_TABS,
+  type CreateCampaignBody,
+} from '@storelift/shared';
+import { api } from '../../../lib/api';
+
+export type CampaignTab = (typeof CAMPAIGN_FILTER_TABS)[number];
+/** The lifecycle actions a campaign row offers (`GET campaigns/{id}/{action}`). */
+export type CampaignAction = 'start' | 'pause' | 'resume' | 'cancel' | 'archive';
+
+/** Statuses whose campaigns change without the user doing anything. */
+const RUNNING: readonly CampaignStatus[] = ['active', 'pending', 'delayed', 'moderation'];
+/** How often My campaigns is read again while one of its campaigns runs. */
+const REFRESH_MS = 15_000;
+
+/** What My campaigns asks `GET campaigns` for. */
+export interface CampaignListParams {
+  status: CampaignTab;
+  page: number;
+  limit: number;
+  productType?: number;
+  appstore?: number;
+  package?: string;
+  country?: string;
+  search?: string;
+  sortBy: 'id' | 'created_at' | 'price' | 'status' | 'start_at' | 'days';
+  sortType: 'asc' | 'desc';
+}
+
+/** The body of an order or a quote, as the form sends it. */
+export type CampaignBody = Omit<CreateCampaignBody, 'draft' | 'promotionRule'> & { draft?: boolean };
+
+export const campaignKeys = {
+  all: ['campaigns'] as const,
+  lists: ['campaigns', 'list'] as const,
+  list: (params: CampaignListParams) => ['campaigns', 'list', params] as const,
+  details: (id: number) => ['campaigns', 'details', id] as const,
+  quote: (body: CampaignBody) => ['campaigns', 'quote', body] as const,
+  appKeywords: (packageId: string, appstore: AppStore, country: string) =>
+    ['campaigns', 'app-keywords', { packageId, appstore, country }] as const,
+};
+
+/** One page of `GET campaigns` with the counts per status tab; the last page stays while the next loads. */
+export const campaignListQueryOptions = (params: CampaignListParams) =>
+  queryOptions({
+    queryKey: campaignKeys.list(params),
+    queryFn: ({ signal }) =>
+      api.get('campaigns', campaignListResponseSchema, { query: { ...params }, signal }),
+    placeholderData: keepPreviousData,
+    // Delivery moves on by itself: a page with running campaigns is read again now and then.
+    refetchInterval: (query) =>
+      query.state.data?.data.some((row) => RUNNING.includes(row.status)) ? REFRESH_MS : false,
+  });
+
+/** `GET campaigns` with `isExport`: every campaign of the filters, unpaged (CSV export). */
+export async function fetchCampaignsForExport(
+  params: Omit<CampaignListParams, 'page' | 'limit'>,
+): Promise<Campaign[]> {
+  const answer = await api.get('campaigns', campaignListResponseSchema, {
+    query: { ...params, isExport: true },
+  });
+  return answer.data;
+}
+
+/** `GET campaigns/{id}`: the campaign with its orders (per-day sequence) and status history. */
+export const campaignDetailsQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: campaignKeys.details(id),
+    queryFn: ({ signal }) =>
+      api.get(`campaigns/${id}`, campaignResponseSchema, { signal }).then((answer) => answer.data),
+  });
+
+/** `POST campaigns/quote`: the live price of the form. */
+export const campaignQuoteQueryOptions = (body: CampaignBody, enabled: boolean) =>
+  queryOptions({
+    queryKey: campaignKeys.quote(body),
+    queryFn: async ({ signal }): Promise<CampaignQuote['data']> =>
+      (await api.post('campaigns/quote', body, campaignQuoteSchema, { signal })).data,
+    enabled,
+    placeholderData: keepPreviousData,
+    retry: false,
+    staleTime: 30_000,
+  });
+
+/** The tracked keywords of an app in a country (`GET keywords`), to pick keyword installs from. */
+export const appKeywordsQueryOptions = (packageId: string, appstore: AppStore, country: string) =>
+  queryOptions({
+    queryKey: campaignKeys.appKeywords(packageId, appstore, country),
+    queryFn: ({ signal }) =>
+      api
+        .get('keywords', keywordListResponseSchema, {
+          query: { packageId, appstore, country, limit: 1000, sortBy: 'keyword', sortType: 'asc' },
+          signal,
+        })
+        .then((answer) => answer.data.map((keyword) => keyword.keyword)),
+    staleTime: 60_000,
+  });
+
+/** `POST campaigns`: an order (or a draft with `draft: true`). */
+export function useCreateCampaign() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CampaignBody) => api.post('campaigns', body, campaignResponseSchema),
+    onSuccess: () => client.invalidateQueries({ queryKey: campaignKeys.lists }),
+  });
+}
+
+/** Puts an action's answer in place of the campaign in every loaded list and its details. */
+function replaceCampaign(client: ReturnType<typeof useQueryClient>, campaign: Campaign) {
+  client.setQueriesData<CampaignListResponse>({ queryKey: campaignKeys.lists }, (list) =>
+    list
+      ? { ...list, data: list.data.map((row) => (row.id === campaign.id ? { ...row, ...campaign } : row)) }
+      : list,
+  );
+  if (campaign.orders) client.setQueryData(campaignKeys.details(campaign.id), campaign);
+}
+
+/** Start, pause, resume, cancel or archive: the returned campaign replaces the row; counts are read again. */
+export function useCampaignAction() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action }: { id: number; action: CampaignAction }) =>
+      api.get(`campaigns/${id}/${action}`, campaignResponseSchema),
+    onSuccess: (answer) => {
+      replaceCampaign(client, answer.data);
+      return client.invalidateQueries({ queryKey: campaignKeys.lists });
+    },
+  });
+}
+
+/** `POST campaigns/{id}/clone`: a new draft with the same settings. */
+export function useCloneCampaign() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.post(`campaigns/${id}/clone`, {}, campaignResponseSchema),
+    onSuccess: () => client.invalidateQueries({ queryKey: campaignKeys.lists }),
+  });
+}
+
+/** `POST campaigns/all/archive`: every finished campaign into the archive. */
+export function useArchiveAll() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post('campaigns/all/archive', {}, archiveAllResponseSchema),
+    onSuccess: () => client.invalidateQueries({ queryKey: campaignKeys.lists }),
+  });
+}

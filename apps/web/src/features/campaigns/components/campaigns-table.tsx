@@ -1,0 +1,464 @@
+import { useState } from 'react';
+import {
+  ActionIcon,
+  Alert,
+  Avatar,
+  Badge,
+  Button,
+  Card,
+  EmptyState,
+  Group,
+  Menu,
+  Progress,
+  Select,
+  SimpleGrid,
+  Stack,
+  Tabs,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import {
+  IconAlertTriangle,
+  IconArchive,
+  IconDots,
+  IconDownload,
+  IconPlus,
+  IconRocket,
+  IconSearch,
+} from '@tabler/icons-react';
+import { CAMPAIGN_FILTER_TABS, PRODUCT_TYPES, type Campaign } from '@storelift/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
+import { useTranslation } from 'react-i18next';
+import { showApiError } from '../../../components/error-modal';
+import { ConfirmModal } from '../../../components/confirm-modal';
+import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
+import { errorText, translateMessage } from '../../../lib/messages';
+import { notifySuccess } from '../../../lib/notify';
+import {
+  campaignListQueryOptions,
+  fetchCampaignsForExport,
+  useArchiveAll,
+  useCampaignAction,
+  useCloneCampaign,
+  type CampaignAction,
+  type CampaignListParams,
+  type CampaignTab,
+} from '../api/campaigns';
+import { allowedActions, progressPercent, statusColor, toCsv } from './campaign-logic';
+import { CampaignDetails } from './campaign-details';
+
+const PAGE_SIZE = 10;
+const SORTS = ['id', 'created_at', 'price', 'status', 'start_at', 'days'] as const;
+
+export interface CampaignFilters {
+  productType?: string;
+  appstore?: string;
+  packageId?: string;
+  country?: string;
+  search?: string;
+}
+
+/**
+ * My campaigns (customer-area §2): status tabs with counts, search and filters, server paging and sort,
+ * each row's allowed actions, archive all, the details drawer and the CSV export of the filtered list.
+ */
+export function CampaignsTable({ initial, onCharged }: { initial: CampaignFilters; onCharged: () => void }) {
+  const { t } = useTranslation('campaigns');
+  const { t: ta } = useTranslation('app');
+  const { t: tr } = useTranslation();
+  const navigate = useNavigate();
+  const [tab, setTab] = useState<CampaignTab>('all');
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState(initial.search ?? '');
+  const [productType, setProductType] = useState<string | null>(initial.productType ?? null);
+  const [appstore, setAppstore] = useState<string | null>(initial.appstore ?? null);
+  const [debouncedSearch] = useDebouncedValue(search.trim(), 350);
+  const [sortStatus, setSortStatus] = useState<DataTableSortStatus<Campaign>>({
+    columnAccessor: 'id',
+    direction: 'desc',
+  });
+  const [detailsId, setDetailsId] = useState<number | null>(null);
+  const [confirm, setConfirm] = useState<
+    { kind: 'cancel'; campaign: Campaign } | { kind: 'archive-all' } | null
+  >(null);
+  const [exporting, setExporting] = useState(false);
+  const action = useCampaignAction();
+  const clone = useCloneCampaign();
+  const archiveAll = useArchiveAll();
+
+  const filters = {
+    status: tab,
+    productType: productType ? Number(productType) : undefined,
+    appstore: appstore ? Number(appstore) : undefined,
+    package: initial.packageId,
+    country: initial.country,
+    search: debouncedSearch || undefined,
+    sortBy: (SORTS as readonly string[]).includes(sortStatus.columnAccessor)
+      ? (sortStatus.columnAccessor as CampaignListParams['sortBy'])
+      : 'id',
+    sortType: sortStatus.direction,
+  };
+  const params: CampaignListParams = { ...filters, page, limit: PAGE_SIZE };
+  const { data, isFetching, error } = useQuery(campaignListQueryOptions(params));
+
+  // Any new tab, filter or sort starts again from the first page.
+  const filterKey = JSON.stringify(filters);
+  const [previousKey, setPreviousKey] = useState(filterKey);
+  if (previousKey !== filterKey) {
+    setPreviousKey(filterKey);
+    if (page !== 1) setPage(1);
+  }
+
+  const filtered = Boolean(
+    productType || appstore || debouncedSearch || initial.packageId || initial.country,
+  );
+  const nothingAtAll = data && !filtered && data.counts.all === 0 && (data.counts.archived ?? 0) === 0;
+
+  const run = (campaign: Campaign, kind: CampaignAction) =>
+    action.mutate(
+      { id: campaign.id, action: kind },
+      {
+        onSuccess: (answer) => {
+          if (answer.message) notifySuccess(translateMessage(answer.message));
+          if (kind === 'start' || kind === 'cancel') onCharged();
+          setConfirm(null);
+        },
+        onError: (failure) => {
+          setConfirm(null);
+          showApiError(failure);
+        },
+      },
+    );
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const rows = await fetchCampaignsForExport(filters);
+      const csv = toCsv([
+        [
+          'id',
+          'status',
+          'type',
+          'app',
+          'store',
+          'package',
+          'country',
+          'days',
+          'installs',
+          'installs_total',
+          'installs_actual',
+          'price',
+          'start_at',
+          'created_at',
+          'keywords',
+          'notes',
+        ],
+        ...rows.map((row) => [
+          row.id,
+          row.status,
+          row.type,
+          row.app?.title ?? '',
+          row.appstore,
+          row.package,
+          row.country.code,
+          row.days,
+          row.installs,
+          row.installs_total,
+          row.installs_actual,
+          row.price,
+          row.start_at ?? '',
+          row.created_at,
+          row.keywords.join('; '),
+          row.description,
+        ]),
+      ]);
+      const url = URL.createObjectURL(new Blob([`\uFEFF${csv}`], { type: 'text/csv;charset=utf-8' }));
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = `campaigns-${tab}.csv`;
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
+    } catch (failure) {
+      showApiError(failure);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  if (nothingAtAll)
+    return (
+      <Card withBorder radius="lg" padding="xl" data-testid="campaigns-empty">
+        <EmptyState
+          variant="light"
+          icon={<IconRocket size={28} stroke={1.5} />}
+          title={t('list.emptyTitle')}
+          description={t('list.emptyText')}
+          py="lg"
+        >
+          <EmptyState.Actions>
+            <Button
+              renderRoot={(props) => <Link {...props} to="/add-campaigns" />}
+              leftSection={<IconPlus size={18} />}
+            >
+              {t('list.addCampaign')}
+            </Button>
+          </EmptyState.Actions>
+        </EmptyState>
+      </Card>
+    );
+
+  return (
+    <Stack gap="lg">
+      <Tabs value={tab} onChange={(value) => setTab((value ?? 'all') as CampaignTab)}>
+        <Tabs.List style={{ flexWrap: 'wrap' }}>
+          {CAMPAIGN_FILTER_TABS.map((value) => (
+            <Tabs.Tab key={value} value={value} data-testid={`campaigns-tab-${value}`}>
+              {t(`tabs.${value}`)}{' '}
+              {data && (
+                <Badge size="xs" variant="light" color="gray" ml={4}>
+                  {data.counts[value]}
+                </Badge>
+              )}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+
+      <Card withBorder radius="lg" padding="lg">
+        <Group justify="space-between" align="flex-end" gap="md" wrap="wrap">
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" style={{ flex: '1 1 560px' }}>
+            <TextInput
+              label={tr('common.search')}
+              placeholder={t('list.searchPlaceholder')}
+              leftSection={<IconSearch size={16} stroke={1.6} />}
+              value={search}
+              onChange={(event) => setSearch(event.currentTarget.value)}
+            />
+            <Select
+              label={t('list.product')}
+              placeholder={t('list.allProducts')}
+              data={[
+                { value: String(PRODUCT_TYPES.keyword), label: t('types.2') },
+                { value: String(PRODUCT_TYPES.package), label: t('types.1') },
+              ]}
+              value={productType}
+              onChange={setProductType}
+              clearable
+            />
+            <Select
+              label={t('list.store')}
+              placeholder={t('list.allStores')}
+              data={[
+                { value: '1', label: ta('stores.googlePlay') },
+                { value: '2', label: ta('stores.appStore') },
+              ]}
+              value={appstore}
+              onChange={setAppstore}
+              clearable
+            />
+          </SimpleGrid>
+          <Group gap="sm">
+            <Button
+              variant="default"
+              leftSection={<IconDownload size={16} />}
+              onClick={() => void exportCsv()}
+              loading={exporting}
+              data-testid="campaigns-export"
+            >
+              {t('list.export')}
+            </Button>
+            <Button
+              variant="default"
+              leftSection={<IconArchive size={16} />}
+              onClick={() => setConfirm({ kind: 'archive-all' })}
+              data-testid="campaigns-archive-all"
+            >
+              {t('list.archiveAll')}
+            </Button>
+          </Group>
+        </Group>
+      </Card>
+
+      {error && (
+        <Alert color="red" icon={<IconAlertTriangle size={18} />} role="alert">
+          {errorText(error)}
+        </Alert>
+      )}
+
+      <DataTable<Campaign>
+        withTableBorder
+        borderRadius="md"
+        striped
+        highlightOnHover
+        minHeight={data?.data.length ? undefined : 220}
+        records={data?.data ?? []}
+        fetching={isFetching}
+        idAccessor="id"
+        totalRecords={data?.meta.total ?? 0}
+        recordsPerPage={PAGE_SIZE}
+        page={page}
+        onPageChange={setPage}
+        sortStatus={sortStatus}
+        onSortStatusChange={setSortStatus}
+        noRecordsIcon={<IconRocket size={28} stroke={1.4} />}
+        noRecordsText={t('list.emptyFiltered')}
+        loadingText={tr('common.loading')}
+        paginationText={({ from, to, totalRecords }) => ta('table.range', { from, to, total: totalRecords })}
+        getPaginationControlProps={(control) =>
+          control === 'previous' ? { 'aria-label': ta('table.previous') } : { 'aria-label': ta('table.next') }
+        }
+        onRowClick={({ record }) => setDetailsId(record.id)}
+        data-testid="campaigns-table"
+        columns={[
+          { accessor: 'id', title: '#', sortable: true, render: (row) => row.id },
+          {
+            accessor: 'app',
+            title: t('columns.app'),
+            render: (row) => (
+              <Group gap="sm" wrap="nowrap">
+                <Avatar src={row.app?.icon} alt="" size={30} radius="sm" />
+                <Stack gap={0} style={{ minWidth: 0 }}>
+                  <Text size="sm" truncate>
+                    {row.app?.title ?? row.package}
+                  </Text>
+                  <Text size="xs" c="dimmed" truncate>
+                    {t(`types.${row.type}` as 'types.1')} · {row.country.code.toUpperCase()}
+                  </Text>
+                </Stack>
+              </Group>
+            ),
+          },
+          {
+            accessor: 'installs_actual',
+            title: t('columns.installs'),
+            render: (row) => (
+              <Stack gap={4} miw={110}>
+                <Text size="xs" ff="monospace">
+                  {formatNumber(row.installs_actual)} / {formatNumber(row.installs_total)}
+                </Text>
+                <Progress value={progressPercent(row)} size="sm" />
+              </Stack>
+            ),
+          },
+          { accessor: 'days', title: t('columns.days'), sortable: true },
+          {
+            accessor: 'price',
+            title: t('columns.price'),
+            sortable: true,
+            textAlign: 'right',
+            render: (row) => (
+              <Text size="sm" ff="monospace">
+                {formatMoney(row.price)}
+              </Text>
+            ),
+          },
+          {
+            accessor: 'status',
+            title: t('columns.status'),
+            sortable: true,
+            render: (row) => (
+              <Badge
+                color={statusColor(row.status)}
+                variant="light"
+                data-testid={`campaign-status-${row.id}`}
+              >
+                {t(`status.${row.status}`)}
+              </Badge>
+            ),
+          },
+          {
+            accessor: 'created_at',
+            title: t('columns.created'),
+            sortable: true,
+            noWrap: true,
+            render: (row) => formatDateTime(row.start_at ?? row.created_at),
+          },
+          {
+            accessor: 'actions',
+            title: '',
+            textAlign: 'right',
+            render: (row) => (
+              <Menu position="bottom-end" withinPortal>
+                <Menu.Target>
+                  <ActionIcon
+                    variant="subtle"
+                    aria-label={t('actions.menu', { id: row.id })}
+                    onClick={(event) => event.stopPropagation()}
+                  >
+                    <IconDots size={18} />
+                  </ActionIcon>
+                </Menu.Target>
+                <Menu.Dropdown onClick={(event) => event.stopPropagation()}>
+                  <Menu.Item onClick={() => setDetailsId(row.id)}>{t('actions.details')}</Menu.Item>
+                  {allowedActions(row).map((kind) => (
+                    <Menu.Item
+                      key={kind}
+                      color={kind === 'cancel' ? 'red' : undefined}
+                      onClick={() =>
+                        kind === 'cancel' ? setConfirm({ kind, campaign: row }) : run(row, kind)
+                      }
+                    >
+                      {t(`actions.${kind}`)}
+                    </Menu.Item>
+                  ))}
+                  <Menu.Item
+                    onClick={() =>
+                      clone.mutate(row.id, {
+                        onSuccess: (answer) => notifySuccess(translateMessage(answer.message ?? '')),
+                        onError: showApiError,
+                      })
+                    }
+                  >
+                    {t('actions.clone')}
+                  </Menu.Item>
+                  <Menu.Item
+                    onClick={() =>
+                      void navigate({
+                        to: '/add-campaigns',
+                        search: { repeat: '1', campaignId: String(row.id) },
+                      })
+                    }
+                  >
+                    {t('actions.repeat')}
+                  </Menu.Item>
+                </Menu.Dropdown>
+              </Menu>
+            ),
+          },
+        ]}
+      />
+
+      <ConfirmModal
+        opened={confirm !== null}
+        title={
+          confirm?.kind === 'cancel'
+            ? t('confirm.cancelTitle', { id: confirm.campaign.id })
+            : t('list.archiveAll')
+        }
+        confirmLabel={confirm?.kind === 'cancel' ? t('actions.cancel') : t('list.archiveAll')}
+        loading={action.isPending || archiveAll.isPending}
+        onClose={() => setConfirm(null)}
+        onConfirm={() => {
+          if (confirm?.kind === 'cancel') run(confirm.campaign, 'cancel');
+          else
+            archiveAll.mutate(undefined, {
+              onSuccess: (answer) => {
+                notifySuccess(translateMessage(answer.message));
+                setConfirm(null);
+              },
+              onError: (failure) => {
+                setConfirm(null);
+                showApiError(failure);
+              },
+            });
+        }}
+      >
+        {confirm?.kind === 'cancel' ? t('confirm.cancelText') : t('confirm.archiveAllText')}
+      </ConfirmModal>
+      <CampaignDetails id={detailsId} onClose={() => setDetailsId(null)} />
+    </Stack>
+  );
+}

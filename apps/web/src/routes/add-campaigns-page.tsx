@@ -1,0 +1,136 @@
+import { Alert, Button, Card, EmptyState, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconApps, IconPlus } from '@tabler/icons-react';
+import { PRODUCT_TYPES, type App } from '@storelift/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { myAppsQueryOptions } from '../features/apps/api/apps';
+import { AppPicker } from '../features/apps/components/app-picker';
+import { campaignDetailsQueryOptions } from '../features/campaigns/api/campaigns';
+import { AddCampaignForm } from '../features/campaigns/components/add-campaign-form';
+import {
+  emptyFormValues,
+  formValuesFromCampaign,
+  type CampaignFormValues,
+} from '../features/campaigns/components/campaign-logic';
+import { profileKeys } from '../features/profile/api/profile';
+import { errorText } from '../lib/messages';
+import { campaignSearch } from './campaign-search';
+
+const route = getRouteApi('/app/add-campaigns');
+
+/**
+ * /add-campaigns: the order form of the campaigns feature with the apps feature's picker. `repeat` and
+ * `campaignId` fill it in from that campaign; `productType`, `packageId`, `appstore`, `country` preselect.
+ */
+export function AddCampaignsPage() {
+  const { t } = useTranslation('campaigns');
+  const search = campaignSearch(route.useSearch());
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const mine = useQuery(myAppsQueryOptions());
+  const sourceId = search.campaignId ? Number(search.campaignId) : undefined;
+  const source = useQuery({ ...campaignDetailsQueryOptions(sourceId ?? 0), enabled: sourceId !== undefined });
+  const apps = mine.data?.data;
+
+  const findApp = (packageId: string, appstore: number) =>
+    apps?.find((app) => app.package === packageId && app.appstore === appstore);
+
+  let initial: CampaignFormValues | null = null;
+  if (apps && (sourceId === undefined || source.data || source.error)) {
+    if (source.data) initial = formValuesFromCampaign(source.data);
+    else {
+      initial = emptyFormValues(
+        search.productType === String(PRODUCT_TYPES.package) ? PRODUCT_TYPES.package : PRODUCT_TYPES.keyword,
+      );
+      const wanted = search.packageId
+        ? findApp(search.packageId, Number(search.appstore ?? 1))
+        : apps.length === 1
+          ? apps[0]
+          : undefined;
+      if (wanted) {
+        initial.packageId = wanted.package;
+        initial.appstore = wanted.appstore;
+        initial.country =
+          search.country && wanted.countries.includes(search.country) ? search.country : wanted.country.code;
+      }
+    }
+  }
+
+  return (
+    <Stack gap="lg" maw={980}>
+      <div>
+        <Title order={1} fz={{ base: 24, sm: 30 }}>
+          {search.repeat && source.data ? t('add.repeatTitle', { id: source.data.id }) : t('add.title')}
+        </Title>
+        <Text c="dimmed" mt={4}>
+          {t('add.subtitle')}
+        </Text>
+      </div>
+
+      {(mine.error ?? source.error) && (
+        <Alert color="red" icon={<IconAlertTriangle size={18} />} role="alert">
+          {errorText(mine.error ?? source.error)}
+        </Alert>
+      )}
+
+      {!initial && !mine.error && (
+        <Stack gap="md" aria-busy>
+          <Skeleton height={48} radius="lg" />
+          <Skeleton height={320} radius="lg" />
+        </Stack>
+      )}
+
+      {apps && apps.length === 0 && (
+        <Card withBorder radius="lg" padding="xl" data-testid="campaigns-no-apps">
+          <EmptyState
+            variant="light"
+            icon={<IconApps size={28} stroke={1.5} />}
+            title={t('add.noApps')}
+            description={t('add.noAppsText')}
+            py="lg"
+          >
+            <EmptyState.Actions>
+              <Button
+                renderRoot={(props) => <Link {...props} to="/apps" search={{ openModal: 'add-app' }} />}
+                leftSection={<IconPlus size={18} />}
+              >
+                {t('add.addApp')}
+              </Button>
+            </EmptyState.Actions>
+          </EmptyState>
+        </Card>
+      )}
+
+      {initial && apps && apps.length > 0 && (
+        <AddCampaignForm
+          key={source.data ? `from-${source.data.id}` : 'new'}
+          initialValues={initial}
+          appCountries={(packageId, appstore) => findApp(packageId, appstore)?.countries ?? []}
+          renderAppPicker={({ value, error, onChange }) => (
+            <AppPicker
+              label={t('form.app')}
+              apps={apps}
+              error={error}
+              value={(value && findApp(value.packageId, value.appstore)) ?? null}
+              onChange={(app: App) =>
+                onChange({
+                  packageId: app.package,
+                  appstore: app.appstore,
+                  country: app.country.code,
+                  countries: app.countries,
+                })
+              }
+              data-testid="campaign-app"
+            />
+          )}
+          onOrdered={(_campaign, draft) => {
+            // An order is charged at once: the header's balances are read again.
+            if (!draft) void client.invalidateQueries({ queryKey: profileKeys.all });
+            void navigate({ to: '/campaigns' });
+          }}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,31 @@
+import { keywordsSearch } from './search';
+
+/** The campaign pages' query values (customer-area §2), kept only when well-formed. */
+export interface CampaignSearch {
+  packageId?: string;
+  /** "1" Google Play, "2" App Store. */
+  appstore?: string;
+  country?: string;
+  /** "1" direct installs, "2" keyword installs. */
+  productType?: string;
+  /** The campaign whose settings fill the order form in. */
+  campaignId?: string;
+  /** "1": order that campaign again. */
+  repeat?: string;
+  search?: string;
+}
+
+/**
+ * Checks the raw query strings of /add-campaigns and /campaigns (the router keeps them as strings, so
+ * the checks live with the lazy pages, not in the sign-in bundle).
+ */
+export function campaignSearch(search: Record<string, unknown>): CampaignSearch {
+  const result: CampaignSearch = keywordsSearch(search);
+  const productType = String(search.productType);
+  if (productType === '1' || productType === '2') result.productType = productType;
+  const campaignId = String(search.campaignId);
+  if (/^\d{1,9}$/.test(campaignId)) result.campaignId = campaignId;
+  if (String(search.repeat) === '1') result.repeat = '1';
+  if (typeof search.search === 'string' && search.search.trim()) result.search = search.search.slice(0, 200);
+  return result;
+}

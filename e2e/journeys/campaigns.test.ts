@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newPage, signIn } from '../support.js';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+/** A header amount ("3 000.00") as a number of cents. */
+async function cents(page: Page, testId: string): Promise<number> {
+  const text = (await page.getByTestId(testId).textContent()) ?? '';
+  return Math.round(Number(text.replace(/[\s\u00a0]/g, '')) * 100);
+}
+
+describe('campaigns', () => {
+  it('orders keyword installs for a tracked app, sees it active and charged, opens its details and watches it complete', async () => {
+    const page = await newPage(browser);
+    await signIn(page, 'user@storelift.test');
+    await expect.poll(() => page.getByTestId('balance-main').textContent()).toMatch(/\d/);
+    const before = (await cents(page, 'balance-main')) + (await cents(page, 'balance-bonus'));
+
+    await page.getByRole('link', { name: 'Add campaigns' }).click();
+    await page.waitForURL('**/add-campaigns');
+    await page.getByTestId('tab-keyword-installs').click();
+    await page.getByTestId('campaign-app').click();
+    await page.getByRole('listbox').getByRole('option').first().click();
+    // A tracked keyword of the app in its country.
+    await page.getByTestId('campaign-keywords').click();
+    await page.getByRole('listbox').getByRole('option').first().click();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('campaign-installs').fill('5');
+    await page.getByTestId('campaign-days').fill('1');
+    await expect.poll(() => page.getByTestId('campaign-price').textContent()).toMatch(/^\d[\d\s]*\.\d\d$/);
+    await expect
+      .poll(async () => (await page.getByTestId('campaign-quote').textContent()) ?? '')
+      .toContain('5 installs');
+    const price = Math.round(Number((await page.getByTestId('campaign-price').textContent())!.trim()) * 100);
+    expect(price).toBeGreaterThan(0);
+
+    await page.getByTestId('campaign-order').click();
+    await page.waitForURL('**/campaigns');
+    const ordered = Date.now();
+    const table = page.getByTestId('campaigns-table');
+    const row = table.getByRole('row').filter({ hasText: 'Keyword installs' }).first();
+    await expect.poll(() => row.getByText('Active', { exact: true }).count()).toBe(1);
+    await expect.poll(() => page.getByTestId('campaigns-tab-active').textContent()).toMatch(/Active\s*[1-9]/);
+
+    // Charged at the start: the header's balances (bonus first, then main) drop by the price.
+    await expect
+      .poll(async () => (await cents(page, 'balance-main')) + (await cents(page, 'balance-bonus')))
+      .toBe(before - price);
+
+    // The details drawer: the per-day chart and the status history of the order.
+    await row.click();
+    const details = page.getByTestId('campaign-details');
+    await expect.poll(() => details.getByTestId('campaign-chart').count()).toBe(1);
+    await expect
+      .poll(() => details.getByTestId('details-history').textContent())
+      .toContain('Pending → Active');
+    await page.keyboard.press('Escape');
+
+    // The sandbox vendor runs a day in 15 s and ticks every minute; the list reads itself again every 15 s
+    // while a campaign runs (about a minute in practice).
+    await expect
+      .poll(async () => (await page.getByTestId('campaigns-tab-completed').textContent()) ?? '', {
+        timeout: 120_000,
+        interval: 2_000,
+      })
+      .toMatch(/Completed\s*[1-9]/);
+    console.log(`campaign completed ${Math.round((Date.now() - ordered) / 1000)} s after the order`);
+    await page.getByTestId('campaigns-tab-completed').click();
+    await expect.poll(() => table.getByText('5 / 5').count()).toBeGreaterThan(0);
+    await page.close();
+  }, 180_000);
+});
