@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { Alert, Badge, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconSearch } from '@tabler/icons-react';
+import { IconCircleCheck, IconCircleX, IconSearch } from '@tabler/icons-react';
 import { ROLES, type AdminUser, type AdminUsersQuery, type Role } from '@storelift/shared';
 import { useQuery } from '@tanstack/react-query';
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
+import { ListError, usePagedTableProps } from '../../../components/paged-table';
 import { CopyValue } from '../../../components/copy-value';
 import { countryName, formatDate } from '../../../lib/format';
-import { errorText } from '../../../lib/messages';
 import { displayRoles } from '../../../lib/roles';
 import { adminUsersQueryOptions, type AdminUsersListQuery } from '../api/admin-users';
 
@@ -41,6 +41,10 @@ export function UserListTable() {
     sortBy: sortStatus.direction,
   };
   const { data, isFetching, error } = useQuery(adminUsersQueryOptions(query));
+  const pagedProps = usePagedTableProps(
+    { data, isFetching },
+    { page, onPageChange: setPage, perPage: PAGE_SIZE, emptyHeight: 240 },
+  );
 
   // A new search, filter or sort starts again from the first page.
   const [previous, setPrevious] = useState({ debouncedSearch, role, sortStatus });
@@ -85,25 +89,11 @@ export function UserListTable() {
         />
       </Group>
 
-      {error && (
-        <Alert color="red" icon={<IconAlertTriangle size={18} />} role="alert">
-          {errorText(error)}
-        </Alert>
-      )}
+      <ListError error={error} />
 
       <DataTable<AdminUser>
-        withTableBorder
-        borderRadius="md"
-        striped
-        highlightOnHover
-        minHeight={data?.data.length ? undefined : 240}
-        records={data?.data ?? []}
-        fetching={isFetching}
+        {...pagedProps}
         idAccessor="id"
-        totalRecords={data?.meta.total ?? 0}
-        recordsPerPage={PAGE_SIZE}
-        page={page}
-        onPageChange={setPage}
         sortStatus={sortStatus}
         onSortStatusChange={(next) =>
           setSortStatus(
@@ -114,11 +104,6 @@ export function UserListTable() {
           )
         }
         noRecordsText={t('adminUsers.empty')}
-        loadingText={tr('common.loading')}
-        paginationText={({ from, to, totalRecords }) => t('table.range', { from, to, total: totalRecords })}
-        getPaginationControlProps={(control) =>
-          control === 'previous' ? { 'aria-label': t('table.previous') } : { 'aria-label': t('table.next') }
-        }
         columns={[
           {
             accessor: 'id',

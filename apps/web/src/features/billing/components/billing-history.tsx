@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Card, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconAlertTriangle, IconFileDownload, IconReceipt } from '@tabler/icons-react';
+import { ActionIcon, Card, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconFileDownload, IconReceipt } from '@tabler/icons-react';
 import type { Payment } from '@storelift/shared';
 import { useQuery } from '@tanstack/react-query';
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
+import { ListError, usePagedTableProps } from '../../../components/paged-table';
 import { formatDateTime, formatMoney } from '../../../lib/format';
-import { errorText } from '../../../lib/messages';
 import { notifyError } from '../../../lib/notify';
 import { downloadInvoice, paymentsQueryOptions, type PaymentListParams } from '../api/payments';
 import { PaymentStatusBadge } from './payment-status';
@@ -42,8 +42,6 @@ function InvoiceButton({ payment }: { payment: Payment }) {
 /** Billing history under the top-up form: the caller's payments with their invoices, paged and sortable. */
 export function BillingHistory() {
   const { t } = useTranslation('money');
-  const { t: ta } = useTranslation('app');
-  const { t: tr } = useTranslation();
   const [page, setPage] = useState(1);
   const [sortStatus, setSortStatus] = useState<DataTableSortStatus<Payment>>({
     columnAccessor: 'created_at',
@@ -52,6 +50,10 @@ export function BillingHistory() {
   const orderBy = SORTABLE[sortStatus.columnAccessor as keyof typeof SORTABLE] ?? 'created_at';
   const params: PaymentListParams = { page, limit: PAGE_SIZE, orderBy, sortBy: sortStatus.direction };
   const { data, isFetching, error } = useQuery(paymentsQueryOptions(params));
+  const pagedProps = usePagedTableProps(
+    { data, isFetching },
+    { page, onPageChange: setPage, perPage: PAGE_SIZE, emptyHeight: 200 },
+  );
 
   return (
     <Card withBorder radius="lg" padding="lg">
@@ -62,39 +64,16 @@ export function BillingHistory() {
             {t('history.title')}
           </Title>
         </Group>
-        {error && (
-          <Alert color="red" icon={<IconAlertTriangle size={18} />} role="alert">
-            {errorText(error)}
-          </Alert>
-        )}
+        <ListError error={error} />
         <DataTable<Payment>
-          withTableBorder
-          borderRadius="md"
-          striped
-          highlightOnHover
-          minHeight={data?.data.length ? undefined : 200}
-          records={data?.data ?? []}
-          fetching={isFetching}
+          {...pagedProps}
           idAccessor="id"
-          totalRecords={data?.meta.total ?? 0}
-          recordsPerPage={PAGE_SIZE}
-          page={page}
-          onPageChange={setPage}
           sortStatus={sortStatus}
           onSortStatusChange={(next) => {
             setSortStatus(next);
             setPage(1);
           }}
           noRecordsText={t('history.empty')}
-          loadingText={tr('common.loading')}
-          paginationText={({ from, to, totalRecords }) =>
-            ta('table.range', { from, to, total: totalRecords })
-          }
-          getPaginationControlProps={(control) =>
-            control === 'previous'
-              ? { 'aria-label': ta('table.previous') }
-              : { 'aria-label': ta('table.next') }
-          }
           data-testid="billing-history"
           columns={[
             { accessor: 'id', title: t('history.columns.id'), sortable: true, noWrap: true },

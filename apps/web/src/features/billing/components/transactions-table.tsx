@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import {
-  Alert,
   Badge,
   Card,
   Chip,
@@ -14,7 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconAlertTriangle, IconListDetails, IconSearch } from '@tabler/icons-react';
+import { IconListDetails, IconSearch } from '@tabler/icons-react';
 import {
   APP_STORES,
   BALANCE_FILTERS,
@@ -25,6 +24,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
+import { ListError, usePagedTableProps } from '../../../components/paged-table';
 import {
   DATE_SHORTCUT_VALUES,
   isValidRange,
@@ -32,7 +32,6 @@ import {
   type DateShortcut,
 } from '../../../lib/date-range';
 import { formatDate, formatDateTime, formatMoney, formatSignedMoney } from '../../../lib/format';
-import { errorText } from '../../../lib/messages';
 import { transactionsQueryOptions, type TransactionListParams } from '../api/transactions';
 
 const PAGE_SIZE = 10;
@@ -81,6 +80,10 @@ export function TransactionsTable() {
     sortType: sortStatus.direction,
   };
   const { data, isFetching, error } = useQuery({ ...transactionsQueryOptions(params), enabled: customOk });
+  const pagedProps = usePagedTableProps(
+    { data, isFetching },
+    { page, onPageChange: setPage, perPage: PAGE_SIZE, emptyHeight: 260 },
+  );
 
   // Any new filter or sort starts again from the first page.
   const filterKey = JSON.stringify({ ...params, page: 1 });
@@ -197,36 +200,15 @@ export function TransactionsTable() {
         </Stack>
       </Card>
 
-      {error && (
-        <Alert color="red" icon={<IconAlertTriangle size={18} />} role="alert">
-          {errorText(error)}
-        </Alert>
-      )}
+      <ListError error={error} />
 
       <DataTable<Transaction>
-        withTableBorder
-        borderRadius="md"
-        striped
-        highlightOnHover
-        minHeight={data?.data.length ? undefined : 260}
-        records={data?.data ?? []}
-        fetching={isFetching}
+        {...pagedProps}
         idAccessor="id"
-        totalRecords={data?.meta.total ?? 0}
-        recordsPerPage={PAGE_SIZE}
-        page={page}
-        onPageChange={setPage}
         sortStatus={sortStatus}
         onSortStatusChange={setSortStatus}
         noRecordsIcon={<IconListDetails size={28} stroke={1.4} />}
         noRecordsText={filtered ? t('transactions.emptyFiltered') : t('transactions.empty')}
-        loadingText={tr('common.loading')}
-        paginationText={({ from: first, to: last, totalRecords }) =>
-          ta('table.range', { from: first, to: last, total: totalRecords })
-        }
-        getPaginationControlProps={(control) =>
-          control === 'previous' ? { 'aria-label': ta('table.previous') } : { 'aria-label': ta('table.next') }
-        }
         data-testid="transactions-table"
         columns={[
           {

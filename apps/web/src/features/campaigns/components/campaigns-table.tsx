@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import {
   ActionIcon,
-  Alert,
   Avatar,
   Badge,
   Button,
@@ -18,24 +17,17 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import {
-  IconAlertTriangle,
-  IconArchive,
-  IconDots,
-  IconDownload,
-  IconPlus,
-  IconRocket,
-  IconSearch,
-} from '@tabler/icons-react';
+import { IconArchive, IconDots, IconDownload, IconPlus, IconRocket, IconSearch } from '@tabler/icons-react';
 import { CAMPAIGN_FILTER_TABS, PRODUCT_TYPES, type Campaign } from '@storelift/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
+import { ListError, usePagedTableProps } from '../../../components/paged-table';
 import { showApiError } from '../../../components/error-modal';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
-import { errorText, translateMessage } from '../../../lib/messages';
+import { translateMessage } from '../../../lib/messages';
 import { notifySuccess } from '../../../lib/notify';
 import {
   campaignListQueryOptions,
@@ -103,6 +95,10 @@ export function CampaignsTable({ initial, onCharged }: { initial: CampaignFilter
   };
   const params: CampaignListParams = { ...filters, page, limit: PAGE_SIZE };
   const { data, isFetching, error } = useQuery(campaignListQueryOptions(params));
+  const pagedProps = usePagedTableProps(
+    { data, isFetching },
+    { page, onPageChange: setPage, perPage: PAGE_SIZE, emptyHeight: 220 },
+  );
 
   // Any new tab, filter or sort starts again from the first page.
   const filterKey = JSON.stringify(filters);
@@ -282,34 +278,15 @@ export function CampaignsTable({ initial, onCharged }: { initial: CampaignFilter
         </Group>
       </Card>
 
-      {error && (
-        <Alert color="red" icon={<IconAlertTriangle size={18} />} role="alert">
-          {errorText(error)}
-        </Alert>
-      )}
+      <ListError error={error} />
 
       <DataTable<Campaign>
-        withTableBorder
-        borderRadius="md"
-        striped
-        highlightOnHover
-        minHeight={data?.data.length ? undefined : 220}
-        records={data?.data ?? []}
-        fetching={isFetching}
+        {...pagedProps}
         idAccessor="id"
-        totalRecords={data?.meta.total ?? 0}
-        recordsPerPage={PAGE_SIZE}
-        page={page}
-        onPageChange={setPage}
         sortStatus={sortStatus}
         onSortStatusChange={setSortStatus}
         noRecordsIcon={<IconRocket size={28} stroke={1.4} />}
         noRecordsText={t('list.emptyFiltered')}
-        loadingText={tr('common.loading')}
-        paginationText={({ from, to, totalRecords }) => ta('table.range', { from, to, total: totalRecords })}
-        getPaginationControlProps={(control) =>
-          control === 'previous' ? { 'aria-label': ta('table.previous') } : { 'aria-label': ta('table.next') }
-        }
         onRowClick={({ record }) => setDetailsId(record.id)}
         data-testid="campaigns-table"
         columns={[

@@ -1,0 +1,56 @@
+import { Alert } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../lib/messages';
+
+/** One page of a server list as the API answers it (`data` and `meta.total`). */
+interface PageResult<T> {
+  data: T[];
+  meta: { total: number };
+}
+
+interface Paging {
+  page: number;
+  onPageChange: (page: number) => void;
+  perPage: number;
+  /** Height kept while the page is empty, so the empty state has room. */
+  emptyHeight: number;
+}
+
+/**
+ * What every server-paged mantine-datatable shares: the look, the page's records and total, the
+ * loading state, and the paging texts in the interface language. Spread it into `<DataTable>`.
+ */
+export function usePagedTableProps<T>(query: { data?: PageResult<T>; isFetching: boolean }, paging: Paging) {
+  const { t } = useTranslation('app');
+  const { t: tr } = useTranslation();
+  return {
+    withTableBorder: true,
+    borderRadius: 'md',
+    striped: true,
+    highlightOnHover: true,
+    minHeight: query.data?.data.length ? undefined : paging.emptyHeight,
+    records: query.data?.data ?? [],
+    fetching: query.isFetching,
+    totalRecords: query.data?.meta.total ?? 0,
+    recordsPerPage: paging.perPage,
+    page: paging.page,
+    onPageChange: paging.onPageChange,
+    loadingText: tr('common.loading'),
+    paginationText: ({ from, to, totalRecords }: { from: number; to: number; totalRecords: number }) =>
+      t('table.range', { from, to, total: totalRecords }),
+    getPaginationControlProps: (control: 'first' | 'last' | 'previous' | 'next') => ({
+      'aria-label': control === 'previous' ? t('table.previous') : t('table.next'),
+    }),
+  } as const;
+}
+
+/** The error of a list that failed to load, shown above its table. */
+export function ListError({ error }: { error: unknown }) {
+  if (!error) return null;
+  return (
+    <Alert color="red" icon={<IconAlertTriangle size={18} />} role="alert">
+      {errorText(error)}
+    </Alert>
+  );
+}
