@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
@@ -23,8 +23,21 @@ export interface TestApp {
   config: Config;
   /** What services and job handlers take, to call them directly. */
   deps: Deps;
+  /** Calls the customer API (`/api/private/v1/{url}`) through HTTP with the given headers and body. */
+  call(
+    method: HttpMethod,
+    url: string,
+    headers: Record<string, string>,
+    payload?: object,
+  ): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** The field errors of a 422 answer. */
+export const errorsOf = (res: { json(): unknown }) =>
+  (res.json() as { errors: Record<string, string[]> }).errors;
 
 export interface TestAppOptions {
   config?: Partial<Config>;
@@ -107,6 +120,8 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     database,
     config,
     deps,
+    call: (method, url, headers, payload) =>
+      app.inject({ method, url: `/api/private/v1/${url}`, headers, ...(payload && { payload }) }),
     async close() {
       await app.close();
       await jobs.stop();

@@ -178,3 +178,15 @@ export async function makeBonusAction(
     .returning();
   return row!;
 }
+
+/** A valid direct-installs order (10 installs a day for 3 days of the demo fitness app in the US). */
+export const directInstallsBody = (overrides: Record<string, unknown> = {}) => ({
+  productType: 1,
+  packageId: DEMO_APPS.googlePlay.fitness,
+  appstore: 1,
+  country: 'US',
+  days: 3,
+  installs: 10,
+  deliveryType: 0,
+  ...overrides,
+});

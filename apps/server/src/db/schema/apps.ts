@@ -12,8 +12,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { identityId, createdAt, updatedAt } from './columns.js';
 import { countries } from './reference.js';
-import { users } from './users.js';
+import { ownerId } from './users.js';
 
 /**
  * Apps a user tracks, one row per user, store and package. The listing fields mirror the store page in
@@ -22,11 +23,9 @@ import { users } from './users.js';
 export const apps = pgTable(
   'apps',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     uuid: uuid('uuid').notNull().defaultRandom(),
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    user_id: ownerId(),
     /** 1 Google Play, 2 App Store. */
     appstore: smallint('appstore').notNull(),
     package: text('package').notNull(),
@@ -46,8 +45,8 @@ export const apps = pgTable(
     is_favorite: boolean('is_favorite').notNull().default(false),
     /** Sum spent on its campaigns; written by the campaigns module. */
     promotion_value: numeric('promotion_value', { precision: 14, scale: 4 }).notNull().default('0'),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
   },
   (t) => [
     uniqueIndex('apps_user_store_package_unique').on(t.user_id, t.appstore, t.package),
@@ -65,7 +64,7 @@ export const apps = pgTable(
 export const appCountries = pgTable(
   'app_countries',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     app_id: integer('app_id')
       .notNull()
       .references(() => apps.id, { onDelete: 'cascade' }),
@@ -83,7 +82,7 @@ export const appCountries = pgTable(
     /** The store has not answered for this country yet. */
     is_pending: boolean('is_pending').notNull().default(true),
     checked_at: timestamp('checked_at', { withTimezone: true }),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    created_at: createdAt(),
   },
   (t) => [uniqueIndex('app_countries_app_country_unique').on(t.app_id, t.country_id)],
 );

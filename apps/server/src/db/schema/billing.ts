@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { identityId, createdAt, updatedAt } from './columns.js';
 import {
   ACCOUNT_TYPES,
   PAYMENT_STATUSES,
@@ -23,10 +24,9 @@ import {
   type BonusTier,
 } from '@storelift/shared';
 import { pricePlans } from './plans.js';
-import { users } from './users.js';
+import { ownerId, users } from './users.js';
 
 const money = (name: string) => numeric(name, { precision: 14, scale: 4 });
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 /**
  * The money side of a user, one row each, created with the account (or on first use): plan, referral
@@ -70,13 +70,11 @@ export const billingProfiles = pgTable(
 export const accounts = pgTable(
   'accounts',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    user_id: ownerId(),
     type: text('type', { enum: ACCOUNT_TYPES }).notNull(),
     balance: money('balance').notNull().default('0'),
-    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: updatedAt(),
   },
   (t) => [
     uniqueIndex('accounts_user_type_unique').on(t.user_id, t.type),
@@ -92,9 +90,7 @@ export const transactions = pgTable(
   'transactions',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    user_id: ownerId(),
     account_id: integer('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
@@ -139,10 +135,8 @@ export const transactions = pgTable(
 export const bonusGrants = pgTable(
   'bonus_grants',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    user_id: ownerId(),
     transaction_id: bigint('transaction_id', { mode: 'number' }).references(() => transactions.id, {
       onDelete: 'cascade',
     }),
@@ -167,7 +161,7 @@ export const bonusGrants = pgTable(
 export const bonusGrantUses = pgTable(
   'bonus_grant_uses',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     grant_id: integer('grant_id')
       .notNull()
       .references(() => bonusGrants.id, { onDelete: 'cascade' }),
@@ -199,19 +193,17 @@ export const paymentSystems = pgTable('payment_systems', {
   /** The customer signs in at the provider (`checkout/{id}/auth`). */
   auth: boolean('auth').notNull().default(false),
   sort: smallint('sort').notNull().default(0),
-  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updated_at: updatedAt(),
 });
 
 /** Top-ups: pending → received → credited (→ refunded), or canceled. */
 export const payments = pgTable(
   'payments',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     /** Unguessable id for the provider's pages and return links. */
     uuid: uuid('uuid').notNull().defaultRandom(),
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    user_id: ownerId(),
     paysystem_id: integer('paysystem_id')
       .notNull()
       .references(() => paymentSystems.id),
@@ -255,7 +247,7 @@ export const payments = pgTable(
 export const marketingActions = pgTable(
   'marketing_actions',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     type: text('type', { enum: ['payment', 'campaign'] }).notNull(),
     name: text('name').notNull(),
     text: text('text').notNull().default(''),
@@ -272,10 +264,8 @@ export const marketingActions = pgTable(
 export const apiPurchases = pgTable(
   'api_purchases',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    user_id: ownerId(),
     credits: integer('credits').notNull(),
     price: money('price').notNull(),
     /** Bought by auto-refresh rather than by hand. */

@@ -12,9 +12,10 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { identityId, createdAt, updatedAt } from './columns.js';
 import { apps } from './apps.js';
 import { countries } from './reference.js';
-import { users } from './users.js';
+import { ownerId, users } from './users.js';
 import { vendors } from './vendors.js';
 
 const money = (name: string) => numeric(name, { precision: 14, scale: 4 });
@@ -37,10 +38,8 @@ export interface CampaignSettings {
 export const campaigns = pgTable(
   'campaigns',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    user_id: ownerId(),
     /** The tracked app; null once the user stopped tracking it (store and package stay). */
     app_id: integer('app_id').references(() => apps.id, { onDelete: 'set null' }),
     appstore: smallint('appstore').notNull(),
@@ -75,8 +74,8 @@ export const campaigns = pgTable(
     finished_at: timestamp('finished_at', { withTimezone: true }),
     progress_ms: bigint('progress_ms', { mode: 'number' }).notNull().default(0),
     clock_at: timestamp('clock_at', { withTimezone: true }),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
   },
   (t) => [
     // The list: status tabs with counts, filters and sorts.
@@ -95,7 +94,7 @@ export const campaigns = pgTable(
 export const campaignOrders = pgTable(
   'campaign_orders',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     campaign_id: integer('campaign_id')
       .notNull()
       .references(() => campaigns.id, { onDelete: 'cascade' }),
@@ -126,7 +125,7 @@ export const campaignOrderDays = pgTable(
 export const campaignStatusHistory = pgTable(
   'campaign_status_history',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     campaign_id: integer('campaign_id')
       .notNull()
       .references(() => campaigns.id, { onDelete: 'cascade' }),
@@ -134,7 +133,7 @@ export const campaignStatusHistory = pgTable(
     to_status: text('to_status').notNull(),
     actor_id: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
     reason: text('reason'),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    created_at: createdAt(),
   },
   (t) => [index('campaign_status_history_campaign_idx').on(t.campaign_id, t.id)],
 );

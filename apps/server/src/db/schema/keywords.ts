@@ -11,10 +11,11 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { identityId, createdAt, updatedAt } from './columns.js';
 import { RANK_SOURCES, RANK_STATES } from '@storelift/shared';
 import { apps } from './apps.js';
 import { countries } from './reference.js';
-import { users } from './users.js';
+import { ownerId } from './users.js';
 
 /**
  * Keywords tracked for an app in a country, with the latest rank and the store statistics copied from
@@ -23,7 +24,7 @@ import { users } from './users.js';
 export const keywords = pgTable(
   'keywords',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     app_id: integer('app_id')
       .notNull()
       .references(() => apps.id, { onDelete: 'cascade' }),
@@ -43,7 +44,7 @@ export const keywords = pgTable(
     traffic: smallint('traffic'),
     stats_checked_at: timestamp('stats_checked_at', { withTimezone: true }),
     checked_at: timestamp('checked_at', { withTimezone: true }),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    created_at: createdAt(),
   },
   (t) => [
     uniqueIndex('keywords_app_country_keyword_unique').on(t.app_id, t.country_id, t.keyword),
@@ -83,9 +84,7 @@ export const rankUpdates = pgTable(
   'rank_updates',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    user_id: ownerId(),
     app_id: integer('app_id')
       .notNull()
       .references(() => apps.id, { onDelete: 'cascade' }),
@@ -98,8 +97,8 @@ export const rankUpdates = pgTable(
     status: text('status', { enum: ['queued', 'running', 'done'] })
       .notNull()
       .default('queued'),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
     finished_at: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [

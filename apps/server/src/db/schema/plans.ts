@@ -6,10 +6,10 @@ import {
   primaryKey,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { users } from './users.js';
+import { identityId, updatedAt } from './columns.js';
+import { ownerId } from './users.js';
 
 const money = (name: string) => numeric(name, { precision: 14, scale: 4 });
 
@@ -44,15 +44,13 @@ export const planPrices = pgTable(
 export const pricetags = pgTable(
   'pricetags',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    user_id: ownerId(),
     appstore: smallint('appstore').notNull(),
     type: smallint('type').notNull(),
     price: money('price').notNull(),
     is_active: boolean('is_active').notNull().default(true),
-    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: updatedAt(),
   },
   (t) => [uniqueIndex('pricetags_user_store_type_unique').on(t.user_id, t.appstore, t.type)],
 );

@@ -1,11 +1,12 @@
 import { index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { identityId, createdAt } from './columns.js';
 import {
   BONUS_PROGRAM_TYPES,
   BONUS_SUBMISSION_STATUSES,
   PAYOUT_METHODS,
   PAYOUT_STATUSES,
 } from '@storelift/shared';
-import { users } from './users.js';
+import { ownerId, users } from './users.js';
 
 const money = (name: string) => numeric(name, { precision: 14, scale: 4 });
 
@@ -13,17 +14,15 @@ const money = (name: string) => numeric(name, { precision: 14, scale: 4 });
 export const referralPayouts = pgTable(
   'referral_payouts',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    user_id: ownerId(),
     amount: money('amount').notNull(),
     method: text('method', { enum: PAYOUT_METHODS }).notNull(),
     details: text('details'),
     status: text('status', { enum: PAYOUT_STATUSES }).notNull().default('pending'),
     note: text('note'),
     processed_by: integer('processed_by').references(() => users.id, { onDelete: 'set null' }),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    created_at: createdAt(),
     processed_at: timestamp('processed_at', { withTimezone: true }),
   },
   (t) => [
@@ -36,10 +35,8 @@ export const referralPayouts = pgTable(
 export const bonusSubmissions = pgTable(
   'bonus_submissions',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    user_id: ownerId(),
     type: text('type', { enum: BONUS_PROGRAM_TYPES }).notNull(),
     link: text('link').notNull(),
     comment: text('comment'),
@@ -47,7 +44,7 @@ export const bonusSubmissions = pgTable(
     reward: money('reward'),
     note: text('note'),
     reviewed_by: integer('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    created_at: createdAt(),
     reviewed_at: timestamp('reviewed_at', { withTimezone: true }),
   },
   (t) => [

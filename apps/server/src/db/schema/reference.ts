@@ -1,7 +1,8 @@
-import { integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { identityId, updatedAt } from './columns.js';
 
 export const countries = pgTable('countries', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  id: identityId(),
   code: text('code').notNull().unique(),
   name: text('name').notNull(),
   /** GEO group of the spec (europe, asia, africa, latinAmerica) or null. */
@@ -9,7 +10,7 @@ export const countries = pgTable('countries', {
 });
 
 export const languages = pgTable('languages', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  id: identityId(),
   code: text('code').notNull().unique(),
   name: text('name').notNull(),
 });
@@ -18,5 +19,5 @@ export const languages = pgTable('languages', {
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
-  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updated_at: updatedAt(),
 });

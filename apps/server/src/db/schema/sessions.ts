@@ -1,16 +1,15 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './users.js';
+import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { identityId, createdAt } from './columns.js';
+import { ownerId } from './users.js';
 
 /** Sign-in sessions: only the SHA-256 of the bearer token is stored. */
 export const sessions = pgTable(
   'sessions',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    user_id: ownerId(),
     token_hash: text('token_hash').notNull().unique(),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    created_at: createdAt(),
     last_activity_at: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
     /** Set on rotation: the old token keeps working briefly for requests already in flight. */
     expires_at: timestamp('expires_at', { withTimezone: true }),
@@ -23,15 +22,13 @@ export const sessions = pgTable(
 export const oneTimeTokens = pgTable(
   'one_time_tokens',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    user_id: ownerId(),
     kind: text('kind', { enum: ['verify', 'reset'] }).notNull(),
     token_hash: text('token_hash').notNull().unique(),
     expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
     used_at: timestamp('used_at', { withTimezone: true }),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    created_at: createdAt(),
   },
   (t) => [index('one_time_tokens_user_kind_idx').on(t.user_id, t.kind)],
 );

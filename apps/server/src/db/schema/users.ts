@@ -1,15 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-
-const timestamps = {
-  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-};
+import { identityId, timestamps } from './columns.js';
 
 export const users = pgTable(
   'users',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     email: text('email').notNull(),
     password_hash: text('password_hash').notNull(),
     nickname: text('nickname').notNull(),
@@ -34,8 +30,14 @@ export const users = pgTable(
   ],
 );
 
+/** The owning user: deleting the user deletes the row. */
+export const ownerId = () =>
+  integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
 export const roles = pgTable('roles', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  id: identityId(),
   name: text('name').notNull().unique(),
   guard_name: text('guard_name').notNull().default('api'),
   ...timestamps,
@@ -44,9 +46,7 @@ export const roles = pgTable('roles', {
 export const userRoles = pgTable(
   'user_roles',
   {
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    user_id: ownerId(),
     role_id: integer('role_id')
       .notNull()
       .references(() => roles.id, { onDelete: 'cascade' }),
@@ -56,7 +56,7 @@ export const userRoles = pgTable(
 
 /** Permission modules; roles are granted access per module. */
 export const modules = pgTable('modules', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  id: identityId(),
   name: text('name').notNull(),
   namespace: text('namespace').notNull(),
   permission_name: text('permission_name').notNull().unique(),
@@ -65,7 +65,7 @@ export const modules = pgTable('modules', {
 
 /** Permission functions: finer-grained operations inside a module. */
 export const functions = pgTable('functions', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  id: identityId(),
   module_id: integer('module_id').references(() => modules.id, { onDelete: 'cascade' }),
   name: text('name').notNull(),
   namespace: text('namespace').notNull(),

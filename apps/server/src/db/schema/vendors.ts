@@ -8,8 +8,8 @@ import {
   primaryKey,
   smallint,
   text,
-  timestamp,
 } from 'drizzle-orm/pg-core';
+import { identityId, createdAt, updatedAt } from './columns.js';
 import { countries } from './reference.js';
 
 /**
@@ -19,7 +19,7 @@ import { countries } from './reference.js';
 export const vendors = pgTable(
   'vendors',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     store: smallint('store'),
     name: text('name').notNull(),
     country_id: integer('country_id').references(() => countries.id),
@@ -27,8 +27,8 @@ export const vendors = pgTable(
     products: jsonb('products').$type<number[]>().notNull().default([]),
     share: numeric('share', { precision: 5, scale: 2 }).notNull().default('100'),
     is_active: boolean('is_active').notNull().default(true),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
   },
   (t) => [index('vendors_name_idx').on(t.name)],
 );

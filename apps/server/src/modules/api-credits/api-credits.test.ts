@@ -14,9 +14,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Headers = Record<string, string>;
-const call = (method: 'GET' | 'POST', url: string, headers: Headers, payload?: object) =>
-  t.app.inject({ method, url: `/api/private/v1/${url}`, headers, ...(payload && { payload }) });
-const profile = async (auth: Headers) => (await call('GET', 'users/profile', auth)).json().data;
+const profile = async (auth: Headers) => (await t.call('GET', 'users/profile', auth)).json().data;
 
 describe('GET users/profile', () => {
   it('answers the header’s balances, the plan and the API key info', async () => {
@@ -29,14 +27,14 @@ describe('GET users/profile', () => {
       balances: { main: '42.5000', bonus: '4.2500', referral: '0.0000' },
       api: { key: null, credits: 500, paid_credits: 0, free_monthly: 500, auto_refresh: false },
     });
-    expect((await call('GET', 'users/profile', {})).statusCode).toBe(401);
+    expect((await t.call('GET', 'users/profile', {})).statusCode).toBe(401);
   });
 });
 
 describe('API token and credits', () => {
   it('creates a new token, shown once in full and masked afterwards', async () => {
     const { auth, user } = await makeUser(t.database.db);
-    const res = await call('POST', 'users/profile/change-api-token', auth);
+    const res = await t.call('POST', 'users/profile/change-api-token', auth);
     expect(res.statusCode).toBe(200);
     const { api_token, data, message } = res.json();
     expect(api_token).toMatch(/^sl_[\w-]{32}$/);
@@ -44,7 +42,7 @@ describe('API token and credits', () => {
     expect(data.key).toBe(`sl_…${api_token.slice(-4)}`);
     expect((await profile(auth)).api.key).toBe(data.key);
     expect(await userIdOfApiToken(t.deps.db, api_token)).toBe(user.id);
-    const next = (await call('POST', 'users/profile/change-api-token', auth)).json().api_token;
+    const next = (await t.call('POST', 'users/profile/change-api-token', auth)).json().api_token;
     expect(await userIdOfApiToken(t.deps.db, api_token)).toBeUndefined();
     expect(await userIdOfApiToken(t.deps.db, next)).toBe(user.id);
   });
@@ -52,20 +50,20 @@ describe('API token and credits', () => {
   it('buys token packs from the balance, bonus first; refuses other packs and a short balance', async () => {
     const { auth, user } = await makeUser(t.database.db);
     expect(
-      (await call('POST', 'users/api-credits/buy-tokens', auth, { credits: 1000 })).json().errors.balance,
+      (await t.call('POST', 'users/api-credits/buy-tokens', auth, { credits: 1000 })).json().errors.balance,
     ).toEqual([MESSAGES.insufficientBalance]);
     expect(
-      (await call('POST', 'users/api-credits/buy-tokens', auth, { credits: 7 })).json().errors.credits,
+      (await t.call('POST', 'users/api-credits/buy-tokens', auth, { credits: 7 })).json().errors.credits,
     ).toEqual([MESSAGES.apiPackInvalid]);
     await makeTopUp(t.deps.db, user.id, '50', { bonus: '5' });
-    const res = await call('POST', 'users/api-credits/buy-tokens', auth, { credits: 5000 });
+    const res = await t.call('POST', 'users/api-credits/buy-tokens', auth, { credits: 5000 });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       message: MESSAGES.apiTokensBought,
       data: { paid_credits: 5000, credits: 500 },
       balances: { main: '15.0000', bonus: '0.0000' },
     });
-    const rows = (await call('GET', 'transactions?type=api_tokens_purchase', auth)).json().data;
+    const rows = (await t.call('GET', 'transactions?type=api_tokens_purchase', auth)).json().data;
     expect(rows.map((row: { account: string; amount: string }) => [row.account, row.amount])).toEqual([
       ['main', '-35.0000'],
       ['bonus', '-5.0000'],
@@ -76,7 +74,9 @@ describe('API token and credits', () => {
     const { auth, user } = await makeUser(t.database.db);
     await makeTopUp(t.deps.db, user.id, '100');
     const results = await Promise.all(
-      Array.from({ length: 50 }, () => call('POST', 'users/api-credits/buy-tokens', auth, { credits: 1000 })),
+      Array.from({ length: 50 }, () =>
+        t.call('POST', 'users/api-credits/buy-tokens', auth, { credits: 1000 }),
+      ),
     );
     const codes = results.map((res) => res.statusCode);
     expect(codes.filter((code) => code === 200)).toHaveLength(10);
@@ -96,7 +96,7 @@ describe('API token and credits', () => {
       .set({ api_credits: 1 })
       .where(eq(billingProfiles.user_id, user.id));
     expect(await useApiCredits(t.deps.db, user.id, 2)).toBe(false);
-    const on = await call('POST', 'users/api-credits/change-auto-refresh', auth, { auto_refresh: true });
+    const on = await t.call('POST', 'users/api-credits/change-auto-refresh', auth, { auto_refresh: true });
     expect(on.json()).toMatchObject({ message: MESSAGES.actionSaved, data: { auto_refresh: true } });
     expect(await useApiCredits(t.deps.db, user.id, 2)).toBe(true);
     expect(await profile(auth)).toMatchObject({
@@ -110,7 +110,9 @@ describe('API token and credits', () => {
     expect(await useApiCredits(t.deps.db, user.id, 1)).toBe(false);
     await resetFreeCredits(t.deps.db, new Date('2030-05-17T10:00:00Z'));
     expect((await profile(auth)).api).toMatchObject({ credits: 500, reset_at: '2030-05-01T00:00:00.000Z' });
-    const off = await call('POST', 'users/api-credits/change-auto-refresh', auth, { auto_refresh: 'false' });
+    const off = await t.call('POST', 'users/api-credits/change-auto-refresh', auth, {
+      auto_refresh: 'false',
+    });
     expect(off.json().data.auto_refresh).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { MESSAGES, STORE_LINK_MESSAGES, type App } from '@storelift/shared';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import { buildTestApp, errorsOf, type TestApp } from '../../../test/build-test-app.js';
 import { ControllableStore, makeApp, makeKeywords, makeUser } from '../../../test/factories.js';
 import { appCountries, apps, keywordRanks, keywords } from '../../db/schema/index.js';
 import { DEMO_APPS } from '../../providers/store/offline/demo-apps.js';
@@ -19,21 +19,18 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Headers = Record<string, string>;
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, payload?: object) =>
-  t.app.inject({ method, url: `/api/private/v1/${url}`, headers, ...(payload && { payload }) });
-const errorsOf = (res: { json(): unknown }) => (res.json() as { errors: Record<string, string[]> }).errors;
 
 describe('adding an app', () => {
   it('refuses callers who are not signed in', async () => {
-    expect((await call('GET', 'apps', {})).statusCode).toBe(401);
+    expect((await t.call('GET', 'apps', {})).statusCode).toBe(401);
     expect(
-      (await call('POST', 'apps', {}, { appstore: 1, country: 'US', package: GP.fitness })).statusCode,
+      (await t.call('POST', 'apps', {}, { appstore: 1, country: 'US', package: GP.fitness })).statusCode,
     ).toBe(401);
   });
 
   it('adds a free app by package id and answers it with its props per country', async () => {
     const { auth } = await makeUser(t.database.db);
-    const res = await call('POST', 'apps', auth, { appstore: 1, country: 'us', package: GP.fitness });
+    const res = await t.call('POST', 'apps', auth, { appstore: 1, country: 'us', package: GP.fitness });
     expect(res.statusCode).toBe(201);
     const { data, message } = res.json() as { data: App; message: string };
     expect(message).toBe(MESSAGES.actionSaved);
@@ -69,14 +66,14 @@ describe('adding an app', () => {
 
   it('takes a pasted Google Play or App Store link in `package`', async () => {
     const { auth } = await makeUser(t.database.db);
-    const google = await call('POST', 'apps', auth, {
+    const google = await t.call('POST', 'apps', auth, {
       appstore: 1,
       country: 'US',
       package: `https://play.google.com/store/apps/details?id=${GP.puzzle}&hl=en&gl=US`,
     });
     expect(google.statusCode).toBe(201);
     expect(google.json().data.package).toBe(GP.puzzle);
-    const apple = await call('POST', 'apps', auth, {
+    const apple = await t.call('POST', 'apps', auth, {
       appstore: 2,
       country: 'US',
       package: `https://apps.apple.com/us/app/fitpulse/id${IOS.fitness}`,
@@ -112,7 +109,7 @@ describe('adding an app', () => {
     [{ appstore: 2, country: 'US', package: IOS.crypto }, 'package', MESSAGES.appForbiddenCategory],
   ])('refuses %j with 422 on %s', async (body, field, message) => {
     const { auth, user } = await makeUser(t.database.db);
-    const res = await call('POST', 'apps', auth, body);
+    const res = await t.call('POST', 'apps', auth, body);
     expect(res.statusCode).toBe(422);
     expect(errorsOf(res)[field]).toEqual([message]);
     expect(await t.database.db.select().from(apps).where(eq(apps.user_id, user.id))).toEqual([]);
@@ -121,11 +118,11 @@ describe('adding an app', () => {
   it('refuses the same app and country twice, and adds another country to the app', async () => {
     const { auth } = await makeUser(t.database.db);
     const body = { appstore: 1, country: 'US', package: GP.fitness };
-    expect((await call('POST', 'apps', auth, body)).statusCode).toBe(201);
-    const again = await call('POST', 'apps', auth, body);
+    expect((await t.call('POST', 'apps', auth, body)).statusCode).toBe(201);
+    const again = await t.call('POST', 'apps', auth, body);
     expect(again.statusCode).toBe(422);
     expect(errorsOf(again).package).toEqual([MESSAGES.appAlreadyAdded]);
-    const other = await call('POST', 'apps', auth, { ...body, country: 'GB' });
+    const other = await t.call('POST', 'apps', auth, { ...body, country: 'GB' });
     expect(other.statusCode).toBe(201);
     const app = other.json().data as App;
     expect(app.country.code).toBe('US');
@@ -140,10 +137,10 @@ describe('adding an app', () => {
     const { auth } = await makeUser(t.database.db);
     store.failing = true;
     try {
-      const res = await call('POST', 'apps', auth, { appstore: 1, country: 'US', package: GP.fitness });
+      const res = await t.call('POST', 'apps', auth, { appstore: 1, country: 'US', package: GP.fitness });
       expect(res.statusCode).toBe(422);
       expect(errorsOf(res).package).toEqual([MESSAGES.storeUnavailable]);
-      const search = await call('GET', 'apps/search?appstore=1&country=US&keyword=workout', auth);
+      const search = await t.call('GET', 'apps/search?appstore=1&country=US&keyword=workout', auth);
       expect(search.statusCode).toBe(422);
     } finally {
       store.failing = false;
@@ -174,7 +171,7 @@ describe('the apps list', () => {
     await makeApp(t.deps, other.user.id, { package: GP.fitness });
   });
   const list = async (query: string) => {
-    const res = await call('GET', `apps?${query}`, auth);
+    const res = await t.call('GET', `apps?${query}`, auth);
     expect(res.statusCode).toBe(200);
     return res.json() as {
       data: App[];
@@ -240,7 +237,7 @@ describe('the apps list', () => {
   it.each(['filter=gone', 'appstore=3', 'sortBy=price', 'sortType=up', 'limit=0', 'limit=101', 'page=0'])(
     'answers 422 to %s',
     async (query) => {
-      const res = await call('GET', `apps?${query}`, auth);
+      const res = await t.call('GET', `apps?${query}`, auth);
       expect(res.statusCode).toBe(422);
     },
   );
@@ -261,7 +258,7 @@ describe('store search, show by package, read, update, toggle', () => {
   });
 
   it('searches a store and marks the apps already added', async () => {
-    const res = await call('GET', 'apps/search?appstore=1&country=US&keyword=home%20workout', auth);
+    const res = await t.call('GET', 'apps/search?appstore=1&country=US&keyword=home%20workout', auth);
     expect(res.statusCode).toBe(200);
     const { data } = res.json() as { data: { package: string; added: boolean; is_free: boolean }[] };
     expect(data.length).toBeGreaterThan(1);
@@ -271,11 +268,13 @@ describe('store search, show by package, read, update, toggle', () => {
   });
 
   it('looks an id or store link up instead of searching', async () => {
-    const byId = (await call('GET', `apps/search?appstore=2&country=US&keyword=${IOS.puzzle}`, auth)).json();
+    const byId = (
+      await t.call('GET', `apps/search?appstore=2&country=US&keyword=${IOS.puzzle}`, auth)
+    ).json();
     expect(byId.data).toHaveLength(1);
     expect(byId.data[0]).toMatchObject({ package: IOS.puzzle, appstore: 2, added: false });
     const link = encodeURIComponent(`https://play.google.com/store/apps/details?id=${GP.paid}`);
-    const byLink = (await call('GET', `apps/search?appstore=1&country=US&keyword=${link}`, auth)).json();
+    const byLink = (await t.call('GET', `apps/search?appstore=1&country=US&keyword=${link}`, auth)).json();
     expect(byLink.data[0]).toMatchObject({ package: GP.paid, is_free: false });
   });
 
@@ -285,62 +284,70 @@ describe('store search, show by package, read, update, toggle', () => {
     'appstore=5&keyword=x',
     'country=ZZ&keyword=x',
   ])('answers 422 to a search with %s', async (query) => {
-    expect((await call('GET', `apps/search?${query}`, auth)).statusCode).toBe(422);
+    expect((await t.call('GET', `apps/search?${query}`, auth)).statusCode).toBe(422);
   });
 
   it('shows an app by package, only the caller’s', async () => {
-    const res = await call('GET', `apps/show-by-package?packageId=${GP.fitness}&appstore=1&country=US`, auth);
+    const res = await t.call(
+      'GET',
+      `apps/show-by-package?packageId=${GP.fitness}&appstore=1&country=US`,
+      auth,
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json().data.id).toBe(fitness.id);
     expect(
-      (await call('GET', `apps/show-by-package?packageId=${GP.fitness}&appstore=1`, stranger)).statusCode,
+      (await t.call('GET', `apps/show-by-package?packageId=${GP.fitness}&appstore=1`, stranger)).statusCode,
     ).toBe(404);
-    expect((await call('GET', `apps/show-by-package?packageId=${GP.puzzle}`, auth)).statusCode).toBe(404);
-    expect((await call('GET', `apps/show-by-package?appstore=1`, auth)).statusCode).toBe(422);
-    expect((await call('GET', `apps/show-by-package?packageId=x&appstore=9`, auth)).statusCode).toBe(422);
+    expect((await t.call('GET', `apps/show-by-package?packageId=${GP.puzzle}`, auth)).statusCode).toBe(404);
+    expect((await t.call('GET', `apps/show-by-package?appstore=1`, auth)).statusCode).toBe(422);
+    expect((await t.call('GET', `apps/show-by-package?packageId=x&appstore=9`, auth)).statusCode).toBe(422);
   });
 
   it('reads an app by id, 404 for someone else’s', async () => {
-    expect((await call('GET', `apps/${fitness.id}`, auth)).json().data.package).toBe(GP.fitness);
-    expect((await call('GET', `apps/${fitness.id}`, stranger)).statusCode).toBe(404);
-    expect((await call('GET', 'apps/999999', auth)).statusCode).toBe(404);
-    expect((await call('GET', 'apps/abc', auth)).statusCode).toBe(422);
+    expect((await t.call('GET', `apps/${fitness.id}`, auth)).json().data.package).toBe(GP.fitness);
+    expect((await t.call('GET', `apps/${fitness.id}`, stranger)).statusCode).toBe(404);
+    expect((await t.call('GET', 'apps/999999', auth)).statusCode).toBe(404);
+    expect((await t.call('GET', 'apps/abc', auth)).statusCode).toBe(422);
   });
 
   it('updates the favorite flag and the main country', async () => {
-    const favorite = await call('PUT', `apps/${fitness.id}`, auth, { is_favorite: true });
+    const favorite = await t.call('PUT', `apps/${fitness.id}`, auth, { is_favorite: true });
     expect(favorite.statusCode).toBe(200);
     expect(favorite.json().data.is_favorite).toBe(true);
-    const moved = await call('PUT', `apps/${fitness.id}`, auth, { country: 'DE' });
+    const moved = await t.call('PUT', `apps/${fitness.id}`, auth, { country: 'DE' });
     expect(moved.statusCode).toBe(200);
     expect(moved.json().data).toMatchObject({
       country: { code: 'DE' },
       countries: ['DE', 'US'],
       is_alive: true,
     });
-    const back = await call('PUT', `apps/${fitness.id}`, auth, { country: 'US' });
+    const back = await t.call('PUT', `apps/${fitness.id}`, auth, { country: 'US' });
     expect(back.json().data.countries).toEqual(['US', 'DE']);
   });
 
   it('refuses updates that break a rule or touch someone else’s app', async () => {
-    const china = await call('PUT', `apps/${fitness.id}`, auth, { country: 'CN' });
+    const china = await t.call('PUT', `apps/${fitness.id}`, auth, { country: 'CN' });
     expect(china.statusCode).toBe(422);
     expect(errorsOf(china).country).toEqual([MESSAGES.appNotInCountry]);
-    expect((await call('PUT', `apps/${fitness.id}`, auth, {})).statusCode).toBe(422);
-    expect((await call('PUT', `apps/${fitness.id}`, auth, { country: 'QQ' })).statusCode).toBe(422);
-    expect((await call('PUT', `apps/${fitness.id}`, auth, { is_favorite: 'yes' })).statusCode).toBe(422);
-    expect((await call('PUT', `apps/${fitness.id}`, stranger, { is_favorite: false })).statusCode).toBe(404);
+    expect((await t.call('PUT', `apps/${fitness.id}`, auth, {})).statusCode).toBe(422);
+    expect((await t.call('PUT', `apps/${fitness.id}`, auth, { country: 'QQ' })).statusCode).toBe(422);
+    expect((await t.call('PUT', `apps/${fitness.id}`, auth, { is_favorite: 'yes' })).statusCode).toBe(422);
+    expect((await t.call('PUT', `apps/${fitness.id}`, stranger, { is_favorite: false })).statusCode).toBe(
+      404,
+    );
   });
 
   it('toggles the favorite flag', async () => {
-    const before = (await call('GET', `apps/${fitness.id}`, auth)).json().data.is_favorite as boolean;
-    const res = await call('PUT', 'apps/toggle', auth, { id: fitness.id });
+    const before = (await t.call('GET', `apps/${fitness.id}`, auth)).json().data.is_favorite as boolean;
+    const res = await t.call('PUT', 'apps/toggle', auth, { id: fitness.id });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.is_favorite).toBe(!before);
-    expect((await call('PUT', 'apps/toggle', auth, { id: fitness.id })).json().data.is_favorite).toBe(before);
-    expect((await call('PUT', 'apps/toggle', stranger, { id: fitness.id })).statusCode).toBe(404);
-    expect((await call('PUT', 'apps/toggle', auth, {})).statusCode).toBe(422);
-    expect((await call('PUT', 'apps/toggle', auth, { id: -1 })).statusCode).toBe(422);
+    expect((await t.call('PUT', 'apps/toggle', auth, { id: fitness.id })).json().data.is_favorite).toBe(
+      before,
+    );
+    expect((await t.call('PUT', 'apps/toggle', stranger, { id: fitness.id })).statusCode).toBe(404);
+    expect((await t.call('PUT', 'apps/toggle', auth, {})).statusCode).toBe(422);
+    expect((await t.call('PUT', 'apps/toggle', auth, { id: -1 })).statusCode).toBe(422);
   });
 });
 
@@ -357,10 +364,10 @@ describe('deleting apps', () => {
       await t.database.db.select().from(keywordRanks).where(inArray(keywordRanks.keyword_id, ids)),
     ).toHaveLength(2);
 
-    expect((await call('DELETE', `apps/${GP.fitness}`, stranger.auth)).statusCode).toBe(404);
-    expect((await call('DELETE', `apps/${GP.fitness}?appstore=2`, auth)).statusCode).toBe(404);
-    expect((await call('DELETE', `apps/${GP.fitness}?appstore=7`, auth)).statusCode).toBe(422);
-    const res = await call('DELETE', `apps/${GP.fitness}`, auth);
+    expect((await t.call('DELETE', `apps/${GP.fitness}`, stranger.auth)).statusCode).toBe(404);
+    expect((await t.call('DELETE', `apps/${GP.fitness}?appstore=2`, auth)).statusCode).toBe(404);
+    expect((await t.call('DELETE', `apps/${GP.fitness}?appstore=7`, auth)).statusCode).toBe(422);
+    const res = await t.call('DELETE', `apps/${GP.fitness}`, auth);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: MESSAGES.actionDeleted, count: 1 });
     expect(await t.database.db.select().from(keywords).where(inArray(keywords.id, ids))).toEqual([]);
@@ -371,8 +378,8 @@ describe('deleting apps', () => {
       [],
     );
     // The store follows from the id's form.
-    expect((await call('DELETE', `apps/${IOS.fitness}`, auth)).statusCode).toBe(200);
-    expect((await call('GET', `apps/${ios.id}`, auth)).statusCode).toBe(404);
+    expect((await t.call('DELETE', `apps/${IOS.fitness}`, auth)).statusCode).toBe(200);
+    expect((await t.call('GET', `apps/${ios.id}`, auth)).statusCode).toBe(404);
   });
 
   it('deletes all banned apps of the caller only', async () => {
@@ -385,13 +392,13 @@ describe('deleting apps', () => {
       .update(apps)
       .set({ is_alive: false })
       .where(inArray(apps.id, [banned.id, othersBanned.id]));
-    const res = await call('DELETE', 'apps/destroyBanned', auth);
+    const res = await t.call('DELETE', 'apps/destroyBanned', auth);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: MESSAGES.actionDeleted, count: 1 });
-    expect((await call('GET', `apps/${alive.id}`, auth)).statusCode).toBe(200);
-    expect((await call('GET', `apps/${banned.id}`, auth)).statusCode).toBe(404);
-    expect((await call('GET', `apps/${othersBanned.id}`, other.auth)).statusCode).toBe(200);
-    expect((await call('DELETE', 'apps/destroyBanned', auth)).json().count).toBe(0);
+    expect((await t.call('GET', `apps/${alive.id}`, auth)).statusCode).toBe(200);
+    expect((await t.call('GET', `apps/${banned.id}`, auth)).statusCode).toBe(404);
+    expect((await t.call('GET', `apps/${othersBanned.id}`, other.auth)).statusCode).toBe(200);
+    expect((await t.call('DELETE', 'apps/destroyBanned', auth)).json().count).toBe(0);
   });
 });
 
@@ -399,7 +406,7 @@ describe('status per country (scheduled refresh)', () => {
   it('marks an app removed from the store as banned with the message, and alive again when back', async () => {
     const { auth, user } = await makeUser(t.database.db);
     const app = await makeApp(t.deps, user.id, { package: GP.puzzle });
-    await call('POST', 'apps', auth, { appstore: 1, country: 'GB', package: GP.puzzle });
+    await t.call('POST', 'apps', auth, { appstore: 1, country: 'GB', package: GP.puzzle });
     const rows = await t.database.db.select().from(appCountries).where(eq(appCountries.app_id, app.id));
     store.removed.add(GP.puzzle);
     try {
@@ -410,7 +417,7 @@ describe('status per country (scheduled refresh)', () => {
     } finally {
       store.removed.delete(GP.puzzle);
     }
-    const banned = (await call('GET', `apps/${app.id}`, auth)).json().data as App;
+    const banned = (await t.call('GET', `apps/${app.id}`, auth)).json().data as App;
     expect(banned.is_alive).toBe(false);
     expect(banned.status_message).toBe(MESSAGES.appRemoved);
     expect(banned.props.filter((prop) => prop.prop_name === 'alive').map((prop) => prop.prop_value)).toEqual([
@@ -422,7 +429,7 @@ describe('status per country (scheduled refresh)', () => {
       prop_value: MESSAGES.appRemoved,
       country: 'GB',
     });
-    expect((await call('GET', 'apps?filter=ban', auth)).json().count).toBe(1);
+    expect((await t.call('GET', 'apps?filter=ban', auth)).json().count).toBe(1);
 
     // The scheduled job queues every app country; the worker brings the app back to life.
     await queueStatusRefresh(t.deps);
@@ -430,7 +437,7 @@ describe('status per country (scheduled refresh)', () => {
     let view = banned;
     while (!view.is_alive && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 200));
-      view = (await call('GET', `apps/${app.id}`, auth)).json().data;
+      view = (await t.call('GET', `apps/${app.id}`, auth)).json().data;
     }
     expect(view.is_alive).toBe(true);
     expect(view.status_message).toBeNull();

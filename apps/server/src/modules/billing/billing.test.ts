@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { MESSAGES, PAYMENT_SYSTEMS, STAFF_ROLES, parseMoney, type Transaction } from '@storelift/shared';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import { buildTestApp, type HttpMethod, type TestApp } from '../../../test/build-test-app.js';
 import { makeTopUp, makeUser } from '../../../test/factories.js';
 import { billingProfiles, payments, transactions } from '../../db/schema/index.js';
 import { charge } from './ledger.js';
@@ -17,12 +17,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Headers = Record<string, string>;
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (method: Method, url: string, headers: Headers, payload?: object) =>
-  t.app.inject({ method, url: `/api/private/v1/${url}`, headers, ...(payload && { payload }) });
-const staffCall = (method: Method, url: string, headers: Headers = admin.auth, payload?: object) =>
+const staffCall = (method: HttpMethod, url: string, headers: Headers = admin.auth, payload?: object) =>
   t.app.inject({ method, url: `/api/admin/v1/${url}`, headers, ...(payload && { payload }) });
-const balances = async (auth: Headers) => (await call('GET', 'users/profile', auth)).json().data.balances;
+const balances = async (auth: Headers) => (await t.call('GET', 'users/profile', auth)).json().data.balances;
 const spend = (appstore: number, pkg: string) => ({
   type: 'campaign_charge' as const,
   reference: { type: 'campaign' as const, id: 7 },
@@ -40,7 +37,7 @@ describe('GET transactions', () => {
     await t.deps.db.transaction((tx) => charge(tx, user.id, parseMoney('30'), spend(1, 'com.example.fit')));
     await t.deps.db.transaction((tx) => charge(tx, user.id, parseMoney('5'), spend(2, '1234567890')));
 
-    const all = (await call('GET', 'transactions', auth)).json();
+    const all = (await t.call('GET', 'transactions', auth)).json();
     expect(all.meta).toMatchObject({ total: 5, current_page: 1, last_page: 1, per_page: 10 });
     const rows = all.data as Transaction[];
     expect(rows.map((row) => [row.type, row.account, row.amount])).toEqual([
@@ -58,7 +55,7 @@ describe('GET transactions', () => {
     });
     expect(rows.at(-1)).toMatchObject({ reference_type: 'payment', balance_after: '100.0000' });
 
-    const query = async (q: string) => (await call('GET', `transactions?${q}`, auth)).json();
+    const query = async (q: string) => (await t.call('GET', `transactions?${q}`, auth)).json();
     expect((await query('balance=1')).data.map((row: Transaction) => row.account)).toEqual([
       'main',
       'main',
@@ -92,11 +89,11 @@ describe('GET transactions', () => {
     'limit=101',
   ])('answers 422 to %s', async (q) => {
     const { auth } = await makeUser(t.database.db);
-    expect((await call('GET', `transactions?${q}`, auth)).statusCode).toBe(422);
+    expect((await t.call('GET', `transactions?${q}`, auth)).statusCode).toBe(422);
   });
 
   it('refuses visitors', async () => {
-    expect((await call('GET', 'transactions', {})).statusCode).toBe(401);
+    expect((await t.call('GET', 'transactions', {})).statusCode).toBe(401);
   });
 });
 
@@ -175,7 +172,7 @@ describe('PUT payments/change-user-balance', () => {
         invoice: true,
       },
     });
-    expect((await call('GET', 'priceplans/current', auth)).json().data.name).toBe('Bronze');
+    expect((await t.call('GET', 'priceplans/current', auth)).json().data.name).toBe('Bronze');
     const again = await staffCall('PUT', 'payments/change-user-balance', admin.auth, body);
     expect(again.statusCode).toBe(422);
     expect(again.json().errors.payment_id).toEqual([MESSAGES.paymentIdTaken]);
@@ -316,9 +313,9 @@ describe('staff payment systems', () => {
     });
     expect(off.json()).toMatchObject({ message: MESSAGES.actionSaved, data: { id: 31, is_active: false } });
     const customer = await makeUser(t.database.db);
-    const visible = (await call('GET', 'paysystems', customer.auth)).json().data as { id: number }[];
+    const visible = (await t.call('GET', 'paysystems', customer.auth)).json().data as { id: number }[];
     expect(visible.map((system) => system.id)).not.toContain(31);
-    const refused = await call('POST', 'checkout', customer.auth, { amount: 100, paysystem_id: 31 });
+    const refused = await t.call('POST', 'checkout', customer.auth, { amount: 100, paysystem_id: 31 });
     expect(refused.json().errors.paysystem_id).toEqual([MESSAGES.paysystemUnavailable]);
     await staffCall('PUT', 'paysystems/change-is-active-paysystem', admin.auth, { id: 31, is_active: true });
     expect(
@@ -408,13 +405,13 @@ describe('bad input', () => {
     for (const [url, names] of gets) {
       for (const name of names) {
         for (const value of garbage) {
-          const res = await call('GET', `${url}?${new URLSearchParams({ [name]: value })}`, auth);
+          const res = await t.call('GET', `${url}?${new URLSearchParams({ [name]: value })}`, auth);
           expect(res.statusCode, `${url} ${name}=${value.slice(0, 20)}`).toBeLessThan(500);
         }
       }
     }
     for (const id of garbage) {
-      const res = await call('GET', `payments/${encodeURIComponent(id)}/get-configuration`, auth);
+      const res = await t.call('GET', `payments/${encodeURIComponent(id)}/get-configuration`, auth);
       expect(res.statusCode, id).toBeLessThan(500);
     }
     const bodies: unknown[] = [

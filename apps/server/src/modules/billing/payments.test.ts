@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { MESSAGES, PAYMENT_SYSTEMS, type Payment } from '@storelift/shared';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import { buildTestApp, errorsOf, type TestApp } from '../../../test/build-test-app.js';
 import { makeBonusAction, makeTopUp, makeUser } from '../../../test/factories.js';
 import { marketingActions, payments, transactions } from '../../db/schema/index.js';
 import { signingSecret } from '../../lib/signing.js';
@@ -20,10 +20,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Headers = Record<string, string>;
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, payload?: object) =>
-  t.app.inject({ method, url: `/api/private/v1/${url}`, headers, ...(payload && { payload }) });
-const errorsOf = (res: { json(): unknown }) => (res.json() as { errors: Record<string, string[]> }).errors;
-const balances = async (auth: Headers) => (await call('GET', 'users/profile', auth)).json().data.balances;
+const balances = async (auth: Headers) => (await t.call('GET', 'users/profile', auth)).json().data.balances;
 
 /** Opens a sandbox checkout and answers the payment and the page's path. */
 async function openCheckout(
@@ -31,7 +28,7 @@ async function openCheckout(
   amount: number | string,
   paysystemId: number = PAYMENT_SYSTEMS.card,
 ) {
-  const res = await call('POST', 'checkout', auth, { amount, paysystem_id: paysystemId });
+  const res = await t.call('POST', 'checkout', auth, { amount, paysystem_id: paysystemId });
   expect(res.statusCode, res.body).toBe(201);
   const { link, data } = res.json() as { link: string; data: Payment };
   return { link, payment: data };
@@ -65,7 +62,7 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs = 15_000) {
 describe('payment systems', () => {
   it('lists the active systems of customer-area §3 with limits, fee and bonus options', async () => {
     const { auth } = await makeUser(t.database.db, { country: 'DE' });
-    const res = await call('GET', 'paysystems', auth);
+    const res = await t.call('GET', 'paysystems', auth);
     expect(res.statusCode).toBe(200);
     const data = res.json().data as { id: number; vat_applies: boolean; fee: string }[];
     expect(data.map((system) => system.id).sort((a, b) => a - b)).toEqual([
@@ -91,8 +88,8 @@ describe('payment systems', () => {
   });
 
   it('refuses visitors', async () => {
-    expect((await call('GET', 'paysystems', {})).statusCode).toBe(401);
-    expect((await call('POST', 'checkout', {}, { amount: 500, paysystem_id: 30 })).statusCode).toBe(401);
+    expect((await t.call('GET', 'paysystems', {})).statusCode).toBe(401);
+    expect((await t.call('POST', 'checkout', {}, { amount: 500, paysystem_id: 30 })).statusCode).toBe(401);
   });
 });
 
@@ -111,7 +108,7 @@ describe('checkout', () => {
     [{ amount: 100 }, 'paysystem_id', MESSAGES.paysystemUnavailable],
   ])('refuses %j with 422 on %s', async (body, field, message) => {
     const { auth, user } = await makeUser(t.database.db);
-    const res = await call('POST', 'checkout', auth, body);
+    const res = await t.call('POST', 'checkout', auth, body);
     expect(res.statusCode).toBe(422);
     expect(errorsOf(res)[field]).toEqual([message]);
     expect(await t.deps.db.select().from(payments).where(eq(payments.user_id, user.id))).toEqual([]);
@@ -132,7 +129,7 @@ describe('checkout', () => {
     expect(paypalUs).toMatchObject({ fee: '30.0000', vat: '0.0000', total: '530.0000' });
     const paypalDe = (await openCheckout(de.auth, 500, PAYMENT_SYSTEMS.paypal)).payment;
     expect(paypalDe).toMatchObject({ fee: '30.0000', vat: '6.0000', total: '536.0000' });
-    const quote = await call('GET', 'checkout/quote?amount=123.45&paysystem_id=1', de.auth);
+    const quote = await t.call('GET', 'checkout/quote?amount=123.45&paysystem_id=1', de.auth);
     expect(quote.json().data).toEqual({
       amount: '123.4500',
       fee: '7.4100',
@@ -144,11 +141,11 @@ describe('checkout', () => {
 
   it('answers the url for systems where the customer signs in (checkout/{id}/auth)', async () => {
     const { auth } = await makeUser(t.database.db);
-    const res = await call('POST', 'checkout/1/auth', auth, { amount: 100 });
+    const res = await t.call('POST', 'checkout/1/auth', auth, { amount: 100 });
     expect(res.statusCode).toBe(201);
     expect(res.json().url).toMatch(/^\/sandbox\/checkout\/[0-9a-f-]{36}$/);
     expect(res.json().data).toMatchObject({ paysystem_id: 1, amount: '100.0000' });
-    expect((await call('POST', 'checkout/34/auth', auth, { amount: 100 })).statusCode).toBe(422);
+    expect((await t.call('POST', 'checkout/34/auth', auth, { amount: 100 })).statusCode).toBe(422);
   });
 });
 
@@ -178,7 +175,7 @@ describe('the sandbox, end to end through HTTP', () => {
     expect(paid.statusCode).toBe(303);
     expect(paid.headers.location).toBe(`/top-up-balance/result?payment=${payment.id}`);
 
-    const config = (await call('GET', `payments/${payment.id}/get-configuration`, auth)).json();
+    const config = (await t.call('GET', `payments/${payment.id}/get-configuration`, auth)).json();
     expect(config.amount).toBe('500.0000');
     expect(config.data).toMatchObject({ status: 'credited', invoice: true });
     expect(config.data.invoice_number).toMatch(/^INV-\d{4}-\d{6}$/);
@@ -188,7 +185,7 @@ describe('the sandbox, end to end through HTTP', () => {
     // The page now says it is done and links back.
     expect((await t.app.inject({ url: link })).body).toContain('Payment credited');
 
-    const bridge = await call('GET', `payments/download-invoice/${payment.id}/bridge`, auth);
+    const bridge = await t.call('GET', `payments/download-invoice/${payment.id}/bridge`, auth);
     expect(bridge.statusCode).toBe(200);
     const { ts, h, url } = bridge.json() as { ts: number; h: string; url: string };
     expect(url).toBe(`/api/private/v1/payments/download-invoice/${payment.id}?ts=${ts}&h=${h}`);
@@ -209,11 +206,11 @@ describe('the sandbox, end to end through HTTP', () => {
     const canceled = await t.app.inject({ method: 'POST', url: `${link}/cancel` });
     expect(canceled.statusCode).toBe(303);
     expect(canceled.headers.location).toBe(`/top-up-balance/result?payment=${payment.id}`);
-    const config = (await call('GET', `payments/${payment.id}/get-configuration`, auth)).json();
+    const config = (await t.call('GET', `payments/${payment.id}/get-configuration`, auth)).json();
     expect(config.data.status).toBe('canceled');
     expect(config.message).toBe(MESSAGES.paymentCanceled);
     expect((await balances(auth)).main).toBe('0.0000');
-    const bridge = await call('GET', `payments/download-invoice/${payment.id}/bridge`, auth);
+    const bridge = await t.call('GET', `payments/download-invoice/${payment.id}/bridge`, auth);
     expect(bridge.statusCode).toBe(409);
     expect(bridge.json().message).toBe(MESSAGES.downloadFailed);
   });
@@ -224,7 +221,7 @@ describe('the sandbox, end to end through HTTP', () => {
     expect(payment.required_confirmations).toBe(3);
     await t.app.inject({ method: 'POST', url: `${link}/pay` });
     const status = async () =>
-      (await call('GET', `payments/${payment.id}/get-configuration`, auth)).json().data as Payment;
+      (await t.call('GET', `payments/${payment.id}/get-configuration`, auth)).json().data as Payment;
     expect((await status()).status).toBe('received');
     expect((await balances(auth)).main).toBe('0.0000');
     await waitFor(async () => (await status()).status === 'credited');
@@ -254,7 +251,7 @@ describe('the sandbox, end to end through HTTP', () => {
     expect(tampered.statusCode).toBe(403);
     // Signed, but for another amount than the checkout's: refused too.
     expect((await callback({ ...event, amount: '1.0000' })).statusCode).toBe(422);
-    expect((await call('GET', `payments/${payment.id}/get-configuration`, auth)).json().data.status).toBe(
+    expect((await t.call('GET', `payments/${payment.id}/get-configuration`, auth)).json().data.status).toBe(
       'pending',
     );
     expect((await balances(auth)).main).toBe('0.0000');
@@ -290,7 +287,7 @@ describe('payment bonus', () => {
   it('answers 404 from marketing-actions when no payment action runs', async () => {
     const { auth } = await makeUser(t.database.db);
     await t.deps.db.update(marketingActions).set({ is_active: false });
-    const res = await call('GET', 'marketing-actions', auth);
+    const res = await t.call('GET', 'marketing-actions', auth);
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe(MESSAGES.marketingActionNone);
   });
@@ -299,7 +296,7 @@ describe('payment bonus', () => {
     const action = await makeBonusAction(t.deps.db);
     try {
       const { auth } = await makeUser(t.database.db);
-      const current = (await call('GET', 'marketing-actions', auth)).json().data;
+      const current = (await t.call('GET', 'marketing-actions', auth)).json().data;
       expect(current).toMatchObject({ id: action.id, type: 'payment', tiers: action.tiers });
 
       const small = (await openCheckout(auth, 1999)).payment;
@@ -314,7 +311,7 @@ describe('payment bonus', () => {
       const link = `/sandbox/checkout/${await uuidOf(tier1.id)}`;
       await t.app.inject({ method: 'POST', url: `${link}/pay` });
       expect(await balances(auth)).toEqual({ main: '2000.0000', bonus: '200.0000', referral: '0.0000' });
-      const bonusRows = (await call('GET', 'transactions?balance=2', auth)).json().data;
+      const bonusRows = (await t.call('GET', 'transactions?balance=2', auth)).json().data;
       expect(bonusRows).toHaveLength(1);
       expect(bonusRows[0]).toMatchObject({ type: 'payment_bonus', account: 'bonus', amount: '200.0000' });
     } finally {
@@ -332,28 +329,28 @@ describe('GET payments and payments/total', () => {
     const second = await makeTopUp(t.deps.db, user.id, '250.50', { paysystemId: PAYMENT_SYSTEMS.paypal });
     await openCheckout(auth, 40);
 
-    const all = (await call('GET', 'payments', auth)).json();
+    const all = (await t.call('GET', 'payments', auth)).json();
     expect(all.meta).toMatchObject({ total: 3, current_page: 1, last_page: 1 });
     expect(all.data.map((p: Payment) => p.amount)).toEqual(['40.0000', '250.5000', '100.0000']);
-    const success = (await call('GET', 'payments?successOnly=1', auth)).json();
+    const success = (await t.call('GET', 'payments?successOnly=1', auth)).json();
     expect(success.data.map((p: Payment) => p.id)).toEqual([second.id, first.id]);
-    const paypal = (await call('GET', 'payments?pay_systems=1', auth)).json();
+    const paypal = (await t.call('GET', 'payments?pay_systems=1', auth)).json();
     expect(paypal.data.map((p: Payment) => p.id)).toEqual([second.id]);
-    const byAmount = (await call('GET', 'payments?orderBy=amount&sortBy=asc', auth)).json();
+    const byAmount = (await t.call('GET', 'payments?orderBy=amount&sortBy=asc', auth)).json();
     expect(byAmount.data.map((p: Payment) => p.amount)).toEqual(['40.0000', '100.0000', '250.5000']);
-    const search = (await call('GET', 'payments?search=250.5&searchColumn=amount', auth)).json();
+    const search = (await t.call('GET', 'payments?search=250.5&searchColumn=amount', auth)).json();
     expect(search.data.map((p: Payment) => p.id)).toEqual([second.id]);
-    const byName = (await call('GET', 'payments?search=paypal', auth)).json();
+    const byName = (await t.call('GET', 'payments?search=paypal', auth)).json();
     expect(byName.data.map((p: Payment) => p.id)).toEqual([second.id]);
-    const paged = (await call('GET', 'payments?limit=2&page=2', auth)).json();
+    const paged = (await t.call('GET', 'payments?limit=2&page=2', auth)).json();
     expect(paged.meta).toMatchObject({ total: 3, current_page: 2, last_page: 2, per_page: 2 });
     expect(paged.data).toHaveLength(1);
     const today = new Date().toISOString().slice(0, 10);
-    expect((await call('GET', `payments?from=${today}&to=${today}`, auth)).json().meta.total).toBe(3);
-    expect((await call('GET', 'payments?to=2000-01-01', auth)).json().meta.total).toBe(0);
-    expect((await call('GET', 'payments?payment_type=bonus', auth)).json().meta.total).toBe(0);
+    expect((await t.call('GET', `payments?from=${today}&to=${today}`, auth)).json().meta.total).toBe(3);
+    expect((await t.call('GET', 'payments?to=2000-01-01', auth)).json().meta.total).toBe(0);
+    expect((await t.call('GET', 'payments?payment_type=bonus', auth)).json().meta.total).toBe(0);
 
-    const total = (await call('GET', 'payments/total', auth)).json().data;
+    const total = (await t.call('GET', 'payments/total', auth)).json().data;
     expect(total).toMatchObject({
       total: '350.5000',
       count: 2,
@@ -361,7 +358,7 @@ describe('GET payments and payments/total', () => {
     });
     expect(Date.parse(total.latest.created_at)).toBeGreaterThan(0);
     const none = await makeUser(t.database.db);
-    expect((await call('GET', 'payments/total', none.auth)).json().data).toEqual({
+    expect((await t.call('GET', 'payments/total', none.auth)).json().data).toEqual({
       total: '0.0000',
       count: 0,
       latest: null,
@@ -372,11 +369,11 @@ describe('GET payments and payments/total', () => {
     const owner = await makeUser(t.database.db);
     const stranger = await makeUser(t.database.db);
     const payment = await makeTopUp(t.deps.db, owner.user.id, '100');
-    expect((await call('GET', `payments/${payment.id}/get-configuration`, stranger.auth)).statusCode).toBe(
+    expect((await t.call('GET', `payments/${payment.id}/get-configuration`, stranger.auth)).statusCode).toBe(
       404,
     );
     expect(
-      (await call('GET', `payments/download-invoice/${payment.id}/bridge`, stranger.auth)).statusCode,
+      (await t.call('GET', `payments/download-invoice/${payment.id}/bridge`, stranger.auth)).statusCode,
     ).toBe(404);
   });
 
@@ -384,7 +381,7 @@ describe('GET payments and payments/total', () => {
     const { auth, user } = await makeUser(t.database.db);
     const payment = await makeTopUp(t.deps.db, user.id, '100');
     const other = await makeTopUp(t.deps.db, user.id, '200');
-    const { ts, h } = (await call('GET', `payments/download-invoice/${payment.id}/bridge`, auth)).json();
+    const { ts, h } = (await t.call('GET', `payments/download-invoice/${payment.id}/bridge`, auth)).json();
     const get = (url: string) => t.app.inject({ url: `/api/private/v1/payments/download-invoice/${url}` });
     expect((await get(`${payment.id}?ts=${ts}&h=${h}`)).statusCode).toBe(200);
     for (const url of [

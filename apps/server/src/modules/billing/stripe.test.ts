@@ -90,8 +90,6 @@ afterAll(async () => {
 });
 
 type Headers = Record<string, string>;
-const call = (method: 'GET' | 'POST', url: string, headers: Headers, payload?: object) =>
-  t.app.inject({ method, url: `/api/private/v1/${url}`, headers, ...(payload && { payload }) });
 
 /** A signed fixture event of a Checkout Session, as Stripe would post it. */
 function webhook(type: string, session: Record<string, unknown>, secret = WEBHOOK_SECRET) {
@@ -113,7 +111,7 @@ function webhook(type: string, session: Record<string, unknown>, secret = WEBHOO
 }
 
 async function stripeCheckout(auth: Headers, amount = 500) {
-  const res = await call('POST', 'checkout', auth, { amount, paysystem_id: PAYMENT_SYSTEMS.card });
+  const res = await t.call('POST', 'checkout', auth, { amount, paysystem_id: PAYMENT_SYSTEMS.card });
   expect(res.statusCode, res.body).toBe(201);
   const { link, data } = res.json() as { link: string; data: Payment };
   const [row] = await t.deps.db.select().from(payments).where(eq(payments.id, data.id));
@@ -121,14 +119,17 @@ async function stripeCheckout(auth: Headers, amount = 500) {
 }
 
 const statusOf = async (auth: Headers, id: number) =>
-  (await call('GET', `payments/${id}/get-configuration`, auth)).json().data.status as string;
+  (await t.call('GET', `payments/${id}/get-configuration`, auth)).json().data.status as string;
 const mainOf = async (auth: Headers) =>
-  (await call('GET', 'users/profile', auth)).json().data.balances.main as string;
+  (await t.call('GET', 'users/profile', auth)).json().data.balances.main as string;
 
 describe('Stripe Checkout for cards', () => {
   it('serves system 30 through Stripe and opens a Checkout Session for the total', async () => {
     const { auth } = await makeUser(t.database.db);
-    const systems = (await call('GET', 'paysystems', auth)).json().data as { id: number; provider: string }[];
+    const systems = (await t.call('GET', 'paysystems', auth)).json().data as {
+      id: number;
+      provider: string;
+    }[];
     expect(systems.find((system) => system.id === 30)?.provider).toBe('stripe');
     expect(systems.find((system) => system.id === 1)?.provider).toBe('sandbox');
     const { link, payment, row } = await stripeCheckout(auth);
@@ -162,7 +163,7 @@ describe('Stripe Checkout for cards', () => {
     const again = await webhook('checkout.session.completed', { ...session, payment_status: 'paid' });
     expect(again.json().status).toBe('unchanged');
     expect(await mainOf(auth)).toBe('500.0000');
-    const config = (await call('GET', `payments/${payment.id}/get-configuration`, auth)).json().data;
+    const config = (await t.call('GET', `payments/${payment.id}/get-configuration`, auth)).json().data;
     expect(config).toMatchObject({ status: 'credited', details: `Card (Stripe ${row.provider_ref})` });
   });
 
@@ -231,7 +232,7 @@ describe('Stripe Checkout for cards', () => {
     expect(back.statusCode).toBe(303);
     expect(back.headers.location).toBe(`/top-up-balance/result?payment=${payment.id}`);
     expect(standIn.requests.at(-1)?.path).toBe(`/v1/checkout/sessions/${row.provider_ref}/expire`);
-    const config = (await call('GET', `payments/${payment.id}/get-configuration`, auth)).json();
+    const config = (await t.call('GET', `payments/${payment.id}/get-configuration`, auth)).json();
     expect(config.data.status).toBe('canceled');
     expect(config.message).toBe(MESSAGES.paymentCanceled);
     const expired = await webhook('checkout.session.expired', {
@@ -246,7 +247,7 @@ describe('Stripe Checkout for cards', () => {
     const { auth, user } = await makeUser(t.database.db);
     standIn.failing = true;
     try {
-      const res = await call('POST', 'checkout', auth, { amount: 50, paysystem_id: PAYMENT_SYSTEMS.card });
+      const res = await t.call('POST', 'checkout', auth, { amount: 50, paysystem_id: PAYMENT_SYSTEMS.card });
       expect(res.statusCode).toBe(422);
       expect(res.json().errors.paysystem_id).toEqual([MESSAGES.paysystemUnavailable]);
     } finally {

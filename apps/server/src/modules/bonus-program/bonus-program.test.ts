@@ -12,8 +12,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Headers = Record<string, string>;
-const call = (method: 'GET' | 'POST', url: string, headers: Headers, payload?: object) =>
-  t.app.inject({ method, url: `/api/private/v1/${url}`, headers, ...(payload && { payload }) });
 const review = (
   id: number,
   action: 'approve' | 'reject',
@@ -27,12 +25,12 @@ const review = (
     ...(payload && { payload }),
   });
 const submit = (auth: Headers, type: string, link = `https://example.com/${type}`) =>
-  call('POST', 'users/bonus-program', auth, { type, link });
+  t.call('POST', 'users/bonus-program', auth, { type, link });
 
 describe('bonus program', () => {
   it('shows the rules of §9 and takes one submission per type', async () => {
     const { auth } = await makeUser(t.database.db);
-    const program = (await call('GET', 'users/bonus-program', auth)).json();
+    const program = (await t.call('GET', 'users/bonus-program', auth)).json();
     expect(
       program.rules.map((rule: { type: string; reward: string | null; percent: string | null }) => [
         rule.type,
@@ -61,7 +59,7 @@ describe('bonus program', () => {
     expect((await submit(auth, 'video')).json().errors.type).toEqual([MESSAGES.bonusVideoSpend]);
     expect((await submit(auth, 'success_story')).json().errors.type).toEqual([MESSAGES.bonusStoryNoPayment]);
     expect((await submit(auth, 'tiktok')).statusCode).toBe(422);
-    const mine = (await call('GET', 'users/bonus-program', auth)).json();
+    const mine = (await t.call('GET', 'users/bonus-program', auth)).json();
     expect(mine.data).toHaveLength(1);
     expect(
       mine.rules.find((rule: { type: string }) => rule.type === 'trustpilot_review').submission.status,
@@ -95,9 +93,9 @@ describe('bonus program', () => {
     const rejected = await review(maps.id, 'reject', marketer.auth, { note: 'Not online' });
     expect(rejected.json().data).toMatchObject({ status: 'rejected', note: 'Not online' });
 
-    const balances = (await call('GET', 'users/profile', auth)).json().data.balances;
+    const balances = (await t.call('GET', 'users/profile', auth)).json().data.balances;
     expect(balances).toMatchObject({ main: '1800.0000', bonus: '420.0000' });
-    const rows = (await call('GET', 'transactions?type=bonus_program_reward', auth)).json().data;
+    const rows = (await t.call('GET', 'transactions?type=bonus_program_reward', auth)).json().data;
     expect(rows.map((row: { amount: string }) => row.amount)).toEqual(['120.0000', '300.0000']);
 
     const resent = await submit(auth, 'google_maps_review', 'https://maps.example.com/review/2');

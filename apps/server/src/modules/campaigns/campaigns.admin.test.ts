@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { MESSAGES, type AdminCampaign, type Campaign } from '@storelift/shared';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
-import { makeApp, makeTopUp, makeUser } from '../../../test/factories.js';
+import { makeApp, makeTopUp, makeUser, directInstallsBody as direct } from '../../../test/factories.js';
 import { campaigns } from '../../db/schema/index.js';
-import { DEMO_APPS } from '../../providers/store/offline/demo-apps.js';
 import { balancesOf } from '../billing/ledger.js';
 import { checkLedger } from '../billing/ledger-check.js';
 import { deliveryTick } from './campaigns.delivery.js';
@@ -19,16 +18,6 @@ let support: Auth;
 
 const ADMIN = '/api/admin/v1';
 // Base plan, Google Play direct installs: 0.12 per install; 3 days × 10 = 3.6000.
-const direct = (overrides: Record<string, unknown> = {}) => ({
-  productType: 1,
-  packageId: DEMO_APPS.googlePlay.fitness,
-  appstore: 1,
-  country: 'US',
-  days: 3,
-  installs: 10,
-  deliveryType: 0,
-  ...overrides,
-});
 
 async function order(body: object = direct(), headers: Auth = customer): Promise<Campaign> {
   const res = await t.app.inject({

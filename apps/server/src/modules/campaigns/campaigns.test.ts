@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { Campaign } from '@storelift/shared';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
-import { makeApp, makeTopUp, makeUser } from '../../../test/factories.js';
+import { makeApp, makeTopUp, makeUser, directInstallsBody as direct } from '../../../test/factories.js';
 import { campaigns } from '../../db/schema/index.js';
-import { DEMO_APPS } from '../../providers/store/offline/demo-apps.js';
 import { balancesOf } from '../billing/ledger.js';
 import { checkLedger } from '../billing/ledger-check.js';
 import { deliveryTick, startDue } from './campaigns.delivery.js';
@@ -18,16 +17,6 @@ let userId: number;
 
 const API = '/api/private/v1';
 // Base plan prices on Google Play: package 0.12, keyword 0.16 per install.
-const direct = (overrides: Record<string, unknown> = {}) => ({
-  productType: 1,
-  packageId: DEMO_APPS.googlePlay.fitness,
-  appstore: 1,
-  country: 'US',
-  days: 3,
-  installs: 10,
-  deliveryType: 0,
-  ...overrides,
-});
 const keyword = (overrides: Record<string, unknown> = {}) =>
   direct({ productType: 2, serializedChildKeywords: '["fitness tracker","workout"]', ...overrides });
 

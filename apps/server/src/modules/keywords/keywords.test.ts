@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { KEYWORDS_PER_APP_COUNTRY_MAX, MESSAGES, type App, type Keyword } from '@storelift/shared';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import { buildTestApp, errorsOf, type TestApp } from '../../../test/build-test-app.js';
 import { ControllableStore, makeApp, makeKeywords, makeUser } from '../../../test/factories.js';
 import { countries, keywordRanks, keywords, rankUpdates } from '../../db/schema/index.js';
 import { DEMO_APPS } from '../../providers/store/offline/demo-apps.js';
@@ -18,10 +18,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Headers = Record<string, string>;
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, payload?: object) =>
-  t.app.inject({ method, url: `/api/private/v1/${url}`, headers, ...(payload && { payload }) });
-const errorsOf = (res: { json(): unknown }) => (res.json() as { errors: Record<string, string[]> }).errors;
 const scope = `packageId=${GP.fitness}&appstore=1&country=US`;
 
 /** A signed-in user with the fitness app (US) and a stranger with the same app. */
@@ -53,7 +49,7 @@ describe('adding keywords', () => {
     o = await owner();
   });
   const add = (keyword: unknown, extra: object = {}) =>
-    call('POST', 'keywords', o.auth, {
+    t.call('POST', 'keywords', o.auth, {
       keyword,
       packageId: GP.fitness,
       appstore: 1,
@@ -133,11 +129,11 @@ describe('adding keywords', () => {
   });
 
   it('refuses a missing or foreign app and bad scope values', async () => {
-    expect((await call('POST', 'keywords', o.auth, { keyword: 'yoga' })).statusCode).toBe(422);
+    expect((await t.call('POST', 'keywords', o.auth, { keyword: 'yoga' })).statusCode).toBe(422);
     expect((await add('yoga', { packageId: GP.puzzle })).statusCode).toBe(404);
     expect((await add('yoga', { country: 'ZZ' })).statusCode).toBe(422);
     expect((await add('yoga', { appstore: 9 })).statusCode).toBe(422);
-    const foreign = await call('POST', 'keywords', o.stranger, {
+    const foreign = await t.call('POST', 'keywords', o.stranger, {
       keyword: 'unique to stranger',
       packageId: GP.puzzle,
       appstore: 1,
@@ -149,10 +145,10 @@ describe('adding keywords', () => {
     const res = await add('fitness', { country: 'DE' });
     expect(res.statusCode).toBe(201);
     expect(res.json().data.country).toBe('DE');
-    const app = (await call('GET', `apps/${o.app.id}`, o.auth)).json().data as App;
+    const app = (await t.call('GET', `apps/${o.app.id}`, o.auth)).json().data as App;
     expect(app.countries).toEqual(['US', 'DE']);
     // Without a country, the app's main country.
-    const main = await call('POST', 'keywords', o.auth, {
+    const main = await t.call('POST', 'keywords', o.auth, {
       keyword: 'sleep',
       packageId: GP.fitness,
       appstore: 1,
@@ -172,7 +168,7 @@ describe('adding keywords', () => {
         keyword: `word ${i}`,
       })),
     );
-    const res = await call('POST', 'keywords', auth, {
+    const res = await t.call('POST', 'keywords', auth, {
       keyword: 'one more',
       packageId: GP.puzzle,
       appstore: 1,
@@ -190,12 +186,12 @@ describe('the keywords list', () => {
     rows = await makeKeywords(t.deps, o.app, ['home workout', 'fitness', 'gym', 'yoga', 'step counter']);
     await checkRanks(t.deps, { keywordIds: rows.map((row) => row.id), source: 'add' });
     const yoga = rows.find((row) => row.keyword === 'yoga')!;
-    await call('PUT', 'keywords/toggle', o.auth, { id: yoga.id });
+    await t.call('PUT', 'keywords/toggle', o.auth, { id: yoga.id });
     await makeKeywords(t.deps, o.app, ['home'], 'GB');
     await makeKeywords(t.deps, o.strangersApp, ['stranger keyword']);
   });
   const list = async (query: string, headers = o.auth) => {
-    const res = await call('GET', `keywords?${scope}&${query}`, headers);
+    const res = await t.call('GET', `keywords?${scope}&${query}`, headers);
     expect(res.statusCode).toBe(200);
     return res.json() as {
       data: Keyword[];
@@ -259,11 +255,11 @@ describe('the keywords list', () => {
   });
 
   it('lists one country at a time (default: the app’s main country)', async () => {
-    const res = await call('GET', `keywords?packageId=${GP.fitness}&appstore=1&country=GB`, o.auth);
+    const res = await t.call('GET', `keywords?packageId=${GP.fitness}&appstore=1&country=GB`, o.auth);
     expect(res.json().data.map((row: Keyword) => row.keyword)).toEqual(['home']);
-    const main = await call('GET', `keywords?packageId=${GP.fitness}&appstore=1`, o.auth);
+    const main = await t.call('GET', `keywords?packageId=${GP.fitness}&appstore=1`, o.auth);
     expect(main.json().allCount).toBe(5);
-    const untracked = await call('GET', `keywords?packageId=${GP.fitness}&appstore=1&country=FR`, o.auth);
+    const untracked = await t.call('GET', `keywords?packageId=${GP.fitness}&appstore=1&country=FR`, o.auth);
     expect(untracked.json()).toMatchObject({ data: [], allCount: 0, arIds: [] });
   });
 
@@ -276,18 +272,18 @@ describe('the keywords list', () => {
     'country=USA',
     'appstore=0',
   ])('answers 422 to %s', async (query) => {
-    expect((await call('GET', `keywords?${scope}&${query}`, o.auth)).statusCode).toBe(422);
+    expect((await t.call('GET', `keywords?${scope}&${query}`, o.auth)).statusCode).toBe(422);
   });
 
   it('answers 404 for an app that is not the caller’s, 422 without one', async () => {
-    expect((await call('GET', `keywords?packageId=${GP.puzzle}&appstore=1`, o.auth)).statusCode).toBe(404);
+    expect((await t.call('GET', `keywords?packageId=${GP.puzzle}&appstore=1`, o.auth)).statusCode).toBe(404);
     const stranger = await makeUser(t.database.db);
-    expect((await call('GET', `keywords?${scope}`, stranger.auth)).statusCode).toBe(404);
-    expect((await call('GET', 'keywords', o.auth)).statusCode).toBe(422);
+    expect((await t.call('GET', `keywords?${scope}`, stranger.auth)).statusCode).toBe(404);
+    expect((await t.call('GET', 'keywords', o.auth)).statusCode).toBe(422);
   });
 
   it('counts keywords per country, of one app or all', async () => {
-    const res = await call('GET', `keywords/count?packageId=${GP.fitness}&appstore=1`, o.auth);
+    const res = await t.call('GET', `keywords/count?packageId=${GP.fitness}&appstore=1`, o.auth);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       count: 6,
@@ -297,11 +293,11 @@ describe('the keywords list', () => {
         { country: 'GB', count: 1 },
       ],
     });
-    const us = await call('GET', `keywords/count?${scope}`, o.auth);
+    const us = await t.call('GET', `keywords/count?${scope}`, o.auth);
     expect(us.json()).toMatchObject({ count: 5, countries: [{ country: 'US', count: 5 }] });
-    expect((await call('GET', 'keywords/count', o.auth)).json().count).toBe(6);
-    expect((await call('GET', `keywords/count?packageId=${GP.puzzle}`, o.auth)).statusCode).toBe(404);
-    expect((await call('GET', 'keywords/count?country=12', o.auth)).statusCode).toBe(422);
+    expect((await t.call('GET', 'keywords/count', o.auth)).json().count).toBe(6);
+    expect((await t.call('GET', `keywords/count?packageId=${GP.puzzle}`, o.auth)).statusCode).toBe(404);
+    expect((await t.call('GET', 'keywords/count?country=12', o.auth)).statusCode).toBe(422);
   });
 });
 
@@ -309,27 +305,29 @@ describe('changing and deleting keywords', () => {
   it('toggles the favorite flag of the caller’s keyword only', async () => {
     const o = await owner();
     const [row] = await makeKeywords(t.deps, o.app, ['yoga']);
-    const res = await call('PUT', 'keywords/toggle', o.auth, { id: row!.id });
+    const res = await t.call('PUT', 'keywords/toggle', o.auth, { id: row!.id });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ id: row!.id, favorite: true, rank_state: 'not_checked' });
-    expect((await call('PUT', 'keywords/toggle', o.auth, { id: row!.id })).json().data.favorite).toBe(false);
-    expect((await call('PUT', 'keywords/toggle', o.stranger, { id: row!.id })).statusCode).toBe(404);
-    expect((await call('PUT', 'keywords/toggle', o.auth, { id: 'x' })).statusCode).toBe(422);
+    expect((await t.call('PUT', 'keywords/toggle', o.auth, { id: row!.id })).json().data.favorite).toBe(
+      false,
+    );
+    expect((await t.call('PUT', 'keywords/toggle', o.stranger, { id: row!.id })).statusCode).toBe(404);
+    expect((await t.call('PUT', 'keywords/toggle', o.auth, { id: 'x' })).statusCode).toBe(422);
   });
 
   it('deletes one keyword with its history; 404 for someone else’s', async () => {
     const o = await owner();
     const [row] = await makeKeywords(t.deps, o.app, ['yoga']);
     await checkRanks(t.deps, { keywordIds: [row!.id], source: 'add' });
-    expect((await call('DELETE', `keywords/${row!.id}`, o.stranger)).statusCode).toBe(404);
-    const res = await call('DELETE', `keywords/${row!.id}`, o.auth);
+    expect((await t.call('DELETE', `keywords/${row!.id}`, o.stranger)).statusCode).toBe(404);
+    const res = await t.call('DELETE', `keywords/${row!.id}`, o.auth);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: MESSAGES.actionDeleted, count: 1 });
     expect(
       await t.database.db.select().from(keywordRanks).where(eq(keywordRanks.keyword_id, row!.id)),
     ).toEqual([]);
-    expect((await call('DELETE', `keywords/${row!.id}`, o.auth)).statusCode).toBe(404);
-    expect((await call('DELETE', 'keywords/0', o.auth)).statusCode).toBe(422);
+    expect((await t.call('DELETE', `keywords/${row!.id}`, o.auth)).statusCode).toBe(404);
+    expect((await t.call('DELETE', 'keywords/0', o.auth)).statusCode).toBe(422);
   });
 
   it('deletes many by a comma-separated string, ignoring ids that are not the caller’s', async () => {
@@ -337,7 +335,7 @@ describe('changing and deleting keywords', () => {
     const mine = await makeKeywords(t.deps, o.app, ['a1', 'a2', 'a3']);
     const [theirs] = await makeKeywords(t.deps, o.strangersApp, ['b1']);
     const ids = `${mine[0]!.id}, ${mine[1]!.id},${theirs!.id},`;
-    const res = await call('POST', 'keywords/destroyMany', o.auth, { app_keywords_id: ids });
+    const res = await t.call('POST', 'keywords/destroyMany', o.auth, { app_keywords_id: ids });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: MESSAGES.actionDeleted, count: 2 });
     const left = await t.database.db
@@ -345,7 +343,9 @@ describe('changing and deleting keywords', () => {
       .from(keywords)
       .where(inArray(keywords.id, [...mine.map((row) => row.id), theirs!.id]));
     expect(left.map((row) => row.id).sort()).toEqual([mine[2]!.id, theirs!.id].sort());
-    const none = await call('POST', 'keywords/destroyMany', o.auth, { app_keywords_id: String(theirs!.id) });
+    const none = await t.call('POST', 'keywords/destroyMany', o.auth, {
+      app_keywords_id: String(theirs!.id),
+    });
     expect(none.statusCode).toBe(404);
   });
 
@@ -353,7 +353,7 @@ describe('changing and deleting keywords', () => {
     'asks for at least one keyword: %j',
     async (body) => {
       const { auth } = await makeUser(t.database.db);
-      const res = await call('POST', 'keywords/destroyMany', auth, body);
+      const res = await t.call('POST', 'keywords/destroyMany', auth, body);
       expect(res.statusCode).toBe(422);
       expect(errorsOf(res).app_keywords_id).toEqual([MESSAGES.keywordsNotSelected]);
     },
@@ -363,9 +363,9 @@ describe('changing and deleting keywords', () => {
     'answers 422 to app_keywords_id %j',
     async (value) => {
       const { auth } = await makeUser(t.database.db);
-      expect((await call('POST', 'keywords/destroyMany', auth, { app_keywords_id: value })).statusCode).toBe(
-        422,
-      );
+      expect(
+        (await t.call('POST', 'keywords/destroyMany', auth, { app_keywords_id: value })).statusCode,
+      ).toBe(422);
     },
   );
 });
@@ -378,17 +378,17 @@ describe('suggestions and recommended keywords', () => {
   });
 
   it('suggests completions, marking those the app tracks', async () => {
-    const res = await call('GET', `keywords/suggests?keyword=home&${scope}`, o.auth);
+    const res = await t.call('GET', `keywords/suggests?keyword=home&${scope}`, o.auth);
     expect(res.statusCode).toBe(200);
     const { data } = res.json() as { data: { keyword: string; added: boolean }[] };
     expect(data.length).toBeGreaterThan(0);
     expect(data.every((idea) => idea.keyword.length > 0)).toBe(true);
-    const plain = await call('GET', 'keywords/suggests?keyword=ho&appstore=1&country=US', o.auth);
+    const plain = await t.call('GET', 'keywords/suggests?keyword=ho&appstore=1&country=US', o.auth);
     expect(plain.json().data.every((idea: { added: boolean }) => !idea.added)).toBe(true);
   });
 
   it('recommends keywords for the app, marking those it tracks', async () => {
-    const res = await call('GET', `keywords/recommended?${scope}`, o.auth);
+    const res = await t.call('GET', `keywords/recommended?${scope}`, o.auth);
     expect(res.statusCode).toBe(200);
     const { data, message } = res.json() as { data: { keyword: string; added: boolean }[]; message?: string };
     expect(message).toBeUndefined();
@@ -400,7 +400,7 @@ describe('suggestions and recommended keywords', () => {
     store.failing = true;
     try {
       for (const url of [`keywords/recommended?${scope}`, 'keywords/suggests?keyword=home']) {
-        const res = await call('GET', url, o.auth);
+        const res = await t.call('GET', url, o.auth);
         expect(res.statusCode).toBe(200);
         expect(res.json()).toEqual({ data: [], message: MESSAGES.keywordsLoadFailed });
       }
@@ -411,12 +411,12 @@ describe('suggestions and recommended keywords', () => {
 
   it('refuses someone else’s app and bad queries', async () => {
     expect(
-      (await call('GET', `keywords/recommended?${scope}`, (await makeUser(t.database.db)).auth)).statusCode,
+      (await t.call('GET', `keywords/recommended?${scope}`, (await makeUser(t.database.db)).auth)).statusCode,
     ).toBe(404);
-    expect((await call('GET', 'keywords/recommended', o.auth)).statusCode).toBe(422);
-    expect((await call('GET', 'keywords/suggests', o.auth)).statusCode).toBe(422);
+    expect((await t.call('GET', 'keywords/recommended', o.auth)).statusCode).toBe(422);
+    expect((await t.call('GET', 'keywords/suggests', o.auth)).statusCode).toBe(422);
     expect(
-      (await call('GET', 'keywords/suggests?keyword=x&packageId=com.other.app', o.auth)).statusCode,
+      (await t.call('GET', 'keywords/suggests?keyword=x&packageId=com.other.app', o.auth)).statusCode,
     ).toBe(404);
   });
 });
@@ -461,7 +461,7 @@ describe('rank history and charts', () => {
   });
 
   it('gives the rank change since yesterday’s sample, null when either is unranked', async () => {
-    const body = (await call('GET', `keywords?${scope}`, o.auth)).json() as { data: Keyword[] };
+    const body = (await t.call('GET', `keywords?${scope}`, o.auth)).json() as { data: Keyword[] };
     const row = body.data.find((keyword) => keyword.id === yoga)!;
     expect(row.rank).not.toBeNull();
     expect(row.change).toBe(9 - row.rank!);
@@ -473,7 +473,7 @@ describe('rank history and charts', () => {
     ['month', 30],
     ['three_month', 90],
   ] as const)('charts one keyword over a %s, one point a day up to today', async (period, days) => {
-    const res = await call('GET', `keywords/chartRank?id=${yoga}&period=${period}`, o.auth);
+    const res = await t.call('GET', `keywords/chartRank?id=${yoga}&period=${period}`, o.auth);
     expect(res.statusCode).toBe(200);
     const { data } = res.json() as { data: { date: string; rank: number | null; state: string }[] };
     expect(data).toHaveLength(days);
@@ -485,7 +485,11 @@ describe('rank history and charts', () => {
   });
 
   it('charts several keywords, leaving out ids that are not the caller’s', async () => {
-    const res = await call('GET', `keywords/chartRanksMany?ids=${yoga},${gym},${theirs}&period=week`, o.auth);
+    const res = await t.call(
+      'GET',
+      `keywords/chartRanksMany?ids=${yoga},${gym},${theirs}&period=week`,
+      o.auth,
+    );
     expect(res.statusCode).toBe(200);
     const { data } = res.json() as { data: { id: number; keyword: string; data: { state: string }[] }[] };
     expect(data.map((series) => [series.id, series.keyword])).toEqual([
@@ -493,11 +497,11 @@ describe('rank history and charts', () => {
       [gym, 'gym'],
     ]);
     expect(data[1]!.data.at(-2)).toMatchObject({ state: 'out_of_rank' });
-    expect((await call('GET', `keywords/chartRanksMany?ids=${theirs}`, o.auth)).statusCode).toBe(404);
+    expect((await t.call('GET', `keywords/chartRanksMany?ids=${theirs}`, o.auth)).statusCode).toBe(404);
   });
 
   it('refuses someone else’s keyword and bad chart queries', async () => {
-    expect((await call('GET', `keywords/chartRank?id=${theirs}`, o.auth)).statusCode).toBe(404);
+    expect((await t.call('GET', `keywords/chartRank?id=${theirs}`, o.auth)).statusCode).toBe(404);
     for (const query of [
       'chartRank',
       'chartRank?id=abc',
@@ -507,30 +511,30 @@ describe('rank history and charts', () => {
       `chartRanksMany?ids=${Array.from({ length: 101 }, (_, i) => i + 1).join(',')}`,
       `chartRanksMany?ids=${yoga}&period=day`,
     ]) {
-      expect((await call('GET', `keywords/${query}`, o.auth)).statusCode, query).toBe(422);
+      expect((await t.call('GET', `keywords/${query}`, o.auth)).statusCode, query).toBe(422);
     }
   });
 
   it('reads one keyword’s rank, checking it first if it never was', async () => {
     const [fresh] = await makeKeywords(t.deps, o.app, ['home workout']);
-    const res = await call('GET', `keywords/keywordRank?id=${fresh!.id}`, o.auth);
+    const res = await t.call('GET', `keywords/keywordRank?id=${fresh!.id}`, o.auth);
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ id: fresh!.id, rank_state: 'ok' });
-    expect((await call('GET', `keywords/keywordRank?id=${theirs}`, o.auth)).statusCode).toBe(404);
-    expect((await call('GET', 'keywords/keywordRank', o.auth)).statusCode).toBe(422);
+    expect((await t.call('GET', `keywords/keywordRank?id=${theirs}`, o.auth)).statusCode).toBe(404);
+    expect((await t.call('GET', 'keywords/keywordRank', o.auth)).statusCode).toBe(422);
   });
 
   it('lists the best-ranked keywords, of one app or all', async () => {
-    const scoped = await call('GET', `keywords/topKeyword?${scope}&limit=2`, o.auth);
+    const scoped = await t.call('GET', `keywords/topKeyword?${scope}&limit=2`, o.auth);
     expect(scoped.statusCode).toBe(200);
     const { data } = scoped.json() as { data: (Keyword & { package: string; title: string })[] };
     expect(data.length).toBeLessThanOrEqual(2);
     expect(data.every((row) => row.rank !== null && row.package === GP.fitness)).toBe(true);
     expect(data.map((row) => row.rank)).toEqual(data.map((row) => row.rank).sort((a, b) => a! - b!));
-    const all = (await call('GET', 'keywords/topKeyword', o.auth)).json().data as Keyword[];
+    const all = (await t.call('GET', 'keywords/topKeyword', o.auth)).json().data as Keyword[];
     expect(all.map((row) => row.id)).not.toContain(gym);
-    expect((await call('GET', `keywords/topKeyword?packageId=${GP.puzzle}`, o.auth)).statusCode).toBe(404);
-    expect((await call('GET', 'keywords/topKeyword?limit=51', o.auth)).statusCode).toBe(422);
+    expect((await t.call('GET', `keywords/topKeyword?packageId=${GP.puzzle}`, o.auth)).statusCode).toBe(404);
+    expect((await t.call('GET', 'keywords/topKeyword?limit=51', o.auth)).statusCode).toBe(422);
   });
 });
 
@@ -539,20 +543,21 @@ describe('clone', () => {
     const o = await owner();
     await makeKeywords(t.deps, o.app, ['home workout', 'fitness', 'yoga']);
     await makeKeywords(t.deps, o.app, ['yoga'], 'GB');
-    const res = await call('GET', `keywords/clone?${scope}&toCountry=GB`, o.auth);
+    const res = await t.call('GET', `keywords/clone?${scope}&toCountry=GB`, o.auth);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ message: MESSAGES.recordsAdded, data: { copied: 2, skipped: 1 } });
     expect(body.data.progress).toMatchObject({ total: 2 });
-    const again = (await call('GET', `keywords/clone?${scope}&toCountry=GB`, o.auth)).json();
+    const again = (await t.call('GET', `keywords/clone?${scope}&toCountry=GB`, o.auth)).json();
     expect(again.data).toEqual({ copied: 0, skipped: 3, progress: null });
     // The copies' ranks are checked through the queue.
     const progress = await waitFor(
-      async () => (await call('GET', `keywords/updateAllRanks/${body.data.progress.id}`, o.auth)).json().data,
+      async () =>
+        (await t.call('GET', `keywords/updateAllRanks/${body.data.progress.id}`, o.auth)).json().data,
       (run) => run.status === 'done',
     );
     expect(progress).toMatchObject({ total: 2, done: 2, failed: 0, status: 'done' });
-    const gb = (await call('GET', `keywords?packageId=${GP.fitness}&appstore=1&country=GB`, o.auth)).json();
+    const gb = (await t.call('GET', `keywords?packageId=${GP.fitness}&appstore=1&country=GB`, o.auth)).json();
     expect(gb.allCount).toBe(3);
     const copies = gb.data.filter((row: Keyword) => row.keyword !== 'yoga');
     expect(copies.map((row: Keyword) => row.rank_state)).not.toContain('not_checked');
@@ -562,25 +567,29 @@ describe('clone', () => {
     const o = await owner();
     await makeKeywords(t.deps, o.app, ['home workout', 'fitness']);
     await makeApp(t.deps, o.userId, { appstore: 2, package: IOS.fitness, country: 'GB' });
-    const res = await call('GET', `keywords/clone?${scope}&toPackageId=${IOS.fitness}&toAppstore=2`, o.auth);
+    const res = await t.call(
+      'GET',
+      `keywords/clone?${scope}&toPackageId=${IOS.fitness}&toAppstore=2`,
+      o.auth,
+    );
     expect(res.json().data).toMatchObject({ copied: 2, skipped: 0 });
-    const target = await call('GET', `keywords?packageId=${IOS.fitness}&appstore=2`, o.auth);
+    const target = await t.call('GET', `keywords?packageId=${IOS.fitness}&appstore=2`, o.auth);
     expect(target.json().data.map((row: Keyword) => row.country)).toEqual(['GB', 'GB']);
   });
 
   it('refuses the same app and country, someone else’s app and bad values', async () => {
     const o = await owner();
-    const same = await call('GET', `keywords/clone?${scope}&toCountry=US`, o.auth);
+    const same = await t.call('GET', `keywords/clone?${scope}&toCountry=US`, o.auth);
     expect(same.statusCode).toBe(422);
     expect(errorsOf(same).toCountry).toEqual([MESSAGES.cloneSameTarget]);
-    expect((await call('GET', `keywords/clone?${scope}`, o.auth)).statusCode).toBe(422);
-    expect((await call('GET', `keywords/clone?${scope}&toPackageId=${GP.puzzle}`, o.auth)).statusCode).toBe(
+    expect((await t.call('GET', `keywords/clone?${scope}`, o.auth)).statusCode).toBe(422);
+    expect((await t.call('GET', `keywords/clone?${scope}&toPackageId=${GP.puzzle}`, o.auth)).statusCode).toBe(
       404,
     );
-    expect((await call('GET', `keywords/clone?${scope}&toCountry=XYZ`, o.auth)).statusCode).toBe(422);
-    expect((await call('GET', `keywords/clone?${scope}&toCountry=GB`, o.stranger)).statusCode).toBe(200);
+    expect((await t.call('GET', `keywords/clone?${scope}&toCountry=XYZ`, o.auth)).statusCode).toBe(422);
+    expect((await t.call('GET', `keywords/clone?${scope}&toCountry=GB`, o.stranger)).statusCode).toBe(200);
     expect(
-      (await call('GET', `keywords/clone?packageId=${GP.puzzle}&appstore=1&toCountry=GB`, o.stranger))
+      (await t.call('GET', `keywords/clone?packageId=${GP.puzzle}&appstore=1&toCountry=GB`, o.stranger))
         .statusCode,
     ).toBe(404);
   });
@@ -591,7 +600,7 @@ describe('update all ranks', () => {
     const o = await owner();
     const texts = Array.from({ length: 300 }, (_, i) => `workout ${i}`);
     const rows = await makeKeywords(t.deps, o.app, ['home workout', ...texts]);
-    const res = await call('POST', 'keywords/updateAllRanks', o.auth, {
+    const res = await t.call('POST', 'keywords/updateAllRanks', o.auth, {
       packageId: GP.fitness,
       appstore: 1,
       country: 'US',
@@ -601,7 +610,7 @@ describe('update all ranks', () => {
     expect(run).toMatchObject({ total: 301 });
     expect(run.id).toMatch(/^[0-9a-f-]{36}$/);
     const finished = await waitFor(
-      async () => (await call('GET', `keywords/updateAllRanks/${run.id}`, o.auth)).json().data,
+      async () => (await t.call('GET', `keywords/updateAllRanks/${run.id}`, o.auth)).json().data,
       (progress) => progress.status === 'done',
     );
     expect(finished).toEqual({ id: run.id, total: 301, done: 301, failed: 0, status: 'done' });
@@ -620,10 +629,10 @@ describe('update all ranks', () => {
     expect(samples).toHaveLength(301);
     expect(samples.every((sample) => sample.source === 'update_all')).toBe(true);
     // A second update the same day replaces the day's sample instead of adding one.
-    const second = (await call('POST', 'keywords/updateAllRanks', o.auth, { packageId: GP.fitness })).json()
+    const second = (await t.call('POST', 'keywords/updateAllRanks', o.auth, { packageId: GP.fitness })).json()
       .data;
     await waitFor(
-      async () => (await call('GET', `keywords/updateAllRanks/${second.id}`, o.auth)).json().data,
+      async () => (await t.call('GET', `keywords/updateAllRanks/${second.id}`, o.auth)).json().data,
       (progress) => progress.status === 'done',
     );
     const after = await t.database.db
@@ -653,15 +662,18 @@ describe('update all ranks', () => {
         status: 'running',
       })
       .returning();
-    const res = await call('POST', 'keywords/updateAllRanks', o.auth, { packageId: GP.fitness, appstore: 1 });
+    const res = await t.call('POST', 'keywords/updateAllRanks', o.auth, {
+      packageId: GP.fitness,
+      appstore: 1,
+    });
     expect(res.json().data).toEqual({ id: running!.id, total: 5, done: 2, failed: 0, status: 'running' });
     await t.database.db
       .update(rankUpdates)
       .set({ updated_at: new Date(Date.now() - 3_600_000) })
       .where(eq(rankUpdates.id, running!.id));
-    const stalled = await call('GET', `keywords/updateAllRanks/${running!.id}`, o.auth);
+    const stalled = await t.call('GET', `keywords/updateAllRanks/${running!.id}`, o.auth);
     expect(stalled.json().data.status).toBe('failed');
-    const fresh = (await call('POST', 'keywords/updateAllRanks', o.auth, { packageId: GP.fitness })).json()
+    const fresh = (await t.call('POST', 'keywords/updateAllRanks', o.auth, { packageId: GP.fitness })).json()
       .data;
     expect(fresh.id).not.toBe(running!.id);
     expect(fresh.total).toBe(1);
@@ -669,18 +681,18 @@ describe('update all ranks', () => {
 
   it('finishes at once when there is nothing to check, and keeps runs private', async () => {
     const o = await owner();
-    const res = await call('POST', 'keywords/updateAllRanks', o.auth, {
+    const res = await t.call('POST', 'keywords/updateAllRanks', o.auth, {
       packageId: GP.fitness,
       country: 'FR',
     });
     expect(res.json().data).toMatchObject({ total: 0, done: 0, status: 'done' });
     const id = res.json().data.id as string;
-    expect((await call('GET', `keywords/updateAllRanks/${id}`, o.stranger)).statusCode).toBe(404);
-    expect((await call('GET', 'keywords/updateAllRanks/not-a-uuid', o.auth)).statusCode).toBe(422);
-    expect((await call('POST', 'keywords/updateAllRanks', o.auth, {})).statusCode).toBe(422);
-    expect((await call('POST', 'keywords/updateAllRanks', o.auth, { packageId: GP.puzzle })).statusCode).toBe(
-      404,
-    );
+    expect((await t.call('GET', `keywords/updateAllRanks/${id}`, o.stranger)).statusCode).toBe(404);
+    expect((await t.call('GET', 'keywords/updateAllRanks/not-a-uuid', o.auth)).statusCode).toBe(422);
+    expect((await t.call('POST', 'keywords/updateAllRanks', o.auth, {})).statusCode).toBe(422);
+    expect(
+      (await t.call('POST', 'keywords/updateAllRanks', o.auth, { packageId: GP.puzzle })).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -727,14 +739,18 @@ describe('bad input', () => {
       ['keywords/clone', { ...scopeParams, toCountry: 'GB' }, ['toPackageId', 'toAppstore']],
     ];
     for (const [url, valid, extra] of gets) {
-      expect((await call('GET', `${url}?${new URLSearchParams(valid)}`, o.auth)).statusCode, url).toBe(200);
+      expect((await t.call('GET', `${url}?${new URLSearchParams(valid)}`, o.auth)).statusCode, url).toBe(200);
       for (const name of [...Object.keys(valid), ...extra]) {
         for (const value of garbage) {
-          const res = await call('GET', `${url}?${new URLSearchParams({ ...valid, [name]: value })}`, o.auth);
+          const res = await t.call(
+            'GET',
+            `${url}?${new URLSearchParams({ ...valid, [name]: value })}`,
+            o.auth,
+          );
           expect(res.statusCode, `${url} ${name}=${value.slice(0, 20)}`).toBeLessThan(500);
         }
       }
-      const repeated = await call(
+      const repeated = await t.call(
         'GET',
         `${url}?appstore=1&appstore=2&packageId=a&packageId=b&ids=1&ids=2`,
         o.auth,
@@ -779,8 +795,8 @@ describe('bad input', () => {
       'keywords/updateAllRanks/1',
       'apps/destroyBanned?x=1',
     ]) {
-      expect((await call('DELETE', url, o.auth)).statusCode, url).toBeLessThan(500);
-      expect((await call('GET', url, o.auth)).statusCode, url).toBeLessThan(500);
+      expect((await t.call('DELETE', url, o.auth)).statusCode, url).toBeLessThan(500);
+      expect((await t.call('GET', url, o.auth)).statusCode, url).toBeLessThan(500);
     }
   });
 });

@@ -16,11 +16,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Headers = Record<string, string>;
-const call = (method: 'GET' | 'POST', url: string, headers: Headers, payload?: object) =>
-  t.app.inject({ method, url: `/api/private/v1/${url}`, headers, ...(payload && { payload }) });
 const staff = (url: string, headers: Headers = admin.auth, payload?: object) =>
   t.app.inject({ method: 'PUT', url: `/api/admin/v1/${url}`, headers, ...(payload && { payload }) });
-const referrals = async (auth: Headers, q = '') => (await call('GET', `users/referrals${q}`, auth)).json();
+const referrals = async (auth: Headers, q = '') => (await t.call('GET', `users/referrals${q}`, auth)).json();
 
 /** A referrer and users who signed up with the referrer's code (through the real sign-up). */
 async function referrerWith(count: number) {
@@ -29,7 +27,7 @@ async function referrerWith(count: number) {
   const referred = [];
   for (let i = 0; i < count; i++) {
     const body = registerBody({ ref: i % 2 ? summary.code.toLowerCase() : summary.code });
-    expect((await call('POST', 'register', {}, body)).statusCode).toBe(201);
+    expect((await t.call('POST', 'register', {}, body)).statusCode).toBe(201);
     referred.push((await findUserByEmail(t.deps.db, body.email))!);
   }
   return { referrer, referred, code: summary.code as string };
@@ -51,7 +49,7 @@ describe('referral program', () => {
     });
     expect(data).toEqual([]);
     expect(meta).toMatchObject({ total: 0, per_page: 5 });
-    const profile = (await call('GET', 'users/profile', auth)).json().data;
+    const profile = (await t.call('GET', 'users/profile', auth)).json().data;
     expect(profile.referral).toEqual({ code: summary.code, link: summary.link });
   });
 
@@ -76,14 +74,14 @@ describe('referral program', () => {
     expect(list.summary).toMatchObject({ referrals: 7, earned: '112.3450', balance: '112.3450' });
     const byPayments = (await referrals(referrer.auth, '?sortBy=payments')).data as Referral[];
     expect(byPayments[0]!.id).toBe(referred[0]!.id);
-    const transactions = (await call('GET', 'transactions?type=referral_commission', referrer.auth)).json();
+    const transactions = (await t.call('GET', 'transactions?type=referral_commission', referrer.auth)).json();
     expect(transactions.meta.total).toBe(2);
     expect((await checkLedger(t.deps.db)).problems).toEqual([]);
   });
 
   it('ignores an unknown code and a user’s own code', async () => {
     const body = registerBody({ ref: 'NOSUCHCD' });
-    expect((await call('POST', 'register', {}, body)).statusCode).toBe(201);
+    expect((await t.call('POST', 'register', {}, body)).statusCode).toBe(201);
     const user = (await findUserByEmail(t.deps.db, body.email))!;
     await makeTopUp(t.deps.db, user.id, '100');
     expect((await checkLedger(t.deps.db)).problems).toEqual([]);
@@ -94,7 +92,7 @@ describe('payouts', () => {
   it('moves earnings to the main balance at once, or holds a request staff complete or cancel', async () => {
     const { referrer, referred } = await referrerWith(1);
     await makeTopUp(t.deps.db, referred[0]!.id, '2000');
-    const toBalance = await call('POST', 'users/referral/payout', referrer.auth, {
+    const toBalance = await t.call('POST', 'users/referral/payout', referrer.auth, {
       amount: 25,
       method: 'balance',
     });
@@ -103,39 +101,39 @@ describe('payouts', () => {
       message: MESSAGES.payoutRequested,
       data: { amount: '25.0000', method: 'balance', status: 'completed' },
     });
-    const small = await call('POST', 'users/referral/payout', referrer.auth, {
+    const small = await t.call('POST', 'users/referral/payout', referrer.auth, {
       amount: 20,
       method: 'paypal',
       details: 'me@pp',
     });
     expect(small.json().errors.amount).toEqual([MESSAGES.payoutMin]);
-    const noDetails = await call('POST', 'users/referral/payout', referrer.auth, {
+    const noDetails = await t.call('POST', 'users/referral/payout', referrer.auth, {
       amount: 60,
       method: 'wise',
     });
     expect(noDetails.json().errors.details).toEqual([MESSAGES.payoutDetailsRequired]);
-    const tooMuch = await call('POST', 'users/referral/payout', referrer.auth, {
+    const tooMuch = await t.call('POST', 'users/referral/payout', referrer.auth, {
       amount: 500,
       method: 'balance',
     });
     expect(tooMuch.json().errors.amount).toEqual([MESSAGES.referralBalanceLow]);
 
     const first = (
-      await call('POST', 'users/referral/payout', referrer.auth, {
+      await t.call('POST', 'users/referral/payout', referrer.auth, {
         amount: 100,
         method: 'paypal',
         details: 'me@pp',
       })
     ).json().data as Payout;
     const second = (
-      await call('POST', 'users/referral/payout', referrer.auth, {
+      await t.call('POST', 'users/referral/payout', referrer.auth, {
         amount: 50,
         method: 'crypto',
         details: 'bc1q',
       })
     ).json().data as Payout;
     expect(first.status).toBe('pending');
-    let profile = (await call('GET', 'users/profile', referrer.auth)).json().data;
+    let profile = (await t.call('GET', 'users/profile', referrer.auth)).json().data;
     expect(profile.balances).toMatchObject({ main: '25.0000', referral: '25.0000' });
     expect((await referrals(referrer.auth)).summary.pending_payouts).toBe('150.0000');
 
@@ -153,9 +151,9 @@ describe('payouts', () => {
     expect((await staff(`referral/payouts/${second.id}/cancel`)).statusCode).toBe(409);
     expect((await staff('referral/payouts/999999/complete')).statusCode).toBe(404);
 
-    profile = (await call('GET', 'users/profile', referrer.auth)).json().data;
+    profile = (await t.call('GET', 'users/profile', referrer.auth)).json().data;
     expect(profile.balances.referral).toBe('75.0000');
-    const payouts = (await call('GET', 'users/referral/payouts', referrer.auth)).json();
+    const payouts = (await t.call('GET', 'users/referral/payouts', referrer.auth)).json();
     expect(payouts.meta.total).toBe(3);
     expect(payouts.payments.map((p: Payout) => [p.status, p.message])).toEqual([
       ['canceled', MESSAGES.payoutCanceled],
