@@ -4,14 +4,13 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import type { PasswordResetStoreBody } from '@storelift/shared';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { PasswordField } from '../../../components/password-field';
 import { Notice } from '../../../components/notice';
-import { PasswordMeter } from '../../../components/password-meter';
 import { ApiError } from '../../../lib/api';
 import { errorText, translateMessage } from '../../../lib/messages';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { applyServerErrors, useSchemaForm } from '../../../lib/use-schema-form';
 import { FormHeading } from './form-heading';
+import { NewPasswordFields } from './new-password-fields';
 
 const loadAuth = () => import('../api/auth');
 
@@ -82,21 +81,7 @@ export function PasswordResetForm({
             readOnly={Boolean(email)}
             {...form.getInputProps('email')}
           />
-          <div>
-            <PasswordField
-              label={t('fields.newPassword')}
-              autoComplete="new-password"
-              withAsterisk
-              {...form.getInputProps('password')}
-            />
-            <PasswordMeter value={form.values.password} />
-          </div>
-          <PasswordField
-            label={t('fields.passwordConfirmation')}
-            autoComplete="new-password"
-            withAsterisk
-            {...form.getInputProps('password_confirmation')}
-          />
+          <NewPasswordFields form={form} label={t('fields.newPassword')} />
           <Button type="submit" fullWidth loading={form.submitting}>
             {t('reset.submit')}
           </Button>

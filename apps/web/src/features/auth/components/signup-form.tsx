@@ -3,8 +3,6 @@ import { Anchor, Button, Checkbox, Divider, Select, SimpleGrid, Stack, Text, Tex
 import { BUSINESS_TYPES, COUNTRIES, MESSENGER_TYPES } from '@storelift/shared';
 import { Link } from '@tanstack/react-router';
 import { Trans, useTranslation } from 'react-i18next';
-import { PasswordField } from '../../../components/password-field';
-import { PasswordMeter } from '../../../components/password-meter';
 import { showFormError } from '../../../components/error-modal';
 import { countryName } from '../../../lib/format';
 import { currentLocale } from '../../../lib/i18n';
@@ -12,6 +10,7 @@ import { translateMessage } from '../../../lib/messages';
 import { notifySuccess } from '../../../lib/notify';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { FormHeading } from './form-heading';
+import { NewPasswordFields } from './new-password-fields';
 
 const loadAuth = () => import('../api/auth');
 
@@ -116,21 +115,7 @@ export function SignupForm({
               withAsterisk
               {...form.getInputProps('nickname')}
             />
-            <div>
-              <PasswordField
-                label={t('fields.password')}
-                autoComplete="new-password"
-                withAsterisk
-                {...form.getInputProps('password')}
-              />
-              <PasswordMeter value={form.values.password} />
-            </div>
-            <PasswordField
-              label={t('fields.passwordConfirmation')}
-              autoComplete="new-password"
-              withAsterisk
-              {...form.getInputProps('password_confirmation')}
-            />
+            <NewPasswordFields form={form} label={t('fields.password')} />
             <TextInput
               label={t('fields.fullName')}
               autoComplete="name"
