@@ -29,6 +29,8 @@ export default defineConfig({
           testTimeout: 90_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // A page waits on lazy chunks, locales and API calls: give polled assertions time.
+          expect: { poll: { timeout: 15_000, interval: 100 } },
           globalSetup: ['e2e/global-setup.ts'],
         },
       },
