@@ -3,6 +3,7 @@ export * from './constants/roles.js';
 export * from './constants/domain.js';
 export * from './constants/countries.js';
 export * from './rules/messages.js';
+export * from './rules/campaign-messages.js';
 export * from './rules/auth.js';
 export * from './rules/password-strength.js';
 export * from './rules/store-links.js';

@@ -16,25 +16,57 @@ export function messageText(key: MessageKey): string {
 }
 
 /*
- * Texts of other rule sets (STORE_LINK_MESSAGES, under `storeLink.*` in the same namespace), by text:
- * the code that can meet them registers them when it loads (lib/store-link-messages.ts), so the
- * sign-in page carries neither the texts nor the zod rules they sit next to.
+ * Texts of other rule sets (STORE_LINK_MESSAGES under `storeLink.*`, CAMPAIGN_MESSAGES under `campaign.*` of
+ * the same namespace): the code that can meet them registers them when it loads (lib/store-link-messages.ts,
+ * lib/campaign-messages.ts), so the sign-in page carries neither the texts nor the zod rules beside them.
+ * A template with `{{name}}` placeholders also matches its filled-in texts ("Saved as draft #12").
  */
 const extraKeys = new Map<string, string>();
+const extraTemplates: { pattern: RegExp; key: string; names: string[] }[] = [];
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
 
 /** Makes a set of server texts translatable: `texts[key]` reads `${prefix}.${key}` of the messages namespace. */
 export function registerMessageTexts(prefix: string, texts: Readonly<Record<string, string>>): void {
-  for (const [key, text] of Object.entries(texts)) extraKeys.set(text, `${prefix}.${key}`);
+  for (const [key, text] of Object.entries(texts)) {
+    const names = [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]!);
+    if (!names.length) extraKeys.set(text, `${prefix}.${key}`);
+    else {
+      const source = text
+        .split(/\{\{\w+\}\}/)
+        .map(escapeRegExp)
+        .join('(.+?)');
+      extraTemplates.push({ pattern: new RegExp(`^${source}$`), key: `${prefix}.${key}`, names });
+    }
+  }
+}
+
+/** The registered key of a text, with the values a template was filled with. */
+function extraMessage(text: string): { key: string; values: Record<string, string> } | undefined {
+  const key = extraKeys.get(text);
+  if (key) return { key, values: {} };
+  for (const template of extraTemplates) {
+    const match = template.pattern.exec(text);
+    if (match) {
+      return {
+        key: template.key,
+        values: Object.fromEntries(template.names.map((n, i) => [n, match[i + 1]!])),
+      };
+    }
+  }
+  return undefined;
 }
 
 /** A server or validation message in the interface language when it is a known text, else as sent. */
 export function translateMessage(text: string): string {
   const key = messageKey(text);
   if (key) return messageText(key);
-  const extra = extraKeys.get(text);
+  const extra = extraMessage(text);
   // The key is only known at run time; the locale test checks every registered one exists.
   return extra && i18next.hasLoadedNamespace('messages')
-    ? i18next.t(extra as 'required', { ns: 'messages' })
+    ? i18next.t(extra.key as 'required', { ns: 'messages', ...extra.values })
     : text;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LOCALES, MESSAGES, STORE_LINK_MESSAGES } from '@storelift/shared';
+import { CAMPAIGN_MESSAGES, LOCALES, MESSAGES, STORE_LINK_MESSAGES } from '@storelift/shared';
 import { NAMESPACES } from '../lib/i18n';
 
 type Tree = { [key: string]: string | Tree };
@@ -59,20 +59,21 @@ describe.each(NAMESPACES)('namespace %s', (namespace) => {
 });
 
 describe('server messages', () => {
-  // MESSAGES at the top level, STORE_LINK_MESSAGES under `storeLink.` (lib/messages.ts).
+  // MESSAGES at the top level, the other rule sets under their prefixes (lib/messages.ts).
   const known = new Map<string, string>([
     ...Object.entries(MESSAGES),
     ...Object.entries(STORE_LINK_MESSAGES).map(([key, text]) => [`storeLink.${key}`, text] as const),
+    ...Object.entries(CAMPAIGN_MESSAGES).map(([key, text]) => [`campaign.${key}`, text] as const),
   ]);
 
-  it('every MESSAGES and STORE_LINK_MESSAGES key has a translation, and en-US says what the server says', () => {
+  it('every key of MESSAGES and the registered rule sets has a translation, and en-US says what the server says', () => {
     const en = leaves(fileOf('en-US', 'messages'));
     for (const [key, text] of known) {
       expect(en.get(key), key).toBe(text);
     }
     expect(
       [...en.keys()].filter((key) => !known.has(key)),
-      'texts MESSAGES and STORE_LINK_MESSAGES no longer have',
+      'texts the message sets no longer have',
     ).toEqual([]);
   });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CAMPAIGN_STATUSES } from '../constants/domain.js';
+import { CAMPAIGN_MESSAGES } from '../rules/campaign-messages.js';
 import { MESSAGES } from '../rules/messages.js';
 import { appstoreQueryRule, searchTextRule } from './apps.js';
 import { campaignDaySchema, campaignSchema, campaignStatusChangeSchema } from './campaigns.js';
@@ -47,7 +48,7 @@ export const adminCampaignActionQuerySchema = z.object({
   reason: z.string().trim().max(500, MESSAGES.dataNotValid).optional(),
 });
 
-const notesRule = z.string({ error: MESSAGES.dataNotValid }).max(20_000, MESSAGES.campaignNotesMax);
+const notesRule = z.string({ error: MESSAGES.dataNotValid }).max(20_000, CAMPAIGN_MESSAGES.campaignNotesMax);
 const partnerRule = z
   .string({ error: MESSAGES.dataNotValid })
   .trim()

@@ -9,6 +9,7 @@ import {
   PROMOTION_RULES,
 } from '../constants/domain.js';
 import { appstoreRule } from '../rules/store-links.js';
+import { CAMPAIGN_MESSAGES } from '../rules/campaign-messages.js';
 import { MESSAGES } from '../rules/messages.js';
 import { appstoreQueryRule, packageIdValueRule, queryFlagRule, searchTextRule } from './apps.js';
 import { dateQueryRule } from './billing.js';
@@ -58,10 +59,12 @@ export const createCampaignBodySchema = z.object({
   packageId: packageIdValueRule,
   appstore: appstoreRule,
   country: z.string({ error: MESSAGES.countryInvalid }).trim().min(2, MESSAGES.countryInvalid).max(3),
-  days: int(MESSAGES.campaignDaysMin).min(LIMITS.daysMin, MESSAGES.campaignDaysMin).max(1000),
-  installs: int(MESSAGES.campaignInstallsRange)
-    .min(LIMITS.installsMin, MESSAGES.campaignInstallsRange)
-    .max(LIMITS.installsMax, MESSAGES.campaignInstallsRange),
+  days: int(CAMPAIGN_MESSAGES.campaignDaysMin)
+    .min(LIMITS.daysMin, CAMPAIGN_MESSAGES.campaignDaysMin)
+    .max(1000),
+  installs: int(CAMPAIGN_MESSAGES.campaignInstallsRange)
+    .min(LIMITS.installsMin, CAMPAIGN_MESSAGES.campaignInstallsRange)
+    .max(LIMITS.installsMax, CAMPAIGN_MESSAGES.campaignInstallsRange),
   /** Delayed start (ISO time); `""` = the delayed start was chosen without a time. */
   start_at: z.union([z.string().max(40), z.null()]).optional(),
   draft: z.boolean().default(false),
@@ -78,13 +81,16 @@ export const createCampaignBodySchema = z.object({
   /** Installs per day chosen by hand (the per-day plan editor); replaces `distribution`. */
   installsPlan: z
     .array(
-      int(MESSAGES.campaignDayInstallsRange)
-        .min(0, MESSAGES.campaignDayInstallsRange)
-        .max(LIMITS.installsMax, MESSAGES.campaignDayInstallsRange),
+      int(CAMPAIGN_MESSAGES.campaignDayInstallsRange)
+        .min(0, CAMPAIGN_MESSAGES.campaignDayInstallsRange)
+        .max(LIMITS.installsMax, CAMPAIGN_MESSAGES.campaignDayInstallsRange),
     )
     .max(1000)
     .nullish(),
-  description: z.string({ error: MESSAGES.dataNotValid }).max(20_000, MESSAGES.campaignNotesMax).default(''),
+  description: z
+    .string({ error: MESSAGES.dataNotValid })
+    .max(20_000, CAMPAIGN_MESSAGES.campaignNotesMax)
+    .default(''),
   serializedChildKeywords: serializedKeywordsRule.optional(),
 });
 export type CreateCampaignBody = z.infer<typeof createCampaignBodySchema>;

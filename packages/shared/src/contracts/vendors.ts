@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CAMPAIGN_MESSAGES } from '../rules/campaign-messages.js';
 import { MESSAGES } from '../rules/messages.js';
 import { PRODUCT_TYPES } from '../constants/domain.js';
 import { appstoreRule } from '../rules/store-links.js';
@@ -54,9 +55,9 @@ const productTypes = Object.values(PRODUCT_TYPES) as number[];
 export const vendorBodySchema = z.object({
   store: appstoreRule.nullable().default(null),
   vendor: z
-    .string({ error: MESSAGES.vendorNameRequired })
+    .string({ error: CAMPAIGN_MESSAGES.vendorNameRequired })
     .trim()
-    .min(1, MESSAGES.vendorNameRequired)
+    .min(1, CAMPAIGN_MESSAGES.vendorNameRequired)
     .max(100),
   /** Country code; null = all countries. */
   country: z
@@ -77,9 +78,9 @@ export const vendorBodySchema = z.object({
     .max(20)
     .default([]),
   share: z.coerce
-    .number({ error: MESSAGES.vendorShareRange })
-    .min(0, MESSAGES.vendorShareRange)
-    .max(100, MESSAGES.vendorShareRange)
+    .number({ error: CAMPAIGN_MESSAGES.vendorShareRange })
+    .min(0, CAMPAIGN_MESSAGES.vendorShareRange)
+    .max(100, CAMPAIGN_MESSAGES.vendorShareRange)
     .default(100),
   is_active: z.boolean({ error: MESSAGES.dataNotValid }).default(true),
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { MESSAGES, type AdminCampaign, type Campaign } from '@storelift/shared';
+import { CAMPAIGN_MESSAGES, type AdminCampaign, type Campaign } from '@storelift/shared';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { makeApp, makeTopUp, makeUser, directInstallsBody as direct } from '../../../test/factories.js';
 import { campaigns } from '../../db/schema/index.js';
@@ -162,7 +162,7 @@ describe('staff actions', () => {
     const draft = await order(direct({ draft: true }), poor.auth);
     const res = await staff('GET', `campaigns/${draft.id}/start`);
     expect(res.statusCode).toBe(422);
-    expect(res.json().message).toBe(MESSAGES.campaignTopUpToStart);
+    expect(res.json().message).toBe(CAMPAIGN_MESSAGES.campaignTopUpToStart);
     expect((await staff('GET', `campaigns/${draft.id}`)).json().data.status).toBe('draft');
   });
 });
@@ -205,7 +205,7 @@ describe('staff update, partner, vendor, progress', () => {
     await staff('PUT', 'vendors/change-admin-vendors-activity', { id: vendorId, is_active: false });
     const inactive = await staff('PUT', `campaigns/${running.id}/vendor`, { vendor_id: vendorId });
     expect(inactive.statusCode).toBe(422);
-    expect(inactive.json().message).toBe(MESSAGES.vendorInactive);
+    expect(inactive.json().message).toBe(CAMPAIGN_MESSAGES.vendorInactive);
     expect((await staff('PUT', `campaigns/${running.id}/vendor`, { vendor_id: 999999 })).statusCode).toBe(
       422,
     );

@@ -1,6 +1,7 @@
 import {
   CAMPAIGN_STATUSES,
   LIMITS,
+  CAMPAIGN_MESSAGES,
   MESSAGES,
   type AdminCampaign,
   type AdminCampaignListQuery,
@@ -127,7 +128,7 @@ export async function staffAct(
     return { data, message: MESSAGES.actionSaved };
   } catch (error) {
     if (error instanceof InsufficientFundsError)
-      throw ValidationError.field('balance', MESSAGES.campaignTopUpToStart);
+      throw ValidationError.field('balance', CAMPAIGN_MESSAGES.campaignTopUpToStart);
     throw error;
   }
 }
@@ -149,9 +150,9 @@ export async function updateAnyCampaign(
   if (body.description !== undefined) {
     const description = body.description.trim();
     if (description.length > LIMITS.notesMax)
-      throw ValidationError.field('description', MESSAGES.campaignNotesMax);
+      throw ValidationError.field('description', CAMPAIGN_MESSAGES.campaignNotesMax);
     if (!ENGLISH_TEXT.test(description))
-      throw ValidationError.field('description', MESSAGES.campaignNotesEnglish);
+      throw ValidationError.field('description', CAMPAIGN_MESSAGES.campaignNotesEnglish);
     values.description = description;
   }
   if (body.partner !== undefined) values.partner = body.partner || null;
@@ -180,7 +181,7 @@ export async function setPartner(deps: Deps, actorId: number, id: number, partne
 export async function changeVendor(deps: Deps, actorId: number, id: number, vendorId: number) {
   const vendor = await findVendor(deps.db, vendorId);
   if (!vendor) throw ValidationError.field('vendor_id', MESSAGES.notFound);
-  if (!vendor.is_active) throw ValidationError.field('vendor_id', MESSAGES.vendorInactive);
+  if (!vendor.is_active) throw ValidationError.field('vendor_id', CAMPAIGN_MESSAGES.vendorInactive);
   const data = await withLocked(deps, id, async (tx, row) => {
     allowIn(row, VENDOR_CHANGEABLE);
     await repo.updateCampaign(tx, row.id, { vendor_id: vendor.id, vendor: vendor.name });

@@ -1,4 +1,4 @@
-import { MESSAGES, formatMoney, parseMoney, type CampaignStatus } from '@storelift/shared';
+import { CAMPAIGN_MESSAGES, formatMoney, parseMoney, type CampaignStatus } from '@storelift/shared';
 import { ConflictError } from '../../lib/errors.js';
 import { charge, refund, type Tx } from '../billing/ledger.js';
 import { valueOf } from './campaigns.plan.js';
@@ -28,7 +28,7 @@ export async function launch(
   actorId: number | null,
   now: Date,
 ): Promise<repo.CampaignRow> {
-  if (row.is_legacy) throw new ConflictError(MESSAGES.campaignLegacy);
+  if (row.is_legacy) throw new ConflictError(CAMPAIGN_MESSAGES.campaignLegacy);
   if (row.status === 'draft' && row.start_at && row.start_at.getTime() > now.getTime())
     return move(tx, row, 'delayed', actorId);
   return activate(tx, row, actorId, now);
@@ -45,7 +45,7 @@ export async function activate(
   now: Date,
   reason: string | null = null,
 ): Promise<repo.CampaignRow> {
-  if (row.is_legacy) throw new ConflictError(MESSAGES.campaignLegacy);
+  if (row.is_legacy) throw new ConflictError(CAMPAIGN_MESSAGES.campaignLegacy);
   const pending = row.status === 'pending' ? row : await move(tx, row, 'pending', actorId, {}, reason);
   const values: Partial<repo.NewCampaign> = { started_at: now, clock_at: now, progress_ms: 0 };
   if (!row.charge_entry_id) {

@@ -3,6 +3,7 @@ import {
   CAMPAIGN_FILTER_TABS,
   CAMPAIGN_KEYWORDS_MAX,
   LIMITS,
+  CAMPAIGN_MESSAGES,
   MESSAGES,
   ORDERABLE_PRODUCT_TYPES,
   PRODUCT_TYPES,
@@ -58,17 +59,18 @@ export async function prepare(
   now: Date,
 ): Promise<Prepared> {
   if (!(ORDERABLE_PRODUCT_TYPES as readonly number[]).includes(body.productType))
-    throw ValidationError.field('productType', MESSAGES.campaignProductUnavailable);
+    throw ValidationError.field('productType', CAMPAIGN_MESSAGES.campaignProductUnavailable);
   const errors: Record<string, string[]> = {};
   const fail = (field: string, message: string) => (errors[field] ??= []).push(message);
   const isKeyword = body.productType === PRODUCT_TYPES.keyword;
 
-  if (isKeyword && body.days > LIMITS.keywordInstallsMaxDays) fail('days', MESSAGES.campaignKeywordDaysMax);
-  if (!isKeyword && body.days > CAMPAIGN_DAYS_MAX) fail('days', MESSAGES.campaignDaysMax);
+  if (isKeyword && body.days > LIMITS.keywordInstallsMaxDays)
+    fail('days', CAMPAIGN_MESSAGES.campaignKeywordDaysMax);
+  if (!isKeyword && body.days > CAMPAIGN_DAYS_MAX) fail('days', CAMPAIGN_MESSAGES.campaignDaysMax);
 
   let plan: number[] = [];
   if (body.installsPlan) {
-    if (body.installsPlan.length !== body.days) fail('installsPlan', MESSAGES.campaignPlanLength);
+    if (body.installsPlan.length !== body.days) fail('installsPlan', CAMPAIGN_MESSAGES.campaignPlanLength);
     plan = body.installsPlan;
   } else if (body.days <= CAMPAIGN_DAYS_MAX) {
     plan = dayPlan(body.installs, body.days, body.distribution as Distribution);
@@ -77,7 +79,10 @@ export async function prepare(
   if (perKeyword < LIMITS.installsMin * body.days)
     fail(
       'installs',
-      fillMessage(MESSAGES.campaignMinInstalls, { minInstalls: LIMITS.installsMin, days: body.days }),
+      fillMessage(CAMPAIGN_MESSAGES.campaignMinInstalls, {
+        minInstalls: LIMITS.installsMin,
+        days: body.days,
+      }),
     );
 
   const keywords: string[] = [];
@@ -95,21 +100,21 @@ export async function prepare(
     if (!keywords.length && !errors.serializedChildKeywords)
       fail('serializedChildKeywords', MESSAGES.keywordsNotSelected);
     if (keywords.length > CAMPAIGN_KEYWORDS_MAX)
-      fail('serializedChildKeywords', MESSAGES.campaignKeywordsMax);
+      fail('serializedChildKeywords', CAMPAIGN_MESSAGES.campaignKeywordsMax);
   }
 
   const description = body.description.trim();
-  if (description.length > LIMITS.notesMax) fail('description', MESSAGES.campaignNotesMax);
-  else if (!ENGLISH_TEXT.test(description)) fail('description', MESSAGES.campaignNotesEnglish);
+  if (description.length > LIMITS.notesMax) fail('description', CAMPAIGN_MESSAGES.campaignNotesMax);
+  else if (!ENGLISH_TEXT.test(description)) fail('description', CAMPAIGN_MESSAGES.campaignNotesEnglish);
 
   let startAt: Date | null = null;
   if (typeof body.start_at === 'string') {
     const text = body.start_at.trim();
     const time = Date.parse(text);
-    if (!text) fail('start_at', MESSAGES.campaignDateEmpty);
+    if (!text) fail('start_at', CAMPAIGN_MESSAGES.campaignDateEmpty);
     else if (Number.isNaN(time)) fail('start_at', MESSAGES.dataNotValid);
     else if (time <= now.getTime() + LIMITS.delayedStartMinMinutes * 60_000)
-      fail('start_at', MESSAGES.campaignStartTooSoon);
+      fail('start_at', CAMPAIGN_MESSAGES.campaignStartTooSoon);
     else startAt = new Date(time);
   }
   if (Object.keys(errors).length) throw new ValidationError(errors, Object.values(errors)[0]![0]);
@@ -118,7 +123,7 @@ export async function prepare(
   const country = await countryOrFail(db, body.country.toUpperCase());
   await ensureBillingProfile(db, userId);
   const unitPrice = await repo.pricetagOf(db, userId, body.appstore, body.productType);
-  if (!unitPrice) throw ValidationError.field('productType', MESSAGES.productDisabled);
+  if (!unitPrice) throw ValidationError.field('productType', CAMPAIGN_MESSAGES.productDisabled);
   const installsTotal = perKeyword * Math.max(1, keywords.length);
   return {
     appId: app.app.id,
@@ -210,7 +215,7 @@ async function detailsOf(db: Db, userId: number, id: number): Promise<Campaign> 
 /** 409 naming the status when the action is not one the campaign's status allows. */
 export function allowIn(row: repo.CampaignRow, statuses: readonly string[]) {
   if (!statuses.includes(row.status))
-    throw new ConflictError(fillMessage(MESSAGES.campaignActionNotAllowed, { status: row.status }));
+    throw new ConflictError(fillMessage(CAMPAIGN_MESSAGES.campaignActionNotAllowed, { status: row.status }));
 }
 
 /** Queues the job that starts a delayed campaign at its time (after the transaction has committed). */
@@ -255,8 +260,8 @@ export async function createCampaign(deps: Deps, userId: number, body: CreateCam
   });
   await scheduleStart(deps, row);
   const message = body.draft
-    ? fillMessage(MESSAGES.campaignDraftSaved, { id: row.id })
-    : MESSAGES.campaignOrdered;
+    ? fillMessage(CAMPAIGN_MESSAGES.campaignDraftSaved, { id: row.id })
+    : CAMPAIGN_MESSAGES.campaignOrdered;
   return { data: await detailsOf(deps.db, userId, row.id), message };
 }
 
@@ -330,7 +335,7 @@ export async function cloneCampaign(deps: Deps, userId: number, id: number) {
   });
   return {
     data: await detailsOf(deps.db, userId, created.id),
-    message: fillMessage(MESSAGES.campaignDraftSaved, { id: created.id }),
+    message: fillMessage(CAMPAIGN_MESSAGES.campaignDraftSaved, { id: created.id }),
   };
 }
 
@@ -344,7 +349,7 @@ export async function archiveAll(deps: Deps, userId: number) {
     }
     return rows.length;
   });
-  return { message: MESSAGES.campaignsArchived, count };
+  return { message: CAMPAIGN_MESSAGES.campaignsArchived, count };
 }
 
 /** `GET campaigns`: a page (or, with `isExport`, every row) of a status tab, with the tabs' counts. */

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
-  MESSAGES,
+  CAMPAIGN_MESSAGES,
   PRODUCT_TYPES,
   type Vendor,
   type VendorListQuery,
@@ -140,7 +140,7 @@ export async function createVendor(db: Db, body: VendorInput) {
     .insert(vendors)
     .values(await valuesOf(db, body))
     .returning({ id: vendors.id });
-  return { data: await viewOf(db, row!.id), message: MESSAGES.vendorSaved };
+  return { data: await viewOf(db, row!.id), message: CAMPAIGN_MESSAGES.vendorSaved };
 }
 
 /** `PUT vendors/{id}`: every field again (the form sends the whole vendor). */
@@ -152,14 +152,14 @@ export async function updateVendor(db: Db, id: number, body: VendorInput) {
     .where(eq(vendors.id, id))
     .returning({ id: vendors.id });
   if (!row) throw new NotFoundError();
-  return { data: await viewOf(db, id), message: MESSAGES.vendorSaved };
+  return { data: await viewOf(db, id), message: CAMPAIGN_MESSAGES.vendorSaved };
 }
 
 /** `DELETE vendors/{id}`: its campaigns fall back to the default sandbox vendor. */
 export async function deleteVendor(db: Db, id: number) {
   const rows = await db.delete(vendors).where(eq(vendors.id, id)).returning({ id: vendors.id });
   if (!rows.length) throw new NotFoundError();
-  return { message: MESSAGES.vendorDeleted, count: rows.length };
+  return { message: CAMPAIGN_MESSAGES.vendorDeleted, count: rows.length };
 }
 
 /** `PUT vendors/change-admin-vendors-activity`. */
@@ -170,7 +170,7 @@ export async function setVendorActive(db: Db, id: number, isActive: boolean) {
     .where(eq(vendors.id, id))
     .returning({ id: vendors.id });
   if (!rows.length) throw new NotFoundError();
-  return { data: await viewOf(db, id), message: MESSAGES.vendorSaved };
+  return { data: await viewOf(db, id), message: CAMPAIGN_MESSAGES.vendorSaved };
 }
 
 /** `PUT vendors/change-admin-country-vendors-activity`: the vendor's switch for one country. */
@@ -185,5 +185,5 @@ export async function setVendorCountryActive(db: Db, id: number, code: string, i
       set: { is_active: isActive },
     });
   await db.update(vendors).set({ updated_at: new Date() }).where(eq(vendors.id, id));
-  return { data: await viewOf(db, id), message: MESSAGES.vendorSaved };
+  return { data: await viewOf(db, id), message: CAMPAIGN_MESSAGES.vendorSaved };
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, type Vendor } from '@storelift/shared';
+import { CAMPAIGN_MESSAGES, type Vendor } from '@storelift/shared';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { makeUser } from '../../../test/factories.js';
 
@@ -95,7 +95,7 @@ describe('vendors', () => {
     expect(back.json().data.countries[0].is_active).toBe(true);
 
     expect((await call('DELETE', `vendors/${vendor.id}`)).json()).toEqual({
-      message: MESSAGES.vendorDeleted,
+      message: CAMPAIGN_MESSAGES.vendorDeleted,
       count: 1,
     });
     expect((await call('DELETE', `vendors/${vendor.id}`)).statusCode).toBe(404);

@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import '../../../lib/campaign-messages';
 import {
   archiveAllResponseSchema,
   campaignListResponseSchema,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, type Campaign } from '@storelift/shared';
+import { CAMPAIGN_MESSAGES, MESSAGES, type Campaign } from '@storelift/shared';
 import {
   allowedActions,
   bodyFromValues,
@@ -81,7 +81,7 @@ describe('form values and body', () => {
     expect(canQuote(values)).toBe(false);
     expect(crossFieldErrors({ ...values, days: 15 })).toEqual({
       serializedChildKeywords: MESSAGES.keywordsNotSelected,
-      days: MESSAGES.campaignKeywordDaysMax,
+      days: CAMPAIGN_MESSAGES.campaignKeywordDaysMax,
     });
     expect(canQuote({ ...values, serializedChildKeywords: ['gym'] })).toBe(true);
     expect(canQuote({ ...values, serializedChildKeywords: ['gym'], installs: 4 })).toBe(false);
@@ -91,9 +91,11 @@ describe('form values and body', () => {
 describe('delayedStart', () => {
   const now = new Date(2030, 0, 1, 12, 0);
   it('needs a date and a time more than 5 minutes ahead', () => {
-    expect(delayedStart('', '12:30', now)).toEqual({ error: MESSAGES.campaignDateEmpty });
-    expect(delayedStart('2030-01-01', '', now)).toEqual({ error: MESSAGES.campaignDateEmpty });
-    expect(delayedStart('2030-01-01', '12:05', now)).toEqual({ error: MESSAGES.campaignStartTooSoon });
+    expect(delayedStart('', '12:30', now)).toEqual({ error: CAMPAIGN_MESSAGES.campaignDateEmpty });
+    expect(delayedStart('2030-01-01', '', now)).toEqual({ error: CAMPAIGN_MESSAGES.campaignDateEmpty });
+    expect(delayedStart('2030-01-01', '12:05', now)).toEqual({
+      error: CAMPAIGN_MESSAGES.campaignStartTooSoon,
+    });
     expect(delayedStart('2030-01-01', '12:06', now)).toEqual({
       startAt: new Date(2030, 0, 1, 12, 6).toISOString(),
     });

@@ -1,6 +1,7 @@
 import {
   DELIVERY_TYPES,
   LIMITS,
+  CAMPAIGN_MESSAGES,
   MESSAGES,
   PRODUCT_TYPES,
   type Campaign,
@@ -122,7 +123,8 @@ export function crossFieldErrors(values: CampaignFormValues): Record<string, str
     if (values.serializedChildKeywords.length === 0)
       errors.serializedChildKeywords = MESSAGES.keywordsNotSelected;
     const days = toNumber(values.days);
-    if (Number.isFinite(days) && days > KEYWORD_DAYS_MAX) errors.days = MESSAGES.campaignKeywordDaysMax;
+    if (Number.isFinite(days) && days > KEYWORD_DAYS_MAX)
+      errors.days = CAMPAIGN_MESSAGES.campaignKeywordDaysMax;
   }
   if (!values.packageId) errors.packageId = MESSAGES.required;
   return errors;
@@ -137,10 +139,11 @@ export function delayedStart(
   time: string,
   now: Date = new Date(),
 ): { startAt: string } | { error: string } {
-  if (!date || !time) return { error: MESSAGES.campaignDateEmpty };
+  if (!date || !time) return { error: CAMPAIGN_MESSAGES.campaignDateEmpty };
   const when = new Date(`${date}T${time}`);
-  if (Number.isNaN(when.getTime())) return { error: MESSAGES.campaignDateEmpty };
-  if (when.getTime() - now.getTime() <= DELAY_MIN_MS) return { error: MESSAGES.campaignStartTooSoon };
+  if (Number.isNaN(when.getTime())) return { error: CAMPAIGN_MESSAGES.campaignDateEmpty };
+  if (when.getTime() - now.getTime() <= DELAY_MIN_MS)
+    return { error: CAMPAIGN_MESSAGES.campaignStartTooSoon };
   return { startAt: when.toISOString() };
 }
 
