@@ -5,6 +5,9 @@ import type enUSLegal from './locales/en-US.legal.json';
 import type enUSMessages from './locales/en-US.messages.json';
 import type enUSMoney from './locales/en-US.money.json';
 import type enUSCampaigns from './locales/en-US.campaigns.json';
+import type enUSCpi from './locales/en-US.cpi.json';
+import type enUSStatistics from './locales/en-US.statistics.json';
+import type enUSAdmin from './locales/en-US.admin.json';
 
 // en-US is the reference locale: `t()` keys are checked against it at compile time.
 declare module 'i18next' {
@@ -17,6 +20,9 @@ declare module 'i18next' {
       legal: typeof enUSLegal;
       money: typeof enUSMoney;
       campaigns: typeof enUSCampaigns;
+      cpi: typeof enUSCpi;
+      statistics: typeof enUSStatistics;
+      admin: typeof enUSAdmin;
     };
     returnNull: false;
   }

@@ -9,10 +9,21 @@ type Loader = () => Promise<{ default: ResourceKey }>;
  * The namespaces: `translation` for the shell and the public pages, `messages` for the server's and
  * validators' texts (lib/messages.ts), `app` for the signed-in area, `legal` for the long terms and
  * privacy texts, `money` for the money pages (top-up, transactions, plans, referral and bonus programs),
- * `campaigns` for Add campaigns and My campaigns.
+ * `campaigns` for Add campaigns and My campaigns, `cpi` for the CPI wizard, `statistics` for Statistics,
+ * `admin` for the staff pages of campaigns and vendors.
  * Each but `translation` loads when first needed.
  */
-export const NAMESPACES = ['translation', 'messages', 'app', 'legal', 'money', 'campaigns'] as const;
+export const NAMESPACES = [
+  'translation',
+  'messages',
+  'app',
+  'legal',
+  'money',
+  'campaigns',
+  'cpi',
+  'statistics',
+  'admin',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** One lazy chunk per locale and namespace: only the active locale's are downloaded, when needed. */
@@ -52,6 +63,24 @@ const loaders: Record<Namespace, Record<Locale, Loader>> = {
     'es-ES': () => import('../locales/es-ES.campaigns.json'),
     'uk-UA': () => import('../locales/uk-UA.campaigns.json'),
     'ru-RU': () => import('../locales/ru-RU.campaigns.json'),
+  },
+  admin: {
+    'en-US': () => import('../locales/en-US.admin.json'),
+    'es-ES': () => import('../locales/es-ES.admin.json'),
+    'uk-UA': () => import('../locales/uk-UA.admin.json'),
+    'ru-RU': () => import('../locales/ru-RU.admin.json'),
+  },
+  statistics: {
+    'en-US': () => import('../locales/en-US.statistics.json'),
+    'es-ES': () => import('../locales/es-ES.statistics.json'),
+    'uk-UA': () => import('../locales/uk-UA.statistics.json'),
+    'ru-RU': () => import('../locales/ru-RU.statistics.json'),
+  },
+  cpi: {
+    'en-US': () => import('../locales/en-US.cpi.json'),
+    'es-ES': () => import('../locales/es-ES.cpi.json'),
+    'uk-UA': () => import('../locales/uk-UA.cpi.json'),
+    'ru-RU': () => import('../locales/ru-RU.cpi.json'),
   },
 };
 
