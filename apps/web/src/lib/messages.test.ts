@@ -1,0 +1,30 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CAMPAIGN_MESSAGES, fillMessage, MESSAGES } from '@storelift/shared';
+import { applyLocale, initI18n } from './i18n';
+import { loadMessages, translateMessage } from './messages';
+import './campaign-messages';
+
+describe('translating server texts', () => {
+  beforeAll(async () => {
+    await initI18n('es-ES');
+    await applyLocale('es-ES');
+    await loadMessages();
+  });
+
+  it('translates MESSAGES and registered texts, and keeps unknown texts as sent', () => {
+    expect(translateMessage(MESSAGES.required)).not.toBe(MESSAGES.required);
+    expect(translateMessage(CAMPAIGN_MESSAGES.campaignOrdered)).not.toBe(CAMPAIGN_MESSAGES.campaignOrdered);
+    expect(translateMessage('Something the client never heard of')).toBe(
+      'Something the client never heard of',
+    );
+  });
+
+  it('recognises a filled-in template and carries its values into the translation', () => {
+    const sent = fillMessage(CAMPAIGN_MESSAGES.campaignMinInstalls, { minInstalls: 5, days: 7 });
+    const shown = translateMessage(sent);
+    expect(shown).not.toBe(sent);
+    expect(shown).toContain('5');
+    expect(shown).toContain('7');
+    expect(translateMessage(fillMessage(CAMPAIGN_MESSAGES.campaignDraftSaved, { id: 42 }))).toContain('#42');
+  });
+});
