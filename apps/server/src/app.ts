@@ -32,6 +32,7 @@ import { adminCampaignsRoutes } from './modules/campaigns/campaigns.admin.routes
 import { adminVendorsRoutes } from './modules/vendors/vendors.routes.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes.js';
+import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
 import { paymentCallbackRoutes } from './modules/billing/payment-callbacks.routes.js';
 import { adminBonusProgramRoutes, bonusProgramRoutes } from './modules/bonus-program/bonus-program.routes.js';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes.js';
@@ -40,6 +41,7 @@ import { adminPlansRoutes, plansRoutes } from './modules/plans/plans.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { adminReferralsRoutes, referralsRoutes } from './modules/referrals/referrals.routes.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
+import { statisticsRoutes } from './modules/statistics/statistics.routes.js';
 import { sandboxRoutes } from './providers/payments/sandbox/sandbox.routes.js';
 
 declare module 'fastify' {
@@ -139,6 +141,8 @@ export async function storelift(app: FastifyInstance, { config, database, jobs, 
       await api.register(appsRoutes);
       await api.register(keywordsRoutes);
       await api.register(campaignsRoutes);
+      await api.register(reviewsRoutes);
+      await api.register(statisticsRoutes);
       await api.register(billingRoutes);
       await api.register(plansRoutes);
       await api.register(referralsRoutes);

@@ -4,6 +4,7 @@ import { hashPassword } from '../lib/passwords.js';
 import { newSigningSecret } from '../lib/signing.js';
 import { seedMoneyDemo, seedMoneyReference } from '../modules/billing/billing.seed.js';
 import { seedDemoApps } from '../modules/keywords/demo-data.js';
+import { seedDemoCampaigns } from '../modules/statistics/statistics.seed.js';
 import { seedVendors } from '../modules/vendors/vendors.service.js';
 import { findUserByEmail, grantRoles } from '../modules/users/users.repo.js';
 import type { Db } from './client.js';
@@ -82,6 +83,7 @@ export async function seedDemo(db: Db) {
   await seedDemoAccounts(db);
   const demoUser = await findUserByEmail(db, DEMO_ACCOUNTS[0]!.email);
   if (demoUser) await seedDemoApps(db, demoUser.id);
+  if (demoUser) await seedDemoCampaigns(db, demoUser.id);
   await seedMoneyDemo(db);
 }
 

@@ -25,6 +25,10 @@ export interface QueueData {
   'campaigns.start': { campaignId: number };
   /** Scheduled every minute: the sandbox vendor delivers active campaigns and starts due delayed ones. */
   'campaigns.deliver': Record<string, never>;
+  /** A canceled CPI campaign's refund is due (24 h after the cancel). */
+  'campaigns.cpi-refund': { campaignId: number };
+  /** Scheduled hourly: due CPI refunds (a lost job too) and the spend of active CPI campaigns. */
+  'campaigns.cpi-sweep': Record<string, never>;
 }
 export type QueueName = keyof QueueData;
 export const QUEUE_NAMES: QueueName[] = [
@@ -39,4 +43,6 @@ export const QUEUE_NAMES: QueueName[] = [
   'api-credits.monthly',
   'campaigns.start',
   'campaigns.deliver',
+  'campaigns.cpi-refund',
+  'campaigns.cpi-sweep',
 ];

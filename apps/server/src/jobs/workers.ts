@@ -6,6 +6,7 @@ import { createMailer } from '../modules/mail/mailer.js';
 import { resetFreeCredits } from '../modules/api-credits/api-credits.service.js';
 import { expireDueBonuses } from '../modules/billing/bonus-expiry.js';
 import { deliveryTick, startDue } from '../modules/campaigns/campaigns.delivery.js';
+import { cpiSweep, refundDue } from '../modules/campaigns/campaigns.cpi-charging.js';
 import { confirm, redeliver } from '../providers/payments/sandbox/sandbox-checkout.js';
 
 /**
@@ -18,6 +19,7 @@ export const SCHEDULES = {
   'billing.expire-bonuses': '15 * * * *',
   'api-credits.monthly': '0 0 1 * *',
   'campaigns.deliver': '* * * * *',
+  'campaigns.cpi-sweep': '40 * * * *',
 } as const;
 
 /** Starts every queue's handler in this process and registers the schedules. */
@@ -41,6 +43,10 @@ export async function startWorkers(deps: Deps) {
   });
   await jobs.work('api-credits.monthly', () => resetFreeCredits(deps.db));
   await jobs.work('campaigns.start', (data) => startDue(deps, data.campaignId));
+  await jobs.work('campaigns.cpi-refund', (data) => refundDue(deps, data.campaignId));
+  await jobs.work('campaigns.cpi-sweep', async () => {
+    await cpiSweep(deps);
+  });
   await jobs.work('campaigns.deliver', async () => {
     await deliveryTick(deps);
   });

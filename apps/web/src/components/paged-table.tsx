@@ -1,3 +1,4 @@
+import { useCallback, useState } from 'react';
 import { Alert } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -43,6 +44,17 @@ export function usePagedTableProps<T>(query: { data?: PageResult<T>; isFetching:
       'aria-label': control === 'previous' ? t('table.previous') : t('table.next'),
     }),
   } as const;
+}
+
+/**
+ * The page of a server list: any new filter, search or sort (`filters`, compared by value) starts again
+ * from page 1.
+ */
+export function usePageOf(filters: unknown): [number, (page: number) => void] {
+  const key = JSON.stringify(filters);
+  const [paged, setPaged] = useState({ key, page: 1 });
+  const setPage = useCallback((page: number) => setPaged({ key, page }), [key]);
+  return [paged.key === key ? paged.page : 1, setPage];
 }
 
 /** The error of a list that failed to load, shown above its table. */

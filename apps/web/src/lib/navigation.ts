@@ -37,7 +37,10 @@ export const ROUTE_ACCESS = {
   '/priceplans': { roles: EVERYONE },
   '/referral-program': { roles: EVERYONE },
   '/bonus-program': { roles: EVERYONE },
+  '/statistics': { roles: EVERYONE },
   '/admin/user-lists': { roles: ADMIN_ROUTE_ROLES['/admin/user-lists'] },
+  '/admin/user-orders': { roles: ADMIN_ROUTE_ROLES['/admin/user-orders'] },
+  '/admin/vendors': { roles: ADMIN_ROUTE_ROLES['/admin/vendors'] },
 } as const satisfies Record<string, RouteAccess>;
 
 export type KnownPath = keyof typeof ROUTE_ACCESS;

@@ -1,6 +1,6 @@
 import { Alert, Button, Card, EmptyState, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconApps, IconPlus } from '@tabler/icons-react';
-import { PRODUCT_TYPES, type App } from '@storelift/shared';
+import { CAMPAIGN_MESSAGES, PRODUCT_TYPES, type App } from '@storelift/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -10,18 +10,23 @@ import { campaignDetailsQueryOptions } from '../features/campaigns/api/campaigns
 import { AddCampaignForm } from '../features/campaigns/components/add-campaign-form';
 import {
   emptyFormValues,
+  FORM_PRODUCT_TYPES,
   formValuesFromCampaign,
+  isEditable,
   type CampaignFormValues,
+  type FormProductType,
 } from '../features/campaigns/components/campaign-logic';
 import { profileKeys } from '../features/profile/api/profile';
-import { errorText } from '../lib/messages';
+import { errorText, translateMessage } from '../lib/messages';
 import { campaignSearch } from './campaign-search';
+import { CpiTab } from './cpi-tab';
 
 const route = getRouteApi('/app/add-campaigns');
 
 /**
- * /add-campaigns: the order form of the campaigns feature with the apps feature's picker. `repeat` and
- * `campaignId` fill it in from that campaign; `productType`, `packageId`, `appstore`, `country` preselect.
+ * /add-campaigns: the order form of the campaigns feature with the apps feature's picker. `campaignId`
+ * edits that draft or delayed campaign, or (with `repeat`, or for any other status) fills a new order in
+ * from it; `productType`, `packageId`, `appstore`, `country` preselect.
  */
 export function AddCampaignsPage() {
   const { t } = useTranslation('campaigns');
@@ -32,6 +37,9 @@ export function AddCampaignsPage() {
   const sourceId = search.campaignId ? Number(search.campaignId) : undefined;
   const source = useQuery({ ...campaignDetailsQueryOptions(sourceId ?? 0), enabled: sourceId !== undefined });
   const apps = mine.data?.data;
+  // The form edits its own products; a CPI campaign opens the CPI tab.
+  const cpi = search.productType === String(PRODUCT_TYPES.cpi) || source.data?.type === PRODUCT_TYPES.cpi;
+  const edited = source.data && !search.repeat && !cpi && isEditable(source.data) ? source.data : undefined;
 
   const findApp = (packageId: string, appstore: number) =>
     apps?.find((app) => app.package === packageId && app.appstore === appstore);
@@ -40,8 +48,11 @@ export function AddCampaignsPage() {
   if (apps && (sourceId === undefined || source.data || source.error)) {
     if (source.data) initial = formValuesFromCampaign(source.data);
     else {
+      const wantedType = Number(search.productType);
       initial = emptyFormValues(
-        search.productType === String(PRODUCT_TYPES.package) ? PRODUCT_TYPES.package : PRODUCT_TYPES.keyword,
+        (FORM_PRODUCT_TYPES as readonly number[]).includes(wantedType)
+          ? (wantedType as FormProductType)
+          : PRODUCT_TYPES.keyword,
       );
       const wanted = search.packageId
         ? findApp(search.packageId, Number(search.appstore ?? 1))
@@ -61,7 +72,11 @@ export function AddCampaignsPage() {
     <Stack gap="lg" maw={980}>
       <div>
         <Title order={1} fz={{ base: 24, sm: 30 }}>
-          {search.repeat && source.data ? t('add.repeatTitle', { id: source.data.id }) : t('add.title')}
+          {edited
+            ? t('add.editTitle', { id: edited.id })
+            : search.repeat && source.data
+              ? t('add.repeatTitle', { id: source.data.id })
+              : t('add.title')}
         </Title>
         <Text c="dimmed" mt={4}>
           {t('add.subtitle')}
@@ -71,6 +86,12 @@ export function AddCampaignsPage() {
       {(mine.error ?? source.error) && (
         <Alert color="red" icon={<IconAlertTriangle size={18} />} role="alert">
           {errorText(mine.error ?? source.error)}
+        </Alert>
+      )}
+
+      {source.data?.is_legacy && !search.repeat && (
+        <Alert color="yellow" icon={<IconAlertTriangle size={18} />} data-testid="campaign-legacy">
+          {translateMessage(CAMPAIGN_MESSAGES.campaignLegacy)}
         </Alert>
       )}
 
@@ -106,7 +127,17 @@ export function AddCampaignsPage() {
         <AddCampaignForm
           key={source.data ? `from-${source.data.id}` : 'new'}
           initialValues={initial}
+          edited={edited && { id: edited.id, status: edited.status, startAt: edited.start_at }}
+          initialTab={cpi ? 'cpi' : null}
           appCountries={(packageId, appstore) => findApp(packageId, appstore)?.countries ?? []}
+          extraTabs={[
+            {
+              value: 'cpi',
+              label: t('types.4'),
+              testId: 'tab-cpi',
+              panel: <CpiTab apps={apps} source={source.data} search={search} />,
+            },
+          ]}
           renderAppPicker={({ value, error, onChange }) => (
             <AppPicker
               label={t('form.app')}

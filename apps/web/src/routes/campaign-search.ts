@@ -6,9 +6,9 @@ export interface CampaignSearch {
   /** "1" Google Play, "2" App Store. */
   appstore?: string;
   country?: string;
-  /** "1" direct installs, "2" keyword installs. */
+  /** A product type of customer-area §3: "1" direct installs, "2" keyword installs, "4" CPI, "5"-"8" reviews, rates, impressions. */
   productType?: string;
-  /** The campaign whose settings fill the order form in. */
+  /** The campaign whose settings fill the order form in (a draft or delayed one is edited, unless `repeat`). */
   campaignId?: string;
   /** "1": order that campaign again. */
   repeat?: string;
@@ -22,7 +22,7 @@ export interface CampaignSearch {
 export function campaignSearch(search: Record<string, unknown>): CampaignSearch {
   const result: CampaignSearch = keywordsSearch(search);
   const productType = String(search.productType);
-  if (productType === '1' || productType === '2') result.productType = productType;
+  if (/^[124-8]$/.test(productType)) result.productType = productType;
   const campaignId = String(search.campaignId);
   if (/^\d{1,9}$/.test(campaignId)) result.campaignId = campaignId;
   if (String(search.repeat) === '1') result.repeat = '1';

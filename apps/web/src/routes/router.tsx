@@ -7,6 +7,7 @@ import {
 } from '@tanstack/react-router';
 import { PageLoader } from '../components/page-loader';
 import { RouteError } from '../components/route-error';
+import { i18next } from '../lib/i18n';
 import { guardNavigation } from './guard';
 import { loadCampaignTexts } from './campaign-texts';
 import { loadMoneyTexts } from './money-texts';
@@ -125,6 +126,24 @@ const adminUserListsRoute = createRoute({
   component: lazyRouteComponent(() => import('./admin-user-lists-page'), 'AdminUserListsPage'),
 });
 
+/** Staff pages of campaigns and vendors: their texts, and the campaign statuses and types they show. */
+const loadAdminTexts = () => i18next.loadNamespaces(['admin', 'campaigns']);
+
+const adminUserOrdersRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/admin/user-orders',
+  validateSearch: stringParams('userId'),
+  loader: loadAdminTexts,
+  component: lazyRouteComponent(() => import('./admin-user-orders-page'), 'AdminUserOrdersPage'),
+});
+
+const adminVendorsRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/admin/vendors',
+  loader: loadAdminTexts,
+  component: lazyRouteComponent(() => import('./admin-vendors-page'), 'AdminVendorsPage'),
+});
+
 const topUpRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/top-up-balance',
@@ -169,6 +188,25 @@ const bonusProgramRoute = createRoute({
   component: lazyRouteComponent(() => import('./bonus-program-page'), 'BonusProgramPage'),
 });
 
+const statisticsRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/statistics',
+  validateSearch: stringParams(
+    'tab',
+    'view',
+    'period',
+    'from',
+    'to',
+    'packageId',
+    'appstore',
+    'country',
+    'productType',
+  ),
+  // Its texts, and the campaign texts it shows (product types, statuses).
+  loader: () => i18next.loadNamespaces(['statistics', 'campaigns']),
+  component: lazyRouteComponent(() => import('./statistics-page'), 'StatisticsPage'),
+});
+
 // '/' and '/api/password-reset' exist only to be redirected by the guard.
 const indexRoute = createRoute({ getParentRoute: () => rootRoute, path: '/' });
 const apiPasswordResetRoute = createRoute({ getParentRoute: () => rootRoute, path: '/api/password-reset' });
@@ -197,7 +235,10 @@ const routeTree = rootRoute.addChildren([
     pricePlansRoute,
     referralProgramRoute,
     bonusProgramRoute,
+    statisticsRoute,
     adminUserListsRoute,
+    adminUserOrdersRoute,
+    adminVendorsRoute,
   ]),
 ]);
 

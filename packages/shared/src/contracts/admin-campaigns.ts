@@ -10,7 +10,7 @@ import { pageMetaSchema, sortDirectionSchema } from './common.js';
 export const adminCampaignSchema = campaignSchema.extend({
   user: z.object({ id: z.number().int(), email: z.string() }),
   partner: z.string().nullable(),
-  /** The vendor staff chose; null = the default sandbox vendor. */
+  /** The vendor routing or staff gave it; null before its first start (or once that vendor was deleted). */
   vendor_id: z.number().int().nullable(),
 });
 export type AdminCampaign = z.infer<typeof adminCampaignSchema>;

@@ -1,12 +1,16 @@
 import { z } from 'zod';
 import {
+  AUTHOR_GENDERS,
   CAMPAIGN_FILTER_TABS,
   CAMPAIGN_STATUSES,
+  CPI_LANGUAGES,
   DELIVERY_TYPES,
   INSTALL_DISTRIBUTIONS,
   LIMITS,
   PRODUCT_TYPES,
   PROMOTION_RULES,
+  RATE_TYPES,
+  REVIEW_MODES,
 } from '../constants/domain.js';
 import { appstoreRule } from '../rules/store-links.js';
 import { CAMPAIGN_MESSAGES } from '../rules/campaign-messages.js';
@@ -14,9 +18,36 @@ import { MESSAGES } from '../rules/messages.js';
 import { appstoreQueryRule, packageIdValueRule, queryFlagRule, searchTextRule } from './apps.js';
 import { dateQueryRule } from './billing.js';
 import { pageMetaSchema, sortDirectionSchema } from './common.js';
+import { cpiCampaignSchema, cpiDraftShape, withCpiDefaults } from './cpi.js';
 
-/** The product types this server orders so far (install types; customer-area §3 numbers). */
-export const ORDERABLE_PRODUCT_TYPES = [PRODUCT_TYPES.package, PRODUCT_TYPES.keyword] as const;
+/** The product types `POST campaigns` orders (customer-area §3 numbers). */
+export const ORDERABLE_PRODUCT_TYPES = [
+  PRODUCT_TYPES.package,
+  PRODUCT_TYPES.keyword,
+  PRODUCT_TYPES.hqReview,
+  PRODUCT_TYPES.rate,
+  PRODUCT_TYPES.review,
+  PRODUCT_TYPES.impressions,
+] as const;
+/** Rates and reviews: ordering them needs the terms accepted (`checkedTerms`). */
+export const TERMS_PRODUCT_TYPES = [
+  PRODUCT_TYPES.hqReview,
+  PRODUCT_TYPES.rate,
+  PRODUCT_TYPES.review,
+] as const;
+/** Product types whose body carries review texts (custom mode) or a generated-review setting. */
+export const REVIEW_PRODUCT_TYPES = [PRODUCT_TYPES.hqReview, PRODUCT_TYPES.review] as const;
+/** Guaranteed reviews (customer-area §9): moderation 12 to 48 hours, then a 3-week guarantee that 90 of 100 stay. */
+export const REVIEW_GUARANTEE = {
+  moderationHoursMin: 12,
+  moderationHoursMax: 48,
+  guaranteeDays: 21,
+  keepPercent: 90,
+} as const;
+/** Most custom review texts one campaign may carry (ours; generated mode has no texts). */
+export const CAMPAIGN_REVIEWS_MAX = 500;
+/** Review text limits (ours: Google Play's 500-symbol review fits every store). */
+export const REVIEW_LIMITS = { titleMin: 2, titleMax: 100, bodyMin: 10, bodyMax: 500 } as const;
 /** Longest direct-installs campaign (ours: the spec gives only a minimum). */
 export const CAMPAIGN_DAYS_MAX = 60;
 /** Most keywords one keyword-installs campaign may carry (ours). */
@@ -46,12 +77,32 @@ export const serializedKeywordsRule = z.preprocess(
   }),
 );
 
+/** One review text (customer-area §3 Review): title, body, rating 1-5, author gender and language. */
+export const reviewSchema = z.object({
+  title: z
+    .string({ error: CAMPAIGN_MESSAGES.reviewTitleLength })
+    .trim()
+    .min(REVIEW_LIMITS.titleMin, CAMPAIGN_MESSAGES.reviewTitleLength)
+    .max(REVIEW_LIMITS.titleMax, CAMPAIGN_MESSAGES.reviewTitleLength),
+  body: z
+    .string({ error: CAMPAIGN_MESSAGES.reviewBodyLength })
+    .trim()
+    .min(REVIEW_LIMITS.bodyMin, CAMPAIGN_MESSAGES.reviewBodyLength)
+    .max(REVIEW_LIMITS.bodyMax, CAMPAIGN_MESSAGES.reviewBodyLength),
+  rates: int(CAMPAIGN_MESSAGES.reviewRatesRange)
+    .min(1, CAMPAIGN_MESSAGES.reviewRatesRange)
+    .max(5, CAMPAIGN_MESSAGES.reviewRatesRange),
+  gender: z.enum(AUTHOR_GENDERS, { error: CAMPAIGN_MESSAGES.reviewGenderInvalid }),
+  language: z.enum(CPI_LANGUAGES, { error: CAMPAIGN_MESSAGES.reviewLanguageInvalid }),
+});
+export type Review = z.infer<typeof reviewSchema>;
+
 /**
  * `POST campaigns` (and the price quote): the numeric product type, the app by store and package, the
  * plan, and the draft fields of customer-area §3 this server reads for install types. Cross-field rules
  * (minimum total, keyword days, delayed start) are the server's (see `campaigns.rules.ts`).
  */
-export const createCampaignBodySchema = z.object({
+export const createCampaignObjectSchema = z.object({
   productType: z.union(
     Object.values(PRODUCT_TYPES).map((type) => z.literal(type)) as [z.ZodLiteral<number>],
     { error: MESSAGES.dataNotValid },
@@ -62,8 +113,12 @@ export const createCampaignBodySchema = z.object({
   days: int(CAMPAIGN_MESSAGES.campaignDaysMin)
     .min(LIMITS.daysMin, CAMPAIGN_MESSAGES.campaignDaysMin)
     .max(1000),
+  /**
+   * Per day (per keyword for keyword installs and impressions): 5-5000; guaranteed reviews on Google Play
+   * may go down to 1 (the server checks the minimum by type and store). Ignored by a smart campaign.
+   */
   installs: int(CAMPAIGN_MESSAGES.campaignInstallsRange)
-    .min(LIMITS.installsMin, CAMPAIGN_MESSAGES.campaignInstallsRange)
+    .min(LIMITS.installsMinAndroidGuarantee, CAMPAIGN_MESSAGES.campaignInstallsRange)
     .max(LIMITS.installsMax, CAMPAIGN_MESSAGES.campaignInstallsRange),
   /** Delayed start (ISO time); `""` = the delayed start was chosen without a time. */
   start_at: z.union([z.string().max(40), z.null()]).optional(),
@@ -92,7 +147,41 @@ export const createCampaignBodySchema = z.object({
     .max(20_000, CAMPAIGN_MESSAGES.campaignNotesMax)
     .default(''),
   serializedChildKeywords: serializedKeywordsRule.optional(),
+  /** Rates (6) and generated reviews: POSITIVE 1, POSITIVE_AVERAGE 2 (default), NEGATIVE_AVERAGE 3, NEGATIVE 4. */
+  rateType: z
+    .union(Object.values(RATE_TYPES).map((type) => z.literal(type)) as [z.ZodLiteral<number>], {
+      error: MESSAGES.dataNotValid,
+    })
+    .optional(),
+  /** Reviews (5, 7): CUSTOM 1 (default, one text per install ordered) or GENERATED 2 (no texts). */
+  reviewMode: z
+    .union([z.literal(REVIEW_MODES.CUSTOM), z.literal(REVIEW_MODES.GENERATED)], {
+      error: MESSAGES.dataNotValid,
+    })
+    .optional(),
+  /** Custom review texts (5, 7 in custom mode). */
+  reviews: z
+    .array(reviewSchema, { error: MESSAGES.dataNotValid })
+    .max(CAMPAIGN_REVIEWS_MAX, CAMPAIGN_MESSAGES.campaignReviewsMax)
+    .optional(),
+  /** Author gender of generated reviews and rates (default both). */
+  gender: z.enum(AUTHOR_GENDERS, { error: CAMPAIGN_MESSAGES.reviewGenderInvalid }).optional(),
+  /** Language of generated reviews (default english). */
+  language: z.enum(CPI_LANGUAGES, { error: CAMPAIGN_MESSAGES.reviewLanguageInvalid }).optional(),
+  /** The terms accepted: required to order rates and reviews (5, 6, 7), not for a draft or a quote. */
+  checkedTerms: z.boolean({ error: MESSAGES.dataNotValid }).optional(),
+  /** Smart campaign (keyword installs only): `budget` spread over the keywords, see docs/campaigns.md. */
+  smart: z.boolean({ error: MESSAGES.dataNotValid }).optional(),
+  /** The smart campaign's total budget: a decimal with at most 2 places, e.g. "150" or "99.50". */
+  budget: z
+    .string({ error: CAMPAIGN_MESSAGES.campaignSmartBudgetRequired })
+    .trim()
+    .regex(/^\d{1,7}(\.\d{1,2})?$/, CAMPAIGN_MESSAGES.campaignSmartBudgetRequired)
+    .optional(),
+  ...cpiDraftShape,
 });
+/** The body as sent: a CPI body (productType 4) needs no `days` / `installs` (see `withCpiDefaults`). */
+export const createCampaignBodySchema = z.preprocess(withCpiDefaults, createCampaignObjectSchema);
 export type CreateCampaignBody = z.infer<typeof createCampaignBodySchema>;
 
 export const campaignStatusSchema = z.enum(CAMPAIGN_STATUSES);
@@ -154,10 +243,29 @@ export const campaignSchema = z.object({
   installsPlan: z.array(z.number().int()).nullable(),
   keywords: z.array(z.string()),
   is_legacy: z.boolean(),
+  favorite: z.boolean(),
+  /** Rate type (1-4) of rates and reviews, null for other types. */
+  rateType: z.number().int().nullable(),
+  /** Review mode (1 custom, 2 generated) of reviews, null for other types. */
+  reviewMode: z.number().int().nullable(),
+  gender: z.enum(AUTHOR_GENDERS).nullable(),
+  language: z.enum(CPI_LANGUAGES).nullable(),
+  checkedTerms: z.boolean(),
+  smart: z.boolean(),
+  /** A smart campaign's budget (4 places), else null. */
+  budget: z.string().nullable(),
+  /** Guaranteed reviews in moderation: the latest time it ends (sent + 48 h), else null. */
+  moderation_until: z.string().nullable(),
+  /** Guaranteed reviews once completed: the end of the 3-week guarantee, else null. */
+  guarantee_until: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
   orders: z.array(campaignOrderSchema).optional(),
   status_history: z.array(campaignStatusChangeSchema).optional(),
+  /** CPI campaigns (type 4), in details only. */
+  cpi: cpiCampaignSchema.optional(),
+  /** Custom review texts (details only). */
+  reviews: z.array(reviewSchema).optional(),
 });
 export type Campaign = z.infer<typeof campaignSchema>;
 
@@ -171,6 +279,14 @@ export const campaignQuoteSchema = z.object({
     installs_total: z.number().int(),
     price: z.string(),
     sequence: z.array(z.number().int()),
+    /** The orders the body makes: one per keyword (smart: each keyword its share), else one. */
+    orders: z.array(
+      z.object({
+        keyword: z.string().nullable(),
+        installs_total: z.number().int(),
+        sequence: z.array(z.number().int()),
+      }),
+    ),
   }),
 });
 export type CampaignQuote = z.infer<typeof campaignQuoteSchema>;
@@ -191,6 +307,8 @@ export const campaignListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(10),
   sortBy: z.enum(CAMPAIGN_SORTS).default('id'),
   sortType: sortDirectionSchema.default('asc'),
+  /** Only favorite campaigns (true) or only the others (false). */
+  favorite: queryFlagRule.optional(),
   /** The full filtered list, unpaged (CSV export). */
   isExport: queryFlagRule.default(false),
 });
@@ -205,3 +323,41 @@ export const campaignListResponseSchema = z.object({
 export type CampaignListResponse = z.infer<typeof campaignListResponseSchema>;
 
 export const archiveAllResponseSchema = z.object({ message: z.string(), count: z.number().int() });
+
+/** `PUT campaigns/toggle`: sets (or, without `favorite`, flips) the favorite flag of the user's campaign. */
+export const campaignToggleBodySchema = z.object({
+  id: z.number({ error: MESSAGES.dataNotValid }).int().positive(),
+  favorite: z.boolean({ error: MESSAGES.dataNotValid }).optional(),
+});
+export type CampaignToggleBody = z.infer<typeof campaignToggleBodySchema>;
+
+/** `POST campaigns/get-filters`: the options of My campaigns' filter selects, from the user's campaigns. */
+export const campaignFiltersResponseSchema = z.object({
+  data: z.object({
+    apps: z.array(
+      z.object({
+        appstore: z.number().int(),
+        package: z.string(),
+        title: z.string(),
+        icon: z.string(),
+      }),
+    ),
+    countries: z.array(z.object({ id: z.number().int(), code: z.string(), name: z.string() })),
+    productTypes: z.array(z.number().int()),
+  }),
+});
+export type CampaignFilters = z.infer<typeof campaignFiltersResponseSchema>['data'];
+
+/** `GET reviews/common`: a random pack of generated reviews. */
+export const commonReviewsQuerySchema = z.object({
+  language: z.enum(CPI_LANGUAGES, { error: CAMPAIGN_MESSAGES.reviewLanguageInvalid }).default('english'),
+  gender: z.enum(AUTHOR_GENDERS, { error: CAMPAIGN_MESSAGES.reviewGenderInvalid }).default('both'),
+  rates: z.coerce
+    .number({ error: CAMPAIGN_MESSAGES.reviewRatesRange })
+    .int(CAMPAIGN_MESSAGES.reviewRatesRange)
+    .min(1, CAMPAIGN_MESSAGES.reviewRatesRange)
+    .max(5, CAMPAIGN_MESSAGES.reviewRatesRange)
+    .default(5),
+});
+export type CommonReviewsQuery = z.infer<typeof commonReviewsQuerySchema>;
+export const commonReviewsResponseSchema = z.object({ data: z.array(reviewSchema) });

@@ -18,6 +18,10 @@ export const vendorSchema = z.object({
   products: z.array(z.number().int()),
   share: z.string(),
   is_active: z.boolean(),
+  /** The vendor's HTTP API; null = the embedded sandbox delivers its campaigns. */
+  api_url: z.string().nullable(),
+  /** Whether an API key is stored (the key itself is never answered). */
+  has_api_key: z.boolean(),
   /** Per-country switches; a country without a row is active. */
   countries: z.array(z.object({ country: countryRef, is_active: z.boolean() })),
   created_at: z.string(),
@@ -51,6 +55,14 @@ export type VendorListQuery = z.infer<typeof vendorListQuerySchema>;
 
 const productTypes = Object.values(PRODUCT_TYPES) as number[];
 
+const isHttpUrl = (value: string) => {
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+};
+
 /** `POST vendors` (and `PUT vendors/{id}`). */
 export const vendorBodySchema = z.object({
   store: appstoreRule.nullable().default(null),
@@ -83,6 +95,21 @@ export const vendorBodySchema = z.object({
     .max(100, CAMPAIGN_MESSAGES.vendorShareRange)
     .default(100),
   is_active: z.boolean({ error: MESSAGES.dataNotValid }).default(true),
+  /** The vendor's HTTP API base URL: omitted = unchanged, null or "" = none (the sandbox delivers). */
+  api_url: z
+    .string({ error: MESSAGES.dataNotValid })
+    .trim()
+    .max(500, MESSAGES.dataNotValid)
+    .refine((url) => url === '' || isHttpUrl(url), MESSAGES.dataNotValid)
+    .nullable()
+    .optional(),
+  /** Bearer token for the vendor's API: omitted = unchanged, null or "" = none. */
+  api_key: z
+    .string({ error: MESSAGES.dataNotValid })
+    .trim()
+    .max(500, MESSAGES.dataNotValid)
+    .nullable()
+    .optional(),
 });
 export type VendorBody = z.input<typeof vendorBodySchema>;
 /** A vendor body after parsing (defaults filled in). */

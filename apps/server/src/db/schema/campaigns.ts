@@ -28,6 +28,16 @@ export interface CampaignSettings {
   keywords: string[];
   /** The per-day plan the customer gave (installs per day), or null when the distribution makes it. */
   installsPlan: number[] | null;
+  /** Rates and reviews (types 5-7): rate type 1-4, review mode 1 custom / 2 generated, author gender, language. */
+  rateType?: number;
+  reviewMode?: number;
+  gender?: string;
+  language?: string;
+  /** The terms were accepted in the order form (needed to start rates and reviews). */
+  checkedTerms?: boolean;
+  /** Smart campaign (keyword installs): the total budget (4-place string) spread over the keywords. */
+  smart?: boolean;
+  budget?: string;
 }
 
 /**
@@ -68,6 +78,10 @@ export const campaigns = pgTable(
     /** Partner set by staff (staff-admin §7 `campaigns/{id}/partners`). */
     partner: text('partner'),
     is_legacy: boolean('is_legacy').notNull().default(false),
+    /** The customer's favorite flag (`PUT campaigns/toggle`). */
+    favorite: boolean('favorite').notNull().default(false),
+    /** When the customer sent it to moderation (guaranteed reviews): moderation ends by this + 48 h. */
+    moderation_at: timestamp('moderation_at', { withTimezone: true }),
     /** Delayed start time. */
     start_at: timestamp('start_at', { withTimezone: true }),
     started_at: timestamp('started_at', { withTimezone: true }),
@@ -83,6 +97,13 @@ export const campaigns = pgTable(
     index('campaigns_user_created_idx').on(t.user_id, t.created_at),
     index('campaigns_user_type_created_idx').on(t.user_id, t.product_type, t.created_at),
     index('campaigns_user_package_idx').on(t.user_id, t.appstore, t.package),
+    // The favorite filter of the list.
+    index('campaigns_user_favorite_idx')
+      .on(t.user_id, t.created_at)
+      .where(sql`${t.favorite}`),
+    // The staff list over all users: a status, newest first by id or by created_at.
+    index('campaigns_status_id_idx').on(t.status, t.id),
+    index('campaigns_status_created_idx').on(t.status, t.created_at, t.id),
     // The delivery tick and the delayed-start sweep.
     index('campaigns_running_idx')
       .on(t.status, t.start_at)
@@ -119,6 +140,23 @@ export const campaignOrderDays = pgTable(
     installs_actual: integer('installs_actual').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.order_id, t.day] })],
+);
+
+/** The custom review texts of a reviews campaign (types 5 and 7), in the order given. */
+export const campaignReviews = pgTable(
+  'campaign_reviews',
+  {
+    id: identityId(),
+    campaign_id: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    rates: smallint('rates').notNull(),
+    gender: text('gender').notNull(),
+    language: text('language').notNull(),
+  },
+  (t) => [index('campaign_reviews_campaign_idx').on(t.campaign_id, t.id)],
 );
 
 /** Every status change of a campaign; `actor_id` null = the system (a job). */

@@ -8,3 +8,5 @@ export * from './billing.js';
 export * from './programs.js';
 export * from './vendors.js';
 export * from './campaigns.js';
+export * from './vendor-placements.js';
+export * from './cpi.js';

@@ -13,7 +13,9 @@ import type { Deps } from '../../deps.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { pageMeta } from '../../lib/paging.js';
 import { InsufficientFundsError, type Tx } from '../billing/ledger.js';
+import { assignVendor } from '../vendors/vendors.placements.js';
 import { findVendor } from '../vendors/vendors.service.js';
+import { resumeCampaign } from './campaigns.cpi-charging.js';
 import { settleDelivery } from './campaigns.delivery.js';
 import { activate, finish, move, toDraft } from './campaigns.lifecycle.js';
 import * as repo from './campaigns.repo.js';
@@ -112,7 +114,7 @@ export async function staffAct(
           return row.status === 'active' ? move(tx, row, 'pause', actorId, { clock_at: null }, reason) : row;
         }
         case 'resume':
-          return move(tx, locked, 'active', actorId, { clock_at: now }, reason);
+          return resumeCampaign(tx, locked, actorId, now, reason);
         case 'cancel':
           return finish(tx, await settled(), 'canceled', actorId, now, reason);
         case 'archive':
@@ -177,14 +179,27 @@ export async function setPartner(deps: Deps, actorId: number, id: number, partne
   return { ...(await partnerOf(deps, id)), message: MESSAGES.actionSaved };
 }
 
-/** `PUT admin campaigns/{id}/vendor`: an active vendor takes the campaign (not once it has finished). */
-export async function changeVendor(deps: Deps, actorId: number, id: number, vendorId: number) {
+/**
+ * `PUT admin campaigns/{id}/vendor`: an active vendor takes the campaign (not once it has finished). A
+ * delivering campaign moves now: its delivery is brought up to now, its order at the old vendor is canceled
+ * and the new one gets what is left (the order's days with what is delivered already).
+ */
+export async function changeVendor(
+  deps: Deps,
+  actorId: number,
+  id: number,
+  vendorId: number,
+  now = new Date(),
+) {
   const vendor = await findVendor(deps.db, vendorId);
   if (!vendor) throw ValidationError.field('vendor_id', MESSAGES.notFound);
   if (!vendor.is_active) throw ValidationError.field('vendor_id', CAMPAIGN_MESSAGES.vendorInactive);
-  const data = await withLocked(deps, id, async (tx, row) => {
-    allowIn(row, VENDOR_CHANGEABLE);
-    await repo.updateCampaign(tx, row.id, { vendor_id: vendor.id, vendor: vendor.name });
+  const data = await withLocked(deps, id, async (tx, locked) => {
+    allowIn(locked, VENDOR_CHANGEABLE);
+    const row = await settleDelivery(tx, locked, now, deps.config.vendorSandboxSpeed, actorId);
+    if (row.status !== locked.status) return; // delivered meanwhile: nothing left to move
+    const delivering = row.status === 'active' || row.status === 'pause';
+    await repo.updateCampaign(tx, row.id, await assignVendor(tx, row.id, vendor, delivering));
     await noteChange(tx, row, actorId, `Vendor: ${vendor.name}`);
   });
   return { data, message: MESSAGES.actionSaved };

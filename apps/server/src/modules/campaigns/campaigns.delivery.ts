@@ -1,22 +1,78 @@
+import { PRODUCT_TYPES } from '@storelift/shared';
 import type { Deps } from '../../deps.js';
 import type { Tx } from '../billing/ledger.js';
 import { InsufficientFundsError } from '../billing/ledger.js';
-import { DAY_MS, deliveredOfDay } from './campaigns.plan.js';
+import { vendorProviderOf } from '../../providers/vendor/create-vendor-provider.js';
+import { sandboxReport } from '../../providers/vendor/sandbox-vendor.js';
+import {
+  VENDOR_UNREACHABLE_LIMIT_MS,
+  VendorRejectedError,
+  VendorUnreachableError,
+  type VendorControl,
+  type VendorOrder,
+  type VendorReport,
+} from '../../providers/vendor/vendor-provider.js';
+import * as placements from '../vendors/vendors.placements.js';
+import { DAY_MS } from './campaigns.plan.js';
 import * as repo from './campaigns.repo.js';
-import { launch } from './campaigns.lifecycle.js';
+import { settleCpi } from './campaigns.cpi-charging.js';
+import { finish, launch } from './campaigns.lifecycle.js';
 
 /*
- * The sandbox vendor (ARCHITECTURE.md, providers): it delivers each day's installs of an active campaign
- * over simulated time, `VENDOR_SANDBOX_SPEED` times faster than real time. A campaign's clock
- * (`progress_ms` reached at `clock_at`) only runs while it is active, so a pause holds delivery.
+ * Delivery by the campaign's vendor (providers/vendor/README.md). The embedded sandbox delivers each day's
+ * installs of an active campaign over simulated time, `VENDOR_SANDBOX_SPEED` times faster than real time:
+ * a campaign's clock (`progress_ms` reached at `clock_at`) only runs while it is active, so a pause holds
+ * delivery. A campaign placed with an HTTP vendor is delivered by what that vendor reports on each tick.
  */
 
-/** Campaigns one tick looks at, at most. */
+/** Campaigns (and placements) one query of the tick takes; the tick goes on batch after batch. */
 const TICK_BATCH = 500;
 
+type Orders = Awaited<ReturnType<typeof repo.ordersOf>>;
+
 /**
- * Brings a locked campaign's delivery up to `now`: the simulated time moves on, each order day gets what
- * the vendor has delivered by then, and a campaign whose last day has passed is completed.
+ * Applies a vendor's report to a locked active campaign: each order day's delivered count grows to what
+ * the vendor reports (never beyond its plan, never back), then a `completed` report completes the campaign
+ * and a `failed` one fails it, each refunding what is undelivered.
+ */
+async function applyReport(
+  tx: Tx,
+  row: repo.CampaignRow,
+  orders: Orders,
+  report: VendorReport,
+  now: Date,
+  actorId: number | null,
+  values: Partial<repo.NewCampaign> = {},
+): Promise<repo.CampaignRow> {
+  const reported = new Map(
+    report.orders.flatMap((order) =>
+      order.days.map((day) => [`${order.id}:${day.day}`, day.installs_actual]),
+    ),
+  );
+  const changes = orders.flatMap((order) =>
+    order.days
+      .map((day) => ({
+        orderId: order.id,
+        day: day.day,
+        installs: Math.min(day.installs_total, reported.get(`${order.id}:${day.day}`) ?? 0),
+        before: day.installs_actual,
+      }))
+      .filter((change) => change.installs > change.before),
+  );
+  const delivered = changes.length ? await repo.recordDelivery(tx, row.id, changes) : row.installs_actual;
+  const updated = await repo.updateCampaign(tx, row.id, { ...values, installs_actual: delivered });
+  if (report.state === 'failed')
+    return finish(tx, updated, 'failed', null, now, `Vendor failure: ${report.reason ?? 'no reason given'}`);
+  if (report.state !== 'completed') return updated;
+  const short = updated.installs_total - updated.installs_actual;
+  const reason = short > 0 ? `The vendor completed with ${short} installs undelivered` : 'Delivered';
+  return finish(tx, updated, 'completed', actorId, now, reason);
+}
+
+/**
+ * Brings a locked campaign's delivery up to `now`: its clock moves on; with the sandbox each order day
+ * gets what it has delivered by then and a campaign whose last day has passed is completed. A campaign
+ * placed with an HTTP vendor keeps what that vendor last reported (the tick asks it).
  */
 export async function settleDelivery(
   tx: Tx,
@@ -26,36 +82,32 @@ export async function settleDelivery(
   actorId: number | null = null,
 ): Promise<repo.CampaignRow> {
   if (row.status !== 'active' || !row.clock_at) return row;
-  const end = row.days * DAY_MS;
+  if (row.product_type === PRODUCT_TYPES.cpi) return settleCpi(tx, row, now, speed, actorId);
   const progress = Math.min(
-    end,
+    row.days * DAY_MS,
     row.progress_ms + Math.max(0, now.getTime() - row.clock_at.getTime()) * speed,
   );
+  const clock = { progress_ms: Math.floor(progress), clock_at: now };
+  if (await placements.currentPlacementOf(tx, row.id)) return repo.updateCampaign(tx, row.id, clock);
   const orders = await repo.ordersOf(tx, row.id);
-  const changes = orders.flatMap((order) =>
-    order.days
-      .map((day) => ({
-        orderId: order.id,
-        day: day.day,
-        installs: deliveredOfDay(day.installs_total, day.day, progress, row.settings.deliveryType),
-        before: day.installs_actual,
-      }))
-      .filter((change) => change.installs > change.before),
+  const report = sandboxReport(
+    { days: row.days, delivery_type: row.settings.deliveryType, orders: sequencesOf(orders) },
+    progress,
   );
-  const delivered = changes.length ? await repo.recordDelivery(tx, row.id, changes) : row.installs_actual;
-  const updated = await repo.updateCampaign(tx, row.id, {
-    progress_ms: Math.floor(progress),
-    clock_at: now,
-    installs_actual: delivered,
-  });
-  if (progress < end) return updated;
-  const completed = await repo.updateCampaign(tx, row.id, {
-    status: 'completed',
-    finished_at: now,
-    clock_at: null,
-  });
-  await repo.addHistory(tx, row.id, 'active', 'completed', actorId, 'Delivered');
-  return completed;
+  return applyReport(tx, row, orders, report, now, actorId, clock);
+}
+
+function sequencesOf(orders: Orders): VendorOrder['orders'] {
+  return orders.map((order) => ({
+    id: order.id,
+    type: order.type,
+    keyword: order.keyword,
+    sequence: order.days.map((day) => ({
+      day: day.day,
+      installs_total: day.installs_total,
+      installs_actual: day.installs_actual,
+    })),
+  }));
 }
 
 /** Starts a delayed campaign whose time has come; when the balance is short it fails (nothing charged). */
@@ -77,18 +129,139 @@ export async function startDue(deps: Deps, campaignId: number, now = new Date())
   }
 }
 
-/** One tick of the sandbox vendor: delivers every active campaign up to now and starts due delayed ones. */
-export async function deliveryTick(deps: Deps, now = new Date()) {
-  const due = await repo.dueCampaigns(deps.db, now, TICK_BATCH);
-  for (const { id, status } of due) {
-    if (status === 'delayed') {
-      await startDue(deps, id, now);
-      continue;
+/** What the vendor of a placement is to be told, given the campaign's status; null = nothing now. */
+type Step = 'place' | 'progress' | VendorControl;
+function stepOf(state: string, status: string): Step | null {
+  if (state === 'canceling') return 'cancel';
+  if (status === 'active') return state === 'new' ? 'place' : state === 'paused' ? 'resume' : 'progress';
+  if (status === 'pause') return state === 'running' ? 'pause' : null;
+  return 'cancel';
+}
+
+/** The order a vendor receives for a campaign (its plan and what is delivered already). */
+async function vendorOrderOf(
+  deps: Deps,
+  placementId: number,
+  found: repo.CampaignWithRefs,
+): Promise<VendorOrder> {
+  const row = found.campaign;
+  return {
+    id: `storelift-${placementId}`,
+    campaign_id: row.id,
+    store: row.appstore,
+    package: row.package,
+    country: found.country.code,
+    product_type: row.product_type,
+    started_at: (row.started_at ?? new Date()).toISOString(),
+    days: row.days,
+    delivery_type: row.settings.deliveryType,
+    keywords: row.settings.keywords,
+    orders: sequencesOf(await repo.ordersOf(deps.db, row.id)),
+  };
+}
+
+type Outcome =
+  | { kind: 'ok'; ref?: string; report?: VendorReport }
+  | { kind: 'rejected'; message: string }
+  | { kind: 'unreachable'; message: string };
+
+/** Runs a step against the vendor's API (outside any transaction: it may take up to its timeout). */
+async function callVendor(deps: Deps, open: placements.OpenPlacement, step: Step): Promise<Outcome> {
+  const vendor = vendorProviderOf(open)!;
+  try {
+    if (step === 'place') {
+      const found = await repo.findAnyCampaign(deps.db, open.campaign_id);
+      if (!found) return { kind: 'rejected', message: 'the campaign is gone' };
+      return { kind: 'ok', ...(await vendor.place(await vendorOrderOf(deps, open.id, found))) };
     }
-    await deps.db.transaction(async (tx) => {
-      const row = await repo.lockCampaign(tx, id);
-      if (row) await settleDelivery(tx, row, now, deps.config.vendorSandboxSpeed);
-    });
+    if (step === 'progress') return { kind: 'ok', report: await vendor.progress(open.ref!) };
+    await vendor.control(open.ref!, step);
+    return { kind: 'ok' };
+  } catch (error) {
+    if (error instanceof VendorRejectedError) return { kind: 'rejected', message: error.message };
+    if (error instanceof VendorUnreachableError) return { kind: 'unreachable', message: error.message };
+    throw error;
   }
-  return due.length;
+}
+
+/**
+ * Brings one HTTP placement in line with its campaign: place it, ask its progress, pause, resume or
+ * cancel it; then, under the campaign's lock, records the answer unless the campaign or placement moved
+ * meanwhile (the next tick decides again). A refusal fails the campaign with a refund of the undelivered
+ * part, and so does a vendor unreachable for longer than `VENDOR_UNREACHABLE_LIMIT_MS`.
+ */
+async function syncPlacement(deps: Deps, open: placements.OpenPlacement, now: Date) {
+  const step = stepOf(open.state, open.campaign_status);
+  if (!step) return;
+  // Nothing to tell (never placed), or no API to tell it to (the vendor was deleted or lost its API):
+  // the placement closes, and an active campaign goes on with the sandbox.
+  const silent = (step === 'cancel' && !open.ref) || !open.api_url;
+  const answer = silent ? undefined : await callVendor(deps, open, step);
+  await deps.db.transaction(async (tx) => {
+    const row = await repo.lockCampaign(tx, open.campaign_id);
+    const current = await placements.findPlacement(tx, open.id);
+    if (!row || !current) return;
+    let outcome = answer;
+    if (step === 'place' && outcome?.kind === 'ok') {
+      // Placed: keep the reference even if the campaign moved on meanwhile, so it can be canceled there.
+      const state = current.state === 'new' ? 'running' : 'canceling';
+      return placements.updatePlacement(tx, open.id, { ref: outcome.ref, state, failing_since: null });
+    }
+    if (current.state !== open.state || row.status !== open.campaign_status) return;
+    if (!outcome) return placements.updatePlacement(tx, open.id, { state: 'closed' });
+    if (outcome.kind === 'unreachable') {
+      const since = current.failing_since ?? now;
+      if (now.getTime() - since.getTime() <= VENDOR_UNREACHABLE_LIMIT_MS)
+        return placements.updatePlacement(tx, open.id, { failing_since: since, last_error: outcome.message });
+      outcome = {
+        kind: 'rejected',
+        message: `unreachable for over ${VENDOR_UNREACHABLE_LIMIT_MS / 60_000} minutes (${outcome.message})`,
+      };
+    }
+    if (outcome.kind === 'rejected') {
+      await placements.updatePlacement(tx, open.id, { state: 'closed', last_error: outcome.message });
+      if (step !== 'cancel') await finish(tx, row, 'failed', null, now, `Vendor failure: ${outcome.message}`);
+      return;
+    }
+    const report = outcome.report;
+    const over = step === 'cancel' || (report && report.state !== 'running' && report.state !== 'paused');
+    await placements.updatePlacement(tx, open.id, {
+      state: over ? 'closed' : step === 'pause' ? 'paused' : 'running',
+      failing_since: null,
+      last_error: null,
+    });
+    if (report) await applyReport(tx, row, await repo.ordersOf(tx, row.id), report, now, null);
+  });
+}
+
+/**
+ * One tick of delivery: starts due delayed campaigns, brings every active campaign's sandbox delivery up
+ * to now, then syncs every open HTTP placement with its vendor — batch after batch until none is left.
+ */
+export async function deliveryTick(deps: Deps, now = new Date()) {
+  let done = 0;
+  for (let after = 0; ;) {
+    const due = await repo.dueCampaigns(deps.db, now, TICK_BATCH, after);
+    for (const { id, status } of due) {
+      if (status === 'delayed') {
+        await startDue(deps, id, now);
+        continue;
+      }
+      await deps.db.transaction(async (tx) => {
+        const row = await repo.lockCampaign(tx, id);
+        if (row) await settleDelivery(tx, row, now, deps.config.vendorSandboxSpeed);
+      });
+    }
+    done += due.length;
+    if (due.length < TICK_BATCH) break;
+    after = due.at(-1)!.id;
+  }
+  for (let after = 0; ;) {
+    const open = await placements.openPlacements(deps.db, after, TICK_BATCH);
+    for (const placement of open) await syncPlacement(deps, placement, now);
+    done += open.length;
+    if (open.length < TICK_BATCH) break;
+    after = open.at(-1)!.id;
+  }
+  return done;
 }

@@ -3,6 +3,9 @@ import { ConflictError } from '../../lib/errors.js';
 import { charge, refund, type Tx } from '../billing/ledger.js';
 import { valueOf } from './campaigns.plan.js';
 import * as repo from './campaigns.repo.js';
+import { findVendor } from '../vendors/vendors.service.js';
+import { assignVendor } from '../vendors/vendors.placements.js';
+import { routeCampaign } from '../vendors/vendors.routing.js';
 
 /** Moves a locked campaign to another status, writing the status-history row. */
 export async function move(
@@ -35,8 +38,17 @@ export async function launch(
 }
 
 /**
+ * The vendor a launching campaign goes to: the one it has (staff's choice) while that vendor is active,
+ * else routing's pick (providers/vendor/README.md).
+ */
+async function launchVendor(tx: Tx, row: repo.CampaignRow) {
+  const chosen = row.vendor_id === null ? undefined : await findVendor(tx, row.vendor_id);
+  return chosen?.is_active ? chosen : routeCampaign(tx, row);
+}
+
+/**
  * Starts a locked campaign now (any start time ignored): pending, the price charged unless it already is
- * (bonus first; 422 when short), then active with the vendor's clock at zero.
+ * (bonus first; 422 when short), then active with the vendor's clock at zero, handed to its vendor.
  */
 export async function activate(
   tx: Tx,
@@ -47,19 +59,31 @@ export async function activate(
 ): Promise<repo.CampaignRow> {
   if (row.is_legacy) throw new ConflictError(CAMPAIGN_MESSAGES.campaignLegacy);
   const pending = row.status === 'pending' ? row : await move(tx, row, 'pending', actorId, {}, reason);
-  const values: Partial<repo.NewCampaign> = { started_at: now, clock_at: now, progress_ms: 0 };
-  if (!row.charge_entry_id) {
-    const split = await charge(tx, row.user_id, parseMoney(row.price), {
-      type: 'campaign_charge',
-      reference: { type: 'campaign', id: row.id },
-      appstore: row.appstore,
-      package: row.package,
-      description: `Campaign #${row.id}`,
-    });
-    await repo.addPromotionValue(tx, row.app_id, row.price);
-    Object.assign(values, { charged: row.price, charge_entry_id: split.entryId });
-  }
+  const values: Partial<repo.NewCampaign> = {
+    started_at: now,
+    clock_at: now,
+    progress_ms: 0,
+    ...(await assignVendor(tx, row.id, await launchVendor(tx, row), true)),
+  };
+  Object.assign(values, await chargeOnce(tx, row));
   return move(tx, pending, 'active', actorId, values, reason);
+}
+
+/**
+ * Charges a locked campaign's price unless it already is (bonus first; 422 when short) and answers the
+ * campaign values that record the charge (none when it was charged before).
+ */
+export async function chargeOnce(tx: Tx, row: repo.CampaignRow): Promise<Partial<repo.NewCampaign>> {
+  if (row.charge_entry_id) return {};
+  const split = await charge(tx, row.user_id, parseMoney(row.price), {
+    type: 'campaign_charge',
+    reference: { type: 'campaign', id: row.id },
+    appstore: row.appstore,
+    package: row.package,
+    description: `Campaign #${row.id}`,
+  });
+  await repo.addPromotionValue(tx, row.app_id, row.price);
+  return { charged: row.price, charge_entry_id: split.entryId };
 }
 
 /**
@@ -86,13 +110,13 @@ async function refundUndelivered(tx: Tx, row: repo.CampaignRow, why: string): Pr
 }
 
 /**
- * Ends a locked campaign (canceled, rejected or completed by force), refunding the undelivered part.
- * A campaign the delivery has completed meanwhile stays completed.
+ * Ends a locked campaign (canceled, rejected, completed, or failed by its vendor), refunding the
+ * undelivered part. A campaign the delivery has completed meanwhile stays completed.
  */
 export async function finish(
   tx: Tx,
   row: repo.CampaignRow,
-  to: 'canceled' | 'rejected' | 'completed',
+  to: 'canceled' | 'rejected' | 'completed' | 'failed',
   actorId: number | null,
   now: Date,
   reason: string | null = null,

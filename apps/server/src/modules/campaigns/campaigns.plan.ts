@@ -6,6 +6,19 @@ export type Distribution = (typeof INSTALL_DISTRIBUTIONS)[number];
 /** One simulated vendor day. */
 export const DAY_MS = 86_400_000;
 
+/**
+ * Where a campaign's clock stands at `now`: `progress_ms` reached at `clock_at`, plus the real time since,
+ * `speed` times faster (`VENDOR_SANDBOX_SPEED`); it runs only while `clock_at` is set (active).
+ */
+export function clockAt(
+  row: { progress_ms: number; clock_at: Date | null },
+  now: Date,
+  speed: number,
+): number {
+  if (!row.clock_at) return row.progress_ms;
+  return row.progress_ms + Math.max(0, now.getTime() - row.clock_at.getTime()) * speed;
+}
+
 /** How much of each day's share a distribution gives day `d` (1-based) of `days`. */
 function weight(distribution: Distribution, d: number, days: number): number {
   if (distribution === 'increase') return d;
@@ -14,26 +27,125 @@ function weight(distribution: Distribution, d: number, days: number): number {
 }
 
 /**
- * The per-day plan of `perDay` × `days` installs: equal (the same every day), increase (day d weighs d)
- * or parabolic (day d weighs d × (days + 1 − d), a hump in the middle). Whole installs by largest
- * remainder (ties to the earlier day), so the plan always sums to `perDay` × `days`.
+ * `total` whole units split in proportion to `weights` by largest remainder (ties to the earlier index),
+ * so the parts always sum to `total`.
  */
-export function dayPlan(perDay: number, days: number, distribution: Distribution): number[] {
-  const total = perDay * days;
-  const weights = Array.from({ length: days }, (_, i) => weight(distribution, i + 1, days));
+export function splitByWeights(total: number, weights: number[]): number[] {
   const sum = weights.reduce((a, b) => a + b, 0);
+  if (sum <= 0) return weights.map(() => 0);
   const exact = weights.map((w) => (total * w) / sum);
-  const plan = exact.map(Math.floor);
-  let left = total - plan.reduce((a, b) => a + b, 0);
+  const parts = exact.map(Math.floor);
+  let left = total - parts.reduce((a, b) => a + b, 0);
   const order = exact
     .map((value, index) => ({ index, rest: value - Math.floor(value) }))
     .sort((a, b) => b.rest - a.rest || a.index - b.index);
   for (const { index } of order) {
     if (left <= 0) break;
-    plan[index]! += 1;
+    parts[index]! += 1;
     left -= 1;
   }
-  return plan;
+  return parts;
+}
+
+/**
+ * The per-day plan of `perDay` × `days` installs: equal (the same every day), increase (day d weighs d)
+ * or parabolic (day d weighs d × (days + 1 − d), a hump in the middle). Whole installs by largest
+ * remainder (ties to the earlier day), so the plan always sums to `perDay` × `days`.
+ */
+export function dayPlan(perDay: number, days: number, distribution: Distribution): number[] {
+  const weights = Array.from({ length: days }, (_, i) => weight(distribution, i + 1, days));
+  return splitByWeights(perDay * days, weights);
+}
+
+/** What the smart split knows of a keyword: its daily searches and rank (null when unknown). */
+export interface SmartKeyword {
+  searches: number | null;
+  rank: number | null;
+}
+
+/** Daily searches assumed for a keyword without statistics (free text, or not checked yet). */
+export const SMART_DEFAULT_SEARCHES = 100;
+/** The rank an unranked keyword counts as: just beyond the last tracked rank (250). */
+export const SMART_UNRANKED = 251;
+
+/**
+ * A keyword's weight in a smart campaign: √searches × (1 + (rank − 1) / 50). Searches tell where the
+ * traffic is (the root keeps one huge keyword from taking everything); the distance to the top tells how
+ * much push it needs: rank 1 counts 1×, rank 51 2×, unranked 6×.
+ */
+export function smartWeight({ searches, rank }: SmartKeyword): number {
+  const volume = Math.max(1, searches ?? SMART_DEFAULT_SEARCHES);
+  const place = Math.min(Math.max(1, rank ?? SMART_UNRANKED), SMART_UNRANKED);
+  return Math.sqrt(volume) * (1 + (place - 1) / 50);
+}
+
+/**
+ * A smart campaign's `installs` spread over its keywords for `days` days: each keyword first gets the
+ * minimum (`min` per day), the rest goes by `smartWeight`, no keyword over `max` per day (what a capped
+ * keyword cannot take goes to the others by weight). The caller ensures min × days × keywords ≤ installs ≤
+ * max × days × keywords. Answers the installs of each keyword over the whole campaign.
+ */
+export function smartSplit(
+  installs: number,
+  days: number,
+  keywords: SmartKeyword[],
+  min: number,
+  max: number,
+): number[] {
+  const totals = keywords.map(() => min * days);
+  const cap = max * days;
+  let left = installs - min * days * keywords.length;
+  const open = new Set(keywords.map((_, index) => index));
+  while (left > 0 && open.size) {
+    const weights = keywords.map((keyword, index) => (open.has(index) ? smartWeight(keyword) : 0));
+    const shares = splitByWeights(left, weights);
+    left = 0;
+    shares.forEach((share, index) => {
+      const room = cap - totals[index]!;
+      totals[index]! += Math.min(share, room);
+      if (share >= room) {
+        open.delete(index);
+        left += share - room;
+      }
+    });
+  }
+  return totals;
+}
+
+/** One order's per-day plan, as the view shows it. */
+export interface OrderView {
+  id: number;
+  type: number;
+  keyword: string | null;
+  installs_total: number;
+  installs_actual: number;
+  sequence: { day: number; installs_total: number; installs_actual: number }[];
+}
+
+/**
+ * Impressions orders (type 8, one per keyword) merged into one entry that sums installs per day
+ * (customer-area §3); other orders stay as they are. The entry keeps the first order's id.
+ */
+export function mergeImpressions(orders: OrderView[], impressionsType: number): OrderView[] {
+  const impressions = orders.filter((order) => order.type === impressionsType);
+  if (impressions.length < 2) return orders;
+  const days = new Map<number, { installs_total: number; installs_actual: number }>();
+  for (const order of impressions)
+    for (const day of order.sequence) {
+      const sum = days.get(day.day) ?? { installs_total: 0, installs_actual: 0 };
+      sum.installs_total += day.installs_total;
+      sum.installs_actual += day.installs_actual;
+      days.set(day.day, sum);
+    }
+  const merged: OrderView = {
+    id: impressions[0]!.id,
+    type: impressionsType,
+    keyword: null,
+    installs_total: impressions.reduce((a, order) => a + order.installs_total, 0),
+    installs_actual: impressions.reduce((a, order) => a + order.installs_actual, 0),
+    sequence: [...days].sort(([a], [b]) => a - b).map(([day, sum]) => ({ day, ...sum })),
+  };
+  return [merged, ...orders.filter((order) => order.type !== impressionsType)];
 }
 
 /** The price of `installs` at `unitPrice` (exact: ten-thousandths times a whole number). */

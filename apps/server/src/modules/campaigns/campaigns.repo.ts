@@ -1,13 +1,15 @@
 import { and, asc, desc, eq, ilike, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { AdminCampaignListQuery, CampaignListQuery, CampaignStatus } from '@storelift/shared';
+import type { AdminCampaignListQuery, CampaignListQuery, CampaignStatus, Review } from '@storelift/shared';
 import type { Queryable } from '../../db/client.js';
 import {
   apps,
   campaignOrderDays,
   campaignOrders,
+  campaignReviews,
   campaigns,
   campaignStatusHistory,
   countries,
+  keywords,
   pricetags,
   users,
 } from '../../db/schema/index.js';
@@ -104,6 +106,96 @@ export async function insertOrders(
     })),
   );
   if (days.length) await db.insert(campaignOrderDays).values(days);
+}
+
+/** Removes a campaign's orders and their days (an edit writes them again). */
+export async function deleteOrders(db: Queryable, campaignId: number) {
+  await db.delete(campaignOrders).where(eq(campaignOrders.campaign_id, campaignId));
+}
+
+/** Replaces the custom review texts of a campaign. */
+export async function replaceReviews(db: Queryable, campaignId: number, reviews: Review[]) {
+  await db.delete(campaignReviews).where(eq(campaignReviews.campaign_id, campaignId));
+  if (reviews.length)
+    await db
+      .insert(campaignReviews)
+      .values(reviews.map((review) => ({ campaign_id: campaignId, ...review })));
+}
+
+/** The custom review texts of a campaign, in the order given. */
+export async function reviewsOf(db: Queryable, campaignId: number): Promise<Review[]> {
+  const rows = await db
+    .select({
+      title: campaignReviews.title,
+      body: campaignReviews.body,
+      rates: campaignReviews.rates,
+      gender: campaignReviews.gender,
+      language: campaignReviews.language,
+    })
+    .from(campaignReviews)
+    .where(eq(campaignReviews.campaign_id, campaignId))
+    .orderBy(asc(campaignReviews.id));
+  return rows as Review[];
+}
+
+/** Daily searches and rank of an app's tracked keywords in a country, by keyword text. */
+export async function keywordStatsOf(
+  db: Queryable,
+  appId: number | null,
+  countryId: number,
+  texts: string[],
+) {
+  if (!texts.length || appId === null)
+    return new Map<string, { searches: number | null; rank: number | null }>();
+  const rows = await db
+    .select({ keyword: keywords.keyword, searches: keywords.searches, rank: keywords.rank })
+    .from(keywords)
+    .where(
+      and(eq(keywords.app_id, appId), eq(keywords.country_id, countryId), inArray(keywords.keyword, texts)),
+    );
+  return new Map(rows.map((row) => [row.keyword, { searches: row.searches, rank: row.rank }]));
+}
+
+/** Sets the favorite flag of the user's campaign; undefined when it is not theirs. */
+export async function setFavorite(db: Queryable, userId: number, id: number, favorite: boolean | undefined) {
+  const [row] = await db
+    .update(campaigns)
+    .set({ favorite: favorite ?? sql`not ${campaigns.favorite}` })
+    .where(and(eq(campaigns.id, id), eq(campaigns.user_id, userId)))
+    .returning({ id: campaigns.id });
+  return row;
+}
+
+/** What My campaigns' filter selects offer: the user's campaigns' apps, countries and product types. */
+export async function filtersOf(db: Queryable, userId: number) {
+  const mine = eq(campaigns.user_id, userId);
+  const [appRows, countryRows, typeRows] = await Promise.all([
+    db
+      .select({
+        appstore: campaigns.appstore,
+        package: campaigns.package,
+        // A package the user stopped tracking keeps its campaigns: its id stands in for the title.
+        title: sql<string>`coalesce(max(${apps.title}), ${campaigns.package})`,
+        icon: sql<string>`coalesce(max(${apps.icon}), '')`,
+      })
+      .from(campaigns)
+      .leftJoin(apps, eq(apps.id, campaigns.app_id))
+      .where(mine)
+      .groupBy(campaigns.appstore, campaigns.package)
+      .orderBy(asc(campaigns.package), asc(campaigns.appstore)),
+    db
+      .selectDistinct({ id: countries.id, code: countries.code, name: countries.name })
+      .from(campaigns)
+      .innerJoin(countries, eq(countries.id, campaigns.country_id))
+      .where(mine)
+      .orderBy(asc(countries.name)),
+    db
+      .selectDistinct({ type: campaigns.product_type })
+      .from(campaigns)
+      .where(mine)
+      .orderBy(asc(campaigns.product_type)),
+  ]);
+  return { apps: appRows, countries: countryRows, productTypes: typeRows.map((row) => row.type) };
 }
 
 /** The orders of a campaign with their days, in order. */
@@ -217,6 +309,7 @@ function listFilters(userId: number, query: CampaignListQuery): SQL[] {
   if (query.appstore !== undefined) where.push(eq(campaigns.appstore, query.appstore));
   if (query.package) where.push(eq(campaigns.package, query.package));
   if (query.country) where.push(eq(countries.code, query.country.toUpperCase()));
+  if (query.favorite !== undefined) where.push(eq(campaigns.favorite, query.favorite));
   if (query.from) where.push(sql`${campaigns.created_at} >= ${new Date(query.from).toISOString()}`);
   if (query.to) {
     const end = new Date(query.to);
@@ -290,16 +383,41 @@ export async function lockUserCampaignsIn(db: Queryable, userId: number, statuse
     .for('update');
 }
 
-/** Campaigns the delivery tick looks at: active ones, and delayed ones whose start time has come. */
-export async function dueCampaigns(db: Queryable, now: Date, limit: number) {
+/** Campaigns the delivery tick looks at, by id after `afterId`: active ones, and delayed ones now due. */
+export async function dueCampaigns(db: Queryable, now: Date, limit: number, afterId = 0) {
   return db
     .select({ id: campaigns.id, status: campaigns.status })
     .from(campaigns)
     .where(
-      or(eq(campaigns.status, 'active'), and(eq(campaigns.status, 'delayed'), lte(campaigns.start_at, now))),
+      and(
+        sql`${campaigns.id} > ${afterId}`,
+        or(
+          eq(campaigns.status, 'active'),
+          and(eq(campaigns.status, 'delayed'), lte(campaigns.start_at, now)),
+        ),
+      ),
     )
     .orderBy(asc(campaigns.id))
     .limit(limit);
+}
+
+/**
+ * Runs `each` on every row `batch` answers, one batch of `limit` after another by id (keyset) until none
+ * is left (the jobs' walks over campaigns); answers how many rows it ran.
+ */
+export async function forEachBatch<T extends { id: number }>(
+  batch: (after: number, limit: number) => Promise<T[]>,
+  each: (row: T) => Promise<unknown>,
+  limit = 500,
+): Promise<number> {
+  let done = 0;
+  for (let after = 0; ;) {
+    const rows = await batch(after, limit);
+    for (const row of rows) await each(row);
+    done += rows.length;
+    if (rows.length < limit) return done;
+    after = rows.at(-1)!.id;
+  }
 }
 
 /** A campaign of any user with its refs and owner (staff). */

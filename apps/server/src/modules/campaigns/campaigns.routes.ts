@@ -3,16 +3,19 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ROLE_ALL,
   archiveAllResponseSchema,
+  campaignFiltersResponseSchema,
   campaignListQuerySchema,
   campaignListResponseSchema,
   campaignQuoteSchema,
   campaignResponseSchema,
+  campaignToggleBodySchema,
   createCampaignBodySchema,
   idParamsSchema,
 } from '@storelift/shared';
 import { errorResponses } from '../../lib/route-schemas.js';
 import { authOf } from '../../plugins/auth.js';
 import * as campaigns from './campaigns.service.js';
+import { cpiRoutes } from './campaigns.cpi-routes.js';
 
 const tags = ['campaigns'];
 
@@ -20,6 +23,7 @@ const tags = ['campaigns'];
 export async function campaignsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
+  await cpiRoutes(app);
   const onRequest = app.allow([ROLE_ALL]);
   const userOf = (req: FastifyRequest) => authOf(req).user.id;
   const one = { 200: campaignResponseSchema, ...errorResponses };
@@ -64,6 +68,21 @@ export async function campaignsRoutes(app: FastifyInstance) {
     '/campaigns/all/archive',
     { schema: { tags, response: { 200: archiveAllResponseSchema, ...errorResponses } }, onRequest },
     (req) => campaigns.archiveAll(deps, userOf(req)),
+  );
+  r.post(
+    '/campaigns/get-filters',
+    { schema: { tags, response: { 200: campaignFiltersResponseSchema, ...errorResponses } }, onRequest },
+    (req) => campaigns.campaignFilters(deps, userOf(req)),
+  );
+  r.put(
+    '/campaigns/toggle',
+    { schema: { tags, body: campaignToggleBodySchema, response: one }, onRequest },
+    (req) => campaigns.toggleFavorite(deps, userOf(req), req.body),
+  );
+  r.put(
+    '/campaigns/:id',
+    { schema: { tags, params: idParamsSchema, body: createCampaignBodySchema, response: one }, onRequest },
+    (req) => campaigns.editCampaign(deps, userOf(req), req.params.id, req.body),
   );
   r.get('/campaigns/:id', { schema: { tags, params: idParamsSchema, response: one }, onRequest }, (req) =>
     campaigns.getCampaign(deps, userOf(req), req.params.id),

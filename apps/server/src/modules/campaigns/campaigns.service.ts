@@ -1,4 +1,5 @@
 import {
+  APP_STORES,
   CAMPAIGN_DAYS_MAX,
   CAMPAIGN_FILTER_TABS,
   CAMPAIGN_KEYWORDS_MAX,
@@ -8,23 +9,58 @@ import {
   ORDERABLE_PRODUCT_TYPES,
   PRODUCT_TYPES,
   fillMessage,
+  formatMoney,
   keywordMessage,
   normalizeKeywordText,
+  parseMoney,
   type Campaign,
   type CampaignListQuery,
   type CampaignStatus,
+  type CampaignToggleBody,
   type CreateCampaignBody,
 } from '@storelift/shared';
 import type { Db, Queryable } from '../../db/client.js';
+import type { CampaignSettings } from '../../db/schema/campaigns.js';
 import type { Deps } from '../../deps.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { pageMeta } from '../../lib/paging.js';
-import { countryOrFail, ownAppByPackage } from '../apps/apps.service.js';
-import { ensureBillingProfile } from '../billing/profiles.repo.js';
-import { dayPlan, priceOf, type Distribution } from './campaigns.plan.js';
+import type { Tx } from '../billing/ledger.js';
+import {
+  dayPlan,
+  mergeImpressions,
+  priceOf,
+  smartSplit,
+  splitByWeights,
+  type Distribution,
+} from './campaigns.plan.js';
 import { settleDelivery } from './campaigns.delivery.js';
 import { finish, launch, move } from './campaigns.lifecycle.js';
+import {
+  guaranteeUntil,
+  hasReviews,
+  moderationUntil,
+  needsTerms,
+  requireTerms,
+  reviewSettings,
+  reviewTexts,
+  sendToModeration,
+} from './campaigns.reviews.js';
 import * as repo from './campaigns.repo.js';
+import {
+  fieldErrors,
+  notesAndStart,
+  orderTarget,
+  quoteOf,
+  rowValues,
+  throwIfAny,
+  type Fail,
+  type PlannedOrder,
+  type Prepared,
+  type Purpose,
+} from './campaigns.rules.js';
+import { cloneCpi, cpiValues, cpiViewOf, prepareCpi } from './campaigns.cpi.js';
+import * as cpiRepo from './campaigns.cpi-repo.js';
+import { cancelCpi, resumeCampaign, scheduleCpiRefund } from './campaigns.cpi-charging.js';
 
 /** A status change or action and the statuses that allow it (ARCHITECTURE.md, Campaign lifecycle). */
 export const ACTIONS = {
@@ -36,119 +72,177 @@ export const ACTIONS = {
 } as const satisfies Record<string, readonly CampaignStatus[]>;
 export type CampaignAction = keyof typeof ACTIONS;
 
-export const ENGLISH_TEXT = /^[\x20-\x7E\t\r\n]*$/;
+/** Kept here for the staff notes rule (`campaigns.admin.ts`). */
+export { ENGLISH_TEXT } from './campaigns.rules.js';
 
-/** The campaign a valid body describes: app, country, plan, keywords and price. */
-interface Prepared {
-  appId: number;
-  countryId: number;
-  plan: number[];
-  keywords: string[];
-  installsTotal: number;
-  unitPrice: string;
-  price: string;
-  startAt: Date | null;
-  description: string;
+/** The keyword texts of a body, normalized and deduplicated; `fail` records the keyword rule's errors. */
+function keywordsOf(body: CreateCampaignBody, fail: Fail): string[] {
+  const keywords: string[] = [];
+  for (const raw of body.serializedChildKeywords ?? []) {
+    const message = keywordMessage(raw);
+    if (message && normalizeKeywordText(raw) === '') continue;
+    if (message) {
+      fail('serializedChildKeywords', message);
+      continue;
+    }
+    const keyword = normalizeKeywordText(raw);
+    if (!keywords.includes(keyword)) keywords.push(keyword);
+  }
+  if (keywords.length > CAMPAIGN_KEYWORDS_MAX)
+    fail('serializedChildKeywords', CAMPAIGN_MESSAGES.campaignKeywordsMax);
+  return keywords;
 }
 
-/** Checks every rule of customer-area §5 for install campaigns and prices the body (422 / 404). */
+/**
+ * A smart campaign's orders: the installs `budget` buys at `unitPrice` (docs/campaigns.md), at least 5
+ * per keyword per day each (else 422 on `budget`, at most 5000), the rest split by each keyword's
+ * searches and rank (`smartSplit`), each keyword's share spread evenly over the days.
+ */
+async function smartOrders(
+  db: Queryable,
+  smart: {
+    appId: number | null;
+    countryId: number;
+    keywords: string[];
+    days: number;
+    budget: string;
+    unitPrice: string;
+  },
+): Promise<{ orders: PlannedOrder[]; plan: number[]; installs: number }> {
+  const { keywords, days, unitPrice } = smart;
+  const price = parseMoney(unitPrice);
+  // A free pricetag buys without end: the budget is then over the maximum.
+  const bought = price > 0n ? Number(parseMoney(smart.budget) / price) : Number.MAX_SAFE_INTEGER;
+  const slots = days * keywords.length;
+  if (bought < LIMITS.installsMin * slots)
+    throw ValidationError.field(
+      'budget',
+      fillMessage(CAMPAIGN_MESSAGES.campaignSmartBudgetMin, {
+        min: priceOf(unitPrice, LIMITS.installsMin * slots),
+      }),
+    );
+  if (bought > LIMITS.installsMax * slots)
+    throw ValidationError.field('budget', CAMPAIGN_MESSAGES.campaignSmartBudgetMax);
+  const stats = await repo.keywordStatsOf(db, smart.appId, smart.countryId, keywords);
+  const missing = { searches: null, rank: null };
+  const totals = smartSplit(
+    bought,
+    days,
+    keywords.map((keyword) => stats.get(keyword) ?? missing),
+    LIMITS.installsMin,
+    LIMITS.installsMax,
+  );
+  const orders = keywords.map((keyword, index) => ({
+    keyword,
+    plan: splitByWeights(totals[index]!, Array<number>(days).fill(1)),
+  }));
+  const plan = Array.from({ length: days }, (_, day) =>
+    orders.reduce((sum, order) => sum + order.plan[day]!, 0),
+  );
+  return { orders, plan, installs: Math.floor(bought / slots) };
+}
+
+/**
+ * Checks every rule of customer-area §5 for the body's product type and prices it (422 / 404): the
+ * installs range (guaranteed reviews on Google Play from 1), days, the plan, keywords, notes, the delayed
+ * start, review texts and terms, and a smart campaign's budget. A CPI body goes to `prepareCpi`.
+ */
 export async function prepare(
   db: Db,
   userId: number,
   body: CreateCampaignBody,
   now: Date,
+  purpose: Purpose,
 ): Promise<Prepared> {
+  if (body.productType === PRODUCT_TYPES.cpi) return prepareCpi(db, userId, body, now);
   if (!(ORDERABLE_PRODUCT_TYPES as readonly number[]).includes(body.productType))
     throw ValidationError.field('productType', CAMPAIGN_MESSAGES.campaignProductUnavailable);
-  const errors: Record<string, string[]> = {};
-  const fail = (field: string, message: string) => (errors[field] ??= []).push(message);
-  const isKeyword = body.productType === PRODUCT_TYPES.keyword;
+  const { errors, fail } = fieldErrors();
+  const type = body.productType;
+  const isKeyword = type === PRODUCT_TYPES.keyword;
+  const smart = isKeyword && body.smart === true;
+  if (body.smart && !isKeyword) fail('smart', CAMPAIGN_MESSAGES.campaignProductUnavailable);
+
+  const guarantee = type === PRODUCT_TYPES.hqReview && body.appstore === APP_STORES.GOOGLE_PLAY;
+  const minInstalls = guarantee ? LIMITS.installsMinAndroidGuarantee : LIMITS.installsMin;
+  if (!smart && body.installs < minInstalls) fail('installs', CAMPAIGN_MESSAGES.campaignInstallsRange);
 
   if (isKeyword && body.days > LIMITS.keywordInstallsMaxDays)
     fail('days', CAMPAIGN_MESSAGES.campaignKeywordDaysMax);
   if (!isKeyword && body.days > CAMPAIGN_DAYS_MAX) fail('days', CAMPAIGN_MESSAGES.campaignDaysMax);
 
+  // A smart campaign's budget makes its plan (below).
   let plan: number[] = [];
-  if (body.installsPlan) {
+  if (!smart && body.installsPlan) {
     if (body.installsPlan.length !== body.days) fail('installsPlan', CAMPAIGN_MESSAGES.campaignPlanLength);
     plan = body.installsPlan;
-  } else if (body.days <= CAMPAIGN_DAYS_MAX) {
+  } else if (!smart && body.days <= CAMPAIGN_DAYS_MAX) {
     plan = dayPlan(body.installs, body.days, body.distribution as Distribution);
   }
-  const perKeyword = plan.reduce((a, b) => a + b, 0);
-  if (perKeyword < LIMITS.installsMin * body.days)
-    fail(
-      'installs',
-      fillMessage(CAMPAIGN_MESSAGES.campaignMinInstalls, {
-        minInstalls: LIMITS.installsMin,
-        days: body.days,
-      }),
-    );
+  const perOrder = plan.reduce((a, b) => a + b, 0);
+  if (!smart && perOrder < minInstalls * body.days)
+    fail('installs', fillMessage(CAMPAIGN_MESSAGES.campaignMinInstalls, { minInstalls, days: body.days }));
 
-  const keywords: string[] = [];
-  if (isKeyword) {
-    for (const raw of body.serializedChildKeywords ?? []) {
-      const message = keywordMessage(raw);
-      if (message && normalizeKeywordText(raw) === '') continue;
-      if (message) {
-        fail('serializedChildKeywords', message);
-        continue;
-      }
-      const keyword = normalizeKeywordText(raw);
-      if (!keywords.includes(keyword)) keywords.push(keyword);
-    }
-    if (!keywords.length && !errors.serializedChildKeywords)
-      fail('serializedChildKeywords', MESSAGES.keywordsNotSelected);
-    if (keywords.length > CAMPAIGN_KEYWORDS_MAX)
-      fail('serializedChildKeywords', CAMPAIGN_MESSAGES.campaignKeywordsMax);
-  }
+  const keywords = isKeyword || type === PRODUCT_TYPES.impressions ? keywordsOf(body, fail) : [];
+  if (isKeyword && !keywords.length && !errors.serializedChildKeywords)
+    fail('serializedChildKeywords', MESSAGES.keywordsNotSelected);
+  if (smart && body.budget === undefined) fail('budget', CAMPAIGN_MESSAGES.campaignSmartBudgetRequired);
 
-  const description = body.description.trim();
-  if (description.length > LIMITS.notesMax) fail('description', CAMPAIGN_MESSAGES.campaignNotesMax);
-  else if (!ENGLISH_TEXT.test(description)) fail('description', CAMPAIGN_MESSAGES.campaignNotesEnglish);
-
-  let startAt: Date | null = null;
-  if (typeof body.start_at === 'string') {
-    const text = body.start_at.trim();
-    const time = Date.parse(text);
-    if (!text) fail('start_at', CAMPAIGN_MESSAGES.campaignDateEmpty);
-    else if (Number.isNaN(time)) fail('start_at', MESSAGES.dataNotValid);
-    else if (time <= now.getTime() + LIMITS.delayedStartMinMinutes * 60_000)
-      fail('start_at', CAMPAIGN_MESSAGES.campaignStartTooSoon);
-    else startAt = new Date(time);
-  }
-  if (Object.keys(errors).length) throw new ValidationError(errors, Object.values(errors)[0]![0]);
-
-  const app = await ownAppByPackage(db, userId, body.appstore, body.packageId);
-  const country = await countryOrFail(db, body.country.toUpperCase());
-  await ensureBillingProfile(db, userId);
-  const unitPrice = await repo.pricetagOf(db, userId, body.appstore, body.productType);
-  if (!unitPrice) throw ValidationError.field('productType', CAMPAIGN_MESSAGES.productDisabled);
-  const installsTotal = perKeyword * Math.max(1, keywords.length);
-  return {
-    appId: app.app.id,
-    countryId: country.id,
-    plan,
+  const { description, startAt } = notesAndStart(body, now, fail);
+  const settings: CampaignSettings = {
+    deliveryType: body.deliveryType,
+    promotionRule: body.promotionRule,
+    distribution: body.distribution,
     keywords,
+    installsPlan: smart ? null : (body.installsPlan ?? null),
+    ...reviewSettings(body),
+  };
+  if (purpose === 'order' && needsTerms(type) && !settings.checkedTerms)
+    fail('checkedTerms', CAMPAIGN_MESSAGES.campaignTermsRequired);
+  throwIfAny(errors);
+
+  const { appId, countryId, unitPrice } = await orderTarget(db, userId, body);
+
+  let orders: PlannedOrder[];
+  let installs = body.installs;
+  if (smart) {
+    const split = await smartOrders(db, {
+      appId,
+      countryId,
+      keywords,
+      days: body.days,
+      budget: body.budget!,
+      unitPrice,
+    });
+    ({ orders, plan, installs } = split);
+  } else {
+    orders = keywords.length ? keywords.map((keyword) => ({ keyword, plan })) : [{ keyword: null, plan }];
+  }
+  const installsTotal = orders.reduce((sum, order) => sum + order.plan.reduce((a, b) => a + b, 0), 0);
+  const reviews = purpose === 'quote' ? [] : reviewTexts(body, installsTotal, fail);
+  throwIfAny(errors);
+  if (smart) Object.assign(settings, { smart: true, budget: formatMoney(parseMoney(body.budget!)) });
+  return {
+    appId,
+    countryId,
+    days: body.days,
+    plan,
+    orders,
+    installs,
     installsTotal,
     unitPrice,
     price: priceOf(unitPrice, installsTotal),
     startAt,
     description,
+    settings,
+    reviews,
+    cpi: null,
   };
 }
 
 /** `POST campaigns/quote`: the price of a body, as the form shows it live. */
 export async function quote(deps: Deps, userId: number, body: CreateCampaignBody, now = new Date()) {
-  const prepared = await prepare(deps.db, userId, body, now);
-  return {
-    data: {
-      unit_price: prepared.unitPrice,
-      installs_total: prepared.installsTotal,
-      price: prepared.price,
-      sequence: prepared.plan,
-    },
-  };
+  return quoteOf(await prepare(deps.db, userId, body, now, 'quote'));
 }
 
 /** The client's view of a campaign; with `details`, its orders and status history. */
@@ -179,12 +273,26 @@ export async function viewOf(db: Queryable, row: repo.CampaignWithRefs, details:
     installsPlan: c.settings.installsPlan,
     keywords: c.settings.keywords,
     is_legacy: c.is_legacy,
+    favorite: c.favorite,
+    rateType: c.settings.rateType ?? null,
+    reviewMode: c.settings.reviewMode ?? null,
+    gender: (c.settings.gender as Campaign['gender']) ?? null,
+    language: (c.settings.language as Campaign['language']) ?? null,
+    checkedTerms: c.settings.checkedTerms ?? false,
+    smart: c.settings.smart ?? false,
+    budget: c.settings.budget ?? null,
+    moderation_until: moderationUntil(c)?.toISOString() ?? null,
+    guarantee_until: guaranteeUntil(c)?.toISOString() ?? null,
     created_at: c.created_at.toISOString(),
     updated_at: c.updated_at.toISOString(),
   };
   if (!details) return view;
-  const [orders, history] = await Promise.all([repo.ordersOf(db, c.id), repo.historyOf(db, c.id)]);
-  view.orders = orders.map((order) => ({
+  const [orders, history, reviews] = await Promise.all([
+    repo.ordersOf(db, c.id),
+    repo.historyOf(db, c.id),
+    hasReviews(c.product_type) ? repo.reviewsOf(db, c.id) : [],
+  ]);
+  const ordersView = orders.map((order) => ({
     id: order.id,
     type: order.type,
     keyword: order.keyword,
@@ -196,6 +304,9 @@ export async function viewOf(db: Queryable, row: repo.CampaignWithRefs, details:
       installs_actual: day.installs_actual,
     })),
   }));
+  view.orders = mergeImpressions(ordersView, PRODUCT_TYPES.impressions);
+  view.reviews = reviews;
+  if (c.product_type === PRODUCT_TYPES.cpi) view.cpi = await cpiViewOf(db, c);
   view.status_history = history.map((h) => ({
     from: h.from_status as CampaignStatus | null,
     to: h.to_status as CampaignStatus,
@@ -224,45 +335,99 @@ async function scheduleStart(deps: Deps, row: repo.CampaignRow) {
     await deps.jobs.send('campaigns.start', { campaignId: row.id }, { startAfter: row.start_at });
 }
 
-/** `POST campaigns`: a draft (`draft #{id}`), or an order that starts now or is delayed. */
+/** Writes a new or emptied campaign's orders, review texts and CPI part from a prepared body. */
+async function writeParts(tx: Tx, campaignId: number, type: number, prepared: Prepared) {
+  await repo.insertOrders(
+    tx,
+    campaignId,
+    prepared.orders.map((order) => ({ type, ...order })),
+  );
+  await repo.replaceReviews(tx, campaignId, prepared.reviews);
+  if (prepared.cpi) await cpiRepo.insertCpi(tx, cpiValues(campaignId, prepared.cpi));
+}
+
+/**
+ * The customer starts a locked draft or delayed campaign: rates and reviews need the terms accepted;
+ * guaranteed reviews are charged and go to moderation; anything else starts (or waits for its time).
+ */
+function begin(tx: Tx, row: repo.CampaignRow, userId: number, now: Date) {
+  requireTerms(row.product_type, row.settings);
+  if (row.product_type === PRODUCT_TYPES.hqReview) return sendToModeration(tx, row, userId, now);
+  return launch(tx, row, userId, now);
+}
+
+/** `POST campaigns`: a draft (`draft #{id}`), or an order that starts now, is delayed or goes to moderation. */
 export async function createCampaign(deps: Deps, userId: number, body: CreateCampaignBody, now = new Date()) {
-  const prepared = await prepare(deps.db, userId, body, now);
+  const prepared = await prepare(deps.db, userId, body, now, body.draft ? 'draft' : 'order');
   const row = await deps.db.transaction(async (tx) => {
     const draft = await repo.insertCampaign(tx, {
+      ...rowValues(body, prepared),
       user_id: userId,
-      app_id: prepared.appId,
-      appstore: body.appstore,
-      package: body.packageId,
-      country_id: prepared.countryId,
-      product_type: body.productType,
       status: 'draft',
-      days: body.days,
-      installs: body.installs,
-      installs_total: prepared.installsTotal,
-      unit_price: prepared.unitPrice,
-      price: prepared.price,
-      description: prepared.description,
-      start_at: prepared.startAt,
-      settings: {
-        deliveryType: body.deliveryType,
-        promotionRule: body.promotionRule,
-        distribution: body.distribution,
-        keywords: prepared.keywords,
-        installsPlan: body.installsPlan ?? null,
-      },
     });
-    const orders = prepared.keywords.length
-      ? prepared.keywords.map((keyword) => ({ type: body.productType, keyword, plan: prepared.plan }))
-      : [{ type: body.productType, keyword: null, plan: prepared.plan }];
-    await repo.insertOrders(tx, draft.id, orders);
+    await writeParts(tx, draft.id, body.productType, prepared);
     await repo.addHistory(tx, draft.id, null, 'draft', userId);
-    return body.draft ? draft : launch(tx, draft, userId, now);
+    return body.draft ? draft : begin(tx, draft, userId, now);
   });
   await scheduleStart(deps, row);
-  const message = body.draft
-    ? fillMessage(CAMPAIGN_MESSAGES.campaignDraftSaved, { id: row.id })
-    : CAMPAIGN_MESSAGES.campaignOrdered;
+  let message: string = CAMPAIGN_MESSAGES.campaignOrdered;
+  if (body.draft) message = fillMessage(CAMPAIGN_MESSAGES.campaignDraftSaved, { id: row.id });
+  else if (row.status === 'moderation') message = CAMPAIGN_MESSAGES.campaignSentToModeration;
   return { data: await detailsOf(deps.db, userId, row.id), message };
+}
+
+/** Statuses whose campaigns the customer may still edit (ARCHITECTURE.md: edit / update). */
+const EDITABLE: readonly CampaignStatus[] = ['draft', 'delayed'];
+
+/**
+ * `PUT campaigns/{id}`: the whole body again for a draft or delayed campaign (not legacy), priced from
+ * today's pricetags; the status stays (a delayed campaign needs its start time and is rescheduled) and a
+ * history row records the edit.
+ */
+export async function editCampaign(
+  deps: Deps,
+  userId: number,
+  id: number,
+  body: CreateCampaignBody,
+  now = new Date(),
+) {
+  const current = await repo.findCampaign(deps.db, userId, id);
+  if (!current) throw new NotFoundError();
+  const editable = (row: repo.CampaignRow) => {
+    if (row.is_legacy) throw new ConflictError(CAMPAIGN_MESSAGES.campaignLegacy);
+    allowIn(row, EDITABLE);
+  };
+  editable(current.campaign);
+  const delayed = current.campaign.status === 'delayed';
+  if (delayed && (body.start_at === undefined || body.start_at === null))
+    throw ValidationError.field('start_at', CAMPAIGN_MESSAGES.campaignDateEmpty);
+  const prepared = await prepare(deps.db, userId, body, now, delayed ? 'order' : 'draft');
+  const row = await deps.db.transaction(async (tx) => {
+    const locked = await repo.lockCampaign(tx, id, userId);
+    if (!locked) throw new NotFoundError();
+    editable(locked);
+    const updated = await repo.updateCampaign(tx, id, rowValues(body, prepared));
+    await repo.deleteOrders(tx, id);
+    await cpiRepo.deleteCpi(tx, id);
+    await writeParts(tx, id, body.productType, prepared);
+    const status = locked.status as CampaignStatus;
+    await repo.addHistory(tx, id, status, status, userId, 'Edited');
+    return updated;
+  });
+  await scheduleStart(deps, row);
+  return { data: await detailsOf(deps.db, userId, id), message: CAMPAIGN_MESSAGES.campaignSaved };
+}
+
+/** `PUT campaigns/toggle`: sets (or flips) the favorite flag of the user's campaign. */
+export async function toggleFavorite(deps: Deps, userId: number, body: CampaignToggleBody) {
+  const row = await repo.setFavorite(deps.db, userId, body.id, body.favorite);
+  if (!row) throw new NotFoundError();
+  return { data: await detailsOf(deps.db, userId, body.id), message: MESSAGES.actionSaved };
+}
+
+/** `POST campaigns/get-filters`: the options of My campaigns' filter selects. */
+export async function campaignFilters(deps: Deps, userId: number) {
+  return { data: await repo.filtersOf(deps.db, userId) };
 }
 
 /** `GET campaigns/{id}`. */
@@ -279,31 +444,55 @@ export async function act(deps: Deps, userId: number, id: number, action: Campai
     allowIn(locked, ACTIONS[action]);
     switch (action) {
       case 'start':
-        return launch(tx, locked, userId, now);
+        return begin(tx, locked, userId, now);
       case 'pause': {
         const settled = await settleDelivery(tx, locked, now, speed, userId);
         if (settled.status !== 'active') return settled;
         return move(tx, settled, 'pause', userId, { clock_at: null });
       }
       case 'resume':
-        return move(tx, locked, 'active', userId, { clock_at: now });
+        return resumeCampaign(tx, locked, userId, now);
       case 'cancel':
+        if (locked.product_type === PRODUCT_TYPES.cpi) return cancelCpi(tx, locked, userId, now, speed);
         return finish(tx, await settleDelivery(tx, locked, now, speed, userId), 'canceled', userId, now);
       case 'archive':
         return move(tx, locked, 'archived', userId);
     }
   });
   await scheduleStart(deps, row);
+  if (action === 'cancel' && row.product_type === PRODUCT_TYPES.cpi) await scheduleCpiRefund(deps, row.id);
   return { data: await detailsOf(deps.db, userId, row.id), message: MESSAGES.actionSaved };
 }
 
-/** `POST campaigns/{id}/clone`: a new draft with the same app, plan and settings, priced from today's pricetags. */
+/**
+ * `POST campaigns/{id}/clone` (any status): a new draft with the same app, plan, settings and review
+ * texts, priced from today's pricetags. A smart campaign's budget is spread again at today's price (422
+ * on `budget` when it no longer buys the minimum); a CPI campaign keeps its budget terms (`cloneCpi`).
+ */
 export async function cloneCampaign(deps: Deps, userId: number, id: number) {
   const source = await repo.findCampaign(deps.db, userId, id);
   if (!source) throw new NotFoundError();
   const c = source.campaign;
   const unitPrice = (await repo.pricetagOf(deps.db, userId, c.appstore, c.product_type)) ?? c.unit_price;
-  const orders = await repo.ordersOf(deps.db, c.id);
+  let orders: (PlannedOrder & { type: number })[] = (await repo.ordersOf(deps.db, c.id)).map((order) => ({
+    type: order.type,
+    keyword: order.keyword,
+    plan: order.days.map((day) => day.installs_total),
+  }));
+  let { installs, installs_total: installsTotal } = c;
+  if (c.settings.smart && c.settings.budget) {
+    const split = await smartOrders(deps.db, {
+      appId: c.app_id,
+      countryId: c.country_id,
+      keywords: c.settings.keywords,
+      days: c.days,
+      budget: c.settings.budget,
+      unitPrice,
+    });
+    orders = split.orders.map((order) => ({ type: c.product_type, ...order }));
+    installs = split.installs;
+    installsTotal = split.plan.reduce((a, b) => a + b, 0);
+  }
   const created = await deps.db.transaction(async (tx) => {
     const draft = await repo.insertCampaign(tx, {
       user_id: userId,
@@ -314,22 +503,16 @@ export async function cloneCampaign(deps: Deps, userId: number, id: number) {
       product_type: c.product_type,
       status: 'draft',
       days: c.days,
-      installs: c.installs,
-      installs_total: c.installs_total,
+      installs,
+      installs_total: installsTotal,
       unit_price: unitPrice,
-      price: priceOf(unitPrice, c.installs_total),
+      price: priceOf(unitPrice, installsTotal),
       description: c.description,
       settings: c.settings,
     });
-    await repo.insertOrders(
-      tx,
-      draft.id,
-      orders.map((order) => ({
-        type: order.type,
-        keyword: order.keyword,
-        plan: order.days.map((day) => day.installs_total),
-      })),
-    );
+    await repo.insertOrders(tx, draft.id, orders);
+    await repo.replaceReviews(tx, draft.id, await repo.reviewsOf(tx, c.id));
+    if (c.product_type === PRODUCT_TYPES.cpi) await cloneCpi(tx, c, draft.id);
     await repo.addHistory(tx, draft.id, null, 'draft', userId, `Cloned from #${c.id}`);
     return draft;
   });

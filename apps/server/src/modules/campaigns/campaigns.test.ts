@@ -116,7 +116,7 @@ describe('POST campaigns rules', () => {
     ],
     [
       'another product type',
-      direct({ productType: 5 }),
+      direct({ productType: 0 }),
       'productType',
       'This product cannot be ordered here yet',
     ],
@@ -157,6 +157,10 @@ describe('POST campaigns rules', () => {
       installs_total: 60,
       price: '9.6000',
       sequence: [10, 10, 10],
+      orders: [
+        { keyword: 'fitness tracker', installs_total: 30, sequence: [10, 10, 10] },
+        { keyword: 'workout', installs_total: 30, sequence: [10, 10, 10] },
+      ],
     });
   });
 });

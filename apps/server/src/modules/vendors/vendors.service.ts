@@ -11,28 +11,25 @@ import { countries, vendorCountries, vendors } from '../../db/schema/index.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { pageMeta } from '../../lib/paging.js';
 import { countryOrFail } from '../apps/apps.service.js';
+import { SANDBOX_SEED_KEY, type VendorRow } from './vendors.routing.js';
 
-type VendorRow = typeof vendors.$inferSelect;
 type VendorInput = VendorValues;
 
-/** The embedded vendor every campaign without a chosen vendor is delivered by (`vendor_id` null). */
+/** The embedded vendor that takes every campaign no other vendor matches (providers/vendor/README.md). */
 export const SANDBOX_VENDOR = {
   name: 'Sandbox vendor',
+  seed_key: SANDBOX_SEED_KEY,
   store: null,
   country_id: null,
   mature: true,
-  products: [PRODUCT_TYPES.package, PRODUCT_TYPES.keyword],
+  products: Object.values(PRODUCT_TYPES).filter((type) => type !== PRODUCT_TYPES.undefined),
   share: '100',
   is_active: true,
 };
 
-/** Seeds the sandbox vendor once (kept as staff changed it afterwards). */
+/** Seeds the sandbox vendor once, even when seeds run at the same time (kept as staff changed it afterwards). */
 export async function seedVendors(db: Db) {
-  const [existing] = await db
-    .select({ id: vendors.id })
-    .from(vendors)
-    .where(eq(vendors.name, SANDBOX_VENDOR.name));
-  if (!existing) await db.insert(vendors).values(SANDBOX_VENDOR);
+  await db.insert(vendors).values(SANDBOX_VENDOR).onConflictDoNothing({ target: vendors.seed_key });
 }
 
 export async function findVendor(db: Queryable, id: number): Promise<VendorRow | undefined> {
@@ -70,6 +67,8 @@ async function viewsOf(db: Queryable, rows: VendorRow[]): Promise<Vendor[]> {
     products: row.products,
     share: row.share,
     is_active: row.is_active,
+    api_url: row.api_url,
+    has_api_key: !!row.api_key,
     countries: switches
       .filter((s) => s.vendor_id === row.id)
       .map((s) => ({ country: s.country, is_active: s.is_active })),
@@ -131,6 +130,9 @@ async function valuesOf(db: Db, body: VendorInput) {
     products: [...new Set(body.products)].sort((a, b) => a - b),
     share: body.share.toFixed(2),
     is_active: body.is_active,
+    // Omitted: unchanged (the staff form does not send them); "" or null: none.
+    ...(body.api_url !== undefined && { api_url: body.api_url || null }),
+    ...(body.api_key !== undefined && { api_key: body.api_key || null }),
   };
 }
 

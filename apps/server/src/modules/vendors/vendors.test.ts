@@ -106,6 +106,21 @@ describe('vendors', () => {
     ).toBe(404);
   });
 
+  it('keeps the HTTP API address and key when the whole-vendor form leaves them out', async () => {
+    const body = { vendor: 'API vendor', api_url: 'https://vendor.example/api', api_key: 'k' };
+    const created = await call('POST', 'vendors', body);
+    expect(created.json().data).toMatchObject({ api_url: 'https://vendor.example/api', has_api_key: true });
+    const id = created.json().data.id as number;
+    const renamed = await call('PUT', `vendors/${id}`, { vendor: 'API vendor 2' });
+    expect(renamed.json().data).toMatchObject({ api_url: 'https://vendor.example/api', has_api_key: true });
+    const cleared = await call('PUT', `vendors/${id}`, {
+      vendor: 'API vendor 2',
+      api_url: '',
+      api_key: null,
+    });
+    expect(cleared.json().data).toMatchObject({ api_url: null, has_api_key: false });
+  });
+
   it('refuses bad input with 422', async () => {
     const bad = [
       {},
@@ -116,6 +131,9 @@ describe('vendors', () => {
       { vendor: 'A', products: [3] },
       { vendor: 'A', country: 'ZZ' },
       { vendor: 'A', mature: 'yes' },
+      { vendor: 'A', api_url: 'ftp://vendor.example' },
+      { vendor: 'A', api_url: 'not a url' },
+      { vendor: 'A', api_key: 42 },
     ];
     for (const body of bad)
       expect((await call('POST', 'vendors', body)).statusCode, JSON.stringify(body)).toBe(422);

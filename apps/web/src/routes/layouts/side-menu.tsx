@@ -3,6 +3,9 @@ import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import {
   IconApps,
   IconAward,
+  IconBuildingStore,
+  IconChartBar,
+  IconClipboardList,
   IconCreditCard,
   IconFileText,
   IconGift,
@@ -29,6 +32,7 @@ type LabelKey =
   | 'keywords'
   | 'addCampaigns'
   | 'myCampaigns'
+  | 'statistics'
   | 'topUp'
   | 'transactions'
   | 'pricePlans'
@@ -36,7 +40,9 @@ type LabelKey =
   | 'bonusProgram'
   | 'terms'
   | 'privacy'
-  | 'userLists';
+  | 'userLists'
+  | 'userOrders'
+  | 'vendors';
 
 interface MenuItem {
   path: KnownPath;
@@ -62,6 +68,7 @@ const MENU: { section: SectionKey; items: MenuItem[] }[] = [
     items: [
       { path: '/add-campaigns', label: 'addCampaigns', icon: IconRocket },
       { path: '/campaigns', label: 'myCampaigns', icon: IconSpeakerphone },
+      { path: '/statistics', label: 'statistics', icon: IconChartBar },
     ],
   },
   {
@@ -83,7 +90,11 @@ const MENU: { section: SectionKey; items: MenuItem[] }[] = [
   },
 ];
 
-const ADMIN_MENU: MenuItem[] = [{ path: '/admin/user-lists', label: 'userLists', icon: IconUsers }];
+const ADMIN_MENU: MenuItem[] = [
+  { path: '/admin/user-lists', label: 'userLists', icon: IconUsers },
+  { path: '/admin/vendors', label: 'vendors', icon: IconBuildingStore },
+  { path: '/admin/user-orders', label: 'userOrders', icon: IconClipboardList },
+];
 
 function Section({ section, items, pathname }: { section: SectionKey; items: MenuItem[]; pathname: string }) {
   const { t } = useTranslation('app');

@@ -33,6 +33,7 @@ import { notifySuccess } from '../../../lib/notify';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { readPackageInput, type AddAppValues } from '../api/add-app';
 import { storeSearchQueryOptions, useAddApp } from '../api/apps';
+import { useOpenings } from '../../../lib/use-openings';
 
 const loadSchema = () => import('../api/add-app').then((m) => m.addAppFormSchema);
 
@@ -119,13 +120,7 @@ export function AddAppModal({
 }) {
   const { t } = useTranslation('app');
   const narrow = useMediaQuery('(max-width: 36em)');
-  // Each opening starts a fresh form (the old one stays on screen while the modal fades out).
-  const [openings, setOpenings] = useState(opened ? 1 : 0);
-  const [wasOpened, setWasOpened] = useState(opened);
-  if (opened !== wasOpened) {
-    setWasOpened(opened);
-    if (opened) setOpenings(openings + 1);
-  }
+  const openings = useOpenings(opened);
   return (
     <Modal opened={opened} onClose={onClose} title={t('addApp.title')} size="lg" fullScreen={narrow} centered>
       <AddAppForm key={openings} active={opened} narrow={narrow} onClose={onClose} onAdded={onAdded} />

@@ -24,7 +24,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
-import { ListError, usePagedTableProps } from '../../../components/paged-table';
+import { ListError, usePagedTableProps, usePageOf } from '../../../components/paged-table';
 import {
   DATE_SHORTCUT_VALUES,
   isValidRange,
@@ -48,7 +48,6 @@ export function TransactionsTable() {
   const { t } = useTranslation('money');
   const { t: ta } = useTranslation('app');
   const { t: tr } = useTranslation();
-  const [page, setPage] = useState(1);
   const [balance, setBalance] = useState<BalanceFilter>(BALANCE_FILTERS.ALL);
   const [type, setType] = useState<TransactionType | null>(null);
   const [appstore, setAppstore] = useState<string | null>(null);
@@ -65,9 +64,7 @@ export function TransactionsTable() {
   });
 
   const customOk = period !== 'custom' || isValidRange(from, to);
-  const params: TransactionListParams = {
-    page,
-    limit: PAGE_SIZE,
+  const filters = {
     balance,
     type: type ?? undefined,
     appstore: appstore === '1' ? 1 : appstore === '2' ? 2 : undefined,
@@ -78,20 +75,14 @@ export function TransactionsTable() {
     to: period === 'custom' && customOk ? to : undefined,
     sortBy: SORTS[sortStatus.columnAccessor as keyof typeof SORTS] ?? 'date',
     sortType: sortStatus.direction,
-  };
+  } satisfies Omit<TransactionListParams, 'page' | 'limit'>;
+  const [page, setPage] = usePageOf(filters);
+  const params: TransactionListParams = { ...filters, page, limit: PAGE_SIZE };
   const { data, isFetching, error } = useQuery({ ...transactionsQueryOptions(params), enabled: customOk });
   const pagedProps = usePagedTableProps(
     { data, isFetching },
     { page, onPageChange: setPage, perPage: PAGE_SIZE, emptyHeight: 260 },
   );
-
-  // Any new filter or sort starts again from the first page.
-  const filterKey = JSON.stringify({ ...params, page: 1 });
-  const [previousKey, setPreviousKey] = useState(filterKey);
-  if (previousKey !== filterKey) {
-    setPreviousKey(filterKey);
-    if (page !== 1) setPage(1);
-  }
 
   const range = period !== 'all' && period !== 'custom' ? shortcutRange(period) : null;
   const filtered =

@@ -2,15 +2,19 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import '../../../lib/campaign-messages';
 import {
   archiveAllResponseSchema,
+  campaignFiltersResponseSchema,
   campaignListResponseSchema,
   campaignQuoteSchema,
   campaignResponseSchema,
+  commonReviewsResponseSchema,
   keywordListResponseSchema,
   type AppStore,
   type Campaign,
   type CampaignListResponse,
+  type CampaignFilters,
   type CampaignQuote,
   type CampaignStatus,
+  type CommonReviewsQuery,
   type CAMPAIGN_FILTER_TABS,
   type CreateCampaignBody,
 } from '@storelift/shared';
@@ -35,6 +39,7 @@ export interface CampaignListParams {
   package?: string;
   country?: string;
   search?: string;
+  favorite?: boolean;
   sortBy: 'id' | 'created_at' | 'price' | 'status' | 'start_at' | 'days';
   sortType: 'asc' | 'desc';
 }
@@ -47,6 +52,7 @@ export const campaignKeys = {
   lists: ['campaigns', 'list'] as const,
   list: (params: CampaignListParams) => ['campaigns', 'list', params] as const,
   details: (id: number) => ['campaigns', 'details', id] as const,
+  filters: ['campaigns', 'filters'] as const,
   quote: (body: CampaignBody) => ['campaigns', 'quote', body] as const,
   appKeywords: (packageId: string, appstore: AppStore, country: string) =>
     ['campaigns', 'app-keywords', { packageId, appstore, country }] as const,
@@ -108,12 +114,54 @@ export const appKeywordsQueryOptions = (packageId: string, appstore: AppStore, c
     staleTime: 60_000,
   });
 
-/** `POST campaigns`: an order (or a draft with `draft: true`). */
-export function useCreateCampaign() {
+/** `POST campaigns/get-filters`: the apps, countries and products the user's campaigns have. */
+export const campaignFiltersQueryOptions = () =>
+  queryOptions({
+    queryKey: campaignKeys.filters,
+    queryFn: async ({ signal }): Promise<CampaignFilters> =>
+      (await api.post('campaigns/get-filters', {}, campaignFiltersResponseSchema, { signal })).data,
+    staleTime: 60_000,
+  });
+
+/**
+ * `POST campaigns` (an order, or a draft with `draft: true`), or `PUT campaigns/{id}` when `id` is given:
+ * the edit of a draft or delayed campaign.
+ */
+export function useSaveCampaign() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: CampaignBody) => api.post('campaigns', body, campaignResponseSchema),
-    onSuccess: () => client.invalidateQueries({ queryKey: campaignKeys.lists }),
+    mutationFn: ({ id, body }: { id?: number; body: CampaignBody }) =>
+      id === undefined
+        ? api.post('campaigns', body, campaignResponseSchema)
+        : api.put(`campaigns/${id}`, body, campaignResponseSchema),
+    onSuccess: (answer, { id }) => {
+      if (id !== undefined) client.removeQueries({ queryKey: campaignKeys.details(id) });
+      return Promise.all([
+        client.invalidateQueries({ queryKey: campaignKeys.lists }),
+        client.invalidateQueries({ queryKey: campaignKeys.filters }),
+      ]);
+    },
+  });
+}
+
+/** `GET reviews/common`: a random pack of 5 ready-made reviews in a language, by an author, of a rating. */
+export function useRandomReviews() {
+  return useMutation({
+    mutationFn: async (query: CommonReviewsQuery) =>
+      (await api.get('reviews/common', commonReviewsResponseSchema, { query: { ...query } })).data,
+  });
+}
+
+/** `PUT campaigns/toggle`: the star of a row; the answer replaces the campaign, the lists are read again. */
+export function useToggleCampaignFavorite() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (campaign: Pick<Campaign, 'id' | 'favorite'>) =>
+      api.put('campaigns/toggle', { id: campaign.id, favorite: !campaign.favorite }, campaignResponseSchema),
+    onSuccess: (answer) => {
+      replaceCampaign(client, answer.data);
+      return client.invalidateQueries({ queryKey: campaignKeys.lists });
+    },
   });
 }
 

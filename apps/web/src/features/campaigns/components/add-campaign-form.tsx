@@ -5,7 +5,6 @@ import {
   Button,
   Card,
   Group,
-  Modal,
   NumberInput,
   SegmentedControl,
   Select,
@@ -37,17 +36,33 @@ import { currentLocale } from '../../../lib/i18n';
 import { errorText, translateMessage } from '../../../lib/messages';
 import { notifySuccess } from '../../../lib/notify';
 import { useSchemaForm, type FormSchema } from '../../../lib/use-schema-form';
-import { appKeywordsQueryOptions, campaignQuoteQueryOptions, useCreateCampaign } from '../api/campaigns';
 import {
+  appKeywordsQueryOptions,
+  campaignQuoteQueryOptions,
+  useCampaignAction,
+  useSaveCampaign,
+} from '../api/campaigns';
+import {
+  allowsDelayedStart,
   bodyFromValues,
   canQuote,
   crossFieldErrors,
-  delayedStart,
-  KEYWORD_DAYS_MAX,
+  daysMax,
+  FORM_SECTIONS,
+  installsMin,
+  orderErrors,
+  productOf,
+  sectionOf,
+  usesKeywords,
+  withProduct,
   type CampaignFormValues,
   type Distribution,
-  type FormProductType,
+  type FormProduct,
+  type FormSection,
 } from './campaign-logic';
+import { DelayedStartModal } from './delayed-start-modal';
+import { ReviewOrderFields } from './reviews/review-order-fields';
+import { SmartPlan } from './smart-plan';
 
 /** The shared body schema plus the form's cross-field rules, as a Standard Schema for useSchemaForm. */
 function loadFormSchema(): Promise<FormSchema> {
@@ -74,17 +89,44 @@ export interface AppChoice {
   countries: readonly string[];
 }
 
+/** A tab of Add campaigns that another feature fills (the CPI wizard). */
+export interface ExtraTab {
+  value: string;
+  label: string;
+  testId: string;
+  panel: ReactNode;
+}
+
+/** A draft or delayed campaign the form edits (`PUT campaigns/{id}`) instead of ordering a new one. */
+export interface EditedCampaign {
+  id: number;
+  status: Campaign['status'];
+  startAt: string | null;
+}
+
+const SECTION_TABS: { section: FormSection; label: 'types.1' | 'types.2' | 'types.5'; testId: string }[] = [
+  { section: 'keywords', label: 'types.2', testId: 'tab-keyword-installs' },
+  { section: 'direct', label: 'types.1', testId: 'tab-direct-installs' },
+  { section: 'reviews', label: 'types.5', testId: 'tab-guaranteed-reviews' },
+];
+
 /**
- * Add campaigns (customer-area §2): the keyword-installs and direct-installs tabs, the live price
- * (`POST campaigns/quote`, debounced), the delayed-start modal, Order and Save as draft.
+ * Add campaigns (customer-area §2): the keyword (keyword installs, impressions, smart), direct-installs and
+ * guaranteed-reviews (guaranteed reviews, rates, reviews) tabs, any extra tab of another feature, the live
+ * price (`POST campaigns/quote`, debounced), the delayed-start modal, Order and Save as draft, or Save for
+ * an edited draft or delayed campaign.
  */
 export function AddCampaignForm({
   initialValues,
+  edited,
   renderAppPicker,
   appCountries,
   onOrdered,
+  extraTabs = [],
+  initialTab = null,
 }: {
   initialValues: CampaignFormValues;
+  edited?: EditedCampaign;
   renderAppPicker: (props: {
     value: { packageId: string; appstore: number } | null;
     error?: string;
@@ -93,33 +135,55 @@ export function AddCampaignForm({
   /** Countries the chosen app is tracked in (first = its main one). */
   appCountries: (packageId: string, appstore: number) => readonly string[];
   onOrdered: (campaign: Campaign, draft: boolean) => void;
+  extraTabs?: readonly ExtraTab[];
+  /** An extra tab to open first (e.g. the CPI wizard for `productType=4`). */
+  initialTab?: string | null;
 }) {
   const { t } = useTranslation('campaigns');
   const form = useSchemaForm<CampaignFormValues>(loadFormSchema, initialValues);
-  const create = useCreateCampaign();
-  const [startAt, setStartAt] = useState<string | null>(null);
+  const save = useSaveCampaign();
+  const startCampaign = useCampaignAction();
+  const [startAt, setStartAt] = useState<string | null>(edited?.startAt ?? null);
   const [delayOpen, setDelayOpen] = useState(false);
   const [shortBalance, setShortBalance] = useState<string | null>(null);
+  const [extraTab, setExtraTab] = useState<string | null>(initialTab);
   const { values } = form;
-  const keywordInstalls = values.productType === PRODUCT_TYPES.keyword;
+  const { productType } = values;
+  const product = productOf(values);
+  const section = sectionOf(values);
+  const smart = product === 'smart';
+  const keywordProduct = usesKeywords(productType);
 
   const [quoteValues] = useDebouncedValue(values, 400);
   const quoteBody = bodyFromValues(quoteValues);
-  const quote = useQuery(campaignQuoteQueryOptions(quoteBody, canQuote(quoteValues)));
+  const quotable = canQuote(quoteValues);
+  const quote = useQuery(campaignQuoteQueryOptions(quoteBody, quotable));
 
   const keywords = useQuery({
     ...appKeywordsQueryOptions(values.packageId, values.appstore as AppStore, values.country),
-    enabled: keywordInstalls && values.packageId !== '' && values.country !== '',
+    enabled: keywordProduct && values.packageId !== '' && values.country !== '',
   });
 
   const countries = values.packageId ? appCountries(values.packageId, values.appstore) : [];
   const locale = currentLocale();
+  const delayable = allowsDelayedStart(productType);
 
+  /**
+   * Order or save. An edited draft is saved as a draft and then started when it is ordered; an edited
+   * delayed campaign keeps its status (and needs its start time).
+   */
   const send = (draft: boolean) =>
     form.onSubmit(async (current) => {
       setShortBalance(null);
+      const missing = draft ? [] : Object.entries(orderErrors(current));
+      for (const [field, message] of missing) form.setFieldError(field, message);
+      if (missing.length) return;
+      const start = delayable ? startAt : null;
       try {
-        const answer = await create.mutateAsync(bodyFromValues(current, { startAt, draft }));
+        const body = bodyFromValues(current, { startAt: start, draft: draft || edited?.status === 'draft' });
+        let answer = await save.mutateAsync({ id: edited?.id, body });
+        if (edited?.status === 'draft' && !draft)
+          answer = await startCampaign.mutateAsync({ id: edited.id, action: 'start' });
         notifySuccess(translateMessage(answer.message ?? ''));
         onOrdered(answer.data, draft);
       } catch (error) {
@@ -129,217 +193,304 @@ export function AddCampaignForm({
       }
     });
 
-  const setType = (value: string | null) => {
-    const type = Number(value) as FormProductType;
-    form.setFieldValue('productType', type);
-    const days = Number(values.days);
-    if (type === PRODUCT_TYPES.keyword && days > KEYWORD_DAYS_MAX)
-      form.setFieldValue('days', KEYWORD_DAYS_MAX);
+  const setProduct = (next: FormProduct) => {
+    const changed = withProduct(values, next);
+    form.setFieldValue('productType', changed.productType);
+    form.setFieldValue('smart', changed.smart);
+    if (changed.days !== values.days) form.setFieldValue('days', changed.days);
+  };
+  const setTab = (value: string | null) => {
+    const target = SECTION_TABS.find((tab) => tab.section === value);
+    setExtraTab(target ? null : value);
+    if (target && target.section !== section) setProduct(FORM_SECTIONS[target.section][0]);
+  };
+  const extra = extraTabs.find((tab) => tab.value === extraTab);
+
+  const installsLabel: Record<FormProduct, string> = {
+    keyword: t('form.installsPerKeyword'),
+    impressions: t('form.impressionsPerKeyword'),
+    smart: '',
+    package: t('form.installsPerDay'),
+    hqReview: t('form.reviewsPerDay'),
+    rate: t('form.ratesPerDay'),
+    review: t('form.reviewsPerDay'),
   };
 
   return (
-    <form {...form.formProps} onSubmit={send(false)} data-testid="add-campaign-form">
-      <Stack gap="lg">
-        <Tabs value={String(values.productType)} onChange={setType} keepMounted={false}>
-          <Tabs.List>
-            <Tabs.Tab value={String(PRODUCT_TYPES.keyword)} data-testid="tab-keyword-installs">
-              {t('types.2')}
+    <Stack gap="lg">
+      <Tabs value={extra ? extra.value : section} onChange={setTab} keepMounted={false}>
+        <Tabs.List>
+          {SECTION_TABS.map((tab) => (
+            <Tabs.Tab
+              key={tab.section}
+              value={tab.section}
+              data-testid={tab.testId}
+              disabled={edited && tab.section !== section}
+            >
+              {t(tab.label)}
             </Tabs.Tab>
-            <Tabs.Tab value={String(PRODUCT_TYPES.package)} data-testid="tab-direct-installs">
-              {t('types.1')}
+          ))}
+          {extraTabs.map((tab) => (
+            <Tabs.Tab key={tab.value} value={tab.value} data-testid={tab.testId} disabled={Boolean(edited)}>
+              {tab.label}
             </Tabs.Tab>
-          </Tabs.List>
-        </Tabs>
-        <Text c="dimmed" size="sm">
-          {keywordInstalls ? t('form.keywordIntro') : t('form.directIntro')}
-        </Text>
+          ))}
+        </Tabs.List>
+      </Tabs>
 
-        <Card withBorder radius="lg" padding="lg">
-          <Stack gap="md">
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              {renderAppPicker({
-                value: values.packageId ? { packageId: values.packageId, appstore: values.appstore } : null,
-                error: form.getInputProps('packageId').error,
-                onChange: (app) => {
-                  form.setFieldValue('packageId', app.packageId);
-                  form.setFieldValue('appstore', app.appstore);
-                  form.setFieldValue('country', app.country);
-                  form.setFieldValue('serializedChildKeywords', []);
-                },
-              })}
-              <Select
-                label={t('form.country')}
-                data={(countries.length ? countries : values.country ? [values.country] : []).map((code) => ({
-                  value: code,
-                  label: `${countryName(code, locale)} (${code})`,
-                }))}
-                value={values.country || null}
-                error={form.getInputProps('country').error}
-                onChange={(code) => {
-                  if (!code) return;
-                  form.setFieldValue('country', code);
-                  form.setFieldValue('serializedChildKeywords', []);
-                }}
-                allowDeselect={false}
-                disabled={!values.packageId}
-                data-testid="campaign-country"
-              />
-            </SimpleGrid>
-
-            {keywordInstalls && (
-              <TagsInput
-                label={t('form.keywords')}
-                description={t('form.keywordsHint')}
-                data={keywords.data ?? []}
-                {...form.getInputProps('serializedChildKeywords')}
-                maxTags={50}
-                clearable
-                data-testid="campaign-keywords"
+      {extra ? (
+        extra.panel
+      ) : (
+        <form {...form.formProps} onSubmit={send(false)} data-testid="add-campaign-form">
+          <Stack gap="lg">
+            {FORM_SECTIONS[section].length > 1 && (
+              <SegmentedControl
+                value={product}
+                onChange={(value) => setProduct(value as FormProduct)}
+                data={FORM_SECTIONS[section].map((value) => ({ value, label: t(`product.${value}`) }))}
+                disabled={Boolean(edited)}
+                fullWidth
+                maw={620}
+                data-testid="campaign-product"
               />
             )}
+            <Text c="dimmed" size="sm">
+              {t(`intro.${product}`)}
+            </Text>
 
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <NumberInput
-                label={keywordInstalls ? t('form.installsPerKeyword') : t('form.installsPerDay')}
-                min={5}
-                max={5000}
-                allowDecimal={false}
-                allowNegative={false}
-                {...form.getInputProps('installs')}
-                data-testid="campaign-installs"
-              />
-              <NumberInput
-                label={t('form.days')}
-                description={keywordInstalls ? t('form.keywordDaysHint') : undefined}
-                min={1}
-                max={keywordInstalls ? KEYWORD_DAYS_MAX : 60}
-                allowDecimal={false}
-                allowNegative={false}
-                {...form.getInputProps('days')}
-                data-testid="campaign-days"
-              />
-            </SimpleGrid>
-
-            {!keywordInstalls && (
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                <Stack gap={4}>
-                  <Text size="sm" fw={500}>
-                    {t('form.distribution')}
-                  </Text>
-                  <SegmentedControl
-                    value={values.distribution}
-                    onChange={(value) => form.setFieldValue('distribution', value as Distribution)}
-                    data={INSTALL_DISTRIBUTIONS.map((value) => ({
-                      value,
-                      label: t(`distribution.${value}`),
-                    }))}
-                  />
-                </Stack>
-                <Stack gap={4}>
-                  <Text size="sm" fw={500}>
-                    {t('form.delivery')}
-                  </Text>
-                  <SegmentedControl
-                    value={String(values.deliveryType)}
-                    onChange={(value) => form.setFieldValue('deliveryType', Number(value))}
-                    data={[
-                      { value: String(DELIVERY_TYPES.SPREAD), label: t('delivery.spread') },
-                      { value: String(DELIVERY_TYPES.INSTANT), label: t('delivery.instant') },
-                    ]}
-                  />
-                </Stack>
-              </SimpleGrid>
-            )}
-
-            <Textarea
-              label={t('form.notes')}
-              description={t('form.notesHint')}
-              autosize
-              minRows={2}
-              maxLength={1000}
-              {...form.getInputProps('description')}
-            />
-          </Stack>
-        </Card>
-
-        <Card withBorder radius="lg" padding="lg" data-testid="campaign-quote">
-          <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
-            <Stack gap={2}>
-              <Text size="sm" c="dimmed">
-                {t('form.price')}
-              </Text>
-              <Text fz={28} fw={700} ff="monospace" data-testid="campaign-price">
-                {quote.data && canQuote(quoteValues) ? formatMoney(quote.data.price) : '—'}
-              </Text>
-              {quote.data && canQuote(quoteValues) && (
-                <Text size="xs" c="dimmed">
-                  {t('form.priceDetail', {
-                    installs: formatNumber(quote.data.installs_total),
-                    unit: formatPrice(quote.data.unit_price),
+            <Card withBorder radius="lg" padding="lg">
+              <Stack gap="md">
+                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                  {renderAppPicker({
+                    value: values.packageId
+                      ? { packageId: values.packageId, appstore: values.appstore }
+                      : null,
+                    error: form.getInputProps('packageId').error,
+                    onChange: (app) => {
+                      form.setFieldValue('packageId', app.packageId);
+                      form.setFieldValue('appstore', app.appstore);
+                      form.setFieldValue('country', app.country);
+                      form.setFieldValue('serializedChildKeywords', []);
+                    },
                   })}
-                </Text>
-              )}
-              {quote.error && canQuote(quoteValues) && (
-                <Text size="xs" c="red">
-                  {errorText(quote.error)}
-                </Text>
-              )}
-            </Stack>
-            <Stack gap="xs" align="flex-end">
-              {startAt ? (
-                <Badge
-                  size="lg"
-                  variant="light"
-                  leftSection={<IconClock size={14} />}
-                  rightSection={
-                    <IconX
-                      size={14}
-                      style={{ cursor: 'pointer' }}
-                      aria-label={t('form.startNow')}
-                      onClick={() => setStartAt(null)}
+                  <Select
+                    label={t('form.country')}
+                    data={(countries.length ? countries : values.country ? [values.country] : []).map(
+                      (code) => ({ value: code, label: `${countryName(code, locale)} (${code})` }),
+                    )}
+                    value={values.country || null}
+                    error={form.getInputProps('country').error}
+                    onChange={(code) => {
+                      if (!code) return;
+                      form.setFieldValue('country', code);
+                      form.setFieldValue('serializedChildKeywords', []);
+                    }}
+                    allowDeselect={false}
+                    disabled={!values.packageId}
+                    data-testid="campaign-country"
+                  />
+                </SimpleGrid>
+
+                {keywordProduct && (
+                  <TagsInput
+                    label={t('form.keywords')}
+                    description={t('form.keywordsHint')}
+                    data={keywords.data ?? []}
+                    {...form.getInputProps('serializedChildKeywords')}
+                    maxTags={50}
+                    clearable
+                    data-testid="campaign-keywords"
+                  />
+                )}
+
+                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                  {smart ? (
+                    <TextInput
+                      label={t('form.budget')}
+                      description={t('form.budgetHint')}
+                      inputMode="decimal"
+                      leftSection="$"
+                      {...form.getInputProps('budget')}
+                      value={String(values.budget)}
+                      data-testid="campaign-budget"
                     />
-                  }
-                  data-testid="campaign-start-at"
-                >
-                  {t('form.startsAt', { time: formatDateTime(startAt) })}
-                </Badge>
-              ) : (
-                <Button
-                  variant="subtle"
-                  leftSection={<IconClock size={16} />}
-                  onClick={() => setDelayOpen(true)}
-                >
-                  {t('form.delayedStart')}
-                </Button>
+                  ) : (
+                    <NumberInput
+                      label={installsLabel[product]}
+                      min={installsMin(productType, values.appstore)}
+                      max={5000}
+                      allowDecimal={false}
+                      allowNegative={false}
+                      {...form.getInputProps('installs')}
+                      data-testid="campaign-installs"
+                    />
+                  )}
+                  <NumberInput
+                    label={t('form.days')}
+                    description={
+                      productType === PRODUCT_TYPES.keyword ? t('form.keywordDaysHint') : undefined
+                    }
+                    min={1}
+                    max={daysMax(productType)}
+                    allowDecimal={false}
+                    allowNegative={false}
+                    {...form.getInputProps('days')}
+                    data-testid="campaign-days"
+                  />
+                </SimpleGrid>
+
+                {product === 'package' && (
+                  <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                    <Stack gap={4}>
+                      <Text size="sm" fw={500}>
+                        {t('form.distribution')}
+                      </Text>
+                      <SegmentedControl
+                        value={values.distribution}
+                        onChange={(value) => form.setFieldValue('distribution', value as Distribution)}
+                        data={INSTALL_DISTRIBUTIONS.map((value) => ({
+                          value,
+                          label: t(`distribution.${value}`),
+                        }))}
+                      />
+                    </Stack>
+                    <Stack gap={4}>
+                      <Text size="sm" fw={500}>
+                        {t('form.delivery')}
+                      </Text>
+                      <SegmentedControl
+                        value={String(values.deliveryType)}
+                        onChange={(value) => form.setFieldValue('deliveryType', Number(value))}
+                        data={[
+                          { value: String(DELIVERY_TYPES.SPREAD), label: t('delivery.spread') },
+                          { value: String(DELIVERY_TYPES.INSTANT), label: t('delivery.instant') },
+                        ]}
+                      />
+                    </Stack>
+                  </SimpleGrid>
+                )}
+
+                {section === 'reviews' && <ReviewOrderFields form={form} />}
+
+                <Textarea
+                  label={t('form.notes')}
+                  description={t('form.notesHint')}
+                  autosize
+                  minRows={2}
+                  maxLength={1000}
+                  {...form.getInputProps('description')}
+                />
+              </Stack>
+            </Card>
+
+            {smart && quotable && quote.data && <SmartPlan orders={quote.data.orders} />}
+
+            <Card withBorder radius="lg" padding="lg" data-testid="campaign-quote">
+              <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
+                <Stack gap={2}>
+                  <Text size="sm" c="dimmed">
+                    {t('form.price')}
+                  </Text>
+                  <Text fz={28} fw={700} ff="monospace" data-testid="campaign-price">
+                    {quote.data && quotable ? formatMoney(quote.data.price) : '—'}
+                  </Text>
+                  {quote.data && quotable && (
+                    <Text size="xs" c="dimmed" data-testid="campaign-price-detail">
+                      {product === 'impressions'
+                        ? // An impression costs a fraction of a cent: its price keeps 4 places.
+                          t('form.priceDetail.impressions', {
+                            installs: formatNumber(quote.data.installs_total),
+                            unit: formatMoney(quote.data.unit_price, 4),
+                          })
+                        : t(`form.priceDetail.${section}`, {
+                            installs: formatNumber(quote.data.installs_total),
+                            unit: formatPrice(quote.data.unit_price),
+                          })}
+                    </Text>
+                  )}
+                  {quote.error && quotable && (
+                    <Text size="xs" c="red">
+                      {errorText(quote.error)}
+                    </Text>
+                  )}
+                </Stack>
+                <Stack gap="xs" align="flex-end">
+                  {delayable &&
+                    (startAt ? (
+                      <Badge
+                        size="lg"
+                        variant="light"
+                        leftSection={<IconClock size={14} />}
+                        style={{ cursor: 'pointer' }}
+                        onClick={() => setDelayOpen(true)}
+                        rightSection={
+                          edited?.status !== 'delayed' && (
+                            <IconX
+                              size={14}
+                              style={{ cursor: 'pointer' }}
+                              aria-label={t('form.startNow')}
+                              onClick={(event) => {
+                                event.stopPropagation();
+                                setStartAt(null);
+                              }}
+                            />
+                          )
+                        }
+                        data-testid="campaign-start-at"
+                      >
+                        {t('form.startsAt', { time: formatDateTime(startAt) })}
+                      </Badge>
+                    ) : (
+                      <Button
+                        variant="subtle"
+                        leftSection={<IconClock size={16} />}
+                        onClick={() => setDelayOpen(true)}
+                      >
+                        {t('form.delayedStart')}
+                      </Button>
+                    ))}
+                  <Group gap="sm">
+                    {edited?.status === 'delayed' ? (
+                      <Button
+                        onClick={() => send(false)()}
+                        loading={form.submitting}
+                        data-testid="campaign-save"
+                      >
+                        {t('form.saveChanges')}
+                      </Button>
+                    ) : (
+                      <>
+                        <Button
+                          variant="default"
+                          onClick={() => send(true)()}
+                          loading={form.submitting && save.variables?.body.draft === true}
+                          disabled={form.submitting}
+                          data-testid="campaign-save-draft"
+                        >
+                          {edited ? t('form.saveChanges') : t('form.saveDraft')}
+                        </Button>
+                        <Button type="submit" loading={form.submitting} data-testid="campaign-order">
+                          {t('form.order')}
+                        </Button>
+                      </>
+                    )}
+                  </Group>
+                </Stack>
+              </Group>
+              {shortBalance && (
+                <Alert color="red" icon={<IconAlertTriangle size={18} />} mt="md" role="alert">
+                  <Group justify="space-between" gap="sm">
+                    <Text size="sm">{shortBalance}</Text>
+                    <Button size="xs" renderRoot={(props) => <Link {...props} to="/top-up-balance" />}>
+                      {t('form.topUp')}
+                    </Button>
+                  </Group>
+                </Alert>
               )}
-              <Group gap="sm">
-                <Button
-                  variant="default"
-                  onClick={() => send(true)()}
-                  loading={form.submitting && create.variables?.draft === true}
-                  disabled={form.submitting}
-                  data-testid="campaign-save-draft"
-                >
-                  {t('form.saveDraft')}
-                </Button>
-                <Button type="submit" loading={form.submitting} data-testid="campaign-order">
-                  {t('form.order')}
-                </Button>
-              </Group>
-            </Stack>
-          </Group>
-          {shortBalance && (
-            <Alert color="red" icon={<IconAlertTriangle size={18} />} mt="md" role="alert">
-              <Group justify="space-between" gap="sm">
-                <Text size="sm">{shortBalance}</Text>
-                <Button size="xs" renderRoot={(props) => <Link {...props} to="/top-up-balance" />}>
-                  {t('form.topUp')}
-                </Button>
-              </Group>
-            </Alert>
-          )}
-        </Card>
-      </Stack>
+            </Card>
+          </Stack>
+        </form>
+      )}
       <DelayedStartModal
         opened={delayOpen}
         onClose={() => setDelayOpen(false)}
@@ -348,68 +499,6 @@ export function AddCampaignForm({
           setDelayOpen(false);
         }}
       />
-    </form>
-  );
-}
-
-/** The delayed-start modal: a date and a time, more than 5 minutes ahead (customer-area §5). */
-function DelayedStartModal({
-  opened,
-  onClose,
-  onConfirm,
-}: {
-  opened: boolean;
-  onClose: () => void;
-  onConfirm: (startAt: string) => void;
-}) {
-  const { t } = useTranslation('campaigns');
-  const [date, setDate] = useState('');
-  const [time, setTime] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const confirm = () => {
-    const result = delayedStart(date, time);
-    if ('error' in result) setError(translateMessage(result.error));
-    else {
-      setError(null);
-      onConfirm(result.startAt);
-    }
-  };
-  return (
-    <Modal opened={opened} onClose={onClose} title={t('form.delayedStart')} centered>
-      <Stack gap="md">
-        <Text size="sm" c="dimmed">
-          {t('form.delayedHint')}
-        </Text>
-        <Group grow>
-          <TextInput
-            type="date"
-            label={t('form.date')}
-            value={date}
-            onChange={(event) => setDate(event.currentTarget.value)}
-            data-testid="delayed-date"
-          />
-          <TextInput
-            type="time"
-            label={t('form.time')}
-            value={time}
-            onChange={(event) => setTime(event.currentTarget.value)}
-            data-testid="delayed-time"
-          />
-        </Group>
-        {error && (
-          <Text size="sm" c="red" role="alert">
-            {error}
-          </Text>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('actions.close')}
-          </Button>
-          <Button onClick={confirm} data-testid="delayed-confirm">
-            {t('form.setStart')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    </Stack>
   );
 }

@@ -1,32 +1,51 @@
 import { lazy, Suspense } from 'react';
 import {
   Alert,
-  Badge,
+  Button,
   Drawer,
   Group,
   Loader,
   Progress,
+  SimpleGrid,
   Stack,
   Table,
   Text,
   Timeline,
   Title,
+  Tooltip,
 } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconHourglass, IconPencil, IconShieldCheck } from '@tabler/icons-react';
+import { CAMPAIGN_MESSAGES, PRODUCT_TYPES, REVIEW_GUARANTEE, type Campaign } from '@storelift/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
-import { errorText } from '../../../lib/messages';
+import { CampaignStatusBadge } from '../../../components/campaign-figures';
+import { deliveredText, progressPercent, statusChangeTitle } from '../../../lib/campaign-look';
+import { formatDateTime, formatMoney } from '../../../lib/format';
+import { errorText, translateMessage } from '../../../lib/messages';
 import { campaignDetailsQueryOptions } from '../api/campaigns';
-import { dailyProgress, progressPercent, statusColor } from './campaign-logic';
+import { dailyProgress, displayOrders, editState } from './campaign-logic';
+import { ReviewCard } from './reviews/review-card';
 
 const CampaignChart = lazy(() => import('./campaign-chart').then((m) => ({ default: m.CampaignChart })));
 
-/** The details drawer: summary, per-day planned vs delivered chart, orders and status history. */
-export function CampaignDetails({ id, onClose }: { id: number | null; onClose: () => void }) {
+/**
+ * The details drawer: summary, edit (drafts and delayed), moderation and guarantee times of guaranteed
+ * reviews, per-day planned vs delivered chart, orders (impressions merged), review texts and status history.
+ */
+export function CampaignDetails({
+  id,
+  onClose,
+  onEdit,
+}: {
+  id: number | null;
+  onClose: () => void;
+  onEdit: (campaign: Campaign) => void;
+}) {
   const { t } = useTranslation('campaigns');
   const details = useQuery({ ...campaignDetailsQueryOptions(id ?? 0), enabled: id !== null });
   const campaign = details.data;
+  const orders = displayOrders(campaign?.orders ?? []);
+  const edit = campaign && editState(campaign);
   return (
     <Drawer
       opened={id !== null}
@@ -52,10 +71,50 @@ export function CampaignDetails({ id, onClose }: { id: number | null; onClose: (
                 {t(`types.${campaign.type}` as 'types.1')}
               </Text>
             </div>
-            <Badge color={statusColor(campaign.status)} variant="light" data-testid="details-status">
-              {t(`status.${campaign.status}`)}
-            </Badge>
+            <Group gap="sm">
+              {edit === 'editable' && (
+                <Button
+                  size="xs"
+                  variant="light"
+                  leftSection={<IconPencil size={14} />}
+                  onClick={() => onEdit(campaign)}
+                  data-testid="details-edit"
+                >
+                  {t('actions.edit')}
+                </Button>
+              )}
+              {edit === 'legacy' && (
+                <Tooltip label={translateMessage(CAMPAIGN_MESSAGES.campaignLegacy)}>
+                  <Button size="xs" variant="light" leftSection={<IconPencil size={14} />} disabled>
+                    {t('actions.edit')}
+                  </Button>
+                </Tooltip>
+              )}
+              <CampaignStatusBadge status={campaign.status} testId="details-status" />
+            </Group>
           </Group>
+          {campaign.status === 'moderation' && (
+            <Alert color="blue" icon={<IconHourglass size={18} />} data-testid="details-moderation">
+              {campaign.moderation_until
+                ? t('details.moderationUntil', {
+                    time: formatDateTime(campaign.moderation_until),
+                    from: REVIEW_GUARANTEE.moderationHoursMin,
+                    to: REVIEW_GUARANTEE.moderationHoursMax,
+                  })
+                : t('details.moderation', {
+                    from: REVIEW_GUARANTEE.moderationHoursMin,
+                    to: REVIEW_GUARANTEE.moderationHoursMax,
+                  })}
+            </Alert>
+          )}
+          {campaign.guarantee_until && (
+            <Alert color="teal" icon={<IconShieldCheck size={18} />} data-testid="details-guarantee">
+              {t('details.guaranteeUntil', {
+                time: formatDateTime(campaign.guarantee_until),
+                keep: REVIEW_GUARANTEE.keepPercent,
+              })}
+            </Alert>
+          )}
           <Group gap="xl">
             <div>
               <Text size="xs" c="dimmed">
@@ -68,7 +127,7 @@ export function CampaignDetails({ id, onClose }: { id: number | null; onClose: (
                 {t('columns.installs')}
               </Text>
               <Text ff="monospace" data-testid="details-installs">
-                {formatNumber(campaign.installs_actual)} / {formatNumber(campaign.installs_total)}
+                {deliveredText(campaign)}
               </Text>
             </div>
             <div>
@@ -83,7 +142,7 @@ export function CampaignDetails({ id, onClose }: { id: number | null; onClose: (
           <Title order={4}>{t('details.perDay')}</Title>
           <Suspense fallback={<Loader size="sm" />}>
             <CampaignChart
-              rows={dailyProgress(campaign.orders ?? [])}
+              rows={dailyProgress(orders)}
               labels={{
                 day: t('details.day'),
                 planned: t('details.planned'),
@@ -92,7 +151,7 @@ export function CampaignDetails({ id, onClose }: { id: number | null; onClose: (
             />
           </Suspense>
 
-          {campaign.keywords.length > 0 && (
+          {(campaign.keywords.length > 0 || campaign.type === PRODUCT_TYPES.impressions) && (
             <Table striped withTableBorder>
               <Table.Thead>
                 <Table.Tr>
@@ -101,11 +160,16 @@ export function CampaignDetails({ id, onClose }: { id: number | null; onClose: (
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {(campaign.orders ?? []).map((order) => (
+                {orders.map((order) => (
                   <Table.Tr key={order.id}>
-                    <Table.Td>{order.keyword ?? '—'}</Table.Td>
+                    <Table.Td>
+                      {order.keyword ??
+                        (order.type === PRODUCT_TYPES.impressions
+                          ? t('details.allKeywords', { keywords: campaign.keywords.join(', ') })
+                          : '—')}
+                    </Table.Td>
                     <Table.Td ta="right" ff="monospace">
-                      {formatNumber(order.installs_actual)} / {formatNumber(order.installs_total)}
+                      {deliveredText(order)}
                     </Table.Td>
                   </Table.Tr>
                 ))}
@@ -113,16 +177,23 @@ export function CampaignDetails({ id, onClose }: { id: number | null; onClose: (
             </Table>
           )}
 
+          {campaign.reviews && campaign.reviews.length > 0 && (
+            <>
+              <Title order={4}>{t('details.reviews', { count: campaign.reviews.length })}</Title>
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" data-testid="details-reviews">
+                {campaign.reviews.map((review, index) => (
+                  <ReviewCard key={index} review={review} />
+                ))}
+              </SimpleGrid>
+            </>
+          )}
+
           <Title order={4}>{t('details.history')}</Title>
           <Timeline bulletSize={14} lineWidth={2} data-testid="details-history">
             {(campaign.status_history ?? []).map((change, index) => (
               <Timeline.Item
                 key={`${change.at}-${index}`}
-                title={
-                  change.from
-                    ? `${t(`status.${change.from}`)} → ${t(`status.${change.to}`)}`
-                    : t(`status.${change.to}`)
-                }
+                title={statusChangeTitle(change, (status) => t(`status.${status}`))}
               >
                 <Text size="xs" c="dimmed">
                   {formatDateTime(change.at)} ·{' '}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CAMPAIGN_MESSAGES, MESSAGES, type Campaign } from '@storelift/shared';
+import { CAMPAIGN_MESSAGES, MESSAGES, type Campaign, type Review } from '@storelift/shared';
 import {
   allowedActions,
   bodyFromValues,
@@ -7,10 +7,15 @@ import {
   crossFieldErrors,
   dailyProgress,
   delayedStart,
+  displayOrders,
+  editState,
   emptyFormValues,
   formValuesFromCampaign,
-  progressPercent,
+  orderErrors,
+  productOf,
+  sectionOf,
   toCsv,
+  withProduct,
 } from './campaign-logic';
 
 const campaign = (overrides: Partial<Campaign> = {}): Campaign => ({
@@ -38,6 +43,16 @@ const campaign = (overrides: Partial<Campaign> = {}): Campaign => ({
   installsPlan: null,
   keywords: ['fitness', 'gym'],
   is_legacy: false,
+  favorite: false,
+  rateType: null,
+  reviewMode: null,
+  gender: null,
+  language: null,
+  checkedTerms: false,
+  smart: false,
+  budget: null,
+  moderation_until: null,
+  guarantee_until: null,
   created_at: '2026-01-01T00:00:00Z',
   updated_at: '2026-01-01T00:00:00Z',
   ...overrides,
@@ -115,8 +130,6 @@ describe('progress', () => {
       { day: 1, planned: 15, delivered: 13 },
       { day: 2, planned: 10, delivered: 0 },
     ]);
-    expect(progressPercent({ installs_total: 60, installs_actual: 30 })).toBe(50);
-    expect(progressPercent({ installs_total: 0, installs_actual: 0 })).toBe(0);
   });
 });
 
@@ -131,5 +144,188 @@ describe('toCsv', () => {
         [4, null],
       ]),
     ).toBe('id,notes\r\n1,"a, ""b""\nc"\r\n2,\'=SUM(A1)\r\n3,-12.50\r\n4,');
+  });
+});
+
+const review = (title: string): Review => ({
+  title,
+  body: 'Works well and helps every day.',
+  rates: 5,
+  gender: 'both',
+  language: 'english',
+});
+
+describe('products and tabs', () => {
+  it('places each product in its tab and switches within limits', () => {
+    const keyword = emptyFormValues(2);
+    expect(sectionOf(keyword)).toBe('keywords');
+    expect(productOf({ ...keyword, smart: true })).toBe('smart');
+    expect(sectionOf({ ...keyword, productType: 8 })).toBe('keywords');
+    expect(sectionOf({ ...keyword, productType: 6 })).toBe('reviews');
+    expect(sectionOf({ ...keyword, productType: 1 })).toBe('direct');
+    // Direct installs may run 30 days; keyword installs at most 14.
+    const long = { ...emptyFormValues(1), days: 30 };
+    expect(withProduct(long, 'smart')).toMatchObject({ productType: 2, smart: true, days: 14 });
+    expect(withProduct(long, 'impressions')).toMatchObject({ productType: 8, smart: false, days: 30 });
+    expect(withProduct(long, 'hqReview')).toMatchObject({ productType: 5, smart: false });
+  });
+});
+
+describe('review orders', () => {
+  const base = {
+    ...emptyFormValues(5),
+    packageId: 'com.a.b',
+    country: 'US',
+    installs: 1,
+    days: 2,
+  };
+
+  it('sends custom reviews with the mode and the terms, and no delayed start for guaranteed reviews', () => {
+    const values = {
+      ...base,
+      reviews: [review('One'), review('Two')],
+      checkedTerms: true,
+      gender: 'female' as const,
+      language: 'spanish' as const,
+    };
+    const body = bodyFromValues(values, { startAt: '2030-01-01T10:00:00.000Z' });
+    expect(body).toMatchObject({ productType: 5, reviewMode: 1, checkedTerms: true, installs: 1 });
+    expect(body.reviews).toHaveLength(2);
+    expect(body.start_at).toBeUndefined();
+    // The random pack's choices are kept with the campaign, so an edit or a repeat shows them again.
+    expect(body).toMatchObject({ rateType: 2, gender: 'female', language: 'spanish' });
+    expect(body.serializedChildKeywords).toBeUndefined();
+    expect(bodyFromValues({ ...emptyFormValues(1), gender: 'female' }).gender).toBeUndefined();
+  });
+
+  it('sends the author and language of generated reviews and the rate type of rates, not texts', () => {
+    const generated = bodyFromValues({ ...base, productType: 7, reviewMode: 2, reviews: [review('One')] });
+    expect(generated).toMatchObject({ reviewMode: 2, rateType: 2, gender: 'both', language: 'english' });
+    expect(generated.reviews).toBeUndefined();
+    const rates = bodyFromValues(
+      { ...base, productType: 6, rateType: 4 },
+      { startAt: '2030-01-01T10:00:00Z' },
+    );
+    expect(rates).toMatchObject({ productType: 6, rateType: 4 });
+    expect(rates.reviewMode).toBeUndefined();
+    expect(rates.start_at).toBe('2030-01-01T10:00:00Z');
+  });
+
+  it('needs one review per review ordered, and the terms except for a draft', () => {
+    expect(crossFieldErrors({ ...base, reviews: [review('One')] })).toEqual({
+      reviews: 'Add one review for each install ordered: 2',
+    });
+    expect(crossFieldErrors({ ...base, reviewMode: 2 })).toEqual({});
+    expect(crossFieldErrors({ ...base, reviews: [review('One'), review('Two')] })).toEqual({});
+    expect(orderErrors(base)).toEqual({ checkedTerms: CAMPAIGN_MESSAGES.campaignTermsRequired });
+    expect(orderErrors({ ...base, checkedTerms: true })).toEqual({});
+    expect(orderErrors(emptyFormValues(2))).toEqual({});
+  });
+
+  it('lets guaranteed reviews on Google Play go down to 1 a day, others from 5', () => {
+    expect(canQuote(base)).toBe(true);
+    expect(canQuote({ ...base, appstore: 2 })).toBe(false);
+    expect(crossFieldErrors({ ...base, appstore: 2 }).installs).toBe(CAMPAIGN_MESSAGES.campaignInstallsRange);
+    expect(canQuote({ ...base, productType: 6 })).toBe(false);
+  });
+
+  it('prefills an edit with the reviews and settings, the terms to accept again', () => {
+    const values = formValuesFromCampaign(
+      campaign({
+        type: 5,
+        status: 'draft',
+        keywords: [],
+        reviewMode: 1,
+        checkedTerms: true,
+        reviews: [review('One')],
+      }),
+    );
+    expect(values).toMatchObject({ productType: 5, reviewMode: 1, checkedTerms: false, days: 20 });
+    expect(values.reviews).toEqual([review('One')]);
+  });
+});
+
+describe('smart campaigns and impressions', () => {
+  const smart = {
+    ...emptyFormValues(2),
+    smart: true,
+    packageId: 'com.a.b',
+    country: 'US',
+    serializedChildKeywords: ['gym', 'fitness'],
+  };
+
+  it('quotes a smart campaign by its budget, with keywords', () => {
+    expect(canQuote({ ...smart, budget: '' })).toBe(false);
+    expect(canQuote({ ...smart, budget: '12.345' })).toBe(false);
+    expect(canQuote({ ...smart, budget: '150.50', installs: '' })).toBe(true);
+    expect(canQuote({ ...smart, budget: '150', serializedChildKeywords: [] })).toBe(false);
+    expect(crossFieldErrors({ ...smart, budget: ' ' }).budget).toBe(
+      CAMPAIGN_MESSAGES.campaignSmartBudgetRequired,
+    );
+    expect(bodyFromValues({ ...smart, budget: ' 150 ' })).toMatchObject({
+      productType: 2,
+      smart: true,
+      budget: '150',
+      installs: 5,
+      serializedChildKeywords: ['gym', 'fitness'],
+    });
+  });
+
+  it('orders impressions by keyword without the 14-day limit', () => {
+    const values = { ...smart, smart: false, productType: 8 as const, days: 30 };
+    expect(canQuote(values)).toBe(true);
+    expect(crossFieldErrors(values)).toEqual({});
+    expect(bodyFromValues(values)).toMatchObject({ productType: 8, days: 30 });
+    expect(bodyFromValues(values).smart).toBeUndefined();
+  });
+
+  it('merges impression orders into one, summing each day', () => {
+    const order = (id: number, type: number, keyword: string, days: [number, number][]) => ({
+      id,
+      type,
+      keyword,
+      installs_total: days.reduce((sum, [total]) => sum + total, 0),
+      installs_actual: days.reduce((sum, [, actual]) => sum + actual, 0),
+      sequence: days.map(([total, actual], index) => ({
+        day: index + 1,
+        installs_total: total,
+        installs_actual: actual,
+      })),
+    });
+    const merged = displayOrders([
+      order(1, 8, 'gym', [
+        [10, 10],
+        [10, 2],
+      ]),
+      order(2, 8, 'fitness', [
+        [20, 5],
+        [20, 0],
+      ]),
+    ]);
+    expect(merged).toEqual([
+      {
+        id: 1,
+        type: 8,
+        keyword: null,
+        installs_total: 60,
+        installs_actual: 17,
+        sequence: [
+          { day: 1, installs_total: 30, installs_actual: 15 },
+          { day: 2, installs_total: 30, installs_actual: 2 },
+        ],
+      },
+    ]);
+    const keywords = [order(3, 2, 'gym', [[5, 5]]), order(4, 2, 'fit', [[5, 1]])];
+    expect(displayOrders(keywords)).toEqual(keywords);
+  });
+});
+
+describe('editState', () => {
+  it('edits drafts and delayed campaigns, never legacy ones', () => {
+    expect(editState(campaign({ status: 'draft' }))).toBe('editable');
+    expect(editState(campaign({ status: 'delayed' }))).toBe('editable');
+    expect(editState(campaign({ status: 'delayed', is_legacy: true }))).toBe('legacy');
+    expect(editState(campaign({ status: 'active' }))).toBeNull();
+    expect(editState(campaign({ status: 'moderation' }))).toBeNull();
   });
 });

@@ -1,29 +1,59 @@
 import {
+  CAMPAIGN_DAYS_MAX,
+  CAMPAIGN_MESSAGES,
   DELIVERY_TYPES,
   LIMITS,
-  CAMPAIGN_MESSAGES,
   MESSAGES,
   PRODUCT_TYPES,
+  RATE_TYPES,
+  REVIEW_MODES,
+  TERMS_PRODUCT_TYPES,
   type Campaign,
   type CampaignOrder,
   type CampaignStatus,
   type INSTALL_DISTRIBUTIONS,
 } from '@storelift/shared';
 import type { CampaignAction, CampaignBody } from '../api/campaigns';
+import type { ReviewDraft, ReviewGender, ReviewLanguage } from './reviews/review-logic';
 
-/** The product types this page orders (the server has no other yet). */
-export const FORM_PRODUCT_TYPES = [PRODUCT_TYPES.keyword, PRODUCT_TYPES.package] as const;
+/** The product types this page orders (CPI has its own wizard). */
+export const FORM_PRODUCT_TYPES = [
+  PRODUCT_TYPES.package,
+  PRODUCT_TYPES.keyword,
+  PRODUCT_TYPES.hqReview,
+  PRODUCT_TYPES.rate,
+  PRODUCT_TYPES.review,
+  PRODUCT_TYPES.impressions,
+] as const;
 export type FormProductType = (typeof FORM_PRODUCT_TYPES)[number];
 export type Distribution = (typeof INSTALL_DISTRIBUTIONS)[number];
 
+/**
+ * What the customer picks in a tab: a product type, or the smart campaign (keyword installs with a total
+ * budget instead of installs per keyword).
+ */
+export type FormProduct = 'keyword' | 'impressions' | 'smart' | 'package' | 'hqReview' | 'rate' | 'review';
+
+/** The tabs of Add campaigns that this form fills, each with the products it offers (first = default). */
+export const FORM_SECTIONS = {
+  keywords: ['keyword', 'impressions', 'smart'],
+  direct: ['package'],
+  reviews: ['hqReview', 'rate', 'review'],
+} as const satisfies Record<string, readonly FormProduct[]>;
+export type FormSection = keyof typeof FORM_SECTIONS;
+
 /** Keyword installs run at most 14 days (customer-area §5). */
-export const KEYWORD_DAYS_MAX = 14;
+export const KEYWORD_DAYS_MAX = LIMITS.keywordInstallsMaxDays;
 /** A delayed start must be more than 5 minutes ahead (customer-area §5). */
-export const DELAY_MIN_MS = 5 * 60_000;
+export const DELAY_MIN_MS = LIMITS.delayedStartMinMinutes * 60_000;
 
 /** The Add campaigns form: the fields are named as in `POST campaigns`, so 422 messages land on them. */
 export interface CampaignFormValues extends Record<string, unknown> {
   productType: FormProductType;
+  /** Smart campaign (with productType keyword). */
+  smart: boolean;
+  /** The smart campaign's total budget. */
+  budget: number | string;
   packageId: string;
   appstore: number;
   country: string;
@@ -33,63 +63,172 @@ export interface CampaignFormValues extends Record<string, unknown> {
   deliveryType: number;
   description: string;
   serializedChildKeywords: string[];
+  rateType: number;
+  reviewMode: number;
+  reviews: ReviewDraft[];
+  /** Author gender and language of generated reviews and rates (and of custom reviews' random pack). */
+  gender: ReviewGender;
+  language: ReviewLanguage;
+  checkedTerms: boolean;
+}
+
+export function productOf(values: Pick<CampaignFormValues, 'productType' | 'smart'>): FormProduct {
+  if (values.productType === PRODUCT_TYPES.keyword && values.smart) return 'smart';
+  const entry = Object.entries(PRODUCT_TYPES).find(([, type]) => type === values.productType);
+  return (entry?.[0] ?? 'keyword') as FormProduct;
+}
+
+export function sectionOf(values: Pick<CampaignFormValues, 'productType' | 'smart'>): FormSection {
+  const product = productOf(values);
+  const found = (Object.keys(FORM_SECTIONS) as FormSection[]).find((section) =>
+    (FORM_SECTIONS[section] as readonly FormProduct[]).includes(product),
+  );
+  return found ?? 'keywords';
+}
+
+/** The form fields a product sets: its type and the smart flag, days within its limit. */
+export function withProduct(values: CampaignFormValues, product: FormProduct): CampaignFormValues {
+  const productType = product === 'smart' ? PRODUCT_TYPES.keyword : PRODUCT_TYPES[product];
+  const next = { ...values, productType, smart: product === 'smart' };
+  const days = toNumber(next.days);
+  const max = daysMax(productType);
+  if (Number.isFinite(days) && days > max) next.days = max;
+  return next;
+}
+
+/** Product types whose orders go by keyword (one order per keyword). */
+export function usesKeywords(productType: number): boolean {
+  return productType === PRODUCT_TYPES.keyword || productType === PRODUCT_TYPES.impressions;
+}
+
+/** Reviews (guaranteed and not): custom texts or generated ones. */
+export function usesReviewMode(productType: number): boolean {
+  return productType === PRODUCT_TYPES.hqReview || productType === PRODUCT_TYPES.review;
+}
+
+/**
+ * Rates and reviews (5-7): they need the terms accepted (customer-area §5) and carry a rate type, author
+ * gender and language (§3, §9) — generated reviews and rates are delivered by them; custom texts keep them
+ * for the random pack.
+ */
+export function isRatesOrReviews(productType: number): boolean {
+  return (TERMS_PRODUCT_TYPES as readonly number[]).includes(productType);
+}
+
+/** Whether the custom review texts are part of the order. */
+export function usesCustomReviews(values: Pick<CampaignFormValues, 'productType' | 'reviewMode'>): boolean {
+  return usesReviewMode(values.productType) && values.reviewMode === REVIEW_MODES.CUSTOM;
+}
+
+/** Longest campaign of a product type (keyword installs 14 days, customer-area §5; others ours). */
+export function daysMax(productType: number): number {
+  return productType === PRODUCT_TYPES.keyword ? KEYWORD_DAYS_MAX : CAMPAIGN_DAYS_MAX;
+}
+
+/** Fewest installs per day: guaranteed reviews on Google Play go down to 1 (customer-area §9). */
+export function installsMin(productType: number, appstore: number): number {
+  return productType === PRODUCT_TYPES.hqReview && appstore === 1
+    ? LIMITS.installsMinAndroidGuarantee
+    : LIMITS.installsMin;
+}
+
+/** Guaranteed reviews go to moderation first: they cannot have a delayed start. */
+export function allowsDelayedStart(productType: number): boolean {
+  return productType !== PRODUCT_TYPES.hqReview;
 }
 
 export function emptyFormValues(productType: FormProductType = PRODUCT_TYPES.keyword): CampaignFormValues {
   return {
     productType,
+    smart: false,
+    budget: '',
     packageId: '',
     appstore: 1,
     country: '',
     installs: 10,
-    days: productType === PRODUCT_TYPES.keyword ? 3 : 7,
+    days: usesKeywords(productType) ? 3 : 7,
     distribution: 'equal',
     deliveryType: DELIVERY_TYPES.INSTANT,
     description: '',
     serializedChildKeywords: [],
+    rateType: RATE_TYPES.POSITIVE_AVERAGE,
+    reviewMode: REVIEW_MODES.CUSTOM,
+    reviews: [],
+    gender: 'both',
+    language: 'english',
+    checkedTerms: false,
   };
 }
 
-/** An earlier campaign's settings as a new order (`repeat` and `campaignId` query values). */
+/**
+ * A campaign's settings in the form: an earlier campaign as a new order (`repeat`), or a draft or delayed
+ * campaign to edit (`campaignId`). The terms are accepted again for each order.
+ */
 export function formValuesFromCampaign(campaign: Campaign): CampaignFormValues {
-  const productType: FormProductType =
-    campaign.type === PRODUCT_TYPES.package ? PRODUCT_TYPES.package : PRODUCT_TYPES.keyword;
+  const productType = (FORM_PRODUCT_TYPES as readonly number[]).includes(campaign.type)
+    ? (campaign.type as FormProductType)
+    : PRODUCT_TYPES.keyword;
+  const empty = emptyFormValues(productType);
   return {
-    productType,
+    ...empty,
+    smart: productType === PRODUCT_TYPES.keyword && campaign.smart,
+    budget: campaign.budget ? String(Number(campaign.budget)) : '',
     packageId: campaign.package,
     appstore: campaign.appstore,
     country: campaign.country.code.toUpperCase(),
     installs: campaign.installs,
-    days: productType === PRODUCT_TYPES.keyword ? Math.min(campaign.days, KEYWORD_DAYS_MAX) : campaign.days,
+    days: Math.min(campaign.days, daysMax(productType)),
     distribution: campaign.distribution,
     deliveryType:
       campaign.deliveryType === DELIVERY_TYPES.SPREAD ? DELIVERY_TYPES.SPREAD : DELIVERY_TYPES.INSTANT,
     description: campaign.description,
-    serializedChildKeywords: productType === PRODUCT_TYPES.keyword ? [...campaign.keywords] : [],
+    serializedChildKeywords: usesKeywords(productType) ? [...campaign.keywords] : [],
+    rateType: campaign.rateType ?? empty.rateType,
+    reviewMode: campaign.reviewMode ?? empty.reviewMode,
+    reviews: campaign.reviews ? [...campaign.reviews] : [],
+    gender: campaign.gender ?? empty.gender,
+    language: campaign.language ?? empty.language,
   };
 }
 
-/** The body of an order, a draft or a quote; numbers the form cannot read are sent as they are (422). */
+/**
+ * The body of an order, a draft, an edit or a quote: only the fields the product reads; numbers the form
+ * cannot read are sent as they are (422).
+ */
 export function bodyFromValues(
   values: CampaignFormValues,
   options: { startAt?: string | null; draft?: boolean } = {},
 ): CampaignBody {
-  const keywordInstalls = values.productType === PRODUCT_TYPES.keyword;
+  const { productType } = values;
+  const direct = productType === PRODUCT_TYPES.package;
+  const smart = productType === PRODUCT_TYPES.keyword && values.smart;
   const body: CampaignBody = {
-    productType: values.productType,
+    productType,
     packageId: values.packageId,
     appstore: values.appstore as CampaignBody['appstore'],
     country: values.country,
     installs: toNumber(values.installs),
     days: toNumber(values.days),
-    deliveryType: keywordInstalls
-      ? DELIVERY_TYPES.INSTANT
-      : (values.deliveryType as CampaignBody['deliveryType']),
-    distribution: keywordInstalls ? 'equal' : values.distribution,
+    deliveryType: direct ? (values.deliveryType as CampaignBody['deliveryType']) : DELIVERY_TYPES.INSTANT,
+    distribution: direct ? values.distribution : 'equal',
     description: values.description.trim(),
   };
-  if (keywordInstalls) body.serializedChildKeywords = values.serializedChildKeywords;
-  if (options.startAt) body.start_at = options.startAt;
+  if (usesKeywords(productType)) body.serializedChildKeywords = values.serializedChildKeywords;
+  if (smart) {
+    body.smart = true;
+    body.budget = String(values.budget).trim();
+    // The server derives the installs from the budget; a valid placeholder keeps the shared rule quiet.
+    body.installs = LIMITS.installsMin;
+  }
+  if (usesReviewMode(productType)) body.reviewMode = values.reviewMode as CampaignBody['reviewMode'];
+  if (usesCustomReviews(values)) body.reviews = values.reviews;
+  if (isRatesOrReviews(productType)) {
+    body.rateType = values.rateType as CampaignBody['rateType'];
+    body.gender = values.gender;
+    body.language = values.language;
+    body.checkedTerms = values.checkedTerms;
+  }
+  if (options.startAt && allowsDelayedStart(productType)) body.start_at = options.startAt;
   if (options.draft) body.draft = true;
   return body;
 }
@@ -99,35 +238,70 @@ function toNumber(value: number | string): number {
   return value.trim() === '' ? Number.NaN : Number(value);
 }
 
+/** Installs the form orders in all (per day × days, × keywords for keyword products); NaN if unknown. */
+export function orderedTotal(values: CampaignFormValues): number {
+  const perDay = toNumber(values.installs) * toNumber(values.days);
+  return usesKeywords(values.productType) ? perDay * values.serializedChildKeywords.length : perDay;
+}
+
 /** Whether the form is complete enough for `POST campaigns/quote` (the server checks the rest). */
 export function canQuote(values: CampaignFormValues): boolean {
   const installs = toNumber(values.installs);
   const days = toNumber(values.days);
+  const smart = values.productType === PRODUCT_TYPES.keyword && values.smart;
   return (
     values.packageId !== '' &&
     values.country !== '' &&
-    Number.isInteger(installs) &&
-    installs >= LIMITS.installsMin &&
-    installs <= LIMITS.installsMax &&
+    (smart
+      ? /^\d{1,7}(\.\d{1,2})?$/.test(String(values.budget).trim()) && Number(values.budget) > 0
+      : Number.isInteger(installs) &&
+        installs >= installsMin(values.productType, values.appstore) &&
+        installs <= LIMITS.installsMax) &&
     Number.isInteger(days) &&
     days >= LIMITS.daysMin &&
-    (values.productType !== PRODUCT_TYPES.keyword ||
-      (days <= KEYWORD_DAYS_MAX && values.serializedChildKeywords.length > 0))
+    days <= daysMax(values.productType) &&
+    (!usesKeywords(values.productType) || values.serializedChildKeywords.length > 0)
   );
 }
 
-/** The cross-field rules the form checks before sending (customer-area §5); field → message. */
+/**
+ * The cross-field rules the form checks before sending an order or a draft (customer-area §5; the server
+ * holds drafts to them too, the review count included); field → message.
+ */
 export function crossFieldErrors(values: CampaignFormValues): Record<string, string> {
   const errors: Record<string, string> = {};
-  if (values.productType === PRODUCT_TYPES.keyword) {
-    if (values.serializedChildKeywords.length === 0)
-      errors.serializedChildKeywords = MESSAGES.keywordsNotSelected;
-    const days = toNumber(values.days);
-    if (Number.isFinite(days) && days > KEYWORD_DAYS_MAX)
-      errors.days = CAMPAIGN_MESSAGES.campaignKeywordDaysMax;
+  const { productType } = values;
+  if (usesKeywords(productType) && values.serializedChildKeywords.length === 0)
+    errors.serializedChildKeywords = MESSAGES.keywordsNotSelected;
+  const days = toNumber(values.days);
+  if (productType === PRODUCT_TYPES.keyword && Number.isFinite(days) && days > KEYWORD_DAYS_MAX)
+    errors.days = CAMPAIGN_MESSAGES.campaignKeywordDaysMax;
+  const installs = toNumber(values.installs);
+  if (
+    !values.smart &&
+    Number.isInteger(installs) &&
+    (installs < installsMin(productType, values.appstore) || installs > LIMITS.installsMax)
+  )
+    errors.installs =
+      installsMin(productType, values.appstore) === 1
+        ? CAMPAIGN_MESSAGES.campaignGuaranteeInstallsRange
+        : CAMPAIGN_MESSAGES.campaignInstallsRange;
+  if (productType === PRODUCT_TYPES.keyword && values.smart && String(values.budget).trim() === '')
+    errors.budget = CAMPAIGN_MESSAGES.campaignSmartBudgetRequired;
+  if (usesCustomReviews(values)) {
+    const total = orderedTotal(values);
+    if (Number.isFinite(total) && values.reviews.length !== total)
+      errors.reviews = CAMPAIGN_MESSAGES.campaignReviewsCount.replace('{{count}}', String(total));
   }
   if (!values.packageId) errors.packageId = MESSAGES.required;
   return errors;
+}
+
+/** What an order needs beyond a draft: the terms accepted for rates and reviews (customer-area §5). */
+export function orderErrors(values: CampaignFormValues): Record<string, string> {
+  return isRatesOrReviews(values.productType) && !values.checkedTerms
+    ? { checkedTerms: CAMPAIGN_MESSAGES.campaignTermsRequired }
+    : {};
 }
 
 /**
@@ -170,28 +344,14 @@ export function allowedActions(campaign: Pick<Campaign, 'status' | 'is_legacy'>)
   return actions;
 }
 
-/** The colour of a status badge. */
-export function statusColor(status: CampaignStatus): string {
-  switch (status) {
-    case 'active':
-      return 'teal';
-    case 'completed':
-      return 'green';
-    case 'pause':
-    case 'delayed':
-      return 'yellow';
-    case 'pending':
-    case 'moderation':
-      return 'blue';
-    case 'failed':
-    case 'rejected':
-      return 'red';
-    case 'canceled':
-    case 'archived':
-      return 'gray';
-    default:
-      return 'indigo';
-  }
+/** Draft and delayed campaigns can be edited (`PUT campaigns/{id}`), legacy ones never (customer-area §8). */
+export function editState(campaign: Pick<Campaign, 'status' | 'is_legacy'>): 'editable' | 'legacy' | null {
+  if (campaign.status !== 'draft' && campaign.status !== 'delayed') return null;
+  return campaign.is_legacy ? 'legacy' : 'editable';
+}
+
+export function isEditable(campaign: Pick<Campaign, 'status' | 'is_legacy'>): boolean {
+  return editState(campaign) === 'editable';
 }
 
 export interface DayProgress {
@@ -214,10 +374,27 @@ export function dailyProgress(orders: readonly Pick<CampaignOrder, 'sequence'>[]
   return [...byDay.values()].sort((a, b) => a.day - b.day);
 }
 
-/** Delivered share of a campaign, 0-100. */
-export function progressPercent(campaign: Pick<Campaign, 'installs_total' | 'installs_actual'>): number {
-  if (campaign.installs_total <= 0) return 0;
-  return Math.min(100, Math.round((campaign.installs_actual / campaign.installs_total) * 100));
+/**
+ * The orders as the details show them: type 8 (impressions) orders merged into one, installs summed per
+ * day (customer-area §3); other orders as they are.
+ */
+export function displayOrders(orders: readonly CampaignOrder[]): CampaignOrder[] {
+  const impressions = orders.filter((order) => order.type === PRODUCT_TYPES.impressions);
+  const first = impressions[0];
+  if (!first || impressions.length === 1) return [...orders];
+  const merged: CampaignOrder = {
+    id: first.id,
+    type: PRODUCT_TYPES.impressions,
+    keyword: null,
+    installs_total: impressions.reduce((sum, order) => sum + order.installs_total, 0),
+    installs_actual: impressions.reduce((sum, order) => sum + order.installs_actual, 0),
+    sequence: dailyProgress(impressions).map((row) => ({
+      day: row.day,
+      installs_total: row.planned,
+      installs_actual: row.delivered,
+    })),
+  };
+  return [...orders.filter((order) => order.type !== PRODUCT_TYPES.impressions), merged];
 }
 
 export type CsvCell = string | number | boolean | null | undefined;

@@ -8,38 +8,52 @@ import {
   EmptyState,
   Group,
   Menu,
-  Progress,
   Select,
   SimpleGrid,
   Stack,
+  Switch,
   Tabs,
   Text,
   TextInput,
+  Tooltip,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconArchive, IconDots, IconDownload, IconPlus, IconRocket, IconSearch } from '@tabler/icons-react';
-import { CAMPAIGN_FILTER_TABS, PRODUCT_TYPES, type Campaign } from '@storelift/shared';
+import {
+  IconArchive,
+  IconDots,
+  IconDownload,
+  IconPlus,
+  IconRocket,
+  IconSearch,
+  IconStar,
+  IconStarFilled,
+} from '@tabler/icons-react';
+import { CAMPAIGN_FILTER_TABS, CAMPAIGN_MESSAGES, type Campaign } from '@storelift/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
-import { ListError, usePagedTableProps } from '../../../components/paged-table';
+import { ListError, usePagedTableProps, usePageOf } from '../../../components/paged-table';
 import { showApiError } from '../../../components/error-modal';
 import { ConfirmModal } from '../../../components/confirm-modal';
-import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
+import { CampaignStatusBadge, InstallsProgress } from '../../../components/campaign-figures';
+import { countryName, formatDateTime, formatMoney } from '../../../lib/format';
+import { currentLocale } from '../../../lib/i18n';
 import { translateMessage } from '../../../lib/messages';
 import { notifySuccess } from '../../../lib/notify';
 import {
+  campaignFiltersQueryOptions,
   campaignListQueryOptions,
   fetchCampaignsForExport,
   useArchiveAll,
   useCampaignAction,
   useCloneCampaign,
+  useToggleCampaignFavorite,
   type CampaignAction,
   type CampaignListParams,
   type CampaignTab,
 } from '../api/campaigns';
-import { allowedActions, progressPercent, statusColor, toCsv } from './campaign-logic';
+import { allowedActions, editState, toCsv } from './campaign-logic';
 import { CampaignDetails } from './campaign-details';
 
 const PAGE_SIZE = 10;
@@ -53,9 +67,13 @@ export interface CampaignFilters {
   search?: string;
 }
 
+/** An app of the filter select: store and package in one value. */
+const appValue = (appstore: number | string, packageId: string) => `${appstore}:${packageId}`;
+
 /**
- * My campaigns (customer-area §2): status tabs with counts, search and filters, server paging and sort,
- * each row's allowed actions, archive all, the details drawer and the CSV export of the filtered list.
+ * My campaigns (customer-area §2): status tabs with counts, search and filters (filled from
+ * `POST campaigns/get-filters`), favorites, server paging and sort, each row's star and allowed actions
+ * (edit for drafts and delayed ones), archive all, the details drawer and the CSV export of the list.
  */
 export function CampaignsTable({ initial, onCharged }: { initial: CampaignFilters; onCharged: () => void }) {
   const { t } = useTranslation('campaigns');
@@ -63,10 +81,14 @@ export function CampaignsTable({ initial, onCharged }: { initial: CampaignFilter
   const { t: tr } = useTranslation();
   const navigate = useNavigate();
   const [tab, setTab] = useState<CampaignTab>('all');
-  const [page, setPage] = useState(1);
   const [search, setSearch] = useState(initial.search ?? '');
   const [productType, setProductType] = useState<string | null>(initial.productType ?? null);
   const [appstore, setAppstore] = useState<string | null>(initial.appstore ?? null);
+  const [app, setApp] = useState<string | null>(
+    initial.packageId ? appValue(initial.appstore ?? 1, initial.packageId) : null,
+  );
+  const [country, setCountry] = useState<string | null>(initial.country ?? null);
+  const [favorites, setFavorites] = useState(false);
   const [debouncedSearch] = useDebouncedValue(search.trim(), 350);
   const [sortStatus, setSortStatus] = useState<DataTableSortStatus<Campaign>>({
     columnAccessor: 'id',
@@ -80,19 +102,27 @@ export function CampaignsTable({ initial, onCharged }: { initial: CampaignFilter
   const action = useCampaignAction();
   const clone = useCloneCampaign();
   const archiveAll = useArchiveAll();
+  const toggleFavorite = useToggleCampaignFavorite();
+  const filterOptions = useQuery(campaignFiltersQueryOptions());
+  const locale = currentLocale();
+  const [appStoreOf, appPackage] = app
+    ? [app.slice(0, app.indexOf(':')), app.slice(app.indexOf(':') + 1)]
+    : [];
 
   const filters = {
     status: tab,
     productType: productType ? Number(productType) : undefined,
-    appstore: appstore ? Number(appstore) : undefined,
-    package: initial.packageId,
-    country: initial.country,
+    appstore: appStoreOf ? Number(appStoreOf) : appstore ? Number(appstore) : undefined,
+    package: appPackage,
+    country: country ?? undefined,
     search: debouncedSearch || undefined,
+    favorite: favorites || undefined,
     sortBy: (SORTS as readonly string[]).includes(sortStatus.columnAccessor)
       ? (sortStatus.columnAccessor as CampaignListParams['sortBy'])
       : 'id',
     sortType: sortStatus.direction,
   };
+  const [page, setPage] = usePageOf(filters);
   const params: CampaignListParams = { ...filters, page, limit: PAGE_SIZE };
   const { data, isFetching, error } = useQuery(campaignListQueryOptions(params));
   const pagedProps = usePagedTableProps(
@@ -100,17 +130,7 @@ export function CampaignsTable({ initial, onCharged }: { initial: CampaignFilter
     { page, onPageChange: setPage, perPage: PAGE_SIZE, emptyHeight: 220 },
   );
 
-  // Any new tab, filter or sort starts again from the first page.
-  const filterKey = JSON.stringify(filters);
-  const [previousKey, setPreviousKey] = useState(filterKey);
-  if (previousKey !== filterKey) {
-    setPreviousKey(filterKey);
-    if (page !== 1) setPage(1);
-  }
-
-  const filtered = Boolean(
-    productType || appstore || debouncedSearch || initial.packageId || initial.country,
-  );
+  const filtered = Boolean(productType || appstore || app || country || favorites || debouncedSearch);
   const nothingAtAll = data && !filtered && data.counts.all === 0 && (data.counts.archived ?? 0) === 0;
 
   const run = (campaign: Campaign, kind: CampaignAction) =>
@@ -128,6 +148,9 @@ export function CampaignsTable({ initial, onCharged }: { initial: CampaignFilter
         },
       },
     );
+
+  const edit = (campaign: Campaign) =>
+    void navigate({ to: '/add-campaigns', search: { campaignId: String(campaign.id) } });
 
   const exportCsv = async () => {
     setExporting(true);
@@ -224,38 +247,72 @@ export function CampaignsTable({ initial, onCharged }: { initial: CampaignFilter
       </Tabs>
 
       <Card withBorder radius="lg" padding="lg">
-        <Group justify="space-between" align="flex-end" gap="md" wrap="wrap">
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" style={{ flex: '1 1 560px' }}>
-            <TextInput
-              label={tr('common.search')}
-              placeholder={t('list.searchPlaceholder')}
-              leftSection={<IconSearch size={16} stroke={1.6} />}
-              value={search}
-              onChange={(event) => setSearch(event.currentTarget.value)}
-            />
-            <Select
-              label={t('list.product')}
-              placeholder={t('list.allProducts')}
-              data={[
-                { value: String(PRODUCT_TYPES.keyword), label: t('types.2') },
-                { value: String(PRODUCT_TYPES.package), label: t('types.1') },
-              ]}
-              value={productType}
-              onChange={setProductType}
-              clearable
-            />
-            <Select
-              label={t('list.store')}
-              placeholder={t('list.allStores')}
-              data={[
-                { value: '1', label: ta('stores.googlePlay') },
-                { value: '2', label: ta('stores.appStore') },
-              ]}
-              value={appstore}
-              onChange={setAppstore}
-              clearable
-            />
-          </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }} spacing="md">
+          <TextInput
+            label={tr('common.search')}
+            placeholder={t('list.searchPlaceholder')}
+            leftSection={<IconSearch size={16} stroke={1.6} />}
+            value={search}
+            onChange={(event) => setSearch(event.currentTarget.value)}
+          />
+          <Select
+            label={t('list.product')}
+            placeholder={t('list.allProducts')}
+            data={(filterOptions.data?.productTypes ?? []).map((type) => ({
+              value: String(type),
+              label: t(`types.${type}` as 'types.1'),
+            }))}
+            value={productType}
+            onChange={setProductType}
+            clearable
+            data-testid="campaigns-filter-product"
+          />
+          <Select
+            label={t('list.app')}
+            placeholder={t('list.allApps')}
+            data={(filterOptions.data?.apps ?? []).map((option) => ({
+              value: appValue(option.appstore, option.package),
+              label: option.title || option.package,
+            }))}
+            value={app}
+            onChange={setApp}
+            searchable
+            clearable
+            data-testid="campaigns-filter-app"
+          />
+          <Select
+            label={t('list.country')}
+            placeholder={t('list.allCountries')}
+            data={(filterOptions.data?.countries ?? []).map((option) => ({
+              value: option.code.toUpperCase(),
+              label: countryName(option.code.toUpperCase(), locale),
+            }))}
+            value={country}
+            onChange={setCountry}
+            searchable
+            clearable
+            data-testid="campaigns-filter-country"
+          />
+          <Select
+            label={t('list.store')}
+            placeholder={t('list.allStores')}
+            data={[
+              { value: '1', label: ta('stores.googlePlay') },
+              { value: '2', label: ta('stores.appStore') },
+            ]}
+            value={appstore}
+            onChange={setAppstore}
+            clearable
+          />
+        </SimpleGrid>
+        <Group justify="space-between" align="center" gap="md" wrap="wrap" mt="md">
+          <Switch
+            label={t('list.favoritesOnly')}
+            checked={favorites}
+            onChange={(event) => setFavorites(event.currentTarget.checked)}
+            thumbIcon={favorites ? <IconStarFilled size={10} /> : undefined}
+            data-testid="campaigns-filter-favorites"
+          />
           <Group gap="sm">
             <Button
               variant="default"
@@ -290,6 +347,26 @@ export function CampaignsTable({ initial, onCharged }: { initial: CampaignFilter
         onRowClick={({ record }) => setDetailsId(record.id)}
         data-testid="campaigns-table"
         columns={[
+          {
+            accessor: 'favorite',
+            title: '',
+            width: 44,
+            render: (row) => (
+              <ActionIcon
+                variant="subtle"
+                color={row.favorite ? 'yellow' : 'gray'}
+                aria-label={t(row.favorite ? 'actions.unfavorite' : 'actions.favorite', { id: row.id })}
+                aria-pressed={row.favorite}
+                onClick={(event) => {
+                  event.stopPropagation();
+                  toggleFavorite.mutate(row, { onError: showApiError });
+                }}
+                data-testid={`campaign-favorite-${row.id}`}
+              >
+                {row.favorite ? <IconStarFilled size={18} /> : <IconStar size={18} stroke={1.6} />}
+              </ActionIcon>
+            ),
+          },
           { accessor: 'id', title: '#', sortable: true, render: (row) => row.id },
           {
             accessor: 'app',
@@ -311,14 +388,7 @@ export function CampaignsTable({ initial, onCharged }: { initial: CampaignFilter
           {
             accessor: 'installs_actual',
             title: t('columns.installs'),
-            render: (row) => (
-              <Stack gap={4} miw={110}>
-                <Text size="xs" ff="monospace">
-                  {formatNumber(row.installs_actual)} / {formatNumber(row.installs_total)}
-                </Text>
-                <Progress value={progressPercent(row)} size="sm" />
-              </Stack>
-            ),
+            render: (row) => <InstallsProgress campaign={row} testId={`campaign-installs-${row.id}`} />,
           },
           { accessor: 'days', title: t('columns.days'), sortable: true },
           {
@@ -336,15 +406,7 @@ export function CampaignsTable({ initial, onCharged }: { initial: CampaignFilter
             accessor: 'status',
             title: t('columns.status'),
             sortable: true,
-            render: (row) => (
-              <Badge
-                color={statusColor(row.status)}
-                variant="light"
-                data-testid={`campaign-status-${row.id}`}
-              >
-                {t(`status.${row.status}`)}
-              </Badge>
-            ),
+            render: (row) => <CampaignStatusBadge status={row.status} testId={`campaign-status-${row.id}`} />,
           },
           {
             accessor: 'created_at',
@@ -370,6 +432,7 @@ export function CampaignsTable({ initial, onCharged }: { initial: CampaignFilter
                 </Menu.Target>
                 <Menu.Dropdown onClick={(event) => event.stopPropagation()}>
                   <Menu.Item onClick={() => setDetailsId(row.id)}>{t('actions.details')}</Menu.Item>
+                  <EditMenuItem campaign={row} onEdit={() => edit(row)} />
                   {allowedActions(row).map((kind) => (
                     <Menu.Item
                       key={kind}
@@ -435,7 +498,27 @@ export function CampaignsTable({ initial, onCharged }: { initial: CampaignFilter
       >
         {confirm?.kind === 'cancel' ? t('confirm.cancelText') : t('confirm.archiveAllText')}
       </ConfirmModal>
-      <CampaignDetails id={detailsId} onClose={() => setDetailsId(null)} />
+      <CampaignDetails id={detailsId} onClose={() => setDetailsId(null)} onEdit={edit} />
     </Stack>
+  );
+}
+
+/** Edit for a draft or delayed campaign; a legacy one shows it disabled with the reason (customer-area §8). */
+function EditMenuItem({ campaign, onEdit }: { campaign: Campaign; onEdit: () => void }) {
+  const { t } = useTranslation('campaigns');
+  const state = editState(campaign);
+  if (!state) return null;
+  if (state === 'legacy')
+    return (
+      <Tooltip label={translateMessage(CAMPAIGN_MESSAGES.campaignLegacy)} position="left" withinPortal>
+        <div>
+          <Menu.Item disabled>{t('actions.edit')}</Menu.Item>
+        </div>
+      </Tooltip>
+    );
+  return (
+    <Menu.Item onClick={onEdit} data-testid={`campaign-edit-${campaign.id}`}>
+      {t('actions.edit')}
+    </Menu.Item>
   );
 }

@@ -1,0 +1,81 @@
+import { and, asc, desc, eq, gt, inArray, ne } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.js';
+import { campaigns, vendorPlacements, vendors } from '../../db/schema/index.js';
+import type { VendorRow } from './vendors.routing.js';
+
+export type PlacementRow = typeof vendorPlacements.$inferSelect;
+export type PlacementState = 'new' | 'running' | 'paused' | 'canceling' | 'closed';
+
+/** States in which a placement is the campaign's delivery (not yet superseded or over). */
+const CURRENT: PlacementState[] = ['new', 'running', 'paused'];
+
+/** The campaign's current HTTP placement; none = the embedded sandbox delivers it. */
+export async function currentPlacementOf(
+  db: Queryable,
+  campaignId: number,
+): Promise<PlacementRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(vendorPlacements)
+    .where(and(eq(vendorPlacements.campaign_id, campaignId), inArray(vendorPlacements.state, CURRENT)))
+    .orderBy(desc(vendorPlacements.id))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Hands a locked campaign to a vendor: its current placement (if any) is to be canceled at its vendor, and
+ * when the campaign is delivering and the vendor has an HTTP API a new placement waits for the tick to
+ * place it. Answers the campaign's vendor columns (no vendor row left = the embedded sandbox).
+ */
+export async function assignVendor(
+  tx: Queryable,
+  campaignId: number,
+  vendor: VendorRow | undefined,
+  delivering: boolean,
+) {
+  await tx
+    .update(vendorPlacements)
+    .set({ state: 'canceling', updated_at: new Date() })
+    .where(and(eq(vendorPlacements.campaign_id, campaignId), inArray(vendorPlacements.state, CURRENT)));
+  if (delivering && vendor?.api_url)
+    await tx.insert(vendorPlacements).values({ campaign_id: campaignId, vendor_id: vendor.id });
+  return { vendor_id: vendor?.id ?? null, vendor: vendor?.name ?? 'sandbox' };
+}
+
+export async function findPlacement(db: Queryable, id: number): Promise<PlacementRow | undefined> {
+  const [row] = await db.select().from(vendorPlacements).where(eq(vendorPlacements.id, id));
+  return row;
+}
+
+export async function updatePlacement(
+  db: Queryable,
+  id: number,
+  values: Partial<typeof vendorPlacements.$inferInsert>,
+) {
+  await db
+    .update(vendorPlacements)
+    .set({ ...values, updated_at: new Date() })
+    .where(eq(vendorPlacements.id, id));
+}
+
+/** A page (by id) of placements not closed yet, with their campaign's status and their vendor's API. */
+export function openPlacements(db: Queryable, afterId: number, limit: number) {
+  return db
+    .select({
+      id: vendorPlacements.id,
+      campaign_id: vendorPlacements.campaign_id,
+      state: vendorPlacements.state,
+      ref: vendorPlacements.ref,
+      campaign_status: campaigns.status,
+      api_url: vendors.api_url,
+      api_key: vendors.api_key,
+    })
+    .from(vendorPlacements)
+    .innerJoin(campaigns, eq(campaigns.id, vendorPlacements.campaign_id))
+    .leftJoin(vendors, eq(vendors.id, vendorPlacements.vendor_id))
+    .where(and(ne(vendorPlacements.state, 'closed'), gt(vendorPlacements.id, afterId)))
+    .orderBy(asc(vendorPlacements.id))
+    .limit(limit);
+}
+export type OpenPlacement = Awaited<ReturnType<typeof openPlacements>>[number];

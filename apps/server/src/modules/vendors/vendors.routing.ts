@@ -1,0 +1,86 @@
+import { createHash } from 'node:crypto';
+import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.js';
+import { apps, vendorCountries, vendors } from '../../db/schema/index.js';
+
+export type VendorRow = typeof vendors.$inferSelect;
+
+/** The `seed_key` of the seeded sandbox vendor. */
+export const SANDBOX_SEED_KEY = 'sandbox';
+
+/** The campaign facts routing looks at. */
+export interface RoutedCampaign {
+  id: number;
+  appstore: number;
+  country_id: number;
+  product_type: number;
+  app_id: number | null;
+}
+
+/** Google Play's "Mature 17+" / "Adults only 18+" and the App Store's "17+" (and any 18+ rating). */
+const MATURE_RATING = /mature|adult|1[78]\+/i;
+
+/** Whether the app is rated mature; null when its rating is unknown (then mature does not route). */
+async function matureOf(db: Queryable, appId: number | null): Promise<boolean | null> {
+  if (appId === null) return null;
+  const [app] = await db.select({ rating: apps.content_rating }).from(apps).where(eq(apps.id, appId));
+  if (!app?.rating) return null;
+  return MATURE_RATING.test(app.rating);
+}
+
+/** The vendors that may take the campaign: active there, for its store, country and product, by id. */
+export async function candidatesFor(db: Queryable, campaign: RoutedCampaign): Promise<VendorRow[]> {
+  const mature = await matureOf(db, campaign.app_id);
+  const rows = await db
+    .select({ vendor: vendors })
+    .from(vendors)
+    .leftJoin(
+      vendorCountries,
+      and(eq(vendorCountries.vendor_id, vendors.id), eq(vendorCountries.country_id, campaign.country_id)),
+    )
+    .where(
+      and(
+        eq(vendors.is_active, true),
+        or(isNull(vendorCountries.is_active), eq(vendorCountries.is_active, true)),
+        or(isNull(vendors.store), eq(vendors.store, campaign.appstore)),
+        or(isNull(vendors.country_id), eq(vendors.country_id, campaign.country_id)),
+        sql`${vendors.products} @> ${JSON.stringify([campaign.product_type])}::jsonb`,
+        mature ? eq(vendors.mature, true) : undefined,
+        gt(vendors.share, '0'),
+      ),
+    )
+    .orderBy(asc(vendors.id));
+  return rows.map((row) => row.vendor);
+}
+
+/** A number in [0, 1) fixed by the campaign id, so the same campaign always routes the same way. */
+function pointOf(campaignId: number): number {
+  return createHash('sha256').update(`campaign:${campaignId}`).digest().readUIntBE(0, 6) / 2 ** 48;
+}
+
+/**
+ * Weighted choice by `share` (a vendor with twice the share takes twice the campaigns): the campaign's
+ * point falls into one vendor's slice of the summed shares, the vendors laid out by id.
+ */
+export function pickByShare<T extends { share: string }>(candidates: T[], campaignId: number): T | undefined {
+  const weights = candidates.map((vendor) => Math.round(Number(vendor.share) * 100));
+  const total = weights.reduce((a, b) => a + b, 0);
+  if (!total) return undefined;
+  let point = Math.floor(pointOf(campaignId) * total);
+  for (const [index, weight] of weights.entries()) {
+    if (point < weight) return candidates[index];
+    point -= weight;
+  }
+  return undefined;
+}
+
+/** The seeded sandbox vendor, the fallback when no vendor matches (absent only if staff deleted it). */
+export async function sandboxVendorRow(db: Queryable): Promise<VendorRow | undefined> {
+  const [row] = await db.select().from(vendors).where(eq(vendors.seed_key, SANDBOX_SEED_KEY));
+  return row;
+}
+
+/** The vendor a launching campaign goes to: a weighted pick among the matching ones, else the sandbox. */
+export async function routeCampaign(db: Queryable, campaign: RoutedCampaign): Promise<VendorRow | undefined> {
+  return pickByShare(await candidatesFor(db, campaign), campaign.id) ?? (await sandboxVendorRow(db));
+}

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import {
+  VendorRejectedError,
+  VendorUnreachableError,
+  type VendorControl,
+  type VendorOrder,
+  type VendorProvider,
+  type VendorReport,
+} from './vendor-provider.js';
+
+/** How long one call to a vendor's API may take. */
+export const VENDOR_TIMEOUT_MS = 10_000;
+
+export interface HttpVendorOptions {
+  /** The vendor's API base URL (`api_url`). */
+  url: string;
+  /** Sent as `Authorization: Bearer …` when set. */
+  apiKey?: string | null | undefined;
+  timeoutMs?: number;
+}
+
+const placedSchema = z.object({ ref: z.union([z.string().min(1).max(200), z.number()]).optional() });
+
+const reportSchema = z.object({
+  state: z.enum(['running', 'paused', 'completed', 'failed']),
+  reason: z.string().max(500).optional(),
+  orders: z
+    .array(
+      z.object({
+        id: z.number().int(),
+        days: z.array(z.object({ day: z.number().int(), installs_actual: z.number().int().min(0) })),
+      }),
+    )
+    .default([]),
+});
+
+/**
+ * A vendor's HTTP API (README.md, protocol): `POST /orders`, `GET /orders/{ref}`,
+ * `POST /orders/{ref}/{pause|resume|cancel}`, JSON both ways. A 4xx answer is a refusal
+ * (`VendorRejectedError`); a network error, timeout, 5xx or unreadable answer is `VendorUnreachableError`.
+ */
+export class HttpVendor implements VendorProvider {
+  private readonly base: string;
+
+  constructor(private readonly options: HttpVendorOptions) {
+    this.base = options.url.replace(/\/+$/, '');
+  }
+
+  async place(order: VendorOrder) {
+    const answer = placedSchema.safeParse(await this.call('POST', '/orders', order));
+    if (!answer.success) throw new VendorUnreachableError('The vendor answered the order unreadably');
+    return { ref: String(answer.data.ref ?? order.id) };
+  }
+
+  async progress(ref: string): Promise<VendorReport> {
+    const answer = reportSchema.safeParse(await this.call('GET', `/orders/${encodeURIComponent(ref)}`));
+    if (!answer.success) throw new VendorUnreachableError('The vendor answered the progress unreadably');
+    return answer.data;
+  }
+
+  async control(ref: string, action: VendorControl) {
+    await this.call('POST', `/orders/${encodeURIComponent(ref)}/${action}`, {});
+  }
+
+  private async call(method: 'GET' | 'POST', path: string, body?: object): Promise<unknown> {
+    let res: Response;
+    let text: string;
+    try {
+      res = await fetch(`${this.base}${path}`, {
+        method,
+        headers: {
+          accept: 'application/json',
+          ...(body && { 'content-type': 'application/json' }),
+          ...(this.options.apiKey && { authorization: `Bearer ${this.options.apiKey}` }),
+        },
+        ...(body && { body: JSON.stringify(body) }),
+        signal: AbortSignal.timeout(this.options.timeoutMs ?? VENDOR_TIMEOUT_MS),
+      });
+      text = await res.text();
+    } catch (error) {
+      throw new VendorUnreachableError(`The vendor is unreachable: ${(error as Error).message}`);
+    }
+    if (res.status >= 400 && res.status < 500)
+      throw new VendorRejectedError(`The vendor refused (${res.status}): ${errorText(text)}`);
+    if (!res.ok) throw new VendorUnreachableError(`The vendor answered ${res.status}`);
+    try {
+      return text ? JSON.parse(text) : {};
+    } catch {
+      throw new VendorUnreachableError('The vendor answered something other than JSON');
+    }
+  }
+}
+
+/** The vendor's `error` text of a refusal, else the start of its body. */
+function errorText(body: string): string {
+  try {
+    const parsed = JSON.parse(body) as { error?: unknown };
+    if (typeof parsed.error === 'string') return parsed.error.slice(0, 300);
+  } catch {
+    // not JSON: the body itself
+  }
+  return body.slice(0, 300) || 'no reason given';
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { CAMPAIGN_STATUSES } from '@storelift/shared';
+import {
+  actionLabel,
+  allowedStaffActions,
+  isDestructive,
+  takesReason,
+  VENDOR_CHANGEABLE,
+} from './staff-actions';
+
+describe('allowedStaffActions', () => {
+  it.each([
+    ['draft', ['start', 'moderation', 'cancel']],
+    ['delayed', ['start', 'moderation', 'cancel', 'forced-draft']],
+    ['moderation', ['start', 'rejected', 'cancel', 'forced-draft']],
+    ['pending', ['start', 'moderation', 'rejected', 'cancel', 'forced-draft']],
+    ['active', ['pause', 'forced-completion', 'cancel', 'forced-draft']],
+    ['pause', ['resume', 'forced-completion', 'cancel', 'forced-draft']],
+    ['completed', ['archive', 'forced-draft']],
+    ['canceled', ['archive', 'forced-draft']],
+    ['failed', ['archive', 'forced-draft']],
+    ['rejected', ['archive', 'forced-draft']],
+    ['archived', []],
+  ] as const)('offers for %s what the server allows', (status, expected) => {
+    expect(allowedStaffActions(status).sort()).toEqual([...expected].sort());
+  });
+
+  it('knows every status', () => {
+    for (const status of CAMPAIGN_STATUSES) expect(Array.isArray(allowedStaffActions(status))).toBe(true);
+  });
+
+  it('lists the way out of a pause before the harsher moves', () => {
+    expect(allowedStaffActions('pause')[0]).toBe('resume');
+    expect(allowedStaffActions('moderation')[0]).toBe('start');
+  });
+});
+
+describe('the action dialogs', () => {
+  it('asks before every move that refunds or resets work, and takes a reason for them', () => {
+    for (const action of ['rejected', 'cancel', 'forced-completion', 'forced-draft'] as const) {
+      expect(isDestructive(action)).toBe(true);
+      expect(takesReason(action)).toBe(true);
+    }
+    for (const action of ['start', 'pause', 'resume', 'archive'] as const) {
+      expect(isDestructive(action)).toBe(false);
+      expect(takesReason(action)).toBe(false);
+    }
+    expect(takesReason('moderation')).toBe(true);
+  });
+
+  it('calls the start of a moderated campaign its approval', () => {
+    expect(actionLabel('start', 'moderation')).toBe('approve');
+    expect(actionLabel('start', 'draft')).toBe('start');
+    expect(actionLabel('pause', 'active')).toBe('pause');
+  });
+});
+
+describe('vendor change', () => {
+  it('is open until the campaign is finished', () => {
+    expect(VENDOR_CHANGEABLE).toContain('active');
+    expect(VENDOR_CHANGEABLE).not.toContain('completed');
+    expect(VENDOR_CHANGEABLE).not.toContain('archived');
+  });
+});

@@ -1,0 +1,122 @@
+import { useState } from 'react';
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { CAMPAIGN_MESSAGES, type AdminCampaign } from '@storelift/shared';
+import { useTranslation } from 'react-i18next';
+import { showApiError, showErrorModal } from '../../../components/error-modal';
+import { ApiError } from '../../../lib/api';
+import { translateMessage } from '../../../lib/messages';
+import { notifySuccess } from '../../../lib/notify';
+import { useStaffAction } from '../api/admin-campaigns';
+import { actionColor, actionLabel, isDestructive, takesReason, type StaffAction } from './staff-actions';
+
+/** Longest reason the server writes to the history (`reason` ≤ 500). */
+const REASON_MAX = 500;
+
+/**
+ * Runs staff actions: the quiet ones at once, the others after a dialog that asks for a reason (and
+ * confirms the destructive ones). Render `dialog` once; call `request` from a menu or a button.
+ */
+export function useStaffActions() {
+  const action = useStaffAction();
+  const [asked, setAsked] = useState<{ campaign: AdminCampaign; action: StaffAction } | null>(null);
+
+  const run = (campaign: AdminCampaign, kind: StaffAction, reason?: string) =>
+    action.mutate(
+      { id: campaign.id, action: kind, reason },
+      {
+        onSuccess: (answer) => {
+          if (answer.message) notifySuccess(translateMessage(answer.message));
+          setAsked(null);
+        },
+        onError: (failure) => {
+          setAsked(null);
+          // A start refused for money without an error map still says why (staff-admin §8).
+          if (kind === 'start' && failure instanceof ApiError && failure.status === 422 && !failure.errors)
+            showErrorModal([translateMessage(CAMPAIGN_MESSAGES.campaignTopUpToStart)]);
+          else showApiError(failure);
+        },
+      },
+    );
+
+  const request = (campaign: AdminCampaign, kind: StaffAction) => {
+    if (takesReason(kind)) setAsked({ campaign, action: kind });
+    else run(campaign, kind);
+  };
+
+  const dialog = (
+    <ActionDialog
+      asked={asked}
+      pending={action.isPending}
+      onClose={() => setAsked(null)}
+      onConfirm={(reason) => asked && run(asked.campaign, asked.action, reason)}
+    />
+  );
+  return { request, dialog, pending: action.isPending ? action.variables : undefined };
+}
+
+function ActionDialog({
+  asked,
+  pending,
+  onClose,
+  onConfirm,
+}: {
+  asked: { campaign: AdminCampaign; action: StaffAction } | null;
+  pending: boolean;
+  onClose: () => void;
+  onConfirm: (reason: string) => void;
+}) {
+  const { t } = useTranslation('admin');
+  const [reason, setReason] = useState('');
+  // Each question starts with an empty reason.
+  const [shown, setShown] = useState(asked);
+  if (asked !== shown) {
+    setShown(asked);
+    if (asked) setReason('');
+  }
+  const current = asked ?? shown;
+  const label = current ? t(`actions.${actionLabel(current.action, current.campaign.status)}`) : '';
+  return (
+    <Modal
+      opened={asked !== null}
+      onClose={onClose}
+      title={current ? t('confirm.title', { action: label, id: current.campaign.id }) : ''}
+      centered
+      data-testid="staff-action-dialog"
+    >
+      {current && (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            onConfirm(reason);
+          }}
+        >
+          <Stack gap="md">
+            <Text size="sm">{t(`confirm.text.${current.action}` as 'confirm.text.cancel')}</Text>
+            <Textarea
+              label={t('confirm.reason')}
+              description={t('confirm.reasonHint')}
+              value={reason}
+              onChange={(event) => setReason(event.currentTarget.value)}
+              maxLength={REASON_MAX}
+              autosize
+              minRows={2}
+              data-autofocus
+            />
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={onClose} disabled={pending}>
+                {t('confirm.back')}
+              </Button>
+              <Button
+                type="submit"
+                color={isDestructive(current.action) ? 'red' : actionColor(current.action)}
+                loading={pending}
+              >
+                {label}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,306 @@
+import { useState, type ComponentType } from 'react';
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Card,
+  CloseButton,
+  Group,
+  Menu,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconDots, IconRocket, IconSearch } from '@tabler/icons-react';
+import {
+  ADMIN_CAMPAIGN_SORTS,
+  CAMPAIGN_STATUSES,
+  PRODUCT_TYPES,
+  type AdminCampaign,
+  type CampaignStatus,
+} from '@storelift/shared';
+import { useQuery } from '@tanstack/react-query';
+import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
+import { useTranslation } from 'react-i18next';
+import { CampaignStatusBadge, InstallsProgress } from '../../../components/campaign-figures';
+import { ListError, usePagedTableProps, usePageOf } from '../../../components/paged-table';
+import { formatDate, formatMoney } from '../../../lib/format';
+import { userOrdersQueryOptions, type UserOrdersQuery } from '../api/admin-campaigns';
+import { OrderDetails, type ChartProps } from './order-details';
+import { actionColor, actionLabel, allowedStaffActions } from './staff-actions';
+import { useStaffActions } from './use-staff-actions';
+
+const PAGE_SIZE = 10;
+type SortColumn = UserOrdersQuery['sortBy'];
+
+/** Product types staff can filter by (every numbered type of staff-admin §9). */
+const PRODUCT_FILTER = Object.values(PRODUCT_TYPES).filter((type) => type !== PRODUCT_TYPES.undefined);
+
+/**
+ * User orders (staff-admin §2): every customer's campaigns, server-paged, with filters, sort, the
+ * actions each status allows and a details drawer (progress, history, partner, notes, vendor).
+ */
+export function UserOrdersTable({
+  userId,
+  onUserChange,
+  Chart,
+}: {
+  /** Only this customer's campaigns (the `userId` URL value). */
+  userId?: number;
+  onUserChange: (userId: number | undefined) => void;
+  /** The per-day planned vs delivered chart (the campaigns feature's, composed by the route). */
+  Chart: ComponentType<ChartProps>;
+}) {
+  const { t } = useTranslation('admin');
+  const { t: tc } = useTranslation('campaigns');
+  const { t: ta } = useTranslation('app');
+  const { t: tr } = useTranslation();
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search.trim(), 350);
+  const [status, setStatus] = useState<CampaignStatus | null>(null);
+  const [productType, setProductType] = useState<string | null>(null);
+  const [appstore, setAppstore] = useState<string | null>(null);
+  const [sortStatus, setSortStatus] = useState<DataTableSortStatus<AdminCampaign>>({
+    columnAccessor: 'id',
+    direction: 'desc',
+  });
+  const [detailsId, setDetailsId] = useState<number | null>(null);
+  const actions = useStaffActions();
+
+  const filters = {
+    status: status ?? 'all',
+    productType: productType ? Number(productType) : undefined,
+    appstore: appstore ? (Number(appstore) as 1 | 2) : undefined,
+    user_id: userId,
+    search: debouncedSearch || undefined,
+    sortBy: (ADMIN_CAMPAIGN_SORTS as readonly string[]).includes(sortStatus.columnAccessor)
+      ? (sortStatus.columnAccessor as SortColumn)
+      : 'id',
+    sortType: sortStatus.direction,
+  } satisfies Omit<UserOrdersQuery, 'page' | 'limit'>;
+  const [page, setPage] = usePageOf(filters);
+  const { data, isFetching, error } = useQuery(
+    userOrdersQueryOptions({ ...filters, page, limit: PAGE_SIZE }),
+  );
+  const pagedProps = usePagedTableProps(
+    { data, isFetching },
+    { page, onPageChange: setPage, perPage: PAGE_SIZE, emptyHeight: 240 },
+  );
+
+  const storeName = (store: number) => (store === 2 ? ta('stores.appStore') : ta('stores.googlePlay'));
+  const typeName = (type: number) => tc(`types.${type}` as 'types.1', { defaultValue: String(type) });
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1} fz={{ base: 24, sm: 30 }}>
+          {t('userOrders.title')}
+        </Title>
+        <Text c="dimmed" mt={4}>
+          {t('userOrders.subtitle')}
+        </Text>
+      </div>
+
+      <Card withBorder radius="lg" padding="lg">
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
+          <TextInput
+            label={tr('common.search')}
+            placeholder={t('userOrders.searchPlaceholder')}
+            leftSection={<IconSearch size={16} stroke={1.6} />}
+            value={search}
+            onChange={(event) => setSearch(event.currentTarget.value)}
+            data-testid="user-orders-search"
+          />
+          <Select
+            label={t('userOrders.status')}
+            placeholder={t('userOrders.allStatuses')}
+            data={CAMPAIGN_STATUSES.map((value) => ({ value, label: tc(`status.${value}`) }))}
+            value={status}
+            onChange={(value) => setStatus(value as CampaignStatus | null)}
+            clearable
+            data-testid="user-orders-status"
+          />
+          <Select
+            label={t('userOrders.product')}
+            placeholder={t('userOrders.allProducts')}
+            data={PRODUCT_FILTER.map((type) => ({ value: String(type), label: typeName(type) }))}
+            value={productType}
+            onChange={setProductType}
+            clearable
+          />
+          <Select
+            label={t('userOrders.store')}
+            placeholder={t('userOrders.allStores')}
+            data={[
+              { value: '1', label: ta('stores.googlePlay') },
+              { value: '2', label: ta('stores.appStore') },
+            ]}
+            value={appstore}
+            onChange={setAppstore}
+            clearable
+          />
+        </SimpleGrid>
+        {userId !== undefined && (
+          <Group mt="md" gap="xs">
+            <Badge
+              size="lg"
+              variant="light"
+              rightSection={
+                <CloseButton
+                  size="xs"
+                  aria-label={t('userOrders.clearUser')}
+                  onClick={() => onUserChange(undefined)}
+                />
+              }
+              data-testid="user-orders-user"
+            >
+              {t('userOrders.userFilter', { id: userId })}
+            </Badge>
+          </Group>
+        )}
+      </Card>
+
+      <ListError error={error} />
+
+      <DataTable<AdminCampaign>
+        {...pagedProps}
+        idAccessor="id"
+        pinLastColumn
+        sortStatus={sortStatus}
+        onSortStatusChange={setSortStatus}
+        noRecordsIcon={<IconRocket size={28} stroke={1.4} />}
+        noRecordsText={t('userOrders.empty')}
+        onRowClick={({ record }) => setDetailsId(record.id)}
+        data-testid="user-orders-table"
+        columns={[
+          { accessor: 'id', title: '#', sortable: true },
+          {
+            accessor: 'user_id',
+            title: t('userOrders.columns.owner'),
+            sortable: true,
+            render: (row) => (
+              <Anchor
+                component="button"
+                size="sm"
+                title={t('userOrders.onlyUser')}
+                onClick={(event) => {
+                  event.stopPropagation();
+                  onUserChange(row.user.id);
+                }}
+              >
+                {row.user.email}
+              </Anchor>
+            ),
+          },
+          {
+            accessor: 'package',
+            title: t('userOrders.columns.app'),
+            render: (row) => (
+              <Stack gap={0} maw={200}>
+                <Text size="sm" truncate>
+                  {row.app?.title ?? row.package}
+                </Text>
+                <Text size="xs" c="dimmed" truncate>
+                  {row.package} · {storeName(row.appstore)}
+                </Text>
+              </Stack>
+            ),
+          },
+          {
+            accessor: 'type',
+            title: `${t('userOrders.columns.type')} · ${t('userOrders.columns.country')}`,
+            render: (row) => (
+              <Stack gap={0}>
+                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {typeName(row.type)}
+                </Text>
+                <Text size="xs" c="dimmed" title={row.country.name}>
+                  {row.country.code.toUpperCase()}
+                </Text>
+              </Stack>
+            ),
+          },
+          {
+            accessor: 'status',
+            title: t('userOrders.columns.status'),
+            sortable: true,
+            width: 130,
+            render: (row) => <CampaignStatusBadge status={row.status} testId={`order-status-${row.id}`} />,
+          },
+          {
+            accessor: 'installs_actual',
+            title: t('userOrders.columns.installs'),
+            render: (row) => <InstallsProgress campaign={row} />,
+          },
+          {
+            accessor: 'price',
+            title: t('userOrders.columns.price'),
+            sortable: true,
+            textAlign: 'right',
+            render: (row) => (
+              <Text size="sm" ff="monospace">
+                {formatMoney(row.price)}
+              </Text>
+            ),
+          },
+          {
+            accessor: 'partner',
+            title: t('userOrders.columns.partner'),
+            render: (row) => row.partner ?? '—',
+          },
+          { accessor: 'vendor', title: t('userOrders.columns.vendor') },
+          {
+            accessor: 'created_at',
+            title: t('userOrders.columns.created'),
+            sortable: true,
+            noWrap: true,
+            render: (row) => formatDate(row.created_at),
+          },
+          {
+            accessor: 'actions',
+            title: '',
+            textAlign: 'right',
+            render: (row) => (
+              <Menu position="bottom-end" withinPortal>
+                <Menu.Target>
+                  <ActionIcon
+                    variant="subtle"
+                    aria-label={t('userOrders.menu', { id: row.id })}
+                    loading={actions.pending?.id === row.id}
+                    onClick={(event) => event.stopPropagation()}
+                  >
+                    <IconDots size={18} />
+                  </ActionIcon>
+                </Menu.Target>
+                <Menu.Dropdown onClick={(event) => event.stopPropagation()}>
+                  <Menu.Item onClick={() => setDetailsId(row.id)}>{t('userOrders.details')}</Menu.Item>
+                  {allowedStaffActions(row.status).map((kind) => (
+                    <Menu.Item
+                      key={kind}
+                      color={actionColor(kind)}
+                      onClick={() => actions.request(row, kind)}
+                    >
+                      {t(`actions.${actionLabel(kind, row.status)}`)}
+                    </Menu.Item>
+                  ))}
+                </Menu.Dropdown>
+              </Menu>
+            ),
+          },
+        ]}
+      />
+
+      {actions.dialog}
+      <OrderDetails
+        id={detailsId}
+        onClose={() => setDetailsId(null)}
+        onAction={actions.request}
+        Chart={Chart}
+      />
+    </Stack>
+  );
+}

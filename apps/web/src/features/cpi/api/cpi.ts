@@ -1,0 +1,65 @@
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import '../../../lib/campaign-messages';
+import {
+  campaignResponseSchema,
+  cpiAdAssetsResponseSchema,
+  type AppStore,
+  type CpiGeo,
+  type CpiLanguage,
+  type CpiLevel,
+  type PRODUCT_TYPES,
+} from '@storelift/shared';
+import { api } from '../../../lib/api';
+
+/**
+ * The body of a CPI order or draft as the wizard sends it (`POST campaigns` with productType 4: the CPI
+ * draft fields of the shared contract; `days` and `installs` are the budget's business).
+ */
+export interface CpiBody {
+  productType: typeof PRODUCT_TYPES.cpi;
+  packageId: string;
+  appstore: AppStore;
+  country: string;
+  cpiGeo: CpiGeo[];
+  cpiLevels: CpiLevel[];
+  /** Absent: every target country. */
+  cpiCountry?: string[];
+  cpiLanguages: CpiLanguage[];
+  cpiBudget: string;
+  cpiTarget: string;
+  /** Null with `unlimited_duration`. */
+  cpiDays: number | null;
+  unlimited_duration: boolean;
+  cpiHeadline1: string;
+  cpiHeadline2: string;
+  cpiAdAssets: string;
+  deeplink: string;
+  start_at?: string;
+  draft?: boolean;
+}
+
+export const cpiKeys = {
+  adAssets: (packageId: string, appstore: AppStore, country: string) =>
+    ['cpi', 'ad-assets', { packageId, appstore, country }] as const,
+};
+
+/** `GET campaigns/cpi-ad-assets`: headline and description suggestions from the app's store listing. */
+export const cpiAdAssetsQueryOptions = (packageId: string, appstore: AppStore, country: string) =>
+  queryOptions({
+    queryKey: cpiKeys.adAssets(packageId, appstore, country),
+    queryFn: ({ signal }) =>
+      api
+        .get('campaigns/cpi-ad-assets', cpiAdAssetsResponseSchema, {
+          query: { packageId, appstore, country },
+          signal,
+        })
+        .then((answer) => answer.data),
+    staleTime: 5 * 60_000,
+  });
+
+/** `POST campaigns` with a CPI body: an order, or a draft with `draft: true`. */
+export function useCreateCpiCampaign() {
+  return useMutation({
+    mutationFn: (body: CpiBody) => api.post('campaigns', body, campaignResponseSchema),
+  });
+}

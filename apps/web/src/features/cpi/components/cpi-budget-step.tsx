@@ -1,0 +1,81 @@
+import { Card, Checkbox, NumberInput, SimpleGrid, Stack, Text } from '@mantine/core';
+import { LIMITS } from '@storelift/shared';
+import { useTranslation } from 'react-i18next';
+import { formatMoney, formatNumber } from '../../../lib/format';
+import type { SchemaForm } from '../../../lib/use-schema-form';
+import { installsPerDay, startCharge, type CpiFormValues } from './cpi-logic';
+
+/** Step 3: daily budget, target CPI and duration, with the start charge and the installs it buys. */
+export function CpiBudgetStep({ form }: { form: SchemaForm<CpiFormValues> }) {
+  const { t } = useTranslation('cpi');
+  const { values } = form;
+  const charge = startCharge(values.cpiBudget);
+  const installs = installsPerDay(values.cpiBudget, values.cpiTarget);
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <NumberInput
+          label={t('budget.daily')}
+          description={t('budget.dailyHint')}
+          min={0}
+          decimalScale={2}
+          allowNegative={false}
+          {...form.getInputProps('cpiBudget')}
+          data-testid="cpi-budget"
+        />
+        <NumberInput
+          label={t('budget.target')}
+          description={t('budget.targetHint')}
+          min={0}
+          step={0.01}
+          decimalScale={4}
+          allowNegative={false}
+          {...form.getInputProps('cpiTarget')}
+          data-testid="cpi-target"
+        />
+        <NumberInput
+          label={t('budget.days')}
+          description={t('budget.daysHint')}
+          min={LIMITS.cpiDaysMin}
+          max={LIMITS.cpiDaysMax}
+          allowDecimal={false}
+          allowNegative={false}
+          disabled={values.unlimited_duration}
+          {...form.getInputProps('cpiDays')}
+          data-testid="cpi-days"
+        />
+        <Checkbox
+          mt={{ base: 0, sm: 34 }}
+          label={t('budget.unlimited')}
+          description={t('budget.unlimitedHint')}
+          {...form.getCheckboxProps('unlimited_duration')}
+          data-testid="cpi-unlimited"
+        />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <Card withBorder radius="md" padding="md">
+          <Text size="sm" c="dimmed">
+            {t('budget.startCharge')}
+          </Text>
+          <Text fz={26} fw={700} ff="monospace" data-testid="cpi-start-charge">
+            {charge ? formatMoney(charge) : '—'}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t('budget.startChargeHint')}
+          </Text>
+        </Card>
+        <Card withBorder radius="md" padding="md">
+          <Text size="sm" c="dimmed">
+            {t('budget.installs')}
+          </Text>
+          <Text fz={26} fw={700} ff="monospace" data-testid="cpi-installs">
+            {installs === null ? '—' : formatNumber(installs)}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t('budget.installsHint')}
+          </Text>
+        </Card>
+      </SimpleGrid>
+    </Stack>
+  );
+}

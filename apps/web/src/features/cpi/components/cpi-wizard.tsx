@@ -1,0 +1,310 @@
+import { useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { Alert, Badge, Button, Card, Group, Stack, Stepper, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconAlertTriangle, IconArrowLeft, IconArrowRight, IconClock, IconX } from '@tabler/icons-react';
+import type { Campaign } from '@storelift/shared';
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { showErrorModal } from '../../../components/error-modal';
+import { ApiError } from '../../../lib/api';
+import { formatDateTime } from '../../../lib/format';
+import { errorText, translateMessage } from '../../../lib/messages';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { schemaErrors, useSchemaForm, type FieldErrors } from '../../../lib/use-schema-form';
+import { useCreateCpiCampaign } from '../api/cpi';
+import { CpiAdsStep } from './cpi-ads-step';
+import { CpiBudgetStep } from './cpi-budget-step';
+import { CpiIntroStep } from './cpi-intro-step';
+import {
+  CPI_STEPS,
+  cpiBodyFromValues,
+  cpiFormSchema,
+  firstStepWithErrors,
+  stepErrors,
+  type CpiFormValues,
+  type CpiStep,
+} from './cpi-logic';
+import { CpiPromotionStep } from './cpi-promotion-step';
+import { CpiSummaryStep } from './cpi-summary-step';
+import { CpiTargetStep } from './cpi-target-step';
+
+/** The schema, for useSchemaForm's loader. */
+const loadCpiSchema = () => Promise.resolve(cpiFormSchema);
+
+/** The delayed-start modal the route hands in (the campaigns feature's, shared by every tab). */
+export type DelayedStartModalComponent = ComponentType<{
+  opened: boolean;
+  onClose: () => void;
+  onConfirm: (startAt: string) => void;
+}>;
+
+/** The app the wizard promotes, chosen by the route's picker (the apps feature's). */
+export interface CpiAppChoice {
+  packageId: string;
+  appstore: number;
+  /** The store country of its listing. */
+  country: string;
+}
+
+/**
+ * The CPI wizard (customer-area §2): an intro and five steps, each checked by the shared schema before
+ * Next; the summary orders (charging twice the daily budget) or saves a draft. A 422 sends the user back
+ * to the step of the first field it names.
+ */
+export function CpiWizard({
+  initialValues,
+  initialStep = 'intro',
+  appTitle,
+  renderAppPicker,
+  balance,
+  onOrdered,
+  DelayedStartModal,
+}: {
+  initialValues: CpiFormValues;
+  /** Where the wizard opens: the summary for an earlier campaign's settings. */
+  initialStep?: CpiStep;
+  appTitle: (packageId: string, appstore: number) => string;
+  renderAppPicker: (props: {
+    value: { packageId: string; appstore: number } | null;
+    error?: string;
+    onChange: (app: CpiAppChoice) => void;
+  }) => ReactNode;
+  /** Main + bonus balance (decimal text), unknown while loading. */
+  balance: string | undefined;
+  onOrdered: (campaign: Campaign, draft: boolean) => void;
+  DelayedStartModal: DelayedStartModalComponent;
+}) {
+  const { t } = useTranslation('cpi');
+  const form = useSchemaForm<CpiFormValues>(loadCpiSchema, initialValues);
+  const create = useCreateCpiCampaign();
+  const [active, setActive] = useState(() => CPI_STEPS.indexOf(initialStep));
+  const [sending, setSending] = useState<'order' | 'draft' | null>(null);
+  const [shortBalance, setShortBalance] = useState<string | null>(null);
+  const [startAt, setStartAt] = useState<string | null>(null);
+  const [delayOpen, setDelayOpen] = useState(false);
+  const top = useRef<HTMLDivElement>(null);
+  // On a phone the steps are numbers only: the current one is named above its content.
+  const compact = useMediaQuery('(max-width: 36em)');
+  const { values } = form;
+  const last = CPI_STEPS.length - 1;
+  const step: CpiStep = CPI_STEPS[active] ?? 'intro';
+
+  const goTo = (index: number) => {
+    setActive(index);
+    top.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  };
+
+  /** Every schema message for the current values (English; translated when shown). */
+  const check = (): Promise<FieldErrors> => schemaErrors(cpiFormSchema, values);
+
+  const showErrors = (errors: Record<string, string>) => {
+    for (const [field, message] of Object.entries(errors)) form.setFieldError(field, message);
+  };
+
+  const next = async () => {
+    const errors = stepErrors(step, await check());
+    showErrors(errors);
+    if (Object.keys(errors).length === 0) goTo(Math.min(active + 1, last));
+  };
+
+  const send = async (draft: boolean) => {
+    setShortBalance(null);
+    const all = await check();
+    const wrong = firstStepWithErrors(all);
+    if (wrong !== null) {
+      showErrors(stepErrors(CPI_STEPS[wrong]!, all));
+      goTo(wrong);
+      return;
+    }
+    setSending(draft ? 'draft' : 'order');
+    try {
+      const answer = await create.mutateAsync(cpiBodyFromValues(values, { draft, startAt }));
+      notifySuccess(translateMessage(answer.message ?? ''));
+      onOrdered(answer.data, draft);
+    } catch (error) {
+      receiveError(error);
+    } finally {
+      setSending(null);
+    }
+  };
+
+  /** A 422: balance to the summary's alert, field messages onto their step (the first one shown). */
+  const receiveError = (error: unknown) => {
+    if (!(error instanceof ApiError) || error.status !== 422 || !error.errors) {
+      notifyError(errorText(error));
+      return;
+    }
+    const { balance: short, ...fields } = error.errors;
+    if (short?.[0]) setShortBalance(translateMessage(short[0]));
+    const unmapped: string[] = [];
+    const mapped: Record<string, string> = {};
+    for (const [field, messages] of Object.entries(fields)) {
+      if (!messages[0]) continue;
+      if (field in values) mapped[field] = messages[0];
+      else unmapped.push(...messages.map((message) => translateMessage(message)));
+    }
+    showErrors(mapped);
+    const wrong = firstStepWithErrors(mapped);
+    if (wrong !== null) goTo(wrong);
+    showErrorModal(unmapped);
+  };
+
+  const stepLabel = (name: CpiStep) => t(`steps.${name}`);
+  const content: Record<CpiStep, ReactNode> = {
+    intro: <CpiIntroStep />,
+    target: <CpiTargetStep form={form} />,
+    promotion: <CpiPromotionStep form={form} />,
+    budget: <CpiBudgetStep form={form} />,
+    ads: <CpiAdsStep form={form} />,
+    summary: (
+      <CpiSummaryStep
+        values={values}
+        appTitle={values.packageId ? appTitle(values.packageId, values.appstore) : ''}
+        balance={balance}
+        onEdit={goTo}
+      />
+    ),
+  };
+
+  return (
+    <form
+      {...form.formProps}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void (active === last ? send(false) : next());
+      }}
+      data-testid="cpi-wizard"
+    >
+      <Stack gap="lg" ref={top}>
+        <Card withBorder radius="lg" padding="lg">
+          {renderAppPicker({
+            value: values.packageId ? { packageId: values.packageId, appstore: values.appstore } : null,
+            error: form.getInputProps('packageId').error,
+            onChange: (app) => {
+              form.setFieldValue('packageId', app.packageId);
+              form.setFieldValue('appstore', app.appstore);
+              form.setFieldValue('country', app.country);
+            },
+          })}
+        </Card>
+
+        <Card withBorder radius="lg" padding="lg">
+          <Stepper
+            active={active}
+            onStepClick={goTo}
+            allowNextStepsSelect={false}
+            size="sm"
+            iconSize={compact ? 28 : 32}
+            wrap={!compact}
+            labelPosition="bottom"
+            data-testid="cpi-stepper"
+          >
+            {CPI_STEPS.map((name) => (
+              <Stepper.Step
+                key={name}
+                label={compact ? undefined : stepLabel(name)}
+                aria-label={stepLabel(name)}
+                data-testid={`cpi-step-${name}`}
+              />
+            ))}
+          </Stepper>
+          <Stack gap="md" mt="xl" data-testid={`cpi-panel-${step}`} aria-label={stepLabel(step)} role="group">
+            <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+              {t('nav.stepOf', { step: active + 1, total: CPI_STEPS.length })} · {stepLabel(step)}
+            </Text>
+            {content[step]}
+          </Stack>
+        </Card>
+
+        {shortBalance && (
+          <Alert color="red" icon={<IconAlertTriangle size={18} />} role="alert">
+            <Group justify="space-between" gap="sm">
+              <Text size="sm">{shortBalance}</Text>
+              <Button size="xs" renderRoot={(props) => <Link {...props} to="/top-up-balance" />}>
+                {t('summary.topUp')}
+              </Button>
+            </Group>
+          </Alert>
+        )}
+
+        <Group justify="space-between" gap="sm">
+          <Button
+            variant="default"
+            leftSection={<IconArrowLeft size={16} />}
+            onClick={() => goTo(active - 1)}
+            disabled={active === 0 || sending !== null}
+            data-testid="cpi-back"
+          >
+            {t('nav.back')}
+          </Button>
+          {active < last ? (
+            <Button type="submit" rightSection={<IconArrowRight size={16} />} data-testid="cpi-next">
+              {active === 0 ? t('nav.start') : t('nav.next')}
+            </Button>
+          ) : (
+            <Group gap="sm">
+              {startAt ? (
+                <Badge
+                  size="lg"
+                  variant="light"
+                  leftSection={<IconClock size={14} />}
+                  rightSection={
+                    <IconX
+                      size={14}
+                      role="button"
+                      tabIndex={0}
+                      style={{ cursor: 'pointer' }}
+                      aria-label={t('actions.startNow')}
+                      onClick={() => setStartAt(null)}
+                      onKeyDown={(event) => {
+                        if (event.key === 'Enter' || event.key === ' ') setStartAt(null);
+                      }}
+                    />
+                  }
+                  data-testid="cpi-start-at"
+                >
+                  {t('actions.startsAt', { time: formatDateTime(startAt) })}
+                </Badge>
+              ) : (
+                <Button
+                  variant="subtle"
+                  leftSection={<IconClock size={16} />}
+                  onClick={() => setDelayOpen(true)}
+                  disabled={sending !== null}
+                  data-testid="cpi-delayed"
+                >
+                  {t('actions.delayedStart')}
+                </Button>
+              )}
+              <Button
+                variant="default"
+                onClick={() => void send(true)}
+                loading={sending === 'draft'}
+                disabled={sending !== null}
+                data-testid="cpi-save-draft"
+              >
+                {t('actions.saveDraft')}
+              </Button>
+              <Button
+                type="submit"
+                loading={sending === 'order'}
+                disabled={sending !== null}
+                data-testid="cpi-order"
+              >
+                {t('actions.order')}
+              </Button>
+            </Group>
+          )}
+        </Group>
+      </Stack>
+      <DelayedStartModal
+        opened={delayOpen}
+        onClose={() => setDelayOpen(false)}
+        onConfirm={(value) => {
+          setStartAt(value);
+          setDelayOpen(false);
+        }}
+      />
+    </form>
+  );
+}

@@ -1,0 +1,71 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+// Registers the campaign texts, so the server's period messages are translated.
+import '../../../lib/campaign-messages';
+import {
+  campaignStatisticsResponseSchema,
+  keywordStatisticsResponseSchema,
+  productStatisticsResponseSchema,
+  type CampaignStatisticsGroup,
+  type KEYWORD_STATISTICS_SORTS,
+} from '@storelift/shared';
+import { api } from '../../../lib/api';
+
+/** The filters every statistics call takes, as the page sends them. */
+export interface StatisticsParams {
+  from: string;
+  to: string;
+  appstore?: number;
+  package?: string;
+  country?: string;
+  productType?: number;
+}
+
+interface Paged {
+  page: number;
+  limit: number;
+  sortType: 'asc' | 'desc';
+}
+
+export type KeywordStatisticsParams = StatisticsParams &
+  Paged & { sortBy: (typeof KEYWORD_STATISTICS_SORTS)[number] };
+export type CampaignStatisticsParams = StatisticsParams &
+  Paged & { groupBy: CampaignStatisticsGroup; sortBy: string };
+
+export const statisticsKeys = {
+  all: ['statistics'] as const,
+  products: (params: StatisticsParams) => ['statistics', 'products', params] as const,
+  keywords: (params: KeywordStatisticsParams) => ['statistics', 'keywords', params] as const,
+  campaigns: (params: CampaignStatisticsParams) => ['statistics', 'campaigns', params] as const,
+};
+
+const STALE_MS = 30_000;
+
+/** `GET statistics/products`: by date, per product type, with the totals. */
+export const productStatisticsQueryOptions = (params: StatisticsParams) =>
+  queryOptions({
+    queryKey: statisticsKeys.products(params),
+    queryFn: ({ signal }) =>
+      api.get('statistics/products', productStatisticsResponseSchema, { query: { ...params }, signal }),
+    placeholderData: keepPreviousData,
+    staleTime: STALE_MS,
+  });
+
+/** `GET statistics/keywords`: one page of keywords and the top keywords. */
+export const keywordStatisticsQueryOptions = (params: KeywordStatisticsParams) =>
+  queryOptions({
+    queryKey: statisticsKeys.keywords(params),
+    queryFn: ({ signal }) =>
+      api.get('statistics/keywords', keywordStatisticsResponseSchema, { query: { ...params }, signal }),
+    placeholderData: keepPreviousData,
+    staleTime: STALE_MS,
+  });
+
+/** `GET statistics/campaigns`: one page per campaign or per app. */
+export const campaignStatisticsQueryOptions = (params: CampaignStatisticsParams) =>
+  queryOptions({
+    queryKey: statisticsKeys.campaigns(params),
+    queryFn: ({ signal }) =>
+      api.get('statistics/campaigns', campaignStatisticsResponseSchema, { query: { ...params }, signal }),
+    placeholderData: keepPreviousData,
+    staleTime: STALE_MS,
+  });

@@ -1,0 +1,284 @@
+import { useState } from 'react';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  Menu,
+  Select,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconBuildingStore, IconDots, IconPlus, IconSearch } from '@tabler/icons-react';
+import type { Vendor } from '@storelift/shared';
+import { useQuery } from '@tanstack/react-query';
+import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
+import { useTranslation } from 'react-i18next';
+import { ConfirmModal } from '../../../components/confirm-modal';
+import { showApiError } from '../../../components/error-modal';
+import { ListError, usePagedTableProps, usePageOf } from '../../../components/paged-table';
+import { formatDate } from '../../../lib/format';
+import { translateMessage } from '../../../lib/messages';
+import { notifySuccess } from '../../../lib/notify';
+import { useDeleteVendor, useVendorActivity, vendorsQueryOptions, type VendorsQuery } from '../api/vendors';
+import { VendorCountries } from './vendor-countries';
+import { VendorModal } from './vendor-modal';
+
+const PAGE_SIZE = 10;
+const SORTS: readonly VendorsQuery['orderBy'][] = ['id', 'vendor', 'share', 'created_at'];
+
+/**
+ * Vendors (staff-admin §2, admin only): server-paged list with search, store filter and sort; create,
+ * edit and delete; the vendor's activity switch in its row and the per-country switches in a drawer.
+ */
+export function VendorsTable() {
+  const { t } = useTranslation('admin');
+  const { t: ta } = useTranslation('app');
+  const { t: tc } = useTranslation('campaigns');
+  const { t: tr } = useTranslation();
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search.trim(), 350);
+  const [store, setStore] = useState<string | null>(null);
+  const [sortStatus, setSortStatus] = useState<DataTableSortStatus<Vendor>>({
+    columnAccessor: 'id',
+    direction: 'asc',
+  });
+  const [editing, setEditing] = useState<{ vendor?: Vendor } | null>(null);
+  const [deleting, setDeleting] = useState<Vendor | null>(null);
+  const [countriesId, setCountriesId] = useState<number | null>(null);
+  const activity = useVendorActivity();
+  const remove = useDeleteVendor();
+
+  const filters = {
+    search: debouncedSearch || undefined,
+    store: store ? (Number(store) as 1 | 2) : undefined,
+    orderBy: SORTS.includes(sortStatus.columnAccessor as VendorsQuery['orderBy'])
+      ? (sortStatus.columnAccessor as VendorsQuery['orderBy'])
+      : 'id',
+    sortBy: sortStatus.direction,
+  } satisfies Omit<VendorsQuery, 'page' | 'limit'>;
+  const [page, setPage] = usePageOf(filters);
+  const { data, isFetching, error } = useQuery(vendorsQueryOptions({ ...filters, page, limit: PAGE_SIZE }));
+  const pagedProps = usePagedTableProps(
+    { data, isFetching },
+    { page, onPageChange: setPage, perPage: PAGE_SIZE, emptyHeight: 220 },
+  );
+
+  const storeName = (value: number | null) =>
+    value === 1 ? ta('stores.googlePlay') : value === 2 ? ta('stores.appStore') : t('vendors.bothStores');
+  const countriesVendor = data?.data.find((vendor) => vendor.id === countriesId) ?? null;
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <div>
+          <Title order={1} fz={{ base: 24, sm: 30 }}>
+            {t('vendors.title')}
+          </Title>
+          <Text c="dimmed" mt={4}>
+            {t('vendors.subtitle')}
+          </Text>
+        </div>
+        <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing({})} data-testid="vendor-add">
+          {t('vendors.add')}
+        </Button>
+      </Group>
+
+      <Group gap="md" align="flex-end" wrap="wrap">
+        <TextInput
+          label={tr('common.search')}
+          placeholder={t('vendors.searchPlaceholder')}
+          leftSection={<IconSearch size={16} stroke={1.6} />}
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          style={{ flex: '1 1 260px' }}
+          maw={420}
+          data-testid="vendors-search"
+        />
+        <Select
+          label={t('vendors.store')}
+          placeholder={t('vendors.allStores')}
+          data={[
+            { value: '1', label: ta('stores.googlePlay') },
+            { value: '2', label: ta('stores.appStore') },
+          ]}
+          value={store}
+          onChange={setStore}
+          clearable
+          w={200}
+        />
+      </Group>
+
+      <ListError error={error} />
+
+      <DataTable<Vendor>
+        {...pagedProps}
+        idAccessor="id"
+        sortStatus={sortStatus}
+        onSortStatusChange={setSortStatus}
+        noRecordsIcon={<IconBuildingStore size={28} stroke={1.4} />}
+        noRecordsText={debouncedSearch || store ? t('vendors.emptyFiltered') : t('vendors.empty')}
+        data-testid="vendors-table"
+        columns={[
+          { accessor: 'id', title: '#', sortable: true },
+          {
+            accessor: 'vendor',
+            title: t('vendors.columns.vendor'),
+            sortable: true,
+            render: (vendor) => (
+              <Group gap={6} wrap="nowrap">
+                <Text size="sm" fw={500}>
+                  {vendor.vendor}
+                </Text>
+                <Badge
+                  size="xs"
+                  variant="outline"
+                  color={vendor.api_url ? 'blue' : 'gray'}
+                  title={vendor.api_url ?? undefined}
+                >
+                  {vendor.api_url ? t('vendors.apiBadge') : t('vendors.sandboxBadge')}
+                </Badge>
+                {vendor.mature && (
+                  <Badge size="xs" variant="light" color="grape">
+                    {t('vendors.matureBadge')}
+                  </Badge>
+                )}
+              </Group>
+            ),
+          },
+          {
+            accessor: 'store',
+            title: t('vendors.columns.store'),
+            render: (vendor) => storeName(vendor.store),
+          },
+          {
+            accessor: 'country',
+            title: t('vendors.columns.country'),
+            render: (vendor) => (
+              <Stack gap={0}>
+                <Text size="sm">{vendor.country?.code.toUpperCase() ?? t('vendors.allCountries')}</Text>
+                {vendor.countries.some((entry) => !entry.is_active) && (
+                  <Text size="xs" c="dimmed">
+                    {t('vendors.offIn', {
+                      countries: vendor.countries
+                        .filter((entry) => !entry.is_active)
+                        .map((entry) => entry.country.code.toUpperCase())
+                        .join(', '),
+                    })}
+                  </Text>
+                )}
+              </Stack>
+            ),
+          },
+          {
+            accessor: 'products',
+            title: t('vendors.columns.products'),
+            render: (vendor) =>
+              vendor.products.length === 0 ? (
+                '—'
+              ) : (
+                <Group gap={4} maw={260}>
+                  {vendor.products.map((type) => (
+                    <Badge key={type} size="sm" variant="light" color="gray">
+                      {tc(`types.${type}` as 'types.1', { defaultValue: String(type) })}
+                    </Badge>
+                  ))}
+                </Group>
+              ),
+          },
+          {
+            accessor: 'share',
+            title: t('vendors.columns.share'),
+            sortable: true,
+            textAlign: 'right',
+            render: (vendor) => (
+              <Text size="sm" ff="monospace">
+                {vendor.share} %
+              </Text>
+            ),
+          },
+          {
+            accessor: 'is_active',
+            title: t('vendors.columns.active'),
+            render: (vendor) => (
+              <Switch
+                checked={vendor.is_active}
+                aria-label={t('vendors.activeSwitch', { name: vendor.vendor })}
+                disabled={activity.isPending && activity.variables.id === vendor.id}
+                data-testid={`vendor-active-${vendor.id}`}
+                onChange={(event) =>
+                  activity.mutate(
+                    { id: vendor.id, is_active: event.currentTarget.checked },
+                    {
+                      onSuccess: (answer) => notifySuccess(translateMessage(answer.message ?? '')),
+                      onError: showApiError,
+                    },
+                  )
+                }
+              />
+            ),
+          },
+          {
+            accessor: 'created_at',
+            title: t('vendors.columns.created'),
+            sortable: true,
+            noWrap: true,
+            render: (vendor) => formatDate(vendor.created_at),
+          },
+          {
+            accessor: 'actions',
+            title: '',
+            textAlign: 'right',
+            render: (vendor) => (
+              <Menu position="bottom-end" withinPortal>
+                <Menu.Target>
+                  <ActionIcon variant="subtle" aria-label={t('vendors.menu', { name: vendor.vendor })}>
+                    <IconDots size={18} />
+                  </ActionIcon>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <Menu.Item onClick={() => setEditing({ vendor })}>{t('vendors.edit')}</Menu.Item>
+                  <Menu.Item onClick={() => setCountriesId(vendor.id)}>
+                    {t('vendors.countriesAction')}
+                  </Menu.Item>
+                  <Menu.Item color="red" onClick={() => setDeleting(vendor)}>
+                    {t('vendors.delete')}
+                  </Menu.Item>
+                </Menu.Dropdown>
+              </Menu>
+            ),
+          },
+        ]}
+      />
+
+      <VendorModal opened={editing !== null} vendor={editing?.vendor} onClose={() => setEditing(null)} />
+      <VendorCountries vendor={countriesVendor} onClose={() => setCountriesId(null)} />
+      <ConfirmModal
+        opened={deleting !== null}
+        title={t('vendors.deleteTitle', { name: deleting?.vendor ?? '' })}
+        confirmLabel={t('vendors.delete')}
+        loading={remove.isPending}
+        onClose={() => setDeleting(null)}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: (answer) => {
+              notifySuccess(translateMessage(answer.message));
+              setDeleting(null);
+            },
+            onError: (failure) => {
+              setDeleting(null);
+              showApiError(failure);
+            },
+          })
+        }
+      >
+        {t('vendors.deleteText')}
+      </ConfirmModal>
+    </Stack>
+  );
+}

@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { DEMO_PASSWORD, launchBrowser, newPage, signIn } from '../support.js';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+/** The demo customer orders direct installs through the API: a month long, so it stays active here. */
+async function customerCampaign(page: Page): Promise<number> {
+  const login = await page.request.post('/api/private/v1/login', {
+    data: { email: 'user@storelift.test', password: DEMO_PASSWORD },
+  });
+  const { access_token: token } = (await login.json()) as { access_token: string };
+  const headers = { Authorization: `Bearer ${token}` };
+  const apps = (await (await page.request.get('/api/private/v1/apps?limit=50', { headers })).json()) as {
+    data: { package: string; appstore: number; country: { code: string } }[];
+  };
+  const app = apps.data.find((entry) => entry.appstore === 1);
+  if (!app) throw new Error('The demo customer tracks no Google Play app');
+  const order = await page.request.post('/api/private/v1/campaigns', {
+    headers,
+    data: {
+      productType: 1,
+      packageId: app.package,
+      appstore: 1,
+      country: app.country.code,
+      days: 30,
+      installs: 5,
+    },
+  });
+  expect(order.status(), await order.text()).toBe(201);
+  return ((await order.json()) as { data: { id: number } }).data.id;
+}
+
+describe('staff user orders and vendors', () => {
+  it("finds a customer's campaign, pauses and resumes it, gives it a new vendor and a partner, then deactivates and deletes that vendor", async () => {
+    const page = await newPage(browser);
+    const id = await customerCampaign(page);
+    const vendor = `Journey vendor ${Date.now()}`;
+    await signIn(page, 'admin@storelift.test');
+
+    // User orders: the campaign by its id, active.
+    await page.getByRole('link', { name: 'User orders' }).click();
+    await page.waitForURL('**/admin/user-orders');
+    await page.getByTestId('user-orders-search').fill(String(id));
+    const status = page.getByTestId(`order-status-${id}`);
+    await expect.poll(() => status.textContent()).toBe('Active');
+    const row = page.getByTestId('user-orders-table').getByRole('row').filter({ has: status });
+    await expect.poll(() => row.textContent()).toContain('user@storelift.test');
+
+    // Pause, then resume: each answer replaces the row.
+    await page.getByRole('button', { name: `Actions of campaign #${id}` }).click();
+    await page.getByRole('menuitem', { name: 'Pause' }).click();
+    await expect.poll(() => status.textContent()).toBe('Paused');
+    await expect.poll(() => page.getByText('Action saved').count()).toBeGreaterThan(0);
+    await page.getByRole('button', { name: `Actions of campaign #${id}` }).click();
+    await page.getByRole('menuitem', { name: 'Resume' }).click();
+    await expect.poll(() => status.textContent()).toBe('Active');
+
+    // Vendors: a new vendor for direct installs.
+    await page.getByRole('link', { name: 'Vendors' }).click();
+    await page.waitForURL('**/admin/vendors');
+    await page.getByTestId('vendor-add').click();
+    await page.getByTestId('vendor-name').fill(vendor);
+    await page.getByTestId('vendor-products').click();
+    await page.getByRole('option', { name: 'Direct installs' }).click();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('vendor-share').fill('40');
+    await page.getByTestId('vendor-save').click();
+    await expect.poll(() => page.getByText('Vendor saved').count()).toBeGreaterThan(0);
+    await page.getByTestId('vendors-search').fill(vendor);
+    const vendorRow = page.getByTestId('vendors-table').getByRole('row').filter({ hasText: vendor });
+    await expect.poll(() => vendorRow.textContent()).toContain('40.00 %');
+
+    // Back on the campaign: the new vendor and a partner, from the details drawer.
+    await page.getByRole('link', { name: 'User orders' }).click();
+    await page.getByTestId('user-orders-search').fill(String(id));
+    await expect.poll(() => status.textContent()).toBe('Active');
+    await row.getByText('user@storelift.test').waitFor();
+    await status.click();
+    const details = page.getByTestId('order-details');
+    await expect.poll(() => details.getByTestId('order-details-status').textContent()).toBe('Active');
+    const vendorPicker = page.getByTestId('order-vendor');
+    await vendorPicker.scrollIntoViewIfNeeded();
+    await vendorPicker.fill(vendor);
+    await page.getByRole('option', { name: vendor }).click();
+    await page.getByTestId('order-vendor-save').click();
+    await expect.poll(() => row.textContent()).toContain(vendor);
+    await page.getByTestId('order-partner').fill('Journey Partners');
+    await page.getByTestId('order-partner-save').click();
+    await expect.poll(() => row.textContent()).toContain('Journey Partners');
+    await expect
+      .poll(() => details.getByTestId('order-details-history').textContent())
+      .toContain(`Vendor: ${vendor}`);
+    await page.keyboard.press('Escape');
+
+    // The vendor switched off, then deleted.
+    await page.getByRole('link', { name: 'Vendors' }).click();
+    await page.getByTestId('vendors-search').fill(vendor);
+    const activeSwitch = vendorRow.getByRole('switch');
+    await expect.poll(() => activeSwitch.isChecked()).toBe(true);
+    // The switch's input is visually hidden behind its track: scroll the row's end into view first.
+    await activeSwitch.scrollIntoViewIfNeeded();
+    await activeSwitch.click({ force: true });
+    await expect.poll(() => activeSwitch.isChecked()).toBe(false);
+    await page.getByRole('button', { name: `Actions of ${vendor}` }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => page.getByText('Vendor deleted').count()).toBeGreaterThan(0);
+    await expect.poll(() => vendorRow.count()).toBe(0);
+    await page.close();
+  }, 120_000);
+});
