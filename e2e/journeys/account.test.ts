@@ -103,10 +103,14 @@ describe('guards', () => {
       .getByRole('link', { name: 'User lists' })
       .click();
     await page.waitForURL('**/admin/user-lists');
-    await expect.poll(() => page.getByRole('cell', { name: 'admin@storelift.test' }).count()).toBe(1);
+    await expect
+      .poll(() => page.getByRole('cell', { name: 'admin@storelift.test', exact: true }).count())
+      .toBe(1);
     await page.getByRole('textbox', { name: 'Search' }).fill('support');
-    await expect.poll(() => page.getByRole('cell', { name: 'admin@storelift.test' }).count()).toBe(0);
-    expect(await page.getByRole('cell', { name: 'support@storelift.test' }).count()).toBe(1);
+    await expect
+      .poll(() => page.getByRole('cell', { name: 'admin@storelift.test', exact: true }).count())
+      .toBe(0);
+    expect(await page.getByRole('cell', { name: 'support@storelift.test', exact: true }).count()).toBe(1);
     await page.close();
   });
 });

@@ -36,15 +36,22 @@ async function customerCampaign(page: Page): Promise<number> {
 }
 
 describe('staff user orders and vendors', () => {
-  it("finds a customer's campaign, pauses and resumes it, gives it a new vendor and a partner, then deactivates and deletes that vendor", async () => {
+  it("finds a customer's campaign from the user lists, pauses and resumes it, gives it a new vendor and a partner, then deactivates and deletes that vendor", async () => {
     const page = await newPage(browser);
     const id = await customerCampaign(page);
     const vendor = `Journey vendor ${Date.now()}`;
     await signIn(page, 'admin@storelift.test');
 
-    // User orders: the campaign by its id, active.
-    await page.getByRole('link', { name: 'User orders' }).click();
-    await page.waitForURL('**/admin/user-orders');
+    // User lists link each customer to their orders: the campaign by its id, active.
+    await page
+      .getByRole('navigation', { name: 'Main menu' })
+      .getByRole('link', { name: 'User lists' })
+      .click();
+    await page.waitForURL('**/admin/user-lists');
+    await page.getByPlaceholder('E-mail, nickname or name').fill('user@storelift.test');
+    await page.getByRole('link', { name: 'Campaigns of user@storelift.test' }).click();
+    await page.waitForURL('**/admin/user-orders?userId=*');
+    await page.getByTestId('user-orders-user').waitFor();
     await page.getByTestId('user-orders-search').fill(String(id));
     const status = page.getByTestId(`order-status-${id}`);
     await expect.poll(() => status.textContent()).toBe('Active');

@@ -39,7 +39,7 @@ async function tracksAnAppAndTopsUp(page: Page) {
 }
 
 describe('CPI campaign', () => {
-  it('runs the CPI wizard with a suggestion and a fixed duplicate headline, orders, and is charged twice the daily budget', async () => {
+  it('runs the CPI wizard with a suggestion and a fixed duplicate headline, saves a draft, edits it in place, orders, and is charged twice the daily budget', async () => {
     const page = await newPage(browser);
     const { email, password } = await freshCustomer(page, 'cpi');
     await signIn(page, email, password);
@@ -82,13 +82,13 @@ describe('CPI campaign', () => {
     await page.keyboard.press('Escape');
     await page.getByTestId('cpi-next').click();
 
-    // 3. Budget: 12 a day charges 24 at the start.
+    // 3. Budget: the default 10 a day would charge 20 at the start.
     await page.getByTestId('cpi-panel-budget').waitFor();
     expect(await page.getByTestId('cpi-target').inputValue()).toBe('0.15');
     expect(await page.getByTestId('cpi-days').inputValue()).toBe('7');
-    await page.getByTestId('cpi-budget').fill('12');
-    await expect.poll(() => page.getByTestId('cpi-start-charge').textContent()).toBe('24.00');
-    expect(await page.getByTestId('cpi-installs').textContent()).toBe('80');
+    expect(await page.getByTestId('cpi-budget').inputValue()).toBe('10');
+    await expect.poll(() => page.getByTestId('cpi-start-charge').textContent()).toBe('20.00');
+    expect(await page.getByTestId('cpi-installs').textContent()).toBe('66');
     await page.getByTestId('cpi-next').click();
 
     // 4. Headlines and description from the store listing; the same headline twice is refused.
@@ -125,20 +125,69 @@ describe('CPI campaign', () => {
     expect(second).not.toBe(first);
     await page.getByTestId('cpi-next').click();
 
-    // 5. Summary: the choices, the charge now, the balance.
+    // 5. Summary: the choices, the charge now, the balance; saved as a draft first.
     const summary = page.getByTestId('cpi-summary');
     await summary.waitFor();
     expect(await page.getByTestId('cpi-summary-countries').textContent()).toBe('DEFR');
     expect(await page.getByTestId('cpi-summary-headline1').textContent()).toBe(first);
-    expect(await page.getByTestId('cpi-summary-charge').textContent()).toBe('24.00');
+    expect(await page.getByTestId('cpi-summary-charge').textContent()).toBe('20.00');
     expect(await page.getByTestId('cpi-summary-balance').textContent()).toBe('100.00');
     expect(await page.getByTestId('cpi-short-balance').count()).toBe(0);
-    await page.getByTestId('cpi-order').click();
-
-    // My campaigns: the CPI campaign runs and the start charge left the balance.
+    // A delayed start can be set, and dropped again to start at once.
+    await page.getByTestId('cpi-delayed').click();
+    await page
+      .getByTestId('delayed-date')
+      .fill(new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10));
+    await page.getByTestId('delayed-time').fill('10:00');
+    await page.getByTestId('delayed-confirm').click();
+    await expect.poll(() => page.getByTestId('cpi-start-at').textContent()).toMatch(/^Starts /);
+    await page.getByRole('button', { name: 'Start now instead' }).click();
+    await page.getByTestId('cpi-delayed').waitFor();
+    const saved = page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/api/private/v1/campaigns') && response.request().method() === 'POST',
+    );
+    await page.getByTestId('cpi-save-draft').click();
+    const draft = (await (await saved).json()) as { data: { id: number; status: string } };
+    expect(draft.data.status).toBe('draft');
+    const id = draft.data.id;
     await page.waitForURL('**/campaigns');
-    const row = page.getByTestId('campaigns-table').getByRole('row').filter({ hasText: 'Advertising (CPI)' });
-    await expect.poll(() => row.getByText('Active', { exact: true }).count()).toBe(1);
+    const status = page.getByTestId(`campaign-status-${id}`);
+    await expect.poll(() => status.textContent()).toBe('Draft');
+
+    // Edit the draft in place: the wizard opens on its summary; the daily budget becomes 12 (24 at the start).
+    await page.getByRole('button', { name: `Actions of campaign #${id}` }).click();
+    await page.getByTestId(`campaign-edit-${id}`).click();
+    await page.waitForURL(`**/add-campaigns?campaignId=${id}`);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe(`Edit campaign #${id}`);
+    await summary.waitFor();
+    expect(await page.getByTestId('cpi-summary-charge').textContent()).toBe('20.00');
+    expect(await page.getByTestId('cpi-summary-countries').textContent()).toBe('DEFR');
+    expect(await page.getByTestId('tab-keyword-installs').isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Edit: Daily budget' }).click();
+    await page.getByTestId('cpi-budget').fill('12');
+    await expect.poll(() => page.getByTestId('cpi-start-charge').textContent()).toBe('24.00');
+    expect(await page.getByTestId('cpi-installs').textContent()).toBe('80');
+    await page.getByTestId('cpi-next').click();
+    await page.getByTestId('cpi-panel-ads').waitFor();
+    await page.getByTestId('cpi-next').click();
+    await summary.waitFor();
+    expect(await page.getByTestId('cpi-summary-charge').textContent()).toBe('24.00');
+
+    // Order: the draft is saved (PUT, no new campaign) and started.
+    const put = page.waitForResponse(
+      (response) =>
+        response.url().endsWith(`/api/private/v1/campaigns/${id}`) && response.request().method() === 'PUT',
+    );
+    await page.getByTestId('cpi-order').click();
+    expect((await put).status()).toBe(200);
+
+    // My campaigns: the same campaign runs, alone, and the start charge left the balance.
+    await page.waitForURL('**/campaigns');
+    await expect.poll(() => status.textContent()).toBe('Active');
+    await expect.poll(() => page.getByTestId('campaigns-tab-all').textContent()).toMatch(/^All\s*1$/);
     await expect
       .poll(async () => (await cents(page, 'balance-main')) + (await cents(page, 'balance-bonus')))
       .toBe(before - 2_400);

@@ -39,9 +39,18 @@ describe('guaranteed reviews', () => {
     const cards = page.getByTestId('review-card');
     await expect.poll(() => cards.count()).toBe(1);
 
-    // Five from the random pack.
+    // Five from the random pack, in the language and at the rating the form chose (positive: 5 stars).
+    await page.getByTestId('campaign-rate-type').click();
+    await page.getByRole('option', { name: 'Positive', exact: true }).click();
+    await page.getByTestId('campaign-language').click();
+    await page.getByRole('option', { name: 'Spanish' }).click();
+    const pack = page.waitForRequest((request) => request.url().includes('/api/private/v1/reviews/common'));
     await page.getByTestId('reviews-random').click();
+    const asked = new URL((await pack).url()).searchParams;
+    expect(Object.fromEntries(asked)).toEqual({ language: 'spanish', gender: 'both', rates: '5' });
     await expect.poll(() => cards.count()).toBe(6);
+    await expect.poll(() => cards.nth(5).textContent()).toContain('Spanish');
+    expect(await cards.nth(5).getByLabel('5 of 5 stars').count()).toBe(1);
 
     // Two imported from CSV text; the bad line is reported and left out.
     await page.getByTestId('reviews-import').click();

@@ -18,7 +18,7 @@ import {
 } from '../features/campaigns/components/campaign-logic';
 import { profileKeys } from '../features/profile/api/profile';
 import { errorText, translateMessage } from '../lib/messages';
-import { campaignSearch } from './campaign-search';
+import { campaignSearch, findApp as findIn, preselectedApp } from './campaign-search';
 import { CpiTab } from './cpi-tab';
 
 const route = getRouteApi('/app/add-campaigns');
@@ -37,12 +37,12 @@ export function AddCampaignsPage() {
   const sourceId = search.campaignId ? Number(search.campaignId) : undefined;
   const source = useQuery({ ...campaignDetailsQueryOptions(sourceId ?? 0), enabled: sourceId !== undefined });
   const apps = mine.data?.data;
-  // The form edits its own products; a CPI campaign opens the CPI tab.
+  // A CPI campaign opens the CPI tab (the wizard edits it); the form edits every other product.
   const cpi = search.productType === String(PRODUCT_TYPES.cpi) || source.data?.type === PRODUCT_TYPES.cpi;
-  const edited = source.data && !search.repeat && !cpi && isEditable(source.data) ? source.data : undefined;
+  const edited = source.data && !search.repeat && isEditable(source.data) ? source.data : undefined;
+  const editedState = edited && { id: edited.id, status: edited.status, startAt: edited.start_at };
 
-  const findApp = (packageId: string, appstore: number) =>
-    apps?.find((app) => app.package === packageId && app.appstore === appstore);
+  const findApp = (packageId: string, appstore: number) => findIn(apps ?? [], packageId, appstore);
 
   let initial: CampaignFormValues | null = null;
   if (apps && (sourceId === undefined || source.data || source.error)) {
@@ -54,11 +54,7 @@ export function AddCampaignsPage() {
           ? (wantedType as FormProductType)
           : PRODUCT_TYPES.keyword,
       );
-      const wanted = search.packageId
-        ? findApp(search.packageId, Number(search.appstore ?? 1))
-        : apps.length === 1
-          ? apps[0]
-          : undefined;
+      const wanted = preselectedApp(apps, search);
       if (wanted) {
         initial.packageId = wanted.package;
         initial.appstore = wanted.appstore;
@@ -127,7 +123,7 @@ export function AddCampaignsPage() {
         <AddCampaignForm
           key={source.data ? `from-${source.data.id}` : 'new'}
           initialValues={initial}
-          edited={edited && { id: edited.id, status: edited.status, startAt: edited.start_at }}
+          edited={editedState}
           initialTab={cpi ? 'cpi' : null}
           appCountries={(packageId, appstore) => findApp(packageId, appstore)?.countries ?? []}
           extraTabs={[
@@ -135,7 +131,14 @@ export function AddCampaignsPage() {
               value: 'cpi',
               label: t('types.4'),
               testId: 'tab-cpi',
-              panel: <CpiTab apps={apps} source={source.data} search={search} />,
+              panel: (
+                <CpiTab
+                  apps={apps}
+                  source={source.data}
+                  search={search}
+                  edited={cpi ? editedState : undefined}
+                />
+              ),
             },
           ]}
           renderAppPicker={({ value, error, onChange }) => (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { campaignSearch } from './campaign-search';
+import { campaignSearch, preselectedApp } from './campaign-search';
 
 describe('campaignSearch', () => {
   it('keeps well-formed values only', () => {
@@ -25,5 +25,19 @@ describe('campaignSearch', () => {
     // Guaranteed reviews (5) open their tab; CPI (4) is the wizard's.
     expect(campaignSearch({ productType: '5' })).toEqual({ productType: '5' });
     expect(campaignSearch({ productType: '4' })).toEqual({ productType: '4' });
+  });
+});
+
+describe('preselectedApp', () => {
+  const play = { package: 'com.a', appstore: 1 };
+  const ios = { package: 'com.a', appstore: 2 };
+  const other = { package: 'com.b', appstore: 1 };
+
+  it('takes the app the query names (Google Play unless the store is given), else the only one tracked', () => {
+    expect(preselectedApp([play, ios, other], { packageId: 'com.a' })).toBe(play);
+    expect(preselectedApp([play, ios, other], { packageId: 'com.a', appstore: '2' })).toBe(ios);
+    expect(preselectedApp([play, other], { packageId: 'com.c' })).toBeUndefined();
+    expect(preselectedApp([other], {})).toBe(other);
+    expect(preselectedApp([play, other], {})).toBeUndefined();
   });
 });

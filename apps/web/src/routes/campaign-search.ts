@@ -29,3 +29,24 @@ export function campaignSearch(search: Record<string, unknown>): CampaignSearch 
   if (typeof search.search === 'string' && search.search.trim()) result.search = search.search.slice(0, 200);
   return result;
 }
+
+/** The tracked app of a store and package. */
+export function findApp<T extends { package: string; appstore: number }>(
+  apps: readonly T[],
+  packageId: string,
+  appstore: number,
+): T | undefined {
+  return apps.find((app) => app.package === packageId && app.appstore === appstore);
+}
+
+/**
+ * The app a new order starts with: the one `packageId` (and `appstore`, Google Play by default) names, else
+ * the only one tracked.
+ */
+export function preselectedApp<T extends { package: string; appstore: number }>(
+  apps: readonly T[],
+  search: Pick<CampaignSearch, 'packageId' | 'appstore'>,
+): T | undefined {
+  if (search.packageId) return findApp(apps, search.packageId, Number(search.appstore ?? 1));
+  return apps.length === 1 ? apps[0] : undefined;
+}

@@ -4,15 +4,15 @@ import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { AppPicker } from '../features/apps/components/app-picker';
 import { campaignKeys } from '../features/campaigns/api/campaigns';
-import { DelayedStartModal } from '../features/campaigns/components/delayed-start-modal';
-import { CpiWizard } from '../features/cpi/components/cpi-wizard';
+import { DelayedStart } from '../features/campaigns/components/delayed-start';
+import { CpiWizard, type CpiEdited } from '../features/cpi/components/cpi-wizard';
 import {
   cpiValuesFromCampaign,
   emptyCpiValues,
   type CpiFormValues,
 } from '../features/cpi/components/cpi-logic';
 import { profileKeys, profileQueryOptions } from '../features/profile/api/profile';
-import type { CampaignSearch } from './campaign-search';
+import { findApp as findIn, preselectedApp, type CampaignSearch } from './campaign-search';
 
 /** Main + bonus balance as one decimal text (the start charge takes bonus first, then main). */
 function spendable(balances: { main: string; bonus: string } | undefined): string | undefined {
@@ -24,34 +24,33 @@ function spendable(balances: { main: string; bonus: string } | undefined): strin
 
 /**
  * The Add campaigns tab of the CPI wizard: the cpi feature's wizard with the apps feature's picker, the
- * campaigns feature's delayed-start modal and the profile's balances. A CPI campaign's details (`repeat`,
- * `campaignId`) fill it in and open its summary; `packageId` and `appstore` preselect the app. An order goes to My campaigns.
+ * campaigns feature's delayed start and the profile's balances. A CPI campaign's details (`repeat`,
+ * `campaignId`) fill it in and open its summary, and a draft or delayed one (without `repeat`) is edited in
+ * place; `packageId` and `appstore` preselect the app. An order or a save goes to My campaigns.
  */
 export function CpiTab({
   apps,
   source,
   search,
+  edited,
 }: {
   apps: readonly App[];
   source: Campaign | undefined;
   search: CampaignSearch;
+  /** The CPI draft or delayed campaign edited. */
+  edited?: CpiEdited;
 }) {
   const { t } = useTranslation('campaigns');
   const profile = useQuery(profileQueryOptions());
   const client = useQueryClient();
   const navigate = useNavigate();
-  const findApp = (packageId: string, appstore: number) =>
-    apps.find((app) => app.package === packageId && app.appstore === appstore);
+  const findApp = (packageId: string, appstore: number) => findIn(apps, packageId, appstore);
 
   const repeated = source ? cpiValuesFromCampaign(source) : null;
   let initial: CpiFormValues | null = repeated;
   if (!initial) {
     initial = emptyCpiValues();
-    const wanted = search.packageId
-      ? findApp(search.packageId, Number(search.appstore ?? 1))
-      : apps.length === 1
-        ? apps[0]
-        : undefined;
+    const wanted = preselectedApp(apps, search);
     if (wanted) {
       initial.packageId = wanted.package;
       initial.appstore = wanted.appstore;
@@ -66,7 +65,8 @@ export function CpiTab({
       initialStep={repeated ? 'summary' : 'intro'}
       appTitle={(packageId, appstore) => findApp(packageId, appstore)?.title ?? packageId}
       balance={spendable(profile.data?.balances)}
-      DelayedStartModal={DelayedStartModal}
+      DelayedStart={DelayedStart}
+      edited={edited}
       renderAppPicker={({ value, error, onChange }) => (
         <AppPicker
           label={t('form.app')}
@@ -79,7 +79,8 @@ export function CpiTab({
           data-testid="cpi-app"
         />
       )}
-      onOrdered={(_campaign, draft) => {
+      onOrdered={(campaign, draft) => {
+        if (edited) client.removeQueries({ queryKey: campaignKeys.details(campaign.id) });
         void client.invalidateQueries({ queryKey: campaignKeys.lists });
         // An order is charged at once: the header's balances are read again.
         if (!draft) void client.invalidateQueries({ queryKey: profileKeys.all });

@@ -1,26 +1,31 @@
 import { useState } from 'react';
-import { Badge, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCircleCheck, IconCircleX, IconSearch } from '@tabler/icons-react';
 import { ROLES, type AdminUser, type AdminUsersQuery, type Role } from '@storelift/shared';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
-import { ListError, usePagedTableProps } from '../../../components/paged-table';
+import { ListError, usePagedTableProps, usePageOf } from '../../../components/paged-table';
 import { CopyValue } from '../../../components/copy-value';
 import { countryName, formatDate } from '../../../lib/format';
+import { canOpen } from '../../../lib/navigation';
 import { displayRoles } from '../../../lib/roles';
+import { useSession } from '../../../lib/session';
 import { adminUsersQueryOptions, type AdminUsersListQuery } from '../api/admin-users';
 
 const PAGE_SIZE = 10;
 type SortColumn = NonNullable<AdminUsersQuery['orderBy']>;
 const SORTABLE: readonly SortColumn[] = ['created_at', 'email', 'nickname', 'id'];
 
-/** Staff list of users: server-side paging, search, role filter and sorting (staff-admin §2). */
+/**
+ * Staff list of users: server-side paging, search, role filter and sorting (staff-admin §2); each user links
+ * to their campaigns on /admin/user-orders for the roles that may open it.
+ */
 export function UserListTable() {
   const { t, i18n } = useTranslation('app');
   const { t: tr } = useTranslation();
-  const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), 350);
   const [role, setRole] = useState<Role | null>(null);
@@ -32,30 +37,21 @@ export function UserListTable() {
   const orderBy = (SORTABLE as readonly string[]).includes(String(sortStatus.columnAccessor))
     ? (sortStatus.columnAccessor as SortColumn)
     : 'created_at';
-  const query: AdminUsersListQuery = {
-    page,
-    limit: PAGE_SIZE,
+  const filters = {
     search: debouncedSearch || undefined,
     role: role ?? undefined,
     orderBy,
     sortBy: sortStatus.direction,
-  };
-  const { data, isFetching, error } = useQuery(adminUsersQueryOptions(query));
+  } satisfies Omit<AdminUsersListQuery, 'page' | 'limit'>;
+  const [page, setPage] = usePageOf(filters);
+  const { data, isFetching, error } = useQuery(
+    adminUsersQueryOptions({ ...filters, page, limit: PAGE_SIZE }),
+  );
+  const ordersLink = canOpen('/admin/user-orders', useSession().roles);
   const pagedProps = usePagedTableProps(
     { data, isFetching },
     { page, onPageChange: setPage, perPage: PAGE_SIZE, emptyHeight: 240 },
   );
-
-  // A new search, filter or sort starts again from the first page.
-  const [previous, setPrevious] = useState({ debouncedSearch, role, sortStatus });
-  if (
-    previous.debouncedSearch !== debouncedSearch ||
-    previous.role !== role ||
-    previous.sortStatus !== sortStatus
-  ) {
-    setPrevious({ debouncedSearch, role, sortStatus });
-    if (page !== 1) setPage(1);
-  }
 
   return (
     <Stack gap="lg">
@@ -169,6 +165,27 @@ export function UserListTable() {
             noWrap: true,
             render: (user) => formatDate(user.created_at),
           },
+          ...(ordersLink
+            ? [
+                {
+                  accessor: 'orders',
+                  title: t('adminUsers.columns.orders'),
+                  noWrap: true,
+                  render: (user: AdminUser) => (
+                    <Anchor
+                      size="sm"
+                      renderRoot={(props) => (
+                        <Link {...props} to="/admin/user-orders" search={{ userId: String(user.id) }} />
+                      )}
+                      aria-label={t('adminUsers.ordersOf', { email: user.email })}
+                      data-testid={`user-orders-link-${user.id}`}
+                    >
+                      {t('adminUsers.orders')}
+                    </Anchor>
+                  ),
+                },
+              ]
+            : []),
         ]}
       />
     </Stack>

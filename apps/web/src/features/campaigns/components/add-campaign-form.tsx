@@ -1,7 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import {
   Alert,
-  Badge,
   Button,
   Card,
   Group,
@@ -17,7 +16,7 @@ import {
   Textarea,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconAlertTriangle, IconClock, IconX } from '@tabler/icons-react';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import {
   createCampaignBodySchema,
   DELIVERY_TYPES,
@@ -31,7 +30,7 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { showFormError } from '../../../components/error-modal';
 import { ApiError } from '../../../lib/api';
-import { countryName, formatDateTime, formatMoney, formatNumber, formatPrice } from '../../../lib/format';
+import { countryName, formatMoney, formatNumber, formatPrice } from '../../../lib/format';
 import { currentLocale } from '../../../lib/i18n';
 import { errorText, translateMessage } from '../../../lib/messages';
 import { notifySuccess } from '../../../lib/notify';
@@ -60,7 +59,7 @@ import {
   type FormProduct,
   type FormSection,
 } from './campaign-logic';
-import { DelayedStartModal } from './delayed-start-modal';
+import { DelayedStart } from './delayed-start';
 import { ReviewOrderFields } from './reviews/review-order-fields';
 import { SmartPlan } from './smart-plan';
 
@@ -144,7 +143,6 @@ export function AddCampaignForm({
   const save = useSaveCampaign();
   const startCampaign = useCampaignAction();
   const [startAt, setStartAt] = useState<string | null>(edited?.startAt ?? null);
-  const [delayOpen, setDelayOpen] = useState(false);
   const [shortBalance, setShortBalance] = useState<string | null>(null);
   const [extraTab, setExtraTab] = useState<string | null>(initialTab);
   const { values } = form;
@@ -205,6 +203,8 @@ export function AddCampaignForm({
     if (target && target.section !== section) setProduct(FORM_SECTIONS[target.section][0]);
   };
   const extra = extraTabs.find((tab) => tab.value === extraTab);
+  // An edit keeps its product: only the tab it opened in stays enabled (an extra tab's edit is its own).
+  const currentTab = extra ? extra.value : section;
 
   const installsLabel: Record<FormProduct, string> = {
     keyword: t('form.installsPerKeyword'),
@@ -218,20 +218,25 @@ export function AddCampaignForm({
 
   return (
     <Stack gap="lg">
-      <Tabs value={extra ? extra.value : section} onChange={setTab} keepMounted={false}>
+      <Tabs value={currentTab} onChange={setTab} keepMounted={false}>
         <Tabs.List>
           {SECTION_TABS.map((tab) => (
             <Tabs.Tab
               key={tab.section}
               value={tab.section}
               data-testid={tab.testId}
-              disabled={edited && tab.section !== section}
+              disabled={edited && tab.section !== currentTab}
             >
               {t(tab.label)}
             </Tabs.Tab>
           ))}
           {extraTabs.map((tab) => (
-            <Tabs.Tab key={tab.value} value={tab.value} data-testid={tab.testId} disabled={Boolean(edited)}>
+            <Tabs.Tab
+              key={tab.value}
+              value={tab.value}
+              data-testid={tab.testId}
+              disabled={edited && tab.value !== currentTab}
+            >
               {tab.label}
             </Tabs.Tab>
           ))}
@@ -415,40 +420,14 @@ export function AddCampaignForm({
                   )}
                 </Stack>
                 <Stack gap="xs" align="flex-end">
-                  {delayable &&
-                    (startAt ? (
-                      <Badge
-                        size="lg"
-                        variant="light"
-                        leftSection={<IconClock size={14} />}
-                        style={{ cursor: 'pointer' }}
-                        onClick={() => setDelayOpen(true)}
-                        rightSection={
-                          edited?.status !== 'delayed' && (
-                            <IconX
-                              size={14}
-                              style={{ cursor: 'pointer' }}
-                              aria-label={t('form.startNow')}
-                              onClick={(event) => {
-                                event.stopPropagation();
-                                setStartAt(null);
-                              }}
-                            />
-                          )
-                        }
-                        data-testid="campaign-start-at"
-                      >
-                        {t('form.startsAt', { time: formatDateTime(startAt) })}
-                      </Badge>
-                    ) : (
-                      <Button
-                        variant="subtle"
-                        leftSection={<IconClock size={16} />}
-                        onClick={() => setDelayOpen(true)}
-                      >
-                        {t('form.delayedStart')}
-                      </Button>
-                    ))}
+                  {delayable && (
+                    <DelayedStart
+                      startAt={startAt}
+                      onChange={setStartAt}
+                      fixed={edited?.status === 'delayed'}
+                      testId="campaign"
+                    />
+                  )}
                   <Group gap="sm">
                     {edited?.status === 'delayed' ? (
                       <Button
@@ -491,14 +470,6 @@ export function AddCampaignForm({
           </Stack>
         </form>
       )}
-      <DelayedStartModal
-        opened={delayOpen}
-        onClose={() => setDelayOpen(false)}
-        onConfirm={(value) => {
-          setStartAt(value);
-          setDelayOpen(false);
-        }}
-      />
     </Stack>
   );
 }

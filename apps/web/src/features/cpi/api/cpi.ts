@@ -57,9 +57,17 @@ export const cpiAdAssetsQueryOptions = (packageId: string, appstore: AppStore, c
     staleTime: 5 * 60_000,
   });
 
-/** `POST campaigns` with a CPI body: an order, or a draft with `draft: true`. */
-export function useCreateCpiCampaign() {
+/**
+ * `POST campaigns` with a CPI body (an order, or a draft with `draft: true`), or with `id` the edit of
+ * that CPI draft or delayed campaign (`PUT campaigns/{id}`), then with `start` its `GET campaigns/{id}/start`
+ * (ordering an edited draft).
+ */
+export function useSaveCpiCampaign() {
   return useMutation({
-    mutationFn: (body: CpiBody) => api.post('campaigns', body, campaignResponseSchema),
+    mutationFn: async ({ id, body, start }: { id?: number; body: CpiBody; start?: boolean }) => {
+      if (id === undefined) return api.post('campaigns', body, campaignResponseSchema);
+      const saved = await api.put(`campaigns/${id}`, body, campaignResponseSchema);
+      return start ? api.get(`campaigns/${id}/start`, campaignResponseSchema) : saved;
+    },
   });
 }

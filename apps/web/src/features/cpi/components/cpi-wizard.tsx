@@ -1,17 +1,16 @@
 import { useRef, useState, type ComponentType, type ReactNode } from 'react';
-import { Alert, Badge, Button, Card, Group, Stack, Stepper, Text } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Stepper, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertTriangle, IconArrowLeft, IconArrowRight, IconClock, IconX } from '@tabler/icons-react';
+import { IconAlertTriangle, IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
 import type { Campaign } from '@storelift/shared';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { showErrorModal } from '../../../components/error-modal';
 import { ApiError } from '../../../lib/api';
-import { formatDateTime } from '../../../lib/format';
 import { errorText, translateMessage } from '../../../lib/messages';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { schemaErrors, useSchemaForm, type FieldErrors } from '../../../lib/use-schema-form';
-import { useCreateCpiCampaign } from '../api/cpi';
+import { useSaveCpiCampaign } from '../api/cpi';
 import { CpiAdsStep } from './cpi-ads-step';
 import { CpiBudgetStep } from './cpi-budget-step';
 import { CpiIntroStep } from './cpi-intro-step';
@@ -31,11 +30,14 @@ import { CpiTargetStep } from './cpi-target-step';
 /** The schema, for useSchemaForm's loader. */
 const loadCpiSchema = () => Promise.resolve(cpiFormSchema);
 
-/** The delayed-start modal the route hands in (the campaigns feature's, shared by every tab). */
-export type DelayedStartModalComponent = ComponentType<{
-  opened: boolean;
-  onClose: () => void;
-  onConfirm: (startAt: string) => void;
+/** The delayed-start control the route hands in (the campaigns feature's, shared by every tab). */
+export type DelayedStartComponent = ComponentType<{
+  startAt: string | null;
+  onChange: (startAt: string | null) => void;
+  /** An edited delayed campaign keeps a start time: it can move but not go. */
+  fixed?: boolean;
+  disabled?: boolean;
+  testId: string;
 }>;
 
 /** The app the wizard promotes, chosen by the route's picker (the apps feature's). */
@@ -46,10 +48,19 @@ export interface CpiAppChoice {
   country: string;
 }
 
+/** A CPI draft or delayed campaign the wizard edits (`PUT campaigns/{id}`) instead of ordering a new one. */
+export interface CpiEdited {
+  id: number;
+  /** draft or delayed */
+  status: Campaign['status'];
+  startAt: string | null;
+}
+
 /**
  * The CPI wizard (customer-area §2): an intro and five steps, each checked by the shared schema before
  * Next; the summary orders (charging twice the daily budget) or saves a draft. A 422 sends the user back
- * to the step of the first field it names.
+ * to the step of the first field it names. An edited draft is saved in place (and started when ordered);
+ * an edited delayed campaign is saved with its start time, which can move but not go.
  */
 export function CpiWizard({
   initialValues,
@@ -58,7 +69,8 @@ export function CpiWizard({
   renderAppPicker,
   balance,
   onOrdered,
-  DelayedStartModal,
+  DelayedStart,
+  edited,
 }: {
   initialValues: CpiFormValues;
   /** Where the wizard opens: the summary for an earlier campaign's settings. */
@@ -72,16 +84,16 @@ export function CpiWizard({
   /** Main + bonus balance (decimal text), unknown while loading. */
   balance: string | undefined;
   onOrdered: (campaign: Campaign, draft: boolean) => void;
-  DelayedStartModal: DelayedStartModalComponent;
+  DelayedStart: DelayedStartComponent;
+  edited?: CpiEdited;
 }) {
   const { t } = useTranslation('cpi');
   const form = useSchemaForm<CpiFormValues>(loadCpiSchema, initialValues);
-  const create = useCreateCpiCampaign();
+  const save = useSaveCpiCampaign();
   const [active, setActive] = useState(() => CPI_STEPS.indexOf(initialStep));
   const [sending, setSending] = useState<'order' | 'draft' | null>(null);
   const [shortBalance, setShortBalance] = useState<string | null>(null);
-  const [startAt, setStartAt] = useState<string | null>(null);
-  const [delayOpen, setDelayOpen] = useState(false);
+  const [startAt, setStartAt] = useState<string | null>(edited?.startAt ?? null);
   const top = useRef<HTMLDivElement>(null);
   // On a phone the steps are numbers only: the current one is named above its content.
   const compact = useMediaQuery('(max-width: 36em)');
@@ -118,7 +130,11 @@ export function CpiWizard({
     }
     setSending(draft ? 'draft' : 'order');
     try {
-      const answer = await create.mutateAsync(cpiBodyFromValues(values, { draft, startAt }));
+      const answer = await save.mutateAsync({
+        id: edited?.id,
+        body: cpiBodyFromValues(values, { draft: draft || edited?.status === 'draft', startAt }),
+        start: edited?.status === 'draft' && !draft,
+      });
       notifySuccess(translateMessage(answer.message ?? ''));
       onOrdered(answer.data, draft);
     } catch (error) {
@@ -243,68 +259,47 @@ export function CpiWizard({
             </Button>
           ) : (
             <Group gap="sm">
-              {startAt ? (
-                <Badge
-                  size="lg"
-                  variant="light"
-                  leftSection={<IconClock size={14} />}
-                  rightSection={
-                    <IconX
-                      size={14}
-                      role="button"
-                      tabIndex={0}
-                      style={{ cursor: 'pointer' }}
-                      aria-label={t('actions.startNow')}
-                      onClick={() => setStartAt(null)}
-                      onKeyDown={(event) => {
-                        if (event.key === 'Enter' || event.key === ' ') setStartAt(null);
-                      }}
-                    />
-                  }
-                  data-testid="cpi-start-at"
-                >
-                  {t('actions.startsAt', { time: formatDateTime(startAt) })}
-                </Badge>
-              ) : (
+              <DelayedStart
+                startAt={startAt}
+                onChange={setStartAt}
+                fixed={edited?.status === 'delayed'}
+                disabled={sending !== null}
+                testId="cpi"
+              />
+              {edited?.status === 'delayed' ? (
                 <Button
-                  variant="subtle"
-                  leftSection={<IconClock size={16} />}
-                  onClick={() => setDelayOpen(true)}
+                  type="submit"
+                  loading={sending === 'order'}
                   disabled={sending !== null}
-                  data-testid="cpi-delayed"
+                  data-testid="cpi-save"
                 >
-                  {t('actions.delayedStart')}
+                  {t('actions.saveChanges')}
                 </Button>
+              ) : (
+                <>
+                  <Button
+                    variant="default"
+                    onClick={() => void send(true)}
+                    loading={sending === 'draft'}
+                    disabled={sending !== null}
+                    data-testid="cpi-save-draft"
+                  >
+                    {edited ? t('actions.saveChanges') : t('actions.saveDraft')}
+                  </Button>
+                  <Button
+                    type="submit"
+                    loading={sending === 'order'}
+                    disabled={sending !== null}
+                    data-testid="cpi-order"
+                  >
+                    {t('actions.order')}
+                  </Button>
+                </>
               )}
-              <Button
-                variant="default"
-                onClick={() => void send(true)}
-                loading={sending === 'draft'}
-                disabled={sending !== null}
-                data-testid="cpi-save-draft"
-              >
-                {t('actions.saveDraft')}
-              </Button>
-              <Button
-                type="submit"
-                loading={sending === 'order'}
-                disabled={sending !== null}
-                data-testid="cpi-order"
-              >
-                {t('actions.order')}
-              </Button>
             </Group>
           )}
         </Group>
       </Stack>
-      <DelayedStartModal
-        opened={delayOpen}
-        onClose={() => setDelayOpen(false)}
-        onConfirm={(value) => {
-          setStartAt(value);
-          setDelayOpen(false);
-        }}
-      />
     </form>
   );
 }
