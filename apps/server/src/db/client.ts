@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -49,7 +50,8 @@ async function openPglite(dir: string | undefined): Promise<Database> {
     mkdirSync(dir, { recursive: true });
     releaseLock = acquireDataDirLock(join(dir, '..', 'db.lock'));
   }
-  const client = new PGlite(dir);
+  // pg_trgm: the staff campaigns search (migration 0008).
+  const client = new PGlite({ dataDir: dir, extensions: { pg_trgm } });
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {

@@ -92,9 +92,12 @@ export const campaigns = pgTable(
     updated_at: updatedAt(),
   },
   (t) => [
-    // The list: status tabs with counts, filters and sorts.
+    // The list: status tabs with counts, filters and sorts. The page's ids walk (user_id, sort, id) with
+    // the status alongside, index-only (docs/campaigns.md, List performance).
     index('campaigns_user_status_created_idx').on(t.user_id, t.status, t.created_at),
-    index('campaigns_user_created_idx').on(t.user_id, t.created_at),
+    index('campaigns_user_created_id_idx').on(t.user_id, t.created_at, t.id, t.status),
+    index('campaigns_user_id_idx').on(t.user_id, t.id, t.status),
+    index('campaigns_user_price_idx').on(t.user_id, t.price, t.id, t.status),
     index('campaigns_user_type_created_idx').on(t.user_id, t.product_type, t.created_at),
     index('campaigns_user_package_idx').on(t.user_id, t.appstore, t.package),
     // The favorite filter of the list.
@@ -104,6 +107,12 @@ export const campaigns = pgTable(
     // The staff list over all users: a status, newest first by id or by created_at.
     index('campaigns_status_id_idx').on(t.status, t.id),
     index('campaigns_status_created_idx').on(t.status, t.created_at, t.id),
+    index('campaigns_price_idx').on(t.price, t.id),
+    // The searches' contains-match on the package and the notes (pg_trgm, created by migration 0008), and
+    // campaigns by app (the search by app title; an app's deletion sets it null).
+    index('campaigns_package_trgm_idx').using('gin', sql`${t.package} gin_trgm_ops`),
+    index('campaigns_description_trgm_idx').using('gin', sql`${t.description} gin_trgm_ops`),
+    index('campaigns_app_idx').on(t.app_id),
     // The delivery tick and the delayed-start sweep.
     index('campaigns_running_idx')
       .on(t.status, t.start_at)

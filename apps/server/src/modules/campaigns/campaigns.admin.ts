@@ -1,6 +1,5 @@
 import {
   CAMPAIGN_STATUSES,
-  LIMITS,
   CAMPAIGN_MESSAGES,
   MESSAGES,
   type AdminCampaign,
@@ -19,7 +18,8 @@ import { resumeCampaign } from './campaigns.cpi-charging.js';
 import { settleDelivery } from './campaigns.delivery.js';
 import { activate, finish, move, toDraft } from './campaigns.lifecycle.js';
 import * as repo from './campaigns.repo.js';
-import { ACTIONS, ENGLISH_TEXT, allowIn, viewOf } from './campaigns.service.js';
+import { fieldErrors, notesOf, throwIfAny } from './campaigns.rules.js';
+import { ACTIONS, allowIn, viewOf } from './campaigns.service.js';
 
 /**
  * Staff actions (staff-admin §4) and the statuses that allow each (ARCHITECTURE.md, Campaign lifecycle):
@@ -135,10 +135,10 @@ export async function staffAct(
   }
 }
 
-/** Writes a history row that keeps the status and says what staff changed. */
-function noteChange(tx: Tx, row: repo.CampaignRow, actorId: number, reason: string) {
+/** A history row that keeps the status and says what staff changed. */
+function change(row: repo.CampaignRow, actorId: number, reason: string): repo.HistoryStep {
   const status = row.status as CampaignStatus;
-  return repo.addHistory(tx, row.id, status, status, actorId, reason);
+  return { from: status, to: status, actorId, reason };
 }
 
 /** `PUT admin campaigns/{id}`: notes (the customer's rule: English, ≤ 1000) and partner, in any status. */
@@ -150,18 +150,16 @@ export async function updateAnyCampaign(
 ) {
   const values: Partial<repo.NewCampaign> = {};
   if (body.description !== undefined) {
-    const description = body.description.trim();
-    if (description.length > LIMITS.notesMax)
-      throw ValidationError.field('description', CAMPAIGN_MESSAGES.campaignNotesMax);
-    if (!ENGLISH_TEXT.test(description))
-      throw ValidationError.field('description', CAMPAIGN_MESSAGES.campaignNotesEnglish);
-    values.description = description;
+    const { errors, fail } = fieldErrors();
+    values.description = notesOf(body.description, fail);
+    throwIfAny(errors);
   }
   if (body.partner !== undefined) values.partner = body.partner || null;
   const data = await withLocked(deps, id, async (tx, row) => {
     if (!Object.keys(values).length) return;
-    await repo.updateCampaign(tx, row.id, values);
-    await noteChange(tx, row, actorId, `Updated: ${Object.keys(values).join(', ')}`);
+    await repo.updateCampaign(tx, row.id, values, [
+      change(row, actorId, `Updated: ${Object.keys(values).join(', ')}`),
+    ]);
   });
   return { data, message: MESSAGES.actionSaved };
 }
@@ -199,8 +197,9 @@ export async function changeVendor(
     const row = await settleDelivery(tx, locked, now, deps.config.vendorSandboxSpeed, actorId);
     if (row.status !== locked.status) return; // delivered meanwhile: nothing left to move
     const delivering = row.status === 'active' || row.status === 'pause';
-    await repo.updateCampaign(tx, row.id, await assignVendor(tx, row.id, vendor, delivering));
-    await noteChange(tx, row, actorId, `Vendor: ${vendor.name}`);
+    await repo.updateCampaign(tx, row.id, await assignVendor(tx, row.id, vendor, delivering), [
+      change(row, actorId, `Vendor: ${vendor.name}`),
+    ]);
   });
   return { data, message: MESSAGES.actionSaved };
 }

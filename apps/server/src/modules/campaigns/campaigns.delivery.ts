@@ -13,10 +13,10 @@ import {
   type VendorReport,
 } from '../../providers/vendor/vendor-provider.js';
 import * as placements from '../vendors/vendors.placements.js';
-import { DAY_MS } from './campaigns.plan.js';
+import { clockAt, DAY_MS } from './campaigns.plan.js';
 import * as repo from './campaigns.repo.js';
 import { settleCpi } from './campaigns.cpi-charging.js';
-import { finish, launch } from './campaigns.lifecycle.js';
+import { finish, launch, move } from './campaigns.lifecycle.js';
 
 /*
  * Delivery by the campaign's vendor (providers/vendor/README.md). The embedded sandbox delivers each day's
@@ -83,10 +83,7 @@ export async function settleDelivery(
 ): Promise<repo.CampaignRow> {
   if (row.status !== 'active' || !row.clock_at) return row;
   if (row.product_type === PRODUCT_TYPES.cpi) return settleCpi(tx, row, now, speed, actorId);
-  const progress = Math.min(
-    row.days * DAY_MS,
-    row.progress_ms + Math.max(0, now.getTime() - row.clock_at.getTime()) * speed,
-  );
+  const progress = Math.min(row.days * DAY_MS, clockAt(row, now, speed));
   const clock = { progress_ms: Math.floor(progress), clock_at: now };
   if (await placements.currentPlacementOf(tx, row.id)) return repo.updateCampaign(tx, row.id, clock);
   const orders = await repo.ordersOf(tx, row.id);
@@ -123,8 +120,7 @@ export async function startDue(deps: Deps, campaignId: number, now = new Date())
     await deps.db.transaction(async (tx) => {
       const row = await repo.lockCampaign(tx, campaignId);
       if (!row || row.status !== 'delayed') return;
-      await repo.updateCampaign(tx, row.id, { status: 'failed', finished_at: now });
-      await repo.addHistory(tx, row.id, 'delayed', 'failed', null, error.message);
+      await move(tx, row, 'failed', null, { finished_at: now }, error.message);
     });
   }
 }
@@ -239,29 +235,21 @@ async function syncPlacement(deps: Deps, open: placements.OpenPlacement, now: Da
  * to now, then syncs every open HTTP placement with its vendor — batch after batch until none is left.
  */
 export async function deliveryTick(deps: Deps, now = new Date()) {
-  let done = 0;
-  for (let after = 0; ;) {
-    const due = await repo.dueCampaigns(deps.db, now, TICK_BATCH, after);
-    for (const { id, status } of due) {
-      if (status === 'delayed') {
-        await startDue(deps, id, now);
-        continue;
-      }
+  const settled = await repo.forEachBatch(
+    (after, limit) => repo.dueCampaigns(deps.db, now, limit, after),
+    async ({ id, status }) => {
+      if (status === 'delayed') return startDue(deps, id, now);
       await deps.db.transaction(async (tx) => {
         const row = await repo.lockCampaign(tx, id);
         if (row) await settleDelivery(tx, row, now, deps.config.vendorSandboxSpeed);
       });
-    }
-    done += due.length;
-    if (due.length < TICK_BATCH) break;
-    after = due.at(-1)!.id;
-  }
-  for (let after = 0; ;) {
-    const open = await placements.openPlacements(deps.db, after, TICK_BATCH);
-    for (const placement of open) await syncPlacement(deps, placement, now);
-    done += open.length;
-    if (open.length < TICK_BATCH) break;
-    after = open.at(-1)!.id;
-  }
-  return done;
+    },
+    TICK_BATCH,
+  );
+  const synced = await repo.forEachBatch(
+    (after, limit) => placements.openPlacements(deps.db, after, limit),
+    (placement) => syncPlacement(deps, placement, now),
+    TICK_BATCH,
+  );
+  return settled + synced;
 }

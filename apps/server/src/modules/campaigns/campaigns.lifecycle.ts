@@ -7,18 +7,27 @@ import { findVendor } from '../vendors/vendors.service.js';
 import { assignVendor } from '../vendors/vendors.placements.js';
 import { routeCampaign } from '../vendors/vendors.routing.js';
 
-/** Moves a locked campaign to another status, writing the status-history row. */
+/**
+ * Moves a locked campaign to another status in one statement with its status-history row; `through`
+ * names statuses it passes on the way (each gets its history row too, as if moved one after another).
+ */
 export async function move(
   tx: Tx,
-  row: repo.CampaignRow,
+  row: Pick<repo.CampaignRow, 'id' | 'status'>,
   to: CampaignStatus,
   actorId: number | null,
   values: Partial<repo.NewCampaign> = {},
   reason: string | null = null,
+  through: CampaignStatus[] = [],
 ) {
-  const updated = await repo.updateCampaign(tx, row.id, { ...values, status: to });
-  await repo.addHistory(tx, row.id, row.status as CampaignStatus, to, actorId, reason);
-  return updated;
+  const path = [...through, to];
+  const steps = path.map((status, index) => ({
+    from: index ? path[index - 1]! : (row.status as CampaignStatus),
+    to: status,
+    actorId,
+    reason,
+  }));
+  return repo.updateCampaign(tx, row.id, { ...values, status: to }, steps);
 }
 
 /**
@@ -58,7 +67,6 @@ export async function activate(
   reason: string | null = null,
 ): Promise<repo.CampaignRow> {
   if (row.is_legacy) throw new ConflictError(CAMPAIGN_MESSAGES.campaignLegacy);
-  const pending = row.status === 'pending' ? row : await move(tx, row, 'pending', actorId, {}, reason);
   const values: Partial<repo.NewCampaign> = {
     started_at: now,
     clock_at: now,
@@ -66,7 +74,9 @@ export async function activate(
     ...(await assignVendor(tx, row.id, await launchVendor(tx, row), true)),
   };
   Object.assign(values, await chargeOnce(tx, row));
-  return move(tx, pending, 'active', actorId, values, reason);
+  // Pending lasts only within this transaction (a refused charge rolls it back): one write, both rows.
+  const through: CampaignStatus[] = row.status === 'pending' ? [] : ['pending'];
+  return move(tx, row, 'active', actorId, values, reason, through);
 }
 
 /**

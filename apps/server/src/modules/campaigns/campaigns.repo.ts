@@ -63,17 +63,60 @@ export async function lockCampaign(
   return row;
 }
 
-export async function insertCampaign(db: Queryable, values: NewCampaign): Promise<CampaignRow> {
-  const [row] = await db.insert(campaigns).values(values).returning();
+/** A status change the history records (`actorId` null = the system). */
+export interface HistoryStep {
+  from: CampaignStatus | null;
+  to: CampaignStatus;
+  actorId: number | null;
+  reason?: string | null;
+}
+
+function historyValues(campaignId: number | SQL, step: HistoryStep) {
+  return {
+    campaign_id: campaignId,
+    from_status: step.from,
+    to_status: step.to,
+    actor_id: step.actorId,
+    reason: step.reason ?? null,
+  };
+}
+
+/**
+ * Inserts a campaign; with `history`, its first status-history row (from nothing to its status) in the
+ * same statement.
+ */
+export async function insertCampaign(
+  db: Queryable,
+  values: NewCampaign,
+  history?: Omit<HistoryStep, 'from' | 'to'>,
+): Promise<CampaignRow> {
+  const insert = db.insert(campaigns).values(values).returning();
+  if (!history) return (await insert)[0]!;
+  const created = db.$with('created').as(insert);
+  const step = { ...history, from: null, to: (values.status ?? 'draft') as CampaignStatus };
+  const logged = db
+    .$with('logged')
+    .as(db.insert(campaignStatusHistory).values(historyValues(sql`(select id from ${created})`, step)));
+  const [row] = await db.with(created, logged).select().from(created);
   return row!;
 }
 
+/** Updates a campaign; the status-history rows of `steps` go in the same statement. */
 export async function updateCampaign(
   db: Queryable,
   id: number,
   values: Partial<NewCampaign>,
+  steps: HistoryStep[] = [],
 ): Promise<CampaignRow> {
+  const withList = steps.length
+    ? [
+        db
+          .$with('logged')
+          .as(db.insert(campaignStatusHistory).values(steps.map((step) => historyValues(id, step)))),
+      ]
+    : [];
   const [row] = await db
+    .with(...withList)
     .update(campaigns)
     .set({ ...values, updated_at: new Date() })
     .where(eq(campaigns.id, id))
@@ -113,9 +156,9 @@ export async function deleteOrders(db: Queryable, campaignId: number) {
   await db.delete(campaignOrders).where(eq(campaignOrders.campaign_id, campaignId));
 }
 
-/** Replaces the custom review texts of a campaign. */
-export async function replaceReviews(db: Queryable, campaignId: number, reviews: Review[]) {
-  await db.delete(campaignReviews).where(eq(campaignReviews.campaign_id, campaignId));
+/** Replaces the custom review texts of a campaign (`fresh`: a new campaign, nothing to delete). */
+export async function replaceReviews(db: Queryable, campaignId: number, reviews: Review[], fresh = false) {
+  if (!fresh) await db.delete(campaignReviews).where(eq(campaignReviews.campaign_id, campaignId));
   if (reviews.length)
     await db
       .insert(campaignReviews)
@@ -198,26 +241,20 @@ export async function filtersOf(db: Queryable, userId: number) {
   return { apps: appRows, countries: countryRows, productTypes: typeRows.map((row) => row.type) };
 }
 
-/** The orders of a campaign with their days, in order. */
+/** The orders of a campaign with their days, in order (one query). */
 export async function ordersOf(db: Queryable, campaignId: number) {
-  const orders = await db
-    .select()
+  const rows = await db
+    .select({ order: campaignOrders, day: campaignOrderDays })
     .from(campaignOrders)
+    .leftJoin(campaignOrderDays, eq(campaignOrderDays.order_id, campaignOrders.id))
     .where(eq(campaignOrders.campaign_id, campaignId))
-    .orderBy(asc(campaignOrders.id));
-  const days = orders.length
-    ? await db
-        .select()
-        .from(campaignOrderDays)
-        .where(
-          inArray(
-            campaignOrderDays.order_id,
-            orders.map((order) => order.id),
-          ),
-        )
-        .orderBy(asc(campaignOrderDays.order_id), asc(campaignOrderDays.day))
-    : [];
-  return orders.map((order) => ({ ...order, days: days.filter((day) => day.order_id === order.id) }));
+    .orderBy(asc(campaignOrders.id), asc(campaignOrderDays.day));
+  const orders: ((typeof rows)[number]['order'] & { days: OrderDayRow[] })[] = [];
+  for (const { order, day } of rows) {
+    if (orders.at(-1)?.id !== order.id) orders.push({ ...order, days: [] });
+    if (day) orders.at(-1)!.days.push(day);
+  }
+  return orders;
 }
 
 /** Sets every delivered count of a campaign's orders and their days back to zero (forced draft). */
@@ -291,6 +328,32 @@ export async function pricetagOf(db: Queryable, userId: number, appstore: number
   return row?.price;
 }
 
+/**
+ * What an order names, in one query: the user's tracked app of that store and package (none = no row),
+ * the country by code and the user's active pricetag of the product type (each null when there is none).
+ */
+export async function orderTargetOf(
+  db: Queryable,
+  userId: number,
+  target: { appstore: number; package: string; country: string; type: number },
+) {
+  const [row] = await db
+    .select({
+      appId: apps.id,
+      countryId: sql<
+        number | null
+      >`(select ${countries.id} from ${countries} where ${countries.code} = ${target.country})`,
+      unitPrice: sql<string | null>`(select ${pricetags.price} from ${pricetags}
+        where ${pricetags.user_id} = ${userId} and ${pricetags.appstore} = ${target.appstore}
+          and ${pricetags.type} = ${target.type} and ${pricetags.is_active})`.mapWith(pricetags.price),
+    })
+    .from(apps)
+    .where(
+      and(eq(apps.user_id, userId), eq(apps.appstore, target.appstore), eq(apps.package, target.package)),
+    );
+  return row;
+}
+
 /** Adds spending to the app's promotion value (the apps list's "most promoted" sort). */
 export async function addPromotionValue(db: Queryable, appId: number | null, amount: string) {
   if (appId === null) return;
@@ -302,13 +365,33 @@ export async function addPromotionValue(db: Queryable, appId: number | null, amo
 
 const TAB_STATUS: Record<string, CampaignStatus> = { paused: 'pause' };
 
-/** The filters of the list, all but the status tab. */
-function listFilters(userId: number, query: CampaignListQuery): SQL[] {
+/** A contains-match pattern for ILIKE (the text's own wildcards escaped). */
+function containsPattern(search: string) {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** A search text that is a number also finds the campaign of that id. */
+function orId(byText: SQL, search: string): SQL {
+  return /^\d{1,9}$/.test(search) ? or(byText, eq(campaigns.id, Number(search)))! : byText;
+}
+
+/**
+ * The filters of the list, all but the status tab, on `campaigns` alone (no join, so counting and the
+ * page's ids read one table). A search looks the user's apps up by title first, so each of its matches
+ * (package and notes by their trigram indexes, the apps by `app_id`) is an index lookup.
+ */
+export async function listFilters(db: Queryable, userId: number, query: CampaignListQuery): Promise<SQL[]> {
   const where: SQL[] = [eq(campaigns.user_id, userId)];
   if (query.productType !== undefined) where.push(eq(campaigns.product_type, query.productType));
   if (query.appstore !== undefined) where.push(eq(campaigns.appstore, query.appstore));
   if (query.package) where.push(eq(campaigns.package, query.package));
-  if (query.country) where.push(eq(countries.code, query.country.toUpperCase()));
+  if (query.country)
+    where.push(
+      eq(
+        campaigns.country_id,
+        sql`(select ${countries.id} from ${countries} where ${countries.code} = ${query.country.toUpperCase()})`,
+      ),
+    );
   if (query.favorite !== undefined) where.push(eq(campaigns.favorite, query.favorite));
   if (query.from) where.push(sql`${campaigns.created_at} >= ${new Date(query.from).toISOString()}`);
   if (query.to) {
@@ -318,13 +401,23 @@ function listFilters(userId: number, query: CampaignListQuery): SQL[] {
     where.push(sql`${campaigns.created_at} < ${end.toISOString()}`);
   }
   if (query.search) {
-    const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containsPattern(query.search);
+    // A campaign's app is one of its owner's tracked apps.
+    const titled = await db
+      .select({ id: apps.id })
+      .from(apps)
+      .where(and(eq(apps.user_id, userId), ilike(apps.title, pattern)));
     const byText = or(
       ilike(campaigns.package, pattern),
-      ilike(apps.title, pattern),
       ilike(campaigns.description, pattern),
+      titled.length
+        ? inArray(
+            campaigns.app_id,
+            titled.map((app) => app.id),
+          )
+        : undefined,
     )!;
-    where.push(/^\d{1,9}$/.test(query.search) ? or(byText, eq(campaigns.id, Number(query.search)))! : byText);
+    where.push(orId(byText, query.search));
   }
   return where;
 }
@@ -343,33 +436,43 @@ const SORT_COLUMNS = {
   days: campaigns.days,
 } as const;
 
-/** A page of the user's campaigns (every row when exporting) and the total. */
-export async function pageCampaigns(db: Queryable, userId: number, query: CampaignListQuery) {
-  const where = and(...listFilters(userId, query), tabFilter(query.status));
-  const direction = query.sortType === 'desc' ? desc : asc;
-  const base = selectCampaigns(db)
-    .where(where)
-    .orderBy(direction(SORT_COLUMNS[query.sortBy]), direction(campaigns.id));
-  const rows = query.isExport
-    ? await base
-    : await base.limit(query.limit).offset((query.page - 1) * query.limit);
-  const [count] = await db
-    .select({ total: sql<number>`count(*)::int` })
+/**
+ * The ids of one page, for a deferred join: they come from `campaigns` alone (for the usual sorts an
+ * index-only walk of `(user_id, <sort>, id, status)`), so a deep offset skips narrow index entries, not
+ * rows; then only the page's rows are read and joined to their refs.
+ */
+function pageIds(db: Queryable, where: SQL | undefined, order: SQL[], limit: number, offset: number) {
+  return db
+    .select({ id: campaigns.id })
     .from(campaigns)
-    .leftJoin(apps, eq(apps.id, campaigns.app_id))
-    .innerJoin(countries, eq(countries.id, campaigns.country_id))
-    .where(where);
-  return { rows, total: count?.total ?? 0 };
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset)
+    .as('page');
 }
 
-/** Campaigns per status under the list's filters. */
-export function statusCounts(db: Queryable, userId: number, query: CampaignListQuery) {
+/** A page of the user's campaigns under `listFilters` (every row when exporting). */
+export async function pageCampaigns(db: Queryable, filters: SQL[], query: CampaignListQuery) {
+  const where = and(...filters, tabFilter(query.status));
+  const direction = query.sortType === 'desc' ? desc : asc;
+  const order = [direction(SORT_COLUMNS[query.sortBy]), direction(campaigns.id)];
+  if (query.isExport)
+    return selectCampaigns(db)
+      .where(where)
+      .orderBy(...order);
+  const page = pageIds(db, where, order, query.limit, (query.page - 1) * query.limit);
+  return selectCampaigns(db)
+    .innerJoin(page, eq(page.id, campaigns.id))
+    .orderBy(...order);
+}
+
+/** Campaigns per status under the list's filters (the tabs' counts and the list's total). */
+export function statusCounts(db: Queryable, filters: SQL[]) {
   return db
     .select({ status: campaigns.status, count: sql<number>`count(*)::int` })
     .from(campaigns)
-    .leftJoin(apps, eq(apps.id, campaigns.app_id))
-    .innerJoin(countries, eq(countries.id, campaigns.country_id))
-    .where(and(...listFilters(userId, query)))
+    .where(and(...filters))
     .groupBy(campaigns.status);
 }
 
@@ -455,26 +558,44 @@ const ADMIN_SORT_COLUMNS = {
 
 /** A page of every user's campaigns (staff user orders) and the total. */
 export async function pageAllCampaigns(db: Queryable, query: AdminCampaignListQuery) {
-  const where: SQL[] = [];
-  if (query.status !== 'all') where.push(eq(campaigns.status, query.status));
-  if (query.productType !== undefined) where.push(eq(campaigns.product_type, query.productType));
-  if (query.appstore !== undefined) where.push(eq(campaigns.appstore, query.appstore));
-  if (query.user_id !== undefined) where.push(eq(campaigns.user_id, query.user_id));
+  const filters: SQL[] = [];
+  if (query.status !== 'all') filters.push(eq(campaigns.status, query.status));
+  if (query.productType !== undefined) filters.push(eq(campaigns.product_type, query.productType));
+  if (query.appstore !== undefined) filters.push(eq(campaigns.appstore, query.appstore));
+  if (query.user_id !== undefined) filters.push(eq(campaigns.user_id, query.user_id));
   if (query.search) {
-    const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const byText = or(ilike(campaigns.package, pattern), ilike(users.email, pattern))!;
-    where.push(/^\d{1,9}$/.test(query.search) ? or(byText, eq(campaigns.id, Number(query.search)))! : byText);
+    const pattern = containsPattern(query.search);
+    // The owners first (a short list), so their campaigns come by user id and the packages by their
+    // trigram index (one OR of two index lookups, not a filter over every campaign).
+    const owners = await db.select({ id: users.id }).from(users).where(ilike(users.email, pattern));
+    const byText = ilike(campaigns.package, pattern);
+    filters.push(
+      orId(
+        owners.length
+          ? or(
+              byText,
+              inArray(
+                campaigns.user_id,
+                owners.map((owner) => owner.id),
+              ),
+            )!
+          : byText,
+        query.search,
+      ),
+    );
   }
+  const where = and(...filters);
   const direction = query.sortType === 'desc' ? desc : asc;
-  const rows = await selectAdminCampaigns(db)
-    .where(and(...where))
-    .orderBy(direction(ADMIN_SORT_COLUMNS[query.sortBy]), direction(campaigns.id))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
-  const [count] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(campaigns)
-    .innerJoin(users, eq(users.id, campaigns.user_id))
-    .where(and(...where));
+  const order = [direction(ADMIN_SORT_COLUMNS[query.sortBy]), direction(campaigns.id)];
+  const page = pageIds(db, where, order, query.limit, (query.page - 1) * query.limit);
+  const [rows, [count]] = await Promise.all([
+    selectAdminCampaigns(db)
+      .innerJoin(page, eq(page.id, campaigns.id))
+      .orderBy(...order),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(campaigns)
+      .where(where),
+  ]);
   return { rows, total: count?.total ?? 0 };
 }

@@ -9,8 +9,7 @@ import {
 } from '@storelift/shared';
 import type { Db } from '../../db/client.js';
 import type { CampaignSettings } from '../../db/schema/campaigns.js';
-import { ValidationError } from '../../lib/errors.js';
-import { countryOrFail, ownAppByPackage } from '../apps/apps.service.js';
+import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { ensureBillingProfile } from '../billing/profiles.repo.js';
 import * as repo from './campaigns.repo.js';
 
@@ -55,7 +54,7 @@ export interface Prepared {
 export type Fail = (field: string, message: string) => void;
 
 /** Notes are printable ASCII (English only). */
-export const ENGLISH_TEXT = /^[\x20-\x7E\t\r\n]*$/;
+const ENGLISH_TEXT = /^[\x20-\x7E\t\r\n]*$/;
 
 /** A collector of field errors: `fail` adds one, `errors` holds them by field. */
 export function fieldErrors(errors: Record<string, string[]> = {}) {
@@ -68,8 +67,16 @@ export function throwIfAny(errors: Record<string, string[]>) {
   if (Object.keys(errors).length) throw new ValidationError(errors, Object.values(errors)[0]![0]);
 }
 
+/** The notes, trimmed: English only, at most 1000 symbols (the customer's and the staff's rule). */
+export function notesOf(text: string, fail: Fail): string {
+  const description = text.trim();
+  if (description.length > LIMITS.notesMax) fail('description', CAMPAIGN_MESSAGES.campaignNotesMax);
+  else if (!ENGLISH_TEXT.test(description)) fail('description', CAMPAIGN_MESSAGES.campaignNotesEnglish);
+  return description;
+}
+
 /**
- * The notes (trimmed; English only, at most 1000 symbols) and the delayed start of a body: absent or
+ * The notes (`notesOf`) and the delayed start of a body: absent or
  * null = start now; `""` = "Date or time is empty"; else more than 5 minutes ahead. Guaranteed reviews
  * have no delayed start.
  */
@@ -78,10 +85,7 @@ export function notesAndStart(
   now: Date,
   fail: Fail,
 ): { description: string; startAt: Date | null } {
-  const description = body.description.trim();
-  if (description.length > LIMITS.notesMax) fail('description', CAMPAIGN_MESSAGES.campaignNotesMax);
-  else if (!ENGLISH_TEXT.test(description)) fail('description', CAMPAIGN_MESSAGES.campaignNotesEnglish);
-
+  const description = notesOf(body.description, fail);
   let startAt: Date | null = null;
   if (typeof body.start_at === 'string') {
     const text = body.start_at.trim();
@@ -99,15 +103,26 @@ export function notesAndStart(
 
 /**
  * The app (one the caller tracks on that store, else 404), the country (422) and the user's active
- * pricetag of the product (422 "This product is temporarily disabled" without one).
+ * pricetag of the product (422 "This product is temporarily disabled" without one), read in one query;
+ * a user without a billing profile yet gets one (with the plan's pricetags) first.
  */
 export async function orderTarget(db: Db, userId: number, body: CreateCampaignBody) {
-  const app = await ownAppByPackage(db, userId, body.appstore, body.packageId);
-  const country = await countryOrFail(db, body.country.toUpperCase());
-  await ensureBillingProfile(db, userId);
-  const unitPrice = await repo.pricetagOf(db, userId, body.appstore, body.productType);
+  const target = {
+    appstore: body.appstore,
+    package: body.packageId,
+    country: body.country.toUpperCase(),
+    type: body.productType,
+  };
+  const found = await repo.orderTargetOf(db, userId, target);
+  if (!found) throw new NotFoundError();
+  if (found.countryId === null) throw ValidationError.field('country', MESSAGES.countryInvalid);
+  let unitPrice: string | null | undefined = found.unitPrice;
+  if (!unitPrice) {
+    await ensureBillingProfile(db, userId);
+    unitPrice = await repo.pricetagOf(db, userId, body.appstore, body.productType);
+  }
   if (!unitPrice) throw ValidationError.field('productType', CAMPAIGN_MESSAGES.productDisabled);
-  return { appId: app.app.id, countryId: country.id, unitPrice };
+  return { appId: found.appId, countryId: found.countryId, unitPrice };
 }
 
 /** The campaign row values a prepared body sets (create and edit). */

@@ -72,9 +72,6 @@ export const ACTIONS = {
 } as const satisfies Record<string, readonly CampaignStatus[]>;
 export type CampaignAction = keyof typeof ACTIONS;
 
-/** Kept here for the staff notes rule (`campaigns.admin.ts`). */
-export { ENGLISH_TEXT } from './campaigns.rules.js';
-
 /** The keyword texts of a body, normalized and deduplicated; `fail` records the keyword rule's errors. */
 function keywordsOf(body: CreateCampaignBody, fail: Fail): string[] {
   const keywords: string[] = [];
@@ -335,14 +332,14 @@ async function scheduleStart(deps: Deps, row: repo.CampaignRow) {
     await deps.jobs.send('campaigns.start', { campaignId: row.id }, { startAfter: row.start_at });
 }
 
-/** Writes a new or emptied campaign's orders, review texts and CPI part from a prepared body. */
-async function writeParts(tx: Tx, campaignId: number, type: number, prepared: Prepared) {
+/** Writes a new (`fresh`: nothing to replace) or emptied campaign's orders, review texts and CPI part. */
+async function writeParts(tx: Tx, campaignId: number, type: number, prepared: Prepared, fresh = false) {
   await repo.insertOrders(
     tx,
     campaignId,
     prepared.orders.map((order) => ({ type, ...order })),
   );
-  await repo.replaceReviews(tx, campaignId, prepared.reviews);
+  if (!fresh || prepared.reviews.length) await repo.replaceReviews(tx, campaignId, prepared.reviews, fresh);
   if (prepared.cpi) await cpiRepo.insertCpi(tx, cpiValues(campaignId, prepared.cpi));
 }
 
@@ -360,13 +357,12 @@ function begin(tx: Tx, row: repo.CampaignRow, userId: number, now: Date) {
 export async function createCampaign(deps: Deps, userId: number, body: CreateCampaignBody, now = new Date()) {
   const prepared = await prepare(deps.db, userId, body, now, body.draft ? 'draft' : 'order');
   const row = await deps.db.transaction(async (tx) => {
-    const draft = await repo.insertCampaign(tx, {
-      ...rowValues(body, prepared),
-      user_id: userId,
-      status: 'draft',
-    });
-    await writeParts(tx, draft.id, body.productType, prepared);
-    await repo.addHistory(tx, draft.id, null, 'draft', userId);
+    const draft = await repo.insertCampaign(
+      tx,
+      { ...rowValues(body, prepared), user_id: userId, status: 'draft' },
+      { actorId: userId },
+    );
+    await writeParts(tx, draft.id, body.productType, prepared, true);
     return body.draft ? draft : begin(tx, draft, userId, now);
   });
   await scheduleStart(deps, row);
@@ -406,12 +402,13 @@ export async function editCampaign(
     const locked = await repo.lockCampaign(tx, id, userId);
     if (!locked) throw new NotFoundError();
     editable(locked);
-    const updated = await repo.updateCampaign(tx, id, rowValues(body, prepared));
+    const status = locked.status as CampaignStatus;
+    const updated = await repo.updateCampaign(tx, id, rowValues(body, prepared), [
+      { from: status, to: status, actorId: userId, reason: 'Edited' },
+    ]);
     await repo.deleteOrders(tx, id);
     await cpiRepo.deleteCpi(tx, id);
     await writeParts(tx, id, body.productType, prepared);
-    const status = locked.status as CampaignStatus;
-    await repo.addHistory(tx, id, status, status, userId, 'Edited');
     return updated;
   });
   await scheduleStart(deps, row);
@@ -494,26 +491,29 @@ export async function cloneCampaign(deps: Deps, userId: number, id: number) {
     installsTotal = split.plan.reduce((a, b) => a + b, 0);
   }
   const created = await deps.db.transaction(async (tx) => {
-    const draft = await repo.insertCampaign(tx, {
-      user_id: userId,
-      app_id: c.app_id,
-      appstore: c.appstore,
-      package: c.package,
-      country_id: c.country_id,
-      product_type: c.product_type,
-      status: 'draft',
-      days: c.days,
-      installs,
-      installs_total: installsTotal,
-      unit_price: unitPrice,
-      price: priceOf(unitPrice, installsTotal),
-      description: c.description,
-      settings: c.settings,
-    });
+    const draft = await repo.insertCampaign(
+      tx,
+      {
+        user_id: userId,
+        app_id: c.app_id,
+        appstore: c.appstore,
+        package: c.package,
+        country_id: c.country_id,
+        product_type: c.product_type,
+        status: 'draft',
+        days: c.days,
+        installs,
+        installs_total: installsTotal,
+        unit_price: unitPrice,
+        price: priceOf(unitPrice, installsTotal),
+        description: c.description,
+        settings: c.settings,
+      },
+      { actorId: userId, reason: `Cloned from #${c.id}` },
+    );
     await repo.insertOrders(tx, draft.id, orders);
-    await repo.replaceReviews(tx, draft.id, await repo.reviewsOf(tx, c.id));
+    await repo.replaceReviews(tx, draft.id, await repo.reviewsOf(tx, c.id), true);
     if (c.product_type === PRODUCT_TYPES.cpi) await cloneCpi(tx, c, draft.id);
-    await repo.addHistory(tx, draft.id, null, 'draft', userId, `Cloned from #${c.id}`);
     return draft;
   });
   return {
@@ -526,10 +526,7 @@ export async function cloneCampaign(deps: Deps, userId: number, id: number) {
 export async function archiveAll(deps: Deps, userId: number) {
   const count = await deps.db.transaction(async (tx) => {
     const rows = await repo.lockUserCampaignsIn(tx, userId, [...ACTIONS.archive]);
-    for (const row of rows) {
-      await repo.updateCampaign(tx, row.id, { status: 'archived' });
-      await repo.addHistory(tx, row.id, row.status as CampaignStatus, 'archived', userId);
-    }
+    for (const row of rows) await move(tx, row, 'archived', userId);
     return rows.length;
   });
   return { message: CAMPAIGN_MESSAGES.campaignsArchived, count };
@@ -537,9 +534,10 @@ export async function archiveAll(deps: Deps, userId: number) {
 
 /** `GET campaigns`: a page (or, with `isExport`, every row) of a status tab, with the tabs' counts. */
 export async function listCampaigns(deps: Deps, userId: number, query: CampaignListQuery) {
-  const [{ rows, total }, byStatus] = await Promise.all([
-    repo.pageCampaigns(deps.db, userId, query),
-    repo.statusCounts(deps.db, userId, query),
+  const filters = await repo.listFilters(deps.db, userId, query);
+  const [rows, byStatus] = await Promise.all([
+    repo.pageCampaigns(deps.db, filters, query),
+    repo.statusCounts(deps.db, filters),
   ]);
   const counts = Object.fromEntries(CAMPAIGN_FILTER_TABS.map((tab) => [tab, 0])) as Record<
     (typeof CAMPAIGN_FILTER_TABS)[number],
@@ -550,6 +548,8 @@ export async function listCampaigns(deps: Deps, userId: number, query: CampaignL
     if (tab in counts) counts[tab] += count;
     if (status !== 'archived') counts.all += count;
   }
+  // Every status belongs to the all tab or one tab of its own: the tab's count is the list's total.
+  const total = counts[query.status];
   const data = await Promise.all(rows.map((row) => viewOf(deps.db, row, false)));
   const perPage = query.isExport ? Math.max(1, total) : query.limit;
   return { data, meta: pageMeta(total, query.isExport ? 1 : query.page, perPage), counts };

@@ -18,19 +18,15 @@ export interface RoutedCampaign {
 }
 
 /** Google Play's "Mature 17+" / "Adults only 18+" and the App Store's "17+" (and any 18+ rating). */
-const MATURE_RATING = /mature|adult|1[78]\+/i;
+const MATURE_RATING = 'mature|adult|1[78]\\+';
 
-/** Whether the app is rated mature; null when its rating is unknown (then mature does not route). */
-async function matureOf(db: Queryable, appId: number | null): Promise<boolean | null> {
-  if (appId === null) return null;
-  const [app] = await db.select({ rating: apps.content_rating }).from(apps).where(eq(apps.id, appId));
-  if (!app?.rating) return null;
-  return MATURE_RATING.test(app.rating);
-}
-
-/** The vendors that may take the campaign: active there, for its store, country and product, by id. */
+/**
+ * The vendors that may take the campaign: active there, for its store, country and product, by id. An app
+ * rated mature goes only to mature vendors (an unknown rating does not route by maturity).
+ */
 export async function candidatesFor(db: Queryable, campaign: RoutedCampaign): Promise<VendorRow[]> {
-  const mature = await matureOf(db, campaign.app_id);
+  const mature = sql`coalesce((select ${apps.content_rating} ~* ${MATURE_RATING} from ${apps}
+    where ${apps.id} = ${campaign.app_id}), false)`;
   const rows = await db
     .select({ vendor: vendors })
     .from(vendors)
@@ -45,7 +41,7 @@ export async function candidatesFor(db: Queryable, campaign: RoutedCampaign): Pr
         or(isNull(vendors.store), eq(vendors.store, campaign.appstore)),
         or(isNull(vendors.country_id), eq(vendors.country_id, campaign.country_id)),
         sql`${vendors.products} @> ${JSON.stringify([campaign.product_type])}::jsonb`,
-        mature ? eq(vendors.mature, true) : undefined,
+        or(eq(vendors.mature, true), sql`not ${mature}`),
         gt(vendors.share, '0'),
       ),
     )
