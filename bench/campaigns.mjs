@@ -30,6 +30,9 @@ const OTHER_USERS = 2_000;
 const ORDER_USERS = 200;
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 2000);
 const CONCURRENCY = 32;
+/** BENCH_ONLY=orders skips the list and statistics timings. */
+const api = '/api/private/v1';
+const ONLY_ORDERS = process.env.BENCH_ONLY === 'orders';
 
 async function seeded() {
   const client = new pg.Client({ connectionString: benchUrl });
@@ -179,42 +182,8 @@ try {
   await grantRoles(database.db, staff.id, ['admin']);
   const headers = { authorization: `Bearer ${await createSession(database.db, heavy.id)}` };
   const staffHeaders = { authorization: `Bearer ${await createSession(database.db, staff.id)}` };
-  const api = '/api/private/v1';
 
-  console.log(
-    `campaigns list, user with ${HEAVY.toLocaleString('en')} of ${CAMPAIGNS.toLocaleString('en')}:`,
-  );
-  const list = [
-    ['all tab, page 1', ''],
-    ['active tab, newest first', '?status=active&sortBy=created_at&sortType=desc'],
-    ['completed tab, by price', '?status=completed&sortBy=price&sortType=desc'],
-    ['search (package, title, notes)', '?search=app17'],
-    ['keyword installs, last 90 days', `?productType=2&country=US&from=${day(-90)}`],
-    ['deep page (1,500 of 10)', '?page=1500'],
-  ];
-  for (const [label, query] of list)
-    await printP95(app, headers, `  ${label}`, `${api}/campaigns${query}`, 50);
-
-  console.log('staff user orders, every user:');
-  const staffList = [
-    ['all, newest first', ''],
-    ['active', '?status=active'],
-    ['search by owner e-mail', '?search=c17%40bench'],
-    ['one user', `?user_id=${users[5].id}`],
-    ['by price, page 100', '?sortBy=price&page=100'],
-  ];
-  for (const [label, query] of staffList)
-    await printP95(app, staffHeaders, `  ${label}`, `/api/admin/v1/campaigns${query}`, 50);
-
-  console.log('statistics of the heavy user:');
-  const stats = [
-    ['by date, 30 days', 'statistics/products'],
-    ['by date, a year', `statistics/products?from=${day(-364)}`],
-    ['by keyword, a year', `statistics/keywords?from=${day(-364)}`],
-    ['by campaign, a year', `statistics/campaigns?from=${day(-364)}`],
-    ['by package, a year', `statistics/campaigns?groupBy=package&from=${day(-364)}`],
-  ];
-  for (const [label, url] of stats) await printP95(app, headers, `  ${label}`, `${api}/${url}`, 100, 100);
+  if (!ONLY_ORDERS) await timeLists(users, headers, staffHeaders);
 
   // Orders that start now and charge: ORDER_USERS users, CONCURRENCY requests in flight.
   const orderUsers = users.slice(1 + OTHER_USERS, 1 + OTHER_USERS + ORDER_USERS);
@@ -281,6 +250,44 @@ try {
   await jobs.stop();
   await database.close();
   rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** p95 server times of the heavy user's campaigns list, the staff list and the statistics. */
+async function timeLists(users, headers, staffHeaders) {
+  console.log(
+    `campaigns list, user with ${HEAVY.toLocaleString('en')} of ${CAMPAIGNS.toLocaleString('en')}:`,
+  );
+  const list = [
+    ['all tab, page 1', ''],
+    ['active tab, newest first', '?status=active&sortBy=created_at&sortType=desc'],
+    ['completed tab, by price', '?status=completed&sortBy=price&sortType=desc'],
+    ['search (package, title, notes)', '?search=app17'],
+    ['keyword installs, last 90 days', `?productType=2&country=US&from=${day(-90)}`],
+    ['deep page (1,500 of 10)', '?page=1500'],
+  ];
+  for (const [label, query] of list)
+    await printP95(app, headers, `  ${label}`, `${api}/campaigns${query}`, 50);
+
+  console.log('staff user orders, every user:');
+  const staffList = [
+    ['all, newest first', ''],
+    ['active', '?status=active'],
+    ['search by owner e-mail', '?search=c17%40bench'],
+    ['one user', `?user_id=${users[5].id}`],
+    ['by price, page 100', '?sortBy=price&page=100'],
+  ];
+  for (const [label, query] of staffList)
+    await printP95(app, staffHeaders, `  ${label}`, `/api/admin/v1/campaigns${query}`, 50);
+
+  console.log('statistics of the heavy user:');
+  const stats = [
+    ['by date, 30 days', 'statistics/products'],
+    ['by date, a year', `statistics/products?from=${day(-364)}`],
+    ['by keyword, a year', `statistics/keywords?from=${day(-364)}`],
+    ['by campaign, a year', `statistics/campaigns?from=${day(-364)}`],
+    ['by package, a year', `statistics/campaigns?groupBy=package&from=${day(-364)}`],
+  ];
+  for (const [label, url] of stats) await printP95(app, headers, `  ${label}`, `${api}/${url}`, 100, 100);
 }
 
 /** CPU time of this machine's PostgreSQL processes so far (Linux /proc), or -1 when it cannot be read. */

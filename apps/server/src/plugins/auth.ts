@@ -7,8 +7,7 @@ import {
   touchSession,
   type SessionRow,
 } from '../modules/auth/sessions.repo.js';
-import { findUserById, rolesOf, type UserRow } from '../modules/users/users.repo.js';
-import { isMaintenance } from '../modules/settings/settings.repo.js';
+import type { UserRow } from '../modules/users/users.repo.js';
 
 /** Who is calling: the session, its user and the user's roles. */
 export interface AuthContext {
@@ -48,20 +47,18 @@ export function registerAuth(app: FastifyInstance) {
     const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
     if (!token) throw new UnauthorizedError();
     const db = app.deps.db;
-    const session = await findLiveSession(db, token);
-    if (!session) throw new UnauthorizedError();
+    const live = await findLiveSession(db, token);
+    if (!live) throw new UnauthorizedError();
+    const { session, user, roles } = live;
     const idle = Date.now() - session.last_activity_at.getTime();
     if (idle > IDLE_LIMIT_MS) {
       await revokeSession(db, session.id);
       throw new UnauthorizedError();
     }
-    const user = await findUserById(db, session.user_id);
-    if (!user) throw new UnauthorizedError();
     if (!user.email_verified_at) {
       throw new ForbiddenError(MESSAGES.notActivated, { status: 'Email verify failed' });
     }
-    const roles = (await rolesOf(db, [user.id])).get(user.id) ?? [];
-    if (!roles.includes('admin') && (await isMaintenance(db))) throw new MaintenanceError();
+    if (live.maintenance && !roles.includes('admin')) throw new MaintenanceError();
     if (idle > TOUCH_EVERY_MS) await touchSession(db, session.id);
     request.auth = { session, user, roles };
     return request.auth;

@@ -1,7 +1,9 @@
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { oneTimeTokens, sessions } from '../../db/schema/index.js';
+import type { Role } from '@storelift/shared';
+import { oneTimeTokens, roles, sessions, settings, userRoles, users } from '../../db/schema/index.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
+import type { UserRow } from '../users/users.repo.js';
 
 export type SessionRow = typeof sessions.$inferSelect;
 export type OneTimeKind = (typeof oneTimeTokens.$inferSelect)['kind'];
@@ -13,18 +15,48 @@ export async function createSession(db: Db, userId: number): Promise<string> {
   return token;
 }
 
-/** The live session of a bearer token, or undefined when unknown, revoked or past its grace. */
-export async function findLiveSession(db: Db, token: string): Promise<SessionRow | undefined> {
-  const [row] = await db
-    .select()
+/** A live session with its user, the user's role names and whether the service is in maintenance. */
+export interface LiveSession {
+  session: SessionRow;
+  user: UserRow;
+  roles: Role[];
+  maintenance: boolean;
+}
+
+/**
+ * One statement for the check every request makes, prepared once per database so it is neither rebuilt
+ * nor re-planned each time.
+ */
+function liveSessionQuery(db: Db) {
+  return db
+    .select({
+      session: sessions,
+      user: users,
+      roles: sql<Role[]>`(select coalesce(json_agg(${roles.name} order by ${roles.id}), '[]'::json)
+        from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.role_id}
+        where ${userRoles.user_id} = ${users.id})`,
+      maintenance: sql<boolean>`exists (select 1 from ${settings}
+        where ${settings.key} = 'maintenance' and ${settings.value} = 'true'::jsonb)`,
+    })
     .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.user_id))
     .where(
       and(
-        eq(sessions.token_hash, hashToken(token)),
+        eq(sessions.token_hash, sql.placeholder('hash')),
         isNull(sessions.revoked_at),
         or(isNull(sessions.expires_at), gt(sessions.expires_at, sql`now()`)),
       ),
-    );
+    )
+    .prepare('live_session');
+}
+
+const liveSessionQueries = new WeakMap<Db, ReturnType<typeof liveSessionQuery>>();
+
+/** The live session of a bearer token, or undefined when unknown, revoked or past its grace. */
+export async function findLiveSession(db: Db, token: string): Promise<LiveSession | undefined> {
+  let query = liveSessionQueries.get(db);
+  if (!query) liveSessionQueries.set(db, (query = liveSessionQuery(db)));
+  const [row] = await query.execute({ hash: hashToken(token) });
   return row;
 }
 

@@ -25,6 +25,20 @@ export interface CampaignWithRefs {
   country: { id: number; code: string; name: string };
 }
 
+/** Prepared statements of one database or transaction, by name. */
+const preparedOf = new WeakMap<Queryable, Map<string, unknown>>();
+
+/**
+ * A fixed-shape query the campaign answer runs on every call, built and named once per database so it is
+ * neither rebuilt nor re-planned each time.
+ */
+function prepared<T>(db: Queryable, name: string, build: () => T): T {
+  let byName = preparedOf.get(db);
+  if (!byName) preparedOf.set(db, (byName = new Map()));
+  if (!byName.has(name)) byName.set(name, build());
+  return byName.get(name) as T;
+}
+
 function selectCampaigns(db: Queryable) {
   return db
     .select({
@@ -43,7 +57,12 @@ export async function findCampaign(
   userId: number,
   id: number,
 ): Promise<CampaignWithRefs | undefined> {
-  const [row] = await selectCampaigns(db).where(and(eq(campaigns.user_id, userId), eq(campaigns.id, id)));
+  const query = prepared(db, 'find_campaign', () =>
+    selectCampaigns(db)
+      .where(and(eq(campaigns.user_id, sql.placeholder('userId')), eq(campaigns.id, sql.placeholder('id'))))
+      .prepare('find_campaign'),
+  );
+  const [row] = await query.execute({ userId, id });
   return row;
 }
 
@@ -243,12 +262,16 @@ export async function filtersOf(db: Queryable, userId: number) {
 
 /** The orders of a campaign with their days, in order (one query). */
 export async function ordersOf(db: Queryable, campaignId: number) {
-  const rows = await db
-    .select({ order: campaignOrders, day: campaignOrderDays })
-    .from(campaignOrders)
-    .leftJoin(campaignOrderDays, eq(campaignOrderDays.order_id, campaignOrders.id))
-    .where(eq(campaignOrders.campaign_id, campaignId))
-    .orderBy(asc(campaignOrders.id), asc(campaignOrderDays.day));
+  const query = prepared(db, 'campaign_orders', () =>
+    db
+      .select({ order: campaignOrders, day: campaignOrderDays })
+      .from(campaignOrders)
+      .leftJoin(campaignOrderDays, eq(campaignOrderDays.order_id, campaignOrders.id))
+      .where(eq(campaignOrders.campaign_id, sql.placeholder('campaignId')))
+      .orderBy(asc(campaignOrders.id), asc(campaignOrderDays.day))
+      .prepare('campaign_orders'),
+  );
+  const rows = await query.execute({ campaignId });
   const orders: ((typeof rows)[number]['order'] & { days: OrderDayRow[] })[] = [];
   for (const { order, day } of rows) {
     if (orders.at(-1)?.id !== order.id) orders.push({ ...order, days: [] });
@@ -305,11 +328,15 @@ export async function addHistory(
 }
 
 export function historyOf(db: Queryable, campaignId: number) {
-  return db
-    .select()
-    .from(campaignStatusHistory)
-    .where(eq(campaignStatusHistory.campaign_id, campaignId))
-    .orderBy(asc(campaignStatusHistory.id));
+  const query = prepared(db, 'campaign_history', () =>
+    db
+      .select()
+      .from(campaignStatusHistory)
+      .where(eq(campaignStatusHistory.campaign_id, sql.placeholder('campaignId')))
+      .orderBy(asc(campaignStatusHistory.id))
+      .prepare('campaign_history'),
+  );
+  return query.execute({ campaignId });
 }
 
 /** The user's active pricetag of a product type on a store. */

@@ -24,11 +24,6 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
   return row;
 }
 
-export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id));
-  return row;
-}
-
 /** Gives a user the named roles (ignoring ones already held). */
 export async function grantRoles(db: Queryable, userId: number, names: readonly Role[]) {
   const rows = await db
