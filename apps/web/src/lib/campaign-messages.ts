@@ -1,5 +1,5 @@
 import { CAMPAIGN_MESSAGES } from '@storelift/shared';
-import { registerMessageTexts } from './messages';
+import { registerMessageTexts } from './register-messages';
 
 /*
  * The campaign and vendor texts (shared rules and server answers) become translatable once a campaign page

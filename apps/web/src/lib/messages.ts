@@ -18,30 +18,13 @@ export function messageText(key: MessageKey): string {
 /*
  * Texts of other rule sets (STORE_LINK_MESSAGES under `storeLink.*`, CAMPAIGN_MESSAGES under `campaign.*` of
  * the same namespace): the code that can meet them registers them when it loads (lib/store-link-messages.ts,
- * lib/campaign-messages.ts), so the sign-in page carries neither the texts nor the zod rules beside them.
+ * lib/campaign-messages.ts, through lib/register-messages.ts), so the sign-in page carries neither the texts
+ * nor the zod rules beside them.
  * A template with `{{name}}` placeholders also matches its filled-in texts ("Saved as draft #12").
  */
-const extraKeys = new Map<string, string>();
-const extraTemplates: { pattern: RegExp; key: string; names: string[] }[] = [];
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-/** Makes a set of server texts translatable: `texts[key]` reads `${prefix}.${key}` of the messages namespace. */
-export function registerMessageTexts(prefix: string, texts: Readonly<Record<string, string>>): void {
-  for (const [key, text] of Object.entries(texts)) {
-    const names = [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]!);
-    if (!names.length) extraKeys.set(text, `${prefix}.${key}`);
-    else {
-      const source = text
-        .split(/\{\{\w+\}\}/)
-        .map(escapeRegExp)
-        .join('(.+?)');
-      extraTemplates.push({ pattern: new RegExp(`^${source}$`), key: `${prefix}.${key}`, names });
-    }
-  }
-}
+/** Registered plain texts by text, and templates (filled in by lib/register-messages.ts). */
+export const extraKeys = new Map<string, string>();
+export const extraTemplates: { pattern: RegExp; key: string; names: string[] }[] = [];
 
 /** The registered key of a text, with the values a template was filled with. */
 function extraMessage(text: string): { key: string; values: Record<string, string> } | undefined {

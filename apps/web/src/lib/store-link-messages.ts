@@ -1,5 +1,5 @@
 import { STORE_LINK_MESSAGES } from '@storelift/shared';
-import { registerMessageTexts } from './messages';
+import { registerMessageTexts } from './register-messages';
 
 /*
  * The package id and store link rules' texts (shared by the add-app form and the server) become
