@@ -12,7 +12,6 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/dist/app.js';
 import { loadConfig } from '../apps/server/dist/config.js';
 import { openDatabase } from '../apps/server/dist/db/client.js';
-import { seedReference } from '../apps/server/dist/db/seed.js';
 import { startJobs } from '../apps/server/dist/jobs/jobs.js';
 import { startWorkers } from '../apps/server/dist/jobs/workers.js';
 import { createSession } from '../apps/server/dist/modules/auth/sessions.repo.js';
@@ -36,11 +35,7 @@ async function sampleCount() {
 }
 
 async function seed() {
-  await bench.recreate();
-  const database = await openDatabase({ databaseUrl: benchUrl });
-  await database.migrate();
-  await seedReference(database.db);
-  await database.close();
+  await bench.recreateMigrated();
 
   const client = new pg.Client({ connectionString: benchUrl });
   await client.connect();

@@ -14,7 +14,6 @@ import { benchDatabase, printP95 } from './support.mjs';
 import { buildApp } from '../apps/server/dist/app.js';
 import { loadConfig } from '../apps/server/dist/config.js';
 import { openDatabase } from '../apps/server/dist/db/client.js';
-import { seedReference } from '../apps/server/dist/db/seed.js';
 import { startJobs } from '../apps/server/dist/jobs/jobs.js';
 import { createSession } from '../apps/server/dist/modules/auth/sessions.repo.js';
 import { checkLedger } from '../apps/server/dist/modules/billing/ledger-check.js';
@@ -34,26 +33,8 @@ const CONCURRENCY = 32;
 const api = '/api/private/v1';
 const ONLY_ORDERS = process.env.BENCH_ONLY === 'orders';
 
-async function seeded() {
-  const client = new pg.Client({ connectionString: benchUrl });
-  try {
-    await client.connect();
-    return (
-      (await client.query(`select 1 from settings where key = 'campaigns_bench_seeded'`)).rows.length > 0
-    );
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-
 async function seed() {
-  await bench.recreate();
-  const database = await openDatabase({ databaseUrl: benchUrl });
-  await database.migrate();
-  await seedReference(database.db);
-  await database.close();
+  await bench.recreateMigrated();
 
   const client = new pg.Client({ connectionString: benchUrl });
   await client.connect();
@@ -164,7 +145,7 @@ async function seed() {
   );
 }
 
-if (process.env.BENCH_RESEED === '1' || !(await seeded())) await seed();
+if (process.env.BENCH_RESEED === '1' || !(await bench.isSeeded('campaigns_bench_seeded'))) await seed();
 
 const dataDir = mkdtempSync(join(tmpdir(), 'storelift-bench-'));
 const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST: '', DATABASE_URL: benchUrl });

@@ -12,7 +12,6 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/dist/app.js';
 import { loadConfig } from '../apps/server/dist/config.js';
 import { openDatabase } from '../apps/server/dist/db/client.js';
-import { seedReference } from '../apps/server/dist/db/seed.js';
 import { startJobs } from '../apps/server/dist/jobs/jobs.js';
 import { signingSecret } from '../apps/server/dist/lib/signing.js';
 import { createSession } from '../apps/server/dist/modules/auth/sessions.repo.js';
@@ -32,25 +31,8 @@ const OTHER_ROWS = 400_000;
 const CALLBACKS = Number(process.env.BENCH_CALLBACKS ?? 3000);
 const CONCURRENCY = 32;
 
-/** Whether a seed ran to its end (a setting written last). */
-async function seeded() {
-  const client = new pg.Client({ connectionString: benchUrl });
-  try {
-    await client.connect();
-    return (await client.query(`select 1 from settings where key = 'money_bench_seeded'`)).rows.length > 0;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-
 async function seed() {
-  await bench.recreate();
-  const database = await openDatabase({ databaseUrl: benchUrl });
-  await database.migrate();
-  await seedReference(database.db);
-  await database.close();
+  await bench.recreateMigrated();
 
   const client = new pg.Client({ connectionString: benchUrl });
   await client.connect();
@@ -91,7 +73,7 @@ async function seed() {
   );
 }
 
-if (process.env.BENCH_RESEED === '1' || !(await seeded())) await seed();
+if (process.env.BENCH_RESEED === '1' || !(await bench.isSeeded('money_bench_seeded'))) await seed();
 
 const dataDir = mkdtempSync(join(tmpdir(), 'storelift-bench-'));
 const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST: '', DATABASE_URL: benchUrl });

@@ -1,5 +1,7 @@
 // What the benchmarks share: a named PostgreSQL database they keep between runs, and a p95 timer.
 import pg from 'pg';
+import { openDatabase } from '../apps/server/dist/db/client.js';
+import { seedReference } from '../apps/server/dist/db/seed.js';
 
 /** The bench database `name` on the server BENCH_DATABASE_URL names (default: the local server). */
 export function benchDatabase(name) {
@@ -15,6 +17,26 @@ export function benchDatabase(name) {
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.query(`create database ${name}`);
       await admin.end();
+    },
+    /** Drops and creates the database, then migrates it and adds the reference data. */
+    async recreateMigrated() {
+      await this.recreate();
+      const database = await openDatabase({ databaseUrl: this.url });
+      await database.migrate();
+      await seedReference(database.db);
+      await database.close();
+    },
+    /** Whether a seed ran to its end: it writes the setting `key` last. */
+    async isSeeded(key) {
+      const client = new pg.Client({ connectionString: this.url });
+      try {
+        await client.connect();
+        return (await client.query('select 1 from settings where key = $1', [key])).rows.length > 0;
+      } catch {
+        return false;
+      } finally {
+        await client.end().catch(() => {});
+      }
     },
   };
 }
