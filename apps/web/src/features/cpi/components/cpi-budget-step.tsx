@@ -1,9 +1,10 @@
-import { Card, Checkbox, NumberInput, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Checkbox, NumberInput, SimpleGrid, Stack } from '@mantine/core';
 import { LIMITS } from '@storelift/shared';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, formatNumber } from '../../../lib/format';
 import type { SchemaForm } from '../../../lib/use-schema-form';
 import { installsPerDay, startCharge, type CpiFormValues } from './cpi-logic';
+import { CpiFigure } from './cpi-figure';
 
 /** Step 3: daily budget, target CPI and duration, with the start charge and the installs it buys. */
 export function CpiBudgetStep({ form }: { form: SchemaForm<CpiFormValues> }) {
@@ -53,28 +54,18 @@ export function CpiBudgetStep({ form }: { form: SchemaForm<CpiFormValues> }) {
         />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <Card withBorder radius="md" padding="md">
-          <Text size="sm" c="dimmed">
-            {t('budget.startCharge')}
-          </Text>
-          <Text fz={26} fw={700} ff="monospace" data-testid="cpi-start-charge">
-            {charge ? formatMoney(charge) : '—'}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {t('budget.startChargeHint')}
-          </Text>
-        </Card>
-        <Card withBorder radius="md" padding="md">
-          <Text size="sm" c="dimmed">
-            {t('budget.installs')}
-          </Text>
-          <Text fz={26} fw={700} ff="monospace" data-testid="cpi-installs">
-            {installs === null ? '—' : formatNumber(installs)}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {t('budget.installsHint')}
-          </Text>
-        </Card>
+        <CpiFigure
+          label={t('budget.startCharge')}
+          value={charge ? formatMoney(charge) : '—'}
+          hint={t('budget.startChargeHint')}
+          testId="cpi-start-charge"
+        />
+        <CpiFigure
+          label={t('budget.installs')}
+          value={installs === null ? '—' : formatNumber(installs)}
+          hint={t('budget.installsHint')}
+          testId="cpi-installs"
+        />
       </SimpleGrid>
     </Stack>
   );

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Alert, Anchor, Button, Card, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import {
   targetCountries,
   type CpiFormValues,
 } from './cpi-logic';
+import { CpiFigure } from './cpi-figure';
 
 /** Step 5: every choice (each with a way back to its step), the charge now and the balance check. */
 export function CpiSummaryStep({
@@ -122,31 +123,18 @@ export function CpiSummaryStep({
         </Table.Tbody>
       </Table>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <Card withBorder radius="md" padding="md">
-          <Text size="sm" c="dimmed">
-            {t('summary.chargeNow')}
-          </Text>
-          <Text fz={26} fw={700} ff="monospace" data-testid="cpi-summary-charge">
-            {charge ? formatMoney(charge) : '—'}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {t('summary.chargeHint')}
-          </Text>
-        </Card>
-        <Card withBorder radius="md" padding="md">
-          <Text size="sm" c="dimmed">
-            {t('summary.balance')}
-          </Text>
-          <Text
-            fz={26}
-            fw={700}
-            ff="monospace"
-            c={covered ? undefined : 'red'}
-            data-testid="cpi-summary-balance"
-          >
-            {balance === undefined ? '—' : formatMoney(balance)}
-          </Text>
-        </Card>
+        <CpiFigure
+          label={t('summary.chargeNow')}
+          value={charge ? formatMoney(charge) : '—'}
+          hint={t('summary.chargeHint')}
+          testId="cpi-summary-charge"
+        />
+        <CpiFigure
+          label={t('summary.balance')}
+          value={balance === undefined ? '—' : formatMoney(balance)}
+          alarm={!covered}
+          testId="cpi-summary-balance"
+        />
       </SimpleGrid>
       {missing && (
         <Alert
