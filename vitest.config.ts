@@ -18,6 +18,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          globalSetup: ['apps/server/test/global-setup.ts'],
         },
       },
       'apps/web/vitest.config.ts',

@@ -94,3 +94,16 @@ export async function freshCustomer(
   await page.waitForURL('**/login?verified=1');
   return { email, password };
 }
+
+/** Opens /admin/user-orders (signed in as staff), finds a campaign by its id and answers its status cell. */
+export async function findUserOrder(page: Page, id: number) {
+  await page.goto('/admin/user-orders');
+  await page.getByTestId('user-orders-search').fill(String(id));
+  return page.getByTestId(`order-status-${id}`);
+}
+
+/** Picks a staff action from a campaign's row menu on /admin/user-orders. */
+export async function chooseStaffAction(page: Page, id: number, action: string) {
+  await page.getByRole('button', { name: `Actions of campaign #${id}` }).click();
+  await page.getByRole('menuitem', { name: action }).click();
+}

@@ -17,12 +17,15 @@ function versionFile(version: string): Plugin {
   };
 }
 
-/** Modules of the public pages' frame and forms, bundled with the entry (see codeSplitting below). */
+/**
+ * Modules of the public pages' frame and forms, and the sign-in page itself (where every visitor lands), in one
+ * chunk beside the entry (see codeSplitting below): fewer requests, better compression.
+ */
 const PUBLIC_SHELL = new RegExp(
   [
     String.raw`@mantine[\/]core[\/]esm[\/]components[\/](Group|Anchor|TextInput|Input|InputBase|CloseButton)[\/]`,
-    String.raw`@tabler[\/]icons-react[\/]dist[\/]esm[\/](defaultAttributes|createReactComponent)`,
-    String.raw`apps[\/]web[\/]src[\/](components[\/](notice|password-field|logo|theme-toggle)|lib[\/](use-schema-form|messages)|routes[\/]layouts[\/]public-layout|features[\/]auth[\/]components[\/]language-switch)\.`,
+    String.raw`@tabler[\/]icons-react[\/]dist[\/]esm[\/](defaultAttributes|createReactComponent|icons[\/]Icon(AlertTriangle|CircleCheck|InfoCircle)\.)`,
+    String.raw`apps[\/]web[\/]src[\/](components[\/](notice|password-field|logo|theme-toggle)|lib[\/](use-schema-form|messages)|routes[\/](layouts[\/]public-layout|login-page)|features[\/]auth[\/]components[\/](language-switch|login-form|form-heading))\.`,
   ].join('|'),
 );
 const SHARED_SRC = /[\\/]packages[\\/]shared[\\/]src[\\/]/;

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DEMO_PASSWORD, launchBrowser, newPage, signIn } from '../support.js';
+import {
+  DEMO_PASSWORD,
+  chooseStaffAction,
+  findUserOrder,
+  launchBrowser,
+  newPage,
+  signIn,
+} from '../support.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -8,8 +15,11 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-/** The demo customer orders direct installs through the API: a month long, so it stays active here. */
-async function customerCampaign(page: Page): Promise<number> {
+/**
+ * The demo customer orders direct installs through the API: a month long, so it stays active here (or
+ * saved as a draft).
+ */
+async function customerCampaign(page: Page, draft = false): Promise<number> {
   const login = await page.request.post('/api/private/v1/login', {
     data: { email: 'user@storelift.test', password: DEMO_PASSWORD },
   });
@@ -29,6 +39,7 @@ async function customerCampaign(page: Page): Promise<number> {
       country: app.country.code,
       days: 30,
       installs: 5,
+      draft,
     },
   });
   expect(order.status(), await order.text()).toBe(201);
@@ -59,12 +70,10 @@ describe('staff user orders and vendors', () => {
     await expect.poll(() => row.textContent()).toContain('user@storelift.test');
 
     // Pause, then resume: each answer replaces the row.
-    await page.getByRole('button', { name: `Actions of campaign #${id}` }).click();
-    await page.getByRole('menuitem', { name: 'Pause' }).click();
+    await chooseStaffAction(page, id, 'Pause');
     await expect.poll(() => status.textContent()).toBe('Paused');
     await expect.poll(() => page.getByText('Action saved').count()).toBeGreaterThan(0);
-    await page.getByRole('button', { name: `Actions of campaign #${id}` }).click();
-    await page.getByRole('menuitem', { name: 'Resume' }).click();
+    await chooseStaffAction(page, id, 'Resume');
     await expect.poll(() => status.textContent()).toBe('Active');
 
     // Vendors: a new vendor for direct installs.
@@ -120,4 +129,27 @@ describe('staff user orders and vendors', () => {
     await expect.poll(() => vendorRow.count()).toBe(0);
     await page.close();
   }, 120_000);
+
+  it("schedules a customer's draft: the start dialog takes a start time, and the campaign waits delayed", async () => {
+    const page = await newPage(browser);
+    const id = await customerCampaign(page, true);
+    await signIn(page, 'admin@storelift.test');
+    const status = await findUserOrder(page, id);
+    await expect.poll(() => status.textContent()).toBe('Draft');
+
+    await chooseStaffAction(page, id, 'Start now');
+    const dialog = page.getByTestId('staff-action-dialog');
+    await dialog.getByTestId('staff-start-delayed').click();
+    const tomorrow = new Date(Date.now() + 86_400_000);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    await page
+      .getByTestId('delayed-date')
+      .fill(`${tomorrow.getFullYear()}-${pad(tomorrow.getMonth() + 1)}-${pad(tomorrow.getDate())}`);
+    await page.getByTestId('delayed-time').fill('10:30');
+    await page.getByTestId('delayed-confirm').click();
+    await expect.poll(() => dialog.getByTestId('staff-start-start-at').textContent()).toContain('10:30');
+    await dialog.getByRole('button', { name: 'Schedule start' }).click();
+    await expect.poll(() => status.textContent()).toBe('Delayed');
+    await page.close();
+  }, 90_000);
 });

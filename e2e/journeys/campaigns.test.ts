@@ -63,6 +63,15 @@ describe('campaigns', () => {
       .poll(async () => (await cents(page, 'balance-main')) + (await cents(page, 'balance-bonus')))
       .toBe(before - price);
 
+    // The dashboard shows it running; its Active count opens the Active tab of My campaigns.
+    await page
+      .getByRole('navigation', { name: 'Main menu' })
+      .getByRole('link', { name: 'Dashboard' })
+      .click();
+    await expect.poll(() => page.getByTestId(`dashboard-running-status-${id}`).textContent()).toBe('Active');
+    await page.getByTestId('dashboard-count-active').click();
+    await page.waitForURL('**/campaigns?status=active');
+
     // The Active tab lists it.
     await page.getByTestId('campaigns-tab-active').click();
     await expect.poll(() => status.textContent()).toBe('Active');
@@ -85,4 +94,40 @@ describe('campaigns', () => {
     await expect.poll(() => page.getByTestId(`campaign-installs-${id}`).textContent()).toBe('5 / 5');
     await page.close();
   }, 180_000);
+
+  it('orders direct installs with a per-day plan set by hand and finds that plan in the details', async () => {
+    const page = await newPage(browser);
+    await signIn(page, 'user@storelift.test');
+    await page.goto('/add-campaigns');
+    await page.getByTestId('tab-direct-installs').click();
+    await page.getByTestId('campaign-app').click();
+    await page.getByRole('listbox').getByRole('option').first().click();
+    await page.getByTestId('campaign-days').fill('3');
+    await page.getByTestId('campaign-plan-toggle').check({ force: true });
+    for (const [day, installs] of [
+      [1, '5'],
+      [2, '0'],
+      [3, '25'],
+    ] as const)
+      await page.getByTestId(`campaign-plan-day-${day}`).fill(installs);
+    await expect
+      .poll(() => page.getByTestId('campaign-price-detail').textContent())
+      .toMatch(/^30 installs × /);
+
+    const ordered = page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/api/private/v1/campaigns') && response.request().method() === 'POST',
+    );
+    await page.getByTestId('campaign-order').click();
+    const answer = (await (await ordered).json()) as {
+      data: { id: number; installsPlan: number[]; orders: { sequence: { installs_total: number }[] }[] };
+    };
+    expect(answer.data.installsPlan).toEqual([5, 0, 25]);
+    expect(answer.data.orders[0]!.sequence.map((day) => day.installs_total)).toEqual([5, 0, 25]);
+    await page.waitForURL('**/campaigns');
+    await expect
+      .poll(() => page.getByTestId(`campaign-installs-${answer.data.id}`).textContent())
+      .toMatch(/ \/ 30$/);
+    await page.close();
+  }, 90_000);
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, signIn } from '../support.js';
+import { chooseStaffAction, findUserOrder, launchBrowser, newPage, signIn } from '../support.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -96,12 +96,10 @@ describe('guaranteed reviews', () => {
     // Staff approve it on the user orders page.
     const staff = await newPage(browser);
     await signIn(staff, 'admin@storelift.test');
-    await staff.goto('/admin/user-orders');
-    await staff.getByTestId('user-orders-search').fill(String(id));
-    const staffStatus = staff.getByTestId(`order-status-${id}`);
+    const staffStatus = await findUserOrder(staff, id);
     await expect.poll(() => staffStatus.textContent()).toBe('Moderation');
-    await staff.getByRole('button', { name: `Actions of campaign #${id}` }).click();
-    await staff.getByRole('menuitem', { name: 'Approve' }).click();
+    await chooseStaffAction(staff, id, 'Approve');
+    await staff.getByTestId('staff-action-dialog').getByRole('button', { name: 'Approve' }).click();
     await expect.poll(() => staffStatus.textContent()).toBe('Active');
     await staff.close();
 

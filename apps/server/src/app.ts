@@ -42,6 +42,7 @@ import { profileRoutes } from './modules/profile/profile.routes.js';
 import { adminReferralsRoutes, referralsRoutes } from './modules/referrals/referrals.routes.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
 import { statisticsRoutes } from './modules/statistics/statistics.routes.js';
+import { widgetsRoutes } from './modules/widgets/widgets.routes.js';
 import { sandboxRoutes } from './providers/payments/sandbox/sandbox.routes.js';
 
 declare module 'fastify' {
@@ -143,6 +144,7 @@ export async function storelift(app: FastifyInstance, { config, database, jobs, 
       await api.register(campaignsRoutes);
       await api.register(reviewsRoutes);
       await api.register(statisticsRoutes);
+      await api.register(widgetsRoutes);
       await api.register(billingRoutes);
       await api.register(plansRoutes);
       await api.register(referralsRoutes);

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { Alert } from '@mantine/core';
+import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../lib/messages';
@@ -57,12 +57,30 @@ export function usePageOf(filters: unknown): [number, (page: number) => void] {
   return [paged.key === key ? paged.page : 1, setPage];
 }
 
-/** The error of a list that failed to load, shown above its table. */
-export function ListError({ error }: { error: unknown }) {
+/** The error of a list (or a card) that failed to load; with `onRetry`, a button that loads it again. */
+export function ListError({
+  error,
+  title,
+  onRetry,
+  testId,
+}: {
+  error: unknown;
+  title?: string;
+  onRetry?: () => void;
+  testId?: string;
+}) {
+  const { t } = useTranslation('app');
   if (!error) return null;
   return (
-    <Alert color="red" icon={<IconAlertTriangle size={18} />} role="alert">
-      {errorText(error)}
+    <Alert color="red" icon={<IconAlertTriangle size={18} />} title={title} role="alert" data-testid={testId}>
+      <Group justify="space-between" gap="sm">
+        <Text size="sm">{errorText(error)}</Text>
+        {onRetry && (
+          <Button size="xs" variant="light" color="red" onClick={onRetry}>
+            {t('actions.retry')}
+          </Button>
+        )}
+      </Group>
     </Alert>
   );
 }

@@ -3,8 +3,6 @@ import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@storelift/shared';
 import { storage, STORAGE_KEYS } from './storage';
 
-type Loader = () => Promise<{ default: ResourceKey }>;
-
 /**
  * The namespaces: `translation` for the shell and the public pages, `messages` for the server's and
  * validators' texts (lib/messages.ts), `app` for the signed-in area, `legal` for the long terms and
@@ -26,77 +24,46 @@ export const NAMESPACES = [
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
-/** One lazy chunk per locale and namespace: only the active locale's are downloaded, when needed. */
-const loaders: Record<Namespace, Record<Locale, Loader>> = {
-  translation: {
-    'en-US': () => import('../locales/en-US.json'),
-    'es-ES': () => import('../locales/es-ES.json'),
-    'uk-UA': () => import('../locales/uk-UA.json'),
-    'ru-RU': () => import('../locales/ru-RU.json'),
-  },
-  messages: {
-    'en-US': () => import('../locales/en-US.messages.json'),
-    'es-ES': () => import('../locales/es-ES.messages.json'),
-    'uk-UA': () => import('../locales/uk-UA.messages.json'),
-    'ru-RU': () => import('../locales/ru-RU.messages.json'),
-  },
-  app: {
-    'en-US': () => import('../locales/en-US.app.json'),
-    'es-ES': () => import('../locales/es-ES.app.json'),
-    'uk-UA': () => import('../locales/uk-UA.app.json'),
-    'ru-RU': () => import('../locales/ru-RU.app.json'),
-  },
-  legal: {
-    'en-US': () => import('../locales/en-US.legal.json'),
-    'es-ES': () => import('../locales/es-ES.legal.json'),
-    'uk-UA': () => import('../locales/uk-UA.legal.json'),
-    'ru-RU': () => import('../locales/ru-RU.legal.json'),
-  },
-  money: {
-    'en-US': () => import('../locales/en-US.money.json'),
-    'es-ES': () => import('../locales/es-ES.money.json'),
-    'uk-UA': () => import('../locales/uk-UA.money.json'),
-    'ru-RU': () => import('../locales/ru-RU.money.json'),
-  },
-  campaigns: {
-    'en-US': () => import('../locales/en-US.campaigns.json'),
-    'es-ES': () => import('../locales/es-ES.campaigns.json'),
-    'uk-UA': () => import('../locales/uk-UA.campaigns.json'),
-    'ru-RU': () => import('../locales/ru-RU.campaigns.json'),
-  },
-  admin: {
-    'en-US': () => import('../locales/en-US.admin.json'),
-    'es-ES': () => import('../locales/es-ES.admin.json'),
-    'uk-UA': () => import('../locales/uk-UA.admin.json'),
-    'ru-RU': () => import('../locales/ru-RU.admin.json'),
-  },
-  statistics: {
-    'en-US': () => import('../locales/en-US.statistics.json'),
-    'es-ES': () => import('../locales/es-ES.statistics.json'),
-    'uk-UA': () => import('../locales/uk-UA.statistics.json'),
-    'ru-RU': () => import('../locales/ru-RU.statistics.json'),
-  },
-  cpi: {
-    'en-US': () => import('../locales/en-US.cpi.json'),
-    'es-ES': () => import('../locales/es-ES.cpi.json'),
-    'uk-UA': () => import('../locales/uk-UA.cpi.json'),
-    'ru-RU': () => import('../locales/ru-RU.cpi.json'),
-  },
-};
+/** The namespaces of the public pages; the signed-in area's are listed in lib/signed-in-locales.ts. */
+export const PUBLIC_NAMESPACES = ['translation', 'messages', 'legal'] as const satisfies readonly Namespace[];
+
+export type Loader = () => Promise<{ default: ResourceKey }>;
+
+/** The file of a namespace in a locale: `translation` is the locale's own file (`en-US.json`). */
+export function localeFile(namespace: string, language: string): string {
+  return `../locales/${language}${namespace === 'translation' ? '' : `.${namespace}`}.json`;
+}
+
+/** The public pages' namespaces, one lazy chunk per locale and namespace, by file. */
+const publicLoaders = import.meta.glob<{ default: ResourceKey }>([
+  '../locales/??-??.json',
+  '../locales/??-??.{messages,legal}.json',
+]);
+
+/**
+ * The loader of a namespace in a locale. The signed-in area's table loads with its first namespace, so the
+ * sign-in page's entry chunk does not carry those imports.
+ */
+export async function loaderOf(namespace: string, language: string): Promise<Loader | undefined> {
+  const file = localeFile(namespace, language);
+  if ((PUBLIC_NAMESPACES as readonly string[]).includes(namespace)) return publicLoaders[file];
+  const { signedInLoaders } = await import('./signed-in-locales');
+  return signedInLoaders[file];
+}
 
 const lazyLocales: BackendModule = {
   type: 'backend',
   init() {},
   read(language, namespace, callback) {
-    const load = loaders[namespace as Namespace]?.[language as Locale];
-    if (!load) {
-      callback(new Error(`Unknown locale ${language}/${namespace}`), null);
-      return;
-    }
-    load().then(
-      (module) => callback(null, module.default),
-      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
-    );
+    loaderOf(namespace, language)
+      .then((load) => {
+        if (!load) throw new Error(`Unknown locale ${language}/${namespace}`);
+        return load();
+      })
+      .then(
+        (module) => callback(null, module.default),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+      );
   },
 };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CAMPAIGN_MESSAGES, LOCALES, MESSAGES, STORE_LINK_MESSAGES } from '@storelift/shared';
-import { NAMESPACES } from '../lib/i18n';
+import { NAMESPACES, loaderOf } from '../lib/i18n';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -87,5 +87,16 @@ describe('server messages', () => {
         locale,
       ).toEqual([]);
     }
+  });
+});
+
+describe('lazy loading', () => {
+  it('has a loader for every namespace in every locale, public or signed-in', async () => {
+    for (const namespace of NAMESPACES)
+      for (const locale of LOCALES) {
+        const load = await loaderOf(namespace, locale);
+        expect(load, `${locale}/${namespace}`).toBeTypeOf('function');
+        expect(Object.keys((await load!()).default).length, `${locale}/${namespace}`).toBeGreaterThan(0);
+      }
   });
 });

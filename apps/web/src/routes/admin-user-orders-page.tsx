@@ -2,6 +2,7 @@ import 'mantine-datatable/styles.css';
 import { lazy } from 'react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { UserOrdersTable } from '../features/admin-campaigns/components/user-orders-table';
+import { DelayedStart } from '../features/campaigns/components/delayed-start';
 
 const route = getRouteApi('/app/admin/user-orders');
 
@@ -27,6 +28,7 @@ export function AdminUserOrdersPage() {
         void navigate({ to: '/admin/user-orders', search: id === undefined ? {} : { userId: String(id) } })
       }
       Chart={CampaignChart}
+      StartTime={DelayedStart}
     />
   );
 }

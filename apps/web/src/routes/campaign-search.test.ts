@@ -26,6 +26,13 @@ describe('campaignSearch', () => {
     expect(campaignSearch({ productType: '5' })).toEqual({ productType: '5' });
     expect(campaignSearch({ productType: '4' })).toEqual({ productType: '4' });
   });
+
+  it('keeps a status tab My campaigns knows (the dashboard links to them)', () => {
+    expect(campaignSearch({ status: 'paused' })).toEqual({ status: 'paused' });
+    expect(campaignSearch({ status: 'moderation' })).toEqual({ status: 'moderation' });
+    expect(campaignSearch({ status: 'pause' })).toEqual({});
+    expect(campaignSearch({ status: ['active'] })).toEqual({});
+  });
 });
 
 describe('preselectedApp', () => {

@@ -1,3 +1,4 @@
+import { CAMPAIGN_FILTER_TABS } from '@storelift/shared';
 import { keywordsSearch } from './search';
 
 /** The campaign pages' query values (customer-area §2), kept only when well-formed. */
@@ -13,6 +14,8 @@ export interface CampaignSearch {
   /** "1": order that campaign again. */
   repeat?: string;
   search?: string;
+  /** The status tab My campaigns opens on (the dashboard's counts link to theirs). */
+  status?: (typeof CAMPAIGN_FILTER_TABS)[number];
 }
 
 /**
@@ -27,6 +30,8 @@ export function campaignSearch(search: Record<string, unknown>): CampaignSearch 
   if (/^\d{1,9}$/.test(campaignId)) result.campaignId = campaignId;
   if (String(search.repeat) === '1') result.repeat = '1';
   if (typeof search.search === 'string' && search.search.trim()) result.search = search.search.slice(0, 200);
+  const status = CAMPAIGN_FILTER_TABS.find((tab) => tab === search.status);
+  if (status) result.status = status;
   return result;
 }
 

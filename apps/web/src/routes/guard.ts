@@ -1,5 +1,4 @@
 import { redirect, type ParsedLocation } from '@tanstack/react-router';
-import { markActivity } from '../lib/idle';
 import { resolveNavigation } from '../lib/navigation';
 import { session } from '../lib/session';
 import { hasToken } from '../lib/token';
@@ -23,11 +22,17 @@ export async function guardNavigation({ location, preload }: { location: ParsedL
   });
   if (first.kind === 'sign-in-with-token') {
     session.setToken(first.token);
-    markActivity();
-    (await import('./session-check')).forgetCurrentUser();
+    // The activity clock loads here, not with the entry: visitors on the sign-in page never need it.
+    const [idle, sessionCheck] = await Promise.all([import('../lib/idle'), import('./session-check')]);
+    idle.markActivity();
+    sessionCheck.forgetCurrentUser();
     throw redirect({ href: first.to, replace: true });
   }
 
+  // With a stored session, the signed-in area's tables of pages and texts load beside the session check,
+  // not after it (a failure shows when the page or text itself loads).
+  if (hasToken())
+    Promise.all([import('./signed-in-pages'), import('../lib/signed-in-locales')]).catch(() => {});
   const authenticated = hasToken() && (await (await import('./session-check')).checkCurrentUser());
   const decision = resolveNavigation({ path, search, authenticated, roles: session.getState().roles });
   if (decision.kind === 'redirect')

@@ -12,6 +12,7 @@ import { guardNavigation } from './guard';
 import { loadCampaignTexts } from './campaign-texts';
 import { loadMoneyTexts } from './money-texts';
 import { keywordsSearch, parseSearch, stringifySearch, stringParams } from './search';
+import type { SignedInPage } from './signed-in-pages';
 
 const rootRoute = createRootRoute({
   beforeLoad: guardNavigation,
@@ -77,31 +78,37 @@ const maintenanceRoute = createRoute({
   component: lazyRouteComponent(() => import('./error-pages'), 'MaintenancePage'),
 });
 
+/** A component of the signed-in area, loaded through routes/signed-in-pages.ts (see there why). */
+const signedInPage = (page: SignedInPage) =>
+  lazyRouteComponent(() =>
+    import('./signed-in-pages').then(async ({ signedInPages }) => ({ default: await signedInPages[page]() })),
+  );
+
 /** The signed-in area: the AppShell with the side menu and header. */
 const appLayoutRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'app',
-  component: lazyRouteComponent(() => import('./layouts/app-layout'), 'AppLayout'),
+  component: signedInPage('layout'),
 });
 
 const dashboardRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/dashboard',
-  component: lazyRouteComponent(() => import('./dashboard-page'), 'DashboardPage'),
+  component: signedInPage('dashboard'),
 });
 
 const appsRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/apps',
   validateSearch: stringParams('search', 'openModal'),
-  component: lazyRouteComponent(() => import('./apps-page'), 'AppsPage'),
+  component: signedInPage('apps'),
 });
 
 const keywordsRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/keywords',
   validateSearch: keywordsSearch,
-  component: lazyRouteComponent(() => import('./keywords-page'), 'KeywordsPage'),
+  component: signedInPage('keywords'),
 });
 
 const addCampaignsRoute = createRoute({
@@ -109,21 +116,21 @@ const addCampaignsRoute = createRoute({
   path: '/add-campaigns',
   validateSearch: stringParams('productType', 'campaignId', 'repeat', 'packageId', 'appstore', 'country'),
   loader: loadCampaignTexts,
-  component: lazyRouteComponent(() => import('./add-campaigns-page'), 'AddCampaignsPage'),
+  component: signedInPage('addCampaigns'),
 });
 
 const campaignsRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/campaigns',
-  validateSearch: stringParams('productType', 'packageId', 'appstore', 'country', 'search'),
+  validateSearch: stringParams('productType', 'packageId', 'appstore', 'country', 'search', 'status'),
   loader: loadCampaignTexts,
-  component: lazyRouteComponent(() => import('./campaigns-page'), 'CampaignsPage'),
+  component: signedInPage('campaigns'),
 });
 
 const adminUserListsRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/admin/user-lists',
-  component: lazyRouteComponent(() => import('./admin-user-lists-page'), 'AdminUserListsPage'),
+  component: signedInPage('adminUserLists'),
 });
 
 /** Staff pages of campaigns and vendors: their texts, and the campaign statuses and types they show. */
@@ -134,21 +141,21 @@ const adminUserOrdersRoute = createRoute({
   path: '/admin/user-orders',
   validateSearch: stringParams('userId'),
   loader: loadAdminTexts,
-  component: lazyRouteComponent(() => import('./admin-user-orders-page'), 'AdminUserOrdersPage'),
+  component: signedInPage('adminUserOrders'),
 });
 
 const adminVendorsRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/admin/vendors',
   loader: loadAdminTexts,
-  component: lazyRouteComponent(() => import('./admin-vendors-page'), 'AdminVendorsPage'),
+  component: signedInPage('adminVendors'),
 });
 
 const topUpRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/top-up-balance',
   loader: loadMoneyTexts,
-  component: lazyRouteComponent(() => import('./top-up-page'), 'TopUpPage'),
+  component: signedInPage('topUp'),
 });
 
 /** Where the payment providers send the browser back (the sandbox's and Stripe's return path). */
@@ -157,35 +164,35 @@ const topUpResultRoute = createRoute({
   path: '/top-up-balance/result',
   validateSearch: stringParams('payment'),
   loader: loadMoneyTexts,
-  component: lazyRouteComponent(() => import('./top-up-result-page'), 'TopUpResultPage'),
+  component: signedInPage('topUpResult'),
 });
 
 const transactionsRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/my-transactions',
   loader: loadMoneyTexts,
-  component: lazyRouteComponent(() => import('./transactions-page'), 'TransactionsPage'),
+  component: signedInPage('transactions'),
 });
 
 const pricePlansRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/priceplans',
   loader: loadMoneyTexts,
-  component: lazyRouteComponent(() => import('./price-plans-page'), 'PricePlansPage'),
+  component: signedInPage('pricePlans'),
 });
 
 const referralProgramRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/referral-program',
   loader: loadMoneyTexts,
-  component: lazyRouteComponent(() => import('./referral-program-page'), 'ReferralProgramPage'),
+  component: signedInPage('referralProgram'),
 });
 
 const bonusProgramRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/bonus-program',
   loader: loadMoneyTexts,
-  component: lazyRouteComponent(() => import('./bonus-program-page'), 'BonusProgramPage'),
+  component: signedInPage('bonusProgram'),
 });
 
 const statisticsRoute = createRoute({
@@ -204,7 +211,7 @@ const statisticsRoute = createRoute({
   ),
   // Its texts, and the campaign texts it shows (product types, statuses).
   loader: () => i18next.loadNamespaces(['statistics', 'campaigns']),
-  component: lazyRouteComponent(() => import('./statistics-page'), 'StatisticsPage'),
+  component: signedInPage('statistics'),
 });
 
 // '/' and '/api/password-reset' exist only to be redirected by the guard.

@@ -48,6 +48,15 @@ export const adminCampaignActionQuerySchema = z.object({
   reason: z.string().trim().max(500, MESSAGES.dataNotValid).optional(),
 });
 
+/**
+ * `GET admin campaigns/{id}/start` query (staff-admin §7 "start (with params)"): besides the note, a start
+ * time (ISO, more than 5 minutes ahead; the server checks it) makes the campaign delayed until then.
+ */
+export const adminCampaignStartQuerySchema = adminCampaignActionQuerySchema.extend({
+  start_at: z.string().max(40, MESSAGES.dataNotValid).optional(),
+});
+export type AdminCampaignStartQuery = z.infer<typeof adminCampaignStartQuerySchema>;
+
 const notesRule = z.string({ error: MESSAGES.dataNotValid }).max(20_000, CAMPAIGN_MESSAGES.campaignNotesMax);
 const partnerRule = z
   .string({ error: MESSAGES.dataNotValid })

@@ -77,6 +77,24 @@ export const serializedKeywordsRule = z.preprocess(
   }),
 );
 
+/** An installs map: day (1, 2, …) → installs that day, 0-5000 each. */
+const installsMapRule = z
+  .record(
+    z.string().regex(/^[1-9]\d{0,3}$/, CAMPAIGN_MESSAGES.campaignPlanLength),
+    int(CAMPAIGN_MESSAGES.campaignDayInstallsRange)
+      .min(0, CAMPAIGN_MESSAGES.campaignDayInstallsRange)
+      .max(LIMITS.installsMax, CAMPAIGN_MESSAGES.campaignDayInstallsRange),
+    { error: MESSAGES.dataNotValid },
+  )
+  .optional();
+
+/** The installs map of each product that has one (`installsMaps`). */
+export const INSTALLS_MAP_OF: Partial<Record<number, 'rate' | 'review' | 'hq'>> = {
+  [PRODUCT_TYPES.rate]: 'rate',
+  [PRODUCT_TYPES.review]: 'review',
+  [PRODUCT_TYPES.hqReview]: 'hq',
+};
+
 /** One review text (customer-area §3 Review): title, body, rating 1-5, author gender and language. */
 export const reviewSchema = z.object({
   title: z
@@ -142,6 +160,17 @@ export const createCampaignObjectSchema = z.object({
     )
     .max(1000)
     .nullish(),
+  /**
+   * The installs maps of the draft (customer-area §3): installs per day (`{ "1": 20, "2": 30 }`) of the
+   * rates, reviews and guaranteed-reviews tabs; the one of the ordered product is its per-day plan unless
+   * `installsPlan` is given. (A CPI campaign's days are planned by its budget.)
+   */
+  installsMaps: z
+    .object(
+      { rate: installsMapRule, review: installsMapRule, hq: installsMapRule },
+      { error: MESSAGES.dataNotValid },
+    )
+    .optional(),
   description: z
     .string({ error: MESSAGES.dataNotValid })
     .max(20_000, CAMPAIGN_MESSAGES.campaignNotesMax)

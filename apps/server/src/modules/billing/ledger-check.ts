@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { rowsOf } from '../../db/sql-rows.js';
 
 /** An account whose cached balance disagrees with its rows (or its bonus grants), or is negative. */
 export interface LedgerProblem {
@@ -19,7 +20,9 @@ export interface LedgerProblem {
 export async function checkLedger(
   db: Db,
 ): Promise<{ accounts: number; transactions: number; problems: LedgerProblem[] }> {
-  const problems = (await db.execute(sql`
+  const problems = await rowsOf<LedgerProblem>(
+    db,
+    sql`
     select a.id as account_id, a.user_id, a.type, a.balance::text as balance,
       coalesce(t.total, 0)::numeric(14,4)::text as sum_of_rows,
       case when a.type = 'bonus' then coalesce(g.remaining, 0)::numeric(14,4)::text end as grants
@@ -30,10 +33,12 @@ export async function checkLedger(
       on g.user_id = a.user_id and a.type = 'bonus'
     where a.balance <> coalesce(t.total, 0) or a.balance < 0
       or (a.type = 'bonus' and a.balance <> coalesce(g.remaining, 0))
-    order by a.id`)) as unknown as { rows: LedgerProblem[] };
-  const counts = (await db.execute(sql`
-    select (select count(*) from accounts)::int as accounts, (select count(*) from transactions)::int as transactions`)) as unknown as {
-    rows: { accounts: number; transactions: number }[];
-  };
-  return { ...counts.rows[0]!, problems: problems.rows };
+    order by a.id`,
+  );
+  const [counts] = await rowsOf<{ accounts: number; transactions: number }>(
+    db,
+    sql`select (select count(*) from accounts)::int as accounts,
+      (select count(*) from transactions)::int as transactions`,
+  );
+  return { ...counts!, problems };
 }

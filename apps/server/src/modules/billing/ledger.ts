@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import {
   MESSAGES,
   formatMoney,
@@ -11,6 +11,7 @@ import {
   type TransactionType,
 } from '@storelift/shared';
 import type { Db } from '../../db/client.js';
+import { rowOf, rowsOf } from '../../db/sql-rows.js';
 import {
   accounts,
   billingProfiles,
@@ -100,13 +101,17 @@ export class Book {
     return new Book(tx, locked);
   }
 
-  private static lock(tx: Tx, userIds: number[]) {
-    return tx
-      .select({ id: accounts.id, user_id: accounts.user_id, type: accounts.type, balance: accounts.balance })
-      .from(accounts)
-      .where(inArray(accounts.user_id, userIds))
-      .orderBy(accounts.id)
-      .for('update');
+  private static async lock(tx: Tx, userIds: number[]) {
+    // A template, not a query builder: every charge runs it (db/sql-rows.ts).
+    return rowsOf<{ id: number; user_id: number; type: AccountType; balance: string }>(
+      tx,
+      sql`select id, user_id, type, balance from ${accounts}
+        where user_id in (${sql.join(
+          userIds.map((id) => sql`${id}::int`),
+          sql`, `,
+        )})
+        order by id for update`,
+    );
   }
 
   /** The balance of one of the locked accounts. */
@@ -168,7 +173,9 @@ async function writeRow(
     'accountId' in target
       ? sql`${accounts.id} = ${target.accountId}`
       : sql`${accounts.user_id} = ${userId} and ${accounts.type} = ${target.account}`;
-  const result = await tx.execute(sql`
+  const [raw] = await rowsOf(
+    tx,
+    sql`
     with moved as (
       update ${accounts} set balance = ${accounts.balance} + ${formatMoney(amount)}::numeric, updated_at = now()
       where ${which}
@@ -189,11 +196,9 @@ async function writeRow(
       ${posting.reference ? String(posting.reference.id) : null}::text, ${posting.description ?? null}::text,
       ${posting.appstore ?? null}::smallint, ${posting.package ?? null}::text, ${posting.createdBy ?? null}::int
     from moved
-    returning *`);
-  const [raw] = (result as unknown as { rows: (Omit<TransactionRow, 'id'> & { id: number | string })[] })
-    .rows;
-  // Drivers differ on bigint (number or string); dates arrive as Date from both.
-  return raw && { ...raw, id: Number(raw.id), created_at: new Date(raw.created_at) };
+    returning *`,
+  );
+  return raw && rowOf(transactions, raw);
 }
 
 /**

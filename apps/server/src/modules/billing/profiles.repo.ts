@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
+import { rowsOf } from '../../db/sql-rows.js';
 import { accounts, billingProfiles } from '../../db/schema/index.js';
 import { BASE_PLAN_ID } from '../plans/plans.data.js';
 import { syncPricetags } from '../plans/plans.repo.js';
@@ -20,17 +21,19 @@ export function newReferralCode(): string {
  */
 export async function ensureBillingProfile(db: Queryable, userId: number): Promise<void> {
   for (let attempt = 0; attempt < 5; attempt++) {
-    const result = await db.execute(sql`
+    const created = await rowsOf<{ user_id: number }>(
+      db,
+      sql`
       insert into billing_profiles (user_id, price_plan_id, referral_code, referrer_id)
       select u.id, ${BASE_PLAN_ID}::int, ${newReferralCode()}::text,
         (select p.user_id from billing_profiles p
           where upper(p.referral_code) = upper(u.signup_ref) and p.user_id <> u.id)
       from users u where u.id = ${userId}
       on conflict do nothing
-      returning user_id`);
-    const created = result as unknown as { rows: { user_id: number }[] };
+      returning user_id`,
+    );
     const exists =
-      created.rows.length > 0 ||
+      created.length > 0 ||
       (
         await db
           .select({ id: billingProfiles.user_id })
@@ -42,7 +45,7 @@ export async function ensureBillingProfile(db: Queryable, userId: number): Promi
       .insert(accounts)
       .values((['main', 'bonus', 'referral'] as const).map((type) => ({ user_id: userId, type })))
       .onConflictDoNothing();
-    if (created.rows.length) await syncPricetags(db, userId, BASE_PLAN_ID);
+    if (created.length) await syncPricetags(db, userId, BASE_PLAN_ID);
     return;
   }
   throw new Error(`Cannot create the billing profile of user ${userId}`);

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ADMIN_ROUTE_ROLES,
   adminCampaignActionQuerySchema,
+  adminCampaignStartQuerySchema,
   adminCampaignListQuerySchema,
   adminCampaignListResponseSchema,
   adminCampaignResponseSchema,
@@ -88,11 +89,19 @@ export async function adminCampaignsRoutes(app: FastifyInstance) {
     },
     (req) => admin.progress(deps, req.params.id),
   );
-  for (const action of Object.keys(admin.STAFF_ACTIONS) as admin.StaffAction[]) {
+  r.get(
+    '/campaigns/:id/start',
+    { schema: { tags, params, querystring: adminCampaignStartQuerySchema, response: one }, onRequest },
+    (req) => admin.staffAct(deps, actor(req), req.params.id, 'start', req.query),
+  );
+  const others = (Object.keys(admin.STAFF_ACTIONS) as admin.StaffAction[]).filter(
+    (action) => action !== 'start',
+  );
+  for (const action of others) {
     r.get(
       `/campaigns/:id/${action}`,
       { schema: { tags, params, querystring: adminCampaignActionQuerySchema, response: one }, onRequest },
-      (req) => admin.staffAct(deps, actor(req), req.params.id, action, req.query.reason || null),
+      (req) => admin.staffAct(deps, actor(req), req.params.id, action, req.query),
     );
   }
 }

@@ -167,6 +167,71 @@ describe('staff actions', () => {
   });
 });
 
+describe('staff start with a start time', () => {
+  const at = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+  const startWith = (id: number, query: string) => staff('GET', `campaigns/${id}/start?${query}`);
+
+  it('delays a draft until then, charged only when it starts, with a durable job at that time', async () => {
+    const before = await main();
+    const draft = await order(direct({ draft: true }));
+    const when = at(90);
+    const res = await startWith(draft.id, `start_at=${encodeURIComponent(when)}&reason=Customer%20asked`);
+    expect(res.statusCode, res.body).toBe(200);
+    const delayed = res.json().data as AdminCampaign;
+    expect(delayed).toMatchObject({ status: 'delayed', start_at: when });
+    expect(delayed.status_history!.at(-1)).toMatchObject({
+      from: 'draft',
+      to: 'delayed',
+      reason: 'Customer asked',
+    });
+    expect(await main()).toBeCloseTo(before, 4); // nothing charged yet
+    const jobs = await t.database.sql.executeSql(
+      `select start_after from pgboss.job where name = 'campaigns.start' and data->>'campaignId' = $1`,
+      [String(draft.id)],
+    );
+    expect(
+      jobs.rows.map((row) => new Date((row as { start_after: string }).start_after).toISOString()),
+    ).toEqual([when]);
+    // At its time the delivery tick (or the job) starts it and charges it.
+    await deliveryTick(t.deps, new Date(Date.parse(when) + 1000));
+    expect((await staff('GET', `campaigns/${draft.id}`)).json().data.status).toBe('active');
+    expect(await main()).toBeCloseTo(before - 3.6, 4);
+    expect((await checkLedger(t.deps.db)).problems).toEqual([]);
+  });
+
+  it('schedules an approved moderation campaign without charging it twice', async () => {
+    const before = await main();
+    const paid = await order();
+    await t.deps.db
+      .update(campaigns)
+      .set({ status: 'moderation', clock_at: null })
+      .where(eq(campaigns.id, paid.id));
+    const when = at(30);
+    expect((await startWith(paid.id, `start_at=${encodeURIComponent(when)}`)).json().data.status).toBe(
+      'delayed',
+    );
+    await deliveryTick(t.deps, new Date(Date.parse(when) + 1000));
+    expect((await staff('GET', `campaigns/${paid.id}`)).json().data.status).toBe('active');
+    expect(await main()).toBeCloseTo(before - 3.6, 4);
+  });
+
+  it('refuses an empty, unreadable or too early start time with 422 and changes nothing', async () => {
+    const draft = await order(direct({ draft: true }));
+    for (const [value, message] of [
+      ['', CAMPAIGN_MESSAGES.campaignDateEmpty],
+      ['not-a-time', 'Data is not valid'],
+      [at(4), CAMPAIGN_MESSAGES.campaignStartTooSoon],
+    ] as const) {
+      const res = await startWith(draft.id, `start_at=${encodeURIComponent(value)}`);
+      expect(res.statusCode, value).toBe(422);
+      expect(res.json().errors.start_at).toEqual([message]);
+    }
+    expect((await staff('GET', `campaigns/${draft.id}`)).json().data.status).toBe('draft');
+    // Another action's query takes no start time: it is ignored there, not an error.
+    expect((await staff('GET', `campaigns/${draft.id}/moderation?start_at=x`)).statusCode).toBe(200);
+  });
+});
+
 describe('staff update, partner, vendor, progress', () => {
   it('updates notes and partner, with a history row; refuses bad input with 422', async () => {
     const draft = await order(direct({ draft: true }));

@@ -7,9 +7,9 @@ import {
   type AdminUpdateCampaignBody,
   type CampaignStatus,
 } from '@storelift/shared';
-import type { Db, Queryable } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
-import { NotFoundError, ValidationError } from '../../lib/errors.js';
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { pageMeta } from '../../lib/paging.js';
 import { InsufficientFundsError, type Tx } from '../billing/ledger.js';
 import { assignVendor } from '../vendors/vendors.placements.js';
@@ -18,8 +18,8 @@ import { resumeCampaign } from './campaigns.cpi-charging.js';
 import { settleDelivery } from './campaigns.delivery.js';
 import { activate, finish, move, toDraft } from './campaigns.lifecycle.js';
 import * as repo from './campaigns.repo.js';
-import { fieldErrors, notesOf, throwIfAny } from './campaigns.rules.js';
-import { ACTIONS, allowIn, viewOf } from './campaigns.service.js';
+import { fieldErrors, notesOf, startTimeOf, throwIfAny } from './campaigns.rules.js';
+import { ACTIONS, allowIn, detailsViewOf, scheduleStart, viewOf } from './campaigns.service.js';
 
 /**
  * Staff actions (staff-admin §4) and the statuses that allow each (ARCHITECTURE.md, Campaign lifecycle):
@@ -49,23 +49,15 @@ const VENDOR_CHANGEABLE: readonly CampaignStatus[] = [
   'pause',
 ];
 
-async function adminViewOf(
-  db: Queryable,
-  row: repo.AdminCampaignWithRefs,
-  details: boolean,
-): Promise<AdminCampaign> {
-  return {
-    ...(await viewOf(db, row, details)),
-    user: row.user,
-    partner: row.campaign.partner,
-    vendor_id: row.campaign.vendor_id,
-  };
+/** Staff's view of a campaign: the customer's plus its owner, partner and vendor id. */
+function staffPart(row: repo.AdminCampaignWithRefs) {
+  return { user: row.user, partner: row.campaign.partner, vendor_id: row.campaign.vendor_id };
 }
 
 async function detailsOf(db: Db, id: number): Promise<AdminCampaign> {
-  const row = await repo.findAnyCampaign(db, id);
+  const row = await repo.findCampaignDetails(db, null, id);
   if (!row) throw new NotFoundError();
-  return adminViewOf(db, row, true);
+  return { ...(await detailsViewOf(db, row)), ...staffPart(row) };
 }
 
 /** Locks any user's campaign in a transaction (404 when there is none) and runs `work` on it. */
@@ -81,7 +73,7 @@ async function withLocked(deps: Deps, id: number, work: (tx: Tx, row: repo.Campa
 /** `GET admin campaigns`: every user's campaigns, paged. */
 export async function listAllCampaigns(deps: Deps, query: AdminCampaignListQuery) {
   const { rows, total } = await repo.pageAllCampaigns(deps.db, query);
-  const data = await Promise.all(rows.map((row) => adminViewOf(deps.db, row, false)));
+  const data = rows.map((row) => ({ ...viewOf(row), ...staffPart(row) }));
   return { data, meta: pageMeta(total, query.page, query.limit) };
 }
 
@@ -90,23 +82,39 @@ export async function getAnyCampaign(deps: Deps, id: number) {
   return { data: await detailsOf(deps.db, id) };
 }
 
-/** `GET admin campaigns/{id}/<action>`: a staff action under the row lock. */
+/** What a staff action may carry: a note for the history and, for `start`, a start time. */
+export interface StaffActParams {
+  reason?: string | null;
+  start_at?: string;
+}
+
+/**
+ * `GET admin campaigns/{id}/<action>`: a staff action under the row lock. `start` starts now, or with a
+ * `start_at` makes the campaign delayed until then (charged at its start, unless charged already).
+ */
 export async function staffAct(
   deps: Deps,
   actorId: number,
   id: number,
   action: StaffAction,
-  reason: string | null = null,
+  params: StaffActParams = {},
   now = new Date(),
 ) {
   const speed = deps.config.vendorSandboxSpeed;
+  const reason = params.reason || null;
+  const { errors, fail } = fieldErrors();
+  const startAt =
+    action === 'start' && params.start_at !== undefined ? startTimeOf(params.start_at, now, fail) : null;
+  throwIfAny(errors);
   try {
     const data = await withLocked(deps, id, async (tx, locked) => {
       allowIn(locked, STAFF_ACTIONS[action]);
       const settled = () => settleDelivery(tx, locked, now, speed, actorId);
       switch (action) {
         case 'start':
-          return activate(tx, locked, actorId, now, reason);
+          if (!startAt) return activate(tx, locked, actorId, now, reason);
+          if (locked.is_legacy) throw new ConflictError(CAMPAIGN_MESSAGES.campaignLegacy);
+          return move(tx, locked, 'delayed', actorId, { start_at: startAt, clock_at: null }, reason);
         case 'rejected':
           return finish(tx, locked, 'rejected', actorId, now, reason);
         case 'pause': {
@@ -127,6 +135,7 @@ export async function staffAct(
           return toDraft(tx, await settled(), actorId, reason);
       }
     });
+    if (startAt) await scheduleStart(deps, { id, status: data.status, start_at: startAt });
     return { data, message: MESSAGES.actionSaved };
   } catch (error) {
     if (error instanceof InsufficientFundsError)
@@ -197,7 +206,7 @@ export async function changeVendor(
     const row = await settleDelivery(tx, locked, now, deps.config.vendorSandboxSpeed, actorId);
     if (row.status !== locked.status) return; // delivered meanwhile: nothing left to move
     const delivering = row.status === 'active' || row.status === 'pause';
-    await repo.updateCampaign(tx, row.id, await assignVendor(tx, row.id, vendor, delivering), [
+    await repo.updateCampaign(tx, row.id, await assignVendor(tx, row, vendor, delivering), [
       change(row, actorId, `Vendor: ${vendor.name}`),
     ]);
   });

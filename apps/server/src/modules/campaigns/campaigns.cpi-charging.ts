@@ -8,7 +8,7 @@ import {
 } from '@storelift/shared';
 import type { Deps } from '../../deps.js';
 import { InsufficientFundsError, charge, refund, type Tx } from '../billing/ledger.js';
-import { finish, move } from './campaigns.lifecycle.js';
+import { finish, move, type CampaignChange } from './campaigns.lifecycle.js';
 import { DAY_MS, clockAt, valueOf } from './campaigns.plan.js';
 import * as cpiRepo from './campaigns.cpi-repo.js';
 import * as repo from './campaigns.repo.js';
@@ -80,17 +80,21 @@ async function spend(
         package: row.package,
         description: `Campaign #${row.id} day ${day}: ${delivered - row.installs_actual} installs`,
       });
-      await repo.addPromotionValue(tx, row.app_id, formatMoney(rest));
       charged += rest;
     } catch (error) {
       if (!(error instanceof InsufficientFundsError)) throw error;
       unpaid = rest;
     }
   }
-  const updated = await repo.updateCampaign(tx, row.id, {
-    installs_actual: delivered,
-    charged: formatMoney(charged),
-  });
+  // What the balance paid today also counts as the app's promotion.
+  const paid = charged - parseMoney(row.charged);
+  const updated = await repo.updateCampaign(
+    tx,
+    row.id,
+    { installs_actual: delivered, charged: formatMoney(charged) },
+    [],
+    paid > 0n ? formatMoney(paid) : undefined,
+  );
   return { row: updated, unpaid };
 }
 
@@ -183,7 +187,7 @@ export async function resumeCampaign(
   reason: string | null = null,
 ) {
   const owed = row.product_type === PRODUCT_TYPES.cpi ? -heldOf(row) : 0n;
-  const values: Partial<repo.NewCampaign> = { clock_at: now };
+  const values: CampaignChange = { clock_at: now };
   const notes = reason ? [reason] : [];
   if (owed > 0n) {
     await charge(tx, row.user_id, owed, {
@@ -193,8 +197,8 @@ export async function resumeCampaign(
       package: row.package,
       description: `Campaign #${row.id}: unpaid spend`,
     });
-    await repo.addPromotionValue(tx, row.app_id, formatMoney(owed));
     values.charged = formatMoney(parseMoney(row.charged) + owed);
+    values.promotion = formatMoney(owed);
     notes.push(`Paid ${formatMoney(owed)} of unpaid spend`);
   }
   return move(tx, row, 'active', actorId, values, notes.join('; ') || null);
@@ -225,8 +229,8 @@ export async function refundDue(deps: Deps, campaignId: number, now = new Date()
         package: row.package,
         description: `Campaign #${row.id} canceled: unused prepayment`,
       });
-      await repo.addPromotionValue(tx, row.app_id, formatMoney(-held));
-      await repo.updateCampaign(tx, row.id, { charged: formatMoney(parseMoney(row.charged) - held) });
+      const charged = formatMoney(parseMoney(row.charged) - held);
+      await repo.updateCampaign(tx, row.id, { charged }, [], formatMoney(-held));
     }
     await cpiRepo.updateCpi(tx, campaignId, { refunded_at: now });
     const status = row.status as CampaignStatus;

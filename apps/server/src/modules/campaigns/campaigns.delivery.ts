@@ -27,6 +27,11 @@ import { finish, launch, move } from './campaigns.lifecycle.js';
 
 /** Campaigns (and placements) one query of the tick takes; the tick goes on batch after batch. */
 const TICK_BATCH = 500;
+/**
+ * HTTP vendor calls a tick makes at once: a slow vendor (up to its 10 s timeout) holds up one of them, not
+ * the whole tick. Each placement is synced in a transaction of its own afterwards.
+ */
+const VENDOR_CALLS_AT_ONCE = 8;
 
 type Orders = Awaited<ReturnType<typeof repo.ordersOf>>;
 
@@ -250,6 +255,7 @@ export async function deliveryTick(deps: Deps, now = new Date()) {
     (after, limit) => placements.openPlacements(deps.db, after, limit),
     (placement) => syncPlacement(deps, placement, now),
     TICK_BATCH,
+    VENDOR_CALLS_AT_ONCE,
   );
   return settled + synced;
 }

@@ -4,8 +4,11 @@ import { charge, refund, type Tx } from '../billing/ledger.js';
 import { valueOf } from './campaigns.plan.js';
 import * as repo from './campaigns.repo.js';
 import { findVendor } from '../vendors/vendors.service.js';
-import { assignVendor } from '../vendors/vendors.placements.js';
+import { assignVendor, cancelPlacements } from '../vendors/vendors.placements.js';
 import { routeCampaign } from '../vendors/vendors.routing.js';
+
+/** New values of a campaign's columns, and money it adds to its app's promotion value (`promotion`). */
+export type CampaignChange = Partial<repo.NewCampaign> & { promotion?: string };
 
 /**
  * Moves a locked campaign to another status in one statement with its status-history row; `through`
@@ -16,7 +19,7 @@ export async function move(
   row: Pick<repo.CampaignRow, 'id' | 'status'>,
   to: CampaignStatus,
   actorId: number | null,
-  values: Partial<repo.NewCampaign> = {},
+  change: CampaignChange = {},
   reason: string | null = null,
   through: CampaignStatus[] = [],
 ) {
@@ -27,7 +30,8 @@ export async function move(
     actorId,
     reason,
   }));
-  return repo.updateCampaign(tx, row.id, { ...values, status: to }, steps);
+  const { promotion, ...values } = change;
+  return repo.updateCampaign(tx, row.id, { ...values, status: to }, steps, promotion);
 }
 
 /**
@@ -67,11 +71,11 @@ export async function activate(
   reason: string | null = null,
 ): Promise<repo.CampaignRow> {
   if (row.is_legacy) throw new ConflictError(CAMPAIGN_MESSAGES.campaignLegacy);
-  const values: Partial<repo.NewCampaign> = {
+  const values: CampaignChange = {
     started_at: now,
     clock_at: now,
     progress_ms: 0,
-    ...(await assignVendor(tx, row.id, await launchVendor(tx, row), true)),
+    ...(await assignVendor(tx, row, await launchVendor(tx, row), true)),
   };
   Object.assign(values, await chargeOnce(tx, row));
   // Pending lasts only within this transaction (a refused charge rolls it back): one write, both rows.
@@ -81,9 +85,9 @@ export async function activate(
 
 /**
  * Charges a locked campaign's price unless it already is (bonus first; 422 when short) and answers the
- * campaign values that record the charge (none when it was charged before).
+ * campaign change that records the charge and adds it to the app's promotion (none when charged before).
  */
-export async function chargeOnce(tx: Tx, row: repo.CampaignRow): Promise<Partial<repo.NewCampaign>> {
+export async function chargeOnce(tx: Tx, row: repo.CampaignRow): Promise<CampaignChange> {
   if (row.charge_entry_id) return {};
   const split = await charge(tx, row.user_id, parseMoney(row.price), {
     type: 'campaign_charge',
@@ -92,16 +96,16 @@ export async function chargeOnce(tx: Tx, row: repo.CampaignRow): Promise<Partial
     package: row.package,
     description: `Campaign #${row.id}`,
   });
-  await repo.addPromotionValue(tx, row.app_id, row.price);
-  return { charged: row.price, charge_entry_id: split.entryId };
+  return { charged: row.price, charge_entry_id: split.entryId, promotion: row.price };
 }
 
 /**
  * Refunds what a locked campaign is still charged beyond the installs delivered
  * (`charged − unit_price × installs_actual`: the undelivered part of a full charge, nothing once a refund was
- * made), and answers what stays charged.
+ * made), and answers the change that records it: what stays charged, and the refund taken off the app's
+ * promotion.
  */
-async function refundUndelivered(tx: Tx, row: repo.CampaignRow, why: string): Promise<bigint> {
+async function refundUndelivered(tx: Tx, row: repo.CampaignRow, why: string): Promise<CampaignChange> {
   const undelivered = row.installs_total - row.installs_actual;
   const charged = parseMoney(row.charged);
   const kept = valueOf(row.unit_price, row.installs_actual);
@@ -113,10 +117,9 @@ async function refundUndelivered(tx: Tx, row: repo.CampaignRow, why: string): Pr
       package: row.package,
       description: `Campaign #${row.id} ${why}: ${undelivered} installs undelivered`,
     });
-    await repo.addPromotionValue(tx, row.app_id, formatMoney(-amount));
-    return charged - amount;
+    return { charged: formatMoney(charged - amount), promotion: formatMoney(-amount) };
   }
-  return charged;
+  return { charged: formatMoney(charged) };
 }
 
 /**
@@ -132,13 +135,14 @@ export async function finish(
   reason: string | null = null,
 ) {
   if (row.status === 'completed') return row;
-  const left = await refundUndelivered(tx, row, to);
-  return move(tx, row, to, actorId, { charged: formatMoney(left), finished_at: now, clock_at: null }, reason);
+  const refunded = await refundUndelivered(tx, row, to);
+  return move(tx, row, to, actorId, { ...refunded, finished_at: now, clock_at: null }, reason);
 }
 
 /**
  * Forced draft (staff): refunds the undelivered part, then the campaign is a fresh draft again — its
- * delivery counts and the vendor's clock back at zero, nothing charged, so a new start charges the full price.
+ * delivery counts and the vendor's clock back at zero, no vendor order running, nothing charged, so a new
+ * start charges the full price.
  */
 export async function toDraft(
   tx: Tx,
@@ -146,8 +150,9 @@ export async function toDraft(
   actorId: number | null,
   reason: string | null = null,
 ) {
-  await refundUndelivered(tx, row, 'forced to draft');
+  const { promotion } = await refundUndelivered(tx, row, 'forced to draft');
   await repo.resetDelivery(tx, row.id);
+  await cancelPlacements(tx, row.id);
   return move(
     tx,
     row,
@@ -162,6 +167,7 @@ export async function toDraft(
       started_at: null,
       finished_at: null,
       start_at: null,
+      promotion,
     },
     reason ?? (row.installs_actual ? `${row.installs_actual} installs were delivered before` : null),
   );

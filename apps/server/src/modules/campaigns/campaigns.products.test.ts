@@ -22,14 +22,7 @@ import { balancesOf } from '../billing/ledger.js';
 import { checkLedger } from '../billing/ledger-check.js';
 import { REVIEW_POOL } from '../reviews/reviews.pool.js';
 import { deliveryTick } from './campaigns.delivery.js';
-import {
-  DAY_MS,
-  mergeImpressions,
-  smartSplit,
-  smartWeight,
-  splitByWeights,
-  type OrderView,
-} from './campaigns.plan.js';
+import { DAY_MS, mergeImpressions, smartSplit, smartWeight, type OrderView } from './campaigns.plan.js';
 
 type Auth = { authorization: string };
 let t: TestApp;
@@ -101,12 +94,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('formulas', () => {
-  it('splits by weights, keeping the total', () => {
-    expect(splitByWeights(10, [1, 1, 1])).toEqual([4, 3, 3]);
-    expect(splitByWeights(7, [0, 1])).toEqual([0, 7]);
-    expect(splitByWeights(5, [0, 0])).toEqual([0, 0]);
-  });
-
   it('weighs a keyword by √searches and its distance to the top', () => {
     expect(smartWeight({ searches: 400, rank: 1 })).toBe(20);
     expect(smartWeight({ searches: 400, rank: 51 })).toBe(40);
@@ -327,6 +314,37 @@ describe('rules of rates, reviews, impressions and smart campaigns', () => {
       installs_total: 400,
       price: '4.0000',
     });
+  });
+
+  it('plans rates, reviews and guaranteed reviews from their installs map (§3 draft), the others ignored', async () => {
+    const maps = { rate: { '1': 12, '2': 8 }, review: { '1': 99 }, hq: { '2': 3 } };
+    const quoted = await call('POST', 'campaigns/quote', rates({ installsMaps: maps }));
+    expect(quoted.json().data).toMatchObject({ installs_total: 20, sequence: [12, 8], price: '6.0000' });
+    // Days the map leaves out get none; the minimum total still holds.
+    const hqQuote = await call(
+      'POST',
+      'campaigns/quote',
+      hq({ reviews: [], checkedTerms: false, installsMaps: maps }),
+    );
+    expect(hqQuote.json().data).toMatchObject({ installs_total: 3, sequence: [0, 3] });
+    const tooFew = await call(
+      'POST',
+      'campaigns/quote',
+      rates({ installsMaps: { rate: { '1': 4, '2': 5 } } }),
+    );
+    expect(tooFew.statusCode).toBe(422);
+    expect(tooFew.json().errors.installs).toEqual(['Minimum installs should be 5 * 2']);
+    // A day beyond the campaign, a bad day or a bad count: 422 on the map.
+    const beyond = await call('POST', 'campaigns/quote', rates({ installsMaps: { rate: { '3': 10 } } }));
+    expect(beyond.json().errors.installsMaps).toEqual([CAMPAIGN_MESSAGES.campaignPlanLength]);
+    const badDay = await call('POST', 'campaigns/quote', rates({ installsMaps: { rate: { first: 10 } } }));
+    expect(badDay.statusCode).toBe(422);
+    const badCount = await call('POST', 'campaigns/quote', rates({ installsMaps: { rate: { '1': 5001 } } }));
+    expect(badCount.statusCode).toBe(422);
+    // An explicit installsPlan comes first; the ordered campaign keeps the plan it was given.
+    const ordered = await order(rates({ installsMaps: maps, installsPlan: [10, 10] }));
+    expect(ordered.installsPlan).toEqual([10, 10]);
+    expect((await order(rates({ installsMaps: maps }))).installsPlan).toEqual([12, 8]);
   });
 
   it('spreads a smart budget over the keywords by searches and distance to the top', async () => {

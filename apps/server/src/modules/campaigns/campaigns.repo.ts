@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, ilike, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AdminCampaignListQuery, CampaignListQuery, CampaignStatus, Review } from '@storelift/shared';
 import type { Queryable } from '../../db/client.js';
+import pMap from 'p-map';
+import { insertColumns, rowOf, rowsOf, setColumns } from '../../db/sql-rows.js';
 import {
   apps,
   campaignOrderDays,
@@ -39,16 +41,88 @@ function prepared<T>(db: Queryable, name: string, build: () => T): T {
   return byName.get(name) as T;
 }
 
+/** What a campaign answer shows besides its row: its app and country. */
+const REF_FIELDS = {
+  campaign: campaigns,
+  app: { id: apps.id, title: apps.title, icon: apps.icon, developer: apps.developer },
+  country: { id: countries.id, code: countries.code, name: countries.name },
+};
+
 function selectCampaigns(db: Queryable) {
   return db
-    .select({
-      campaign: campaigns,
-      app: { id: apps.id, title: apps.title, icon: apps.icon, developer: apps.developer },
-      country: { id: countries.id, code: countries.code, name: countries.name },
-    })
+    .select(REF_FIELDS)
     .from(campaigns)
     .leftJoin(apps, eq(apps.id, campaigns.app_id))
     .innerJoin(countries, eq(countries.id, campaigns.country_id));
+}
+
+/** One day of an order, as a campaign's details show it. */
+export interface DayPart {
+  day: number;
+  installs_total: number;
+  installs_actual: number;
+}
+
+/** What a campaign's details show besides its row: its orders with their days, and its status history. */
+export interface DetailsParts {
+  orders: {
+    id: number;
+    type: number;
+    keyword: string | null;
+    installs_total: number;
+    installs_actual: number;
+    days: DayPart[];
+  }[];
+  history: {
+    from: CampaignStatus | null;
+    to: CampaignStatus;
+    actor_id: number | null;
+    reason: string | null;
+    /** ISO time, as PostgreSQL writes a timestamptz in JSON. */
+    at: string;
+  }[];
+}
+
+/** A campaign with its refs, owner and the parts its details show. */
+export type CampaignDetailsRow = AdminCampaignWithRefs & DetailsParts;
+
+/**
+ * The campaign with its refs, owner, orders (by id, each with its days) and status history (oldest first)
+ * in one statement: one round trip for every answer that shows a campaign's details.
+ */
+function selectCampaignDetails(db: Queryable) {
+  return selectAdminCampaigns(db, {
+    orders: sql<DetailsParts['orders']>`coalesce((
+      select json_agg(json_build_object('id', o.id, 'type', o.type, 'keyword', o.keyword,
+        'installs_total', o.installs_total, 'installs_actual', o.installs_actual,
+        'days', (select coalesce(json_agg(json_build_object('day', d.day, 'installs_total', d.installs_total,
+            'installs_actual', d.installs_actual) order by d.day), '[]')
+          from ${campaignOrderDays} d where d.order_id = o.id)) order by o.id)
+      from ${campaignOrders} o where o.campaign_id = ${campaigns}.id), '[]')`,
+    history: sql<DetailsParts['history']>`coalesce((
+      select json_agg(json_build_object('from', h.from_status, 'to', h.to_status, 'actor_id', h.actor_id,
+        'reason', h.reason, 'at', h.created_at) order by h.id)
+      from ${campaignStatusHistory} h where h.campaign_id = ${campaigns}.id), '[]')`,
+  });
+}
+
+/** The details of the user's campaign, or of any user's when `userId` is null; undefined when none. */
+export async function findCampaignDetails(
+  db: Queryable,
+  userId: number | null,
+  id: number,
+): Promise<CampaignDetailsRow | undefined> {
+  const query = prepared(db, `find_campaign_details_${userId === null ? 'any' : 'own'}`, () =>
+    selectCampaignDetails(db)
+      .where(
+        userId === null
+          ? eq(campaigns.id, sql.placeholder('id'))
+          : and(eq(campaigns.id, sql.placeholder('id')), eq(campaigns.user_id, sql.placeholder('userId'))),
+      )
+      .prepare(`find_campaign_details_${userId === null ? 'any' : 'own'}`),
+  );
+  const [row] = await query.execute({ userId, id });
+  return row;
 }
 
 /** The user's campaign with its app and country, or undefined (also for another user's). */
@@ -90,84 +164,98 @@ export interface HistoryStep {
   reason?: string | null;
 }
 
-function historyValues(campaignId: number | SQL, step: HistoryStep) {
-  return {
-    campaign_id: campaignId,
-    from_status: step.from,
-    to_status: step.to,
-    actor_id: step.actorId,
-    reason: step.reason ?? null,
-  };
+/** The status-history rows of `steps` as a CTE named `logged` (for the campaign of `campaignId`). */
+function historyWrite(campaignId: SQL, steps: HistoryStep[]): SQL {
+  const rows = steps.map(
+    (step) =>
+      sql`(${campaignId}, ${step.from}::text, ${step.to}::text, ${step.actorId}::int, ${step.reason ?? null}::text)`,
+  );
+  return sql`logged as (insert into ${campaignStatusHistory} (campaign_id, from_status, to_status, actor_id, reason)
+    values ${sql.join(rows, sql`, `)})`;
 }
 
 /**
- * Inserts a campaign; with `history`, its first status-history row (from nothing to its status) in the
- * same statement.
+ * Updates a campaign; the status-history rows of `steps` and a change of its app's promotion value
+ * (`promotion`: money charged for the campaign, or refunded when negative — the apps list's "most promoted"
+ * sort) go in the same statement.
  */
-export async function insertCampaign(
-  db: Queryable,
-  values: NewCampaign,
-  history?: Omit<HistoryStep, 'from' | 'to'>,
-): Promise<CampaignRow> {
-  const insert = db.insert(campaigns).values(values).returning();
-  if (!history) return (await insert)[0]!;
-  const created = db.$with('created').as(insert);
-  const step = { ...history, from: null, to: (values.status ?? 'draft') as CampaignStatus };
-  const logged = db
-    .$with('logged')
-    .as(db.insert(campaignStatusHistory).values(historyValues(sql`(select id from ${created})`, step)));
-  const [row] = await db.with(created, logged).select().from(created);
-  return row!;
-}
-
-/** Updates a campaign; the status-history rows of `steps` go in the same statement. */
 export async function updateCampaign(
   db: Queryable,
   id: number,
   values: Partial<NewCampaign>,
   steps: HistoryStep[] = [],
+  promotion?: string,
 ): Promise<CampaignRow> {
-  const withList = steps.length
-    ? [
-        db
-          .$with('logged')
-          .as(db.insert(campaignStatusHistory).values(steps.map((step) => historyValues(id, step)))),
-      ]
-    : [];
-  const [row] = await db
-    .with(...withList)
-    .update(campaigns)
-    .set({ ...values, updated_at: new Date() })
-    .where(eq(campaigns.id, id))
-    .returning();
-  return row!;
+  const ctes: SQL[] = [];
+  if (steps.length) ctes.push(historyWrite(sql`${id}::int`, steps));
+  if (promotion)
+    ctes.push(sql`promoted as (update ${apps} set promotion_value = promotion_value + ${promotion}::numeric
+      where id = (select app_id from ${campaigns} where id = ${id}::int))`);
+  const [row] = await rowsOf(
+    db,
+    sql`${ctes.length ? sql`with ${sql.join(ctes, sql`, `)}` : sql``}
+    update ${campaigns} set ${setColumns(campaigns, { ...values, updated_at: new Date() })}
+    where id = ${id}::int returning *`,
+  );
+  return rowOf(campaigns, row!);
 }
 
-/** Writes the orders of a campaign, each with its per-day plan. */
-export async function insertOrders(
+/** A vendor order to write: its product type, keyword (null: the only order) and installs per day. */
+export interface NewOrder {
+  type: number;
+  keyword: string | null;
+  plan: number[];
+}
+
+/**
+ * The CTEs that write a campaign's orders and their per-day plans. A campaign's orders differ by keyword
+ * (one order per keyword, or a single one without), which pairs each new order with its days.
+ */
+function orderWrites(campaignId: SQL, orders: NewOrder[]): SQL {
+  const input = orders.map((order) => ({
+    type: order.type,
+    keyword: order.keyword,
+    total: order.plan.reduce((a, b) => a + b, 0),
+    plan: order.plan,
+  }));
+  return sql`given_orders as (
+      select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
+        as i(type int, keyword text, total int, plan jsonb)
+    ), placed_orders as (
+      insert into ${campaignOrders} (campaign_id, type, keyword, installs_total)
+      select ${campaignId}, i.type, i.keyword, i.total from given_orders i
+      returning id, keyword
+    ), planned_days as (
+      insert into ${campaignOrderDays} (order_id, day, installs_total)
+      select o.id, d.day, d.installs::int
+      from placed_orders o join given_orders i on i.keyword is not distinct from o.keyword
+      cross join lateral jsonb_array_elements_text(i.plan) with ordinality as d(installs, day)
+    )`;
+}
+
+/**
+ * Inserts a campaign in one statement with, when given, its first status-history row (from nothing to its
+ * status) and its orders with their days.
+ */
+export async function insertCampaign(
   db: Queryable,
-  campaignId: number,
-  orders: { type: number; keyword: string | null; plan: number[] }[],
-) {
-  const rows = await db
-    .insert(campaignOrders)
-    .values(
-      orders.map((order) => ({
-        campaign_id: campaignId,
-        type: order.type,
-        keyword: order.keyword,
-        installs_total: order.plan.reduce((a, b) => a + b, 0),
-      })),
-    )
-    .returning({ id: campaignOrders.id });
-  const days = rows.flatMap((row, index) =>
-    orders[index]!.plan.map((installs, day) => ({
-      order_id: row.id,
-      day: day + 1,
-      installs_total: installs,
-    })),
-  );
-  if (days.length) await db.insert(campaignOrderDays).values(days);
+  values: NewCampaign,
+  parts: { history?: Omit<HistoryStep, 'from' | 'to'>; orders?: NewOrder[] } = {},
+): Promise<CampaignRow> {
+  const id = sql`(select id from created)`;
+  const ctes = [sql`created as (insert into ${campaigns} ${insertColumns(campaigns, values)} returning *)`];
+  if (parts.orders?.length) ctes.push(orderWrites(id, parts.orders));
+  if (parts.history)
+    ctes.push(
+      historyWrite(id, [{ ...parts.history, from: null, to: (values.status ?? 'draft') as CampaignStatus }]),
+    );
+  const [row] = await rowsOf(db, sql`with ${sql.join(ctes, sql`, `)} select * from created`);
+  return rowOf(campaigns, row!);
+}
+
+/** Writes the orders of a campaign, each with its per-day plan, in one statement. */
+export async function insertOrders(db: Queryable, campaignId: number, orders: NewOrder[]) {
+  if (orders.length) await db.execute(sql`with ${orderWrites(sql`${campaignId}::int`, orders)} select 1`);
 }
 
 /** Removes a campaign's orders and their days (an edit writes them again). */
@@ -327,18 +415,6 @@ export async function addHistory(
     .values({ campaign_id: campaignId, from_status: from, to_status: to, actor_id: actorId, reason });
 }
 
-export function historyOf(db: Queryable, campaignId: number) {
-  const query = prepared(db, 'campaign_history', () =>
-    db
-      .select()
-      .from(campaignStatusHistory)
-      .where(eq(campaignStatusHistory.campaign_id, sql.placeholder('campaignId')))
-      .orderBy(asc(campaignStatusHistory.id))
-      .prepare('campaign_history'),
-  );
-  return query.execute({ campaignId });
-}
-
 /** The user's active pricetag of a product type on a store. */
 export async function pricetagOf(db: Queryable, userId: number, appstore: number, type: number) {
   const [row] = await db
@@ -364,30 +440,31 @@ export async function orderTargetOf(
   userId: number,
   target: { appstore: number; package: string; country: string; type: number },
 ) {
-  const [row] = await db
-    .select({
-      appId: apps.id,
-      countryId: sql<
-        number | null
-      >`(select ${countries.id} from ${countries} where ${countries.code} = ${target.country})`,
-      unitPrice: sql<string | null>`(select ${pricetags.price} from ${pricetags}
-        where ${pricetags.user_id} = ${userId} and ${pricetags.appstore} = ${target.appstore}
-          and ${pricetags.type} = ${target.type} and ${pricetags.is_active})`.mapWith(pricetags.price),
-    })
-    .from(apps)
-    .where(
-      and(eq(apps.user_id, userId), eq(apps.appstore, target.appstore), eq(apps.package, target.package)),
-    );
+  const query = prepared(db, 'order_target', () => {
+    const [user, appstore] = [sql.placeholder('userId'), sql.placeholder('appstore')];
+    return db
+      .select({
+        appId: apps.id,
+        countryId: sql<number | null>`(select ${countries.id} from ${countries}
+          where ${countries.code} = ${sql.placeholder('country')})`,
+        unitPrice: sql<string | null>`(select ${pricetags.price} from ${pricetags}
+          where ${pricetags.user_id} = ${user} and ${pricetags.appstore} = ${appstore}
+            and ${pricetags.type} = ${sql.placeholder('type')} and ${pricetags.is_active})`.mapWith(
+          pricetags.price,
+        ),
+      })
+      .from(apps)
+      .where(
+        and(
+          eq(apps.user_id, user),
+          eq(apps.appstore, appstore),
+          eq(apps.package, sql.placeholder('package')),
+        ),
+      )
+      .prepare('order_target');
+  });
+  const [row] = await query.execute({ userId, ...target });
   return row;
-}
-
-/** Adds spending to the app's promotion value (the apps list's "most promoted" sort). */
-export async function addPromotionValue(db: Queryable, appId: number | null, amount: string) {
-  if (appId === null) return;
-  await db
-    .update(apps)
-    .set({ promotion_value: sql`${apps.promotion_value} + ${amount}::numeric` })
-    .where(eq(apps.id, appId));
 }
 
 const TAB_STATUS: Record<string, CampaignStatus> = { paused: 'pause' };
@@ -533,17 +610,18 @@ export async function dueCampaigns(db: Queryable, now: Date, limit: number, afte
 
 /**
  * Runs `each` on every row `batch` answers, one batch of `limit` after another by id (keyset) until none
- * is left (the jobs' walks over campaigns); answers how many rows it ran.
+ * is left (the jobs' walks over campaigns), up to `concurrency` rows at a time; answers how many it ran.
  */
 export async function forEachBatch<T extends { id: number }>(
   batch: (after: number, limit: number) => Promise<T[]>,
   each: (row: T) => Promise<unknown>,
   limit = 500,
+  concurrency = 1,
 ): Promise<number> {
   let done = 0;
   for (let after = 0; ;) {
     const rows = await batch(after, limit);
-    for (const row of rows) await each(row);
+    await pMap(rows, each, { concurrency });
     done += rows.length;
     if (rows.length < limit) return done;
     after = rows.at(-1)!.id;
@@ -555,14 +633,13 @@ export interface AdminCampaignWithRefs extends CampaignWithRefs {
   user: { id: number; email: string };
 }
 
-function selectAdminCampaigns(db: Queryable) {
+/** Campaigns with their refs and owner, and the `extra` fields asked for. */
+function selectAdminCampaigns<Extra extends Record<string, SQL.Aliased | SQL>>(
+  db: Queryable,
+  extra: Extra = {} as Extra,
+) {
   return db
-    .select({
-      campaign: campaigns,
-      app: { id: apps.id, title: apps.title, icon: apps.icon, developer: apps.developer },
-      country: { id: countries.id, code: countries.code, name: countries.name },
-      user: { id: users.id, email: users.email },
-    })
+    .select({ ...REF_FIELDS, user: { id: users.id, email: users.email }, ...extra })
     .from(campaigns)
     .leftJoin(apps, eq(apps.id, campaigns.app_id))
     .innerJoin(countries, eq(countries.id, campaigns.country_id))

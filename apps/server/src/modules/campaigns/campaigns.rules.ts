@@ -88,17 +88,23 @@ export function notesAndStart(
   const description = notesOf(body.description, fail);
   let startAt: Date | null = null;
   if (typeof body.start_at === 'string') {
-    const text = body.start_at.trim();
-    const time = Date.parse(text);
     if (body.productType === PRODUCT_TYPES.hqReview)
       fail('start_at', CAMPAIGN_MESSAGES.campaignReviewsNoDelay);
-    else if (!text) fail('start_at', CAMPAIGN_MESSAGES.campaignDateEmpty);
-    else if (Number.isNaN(time)) fail('start_at', MESSAGES.dataNotValid);
-    else if (time <= now.getTime() + LIMITS.delayedStartMinMinutes * 60_000)
-      fail('start_at', CAMPAIGN_MESSAGES.campaignStartTooSoon);
-    else startAt = new Date(time);
+    else startAt = startTimeOf(body.start_at, now, fail);
   }
   return { description, startAt };
+}
+
+/** A delayed start given as text: a time more than 5 minutes ahead, else a failure on `start_at`. */
+export function startTimeOf(value: string, now: Date, fail: Fail): Date | null {
+  const text = value.trim();
+  const time = Date.parse(text);
+  if (!text) fail('start_at', CAMPAIGN_MESSAGES.campaignDateEmpty);
+  else if (Number.isNaN(time)) fail('start_at', MESSAGES.dataNotValid);
+  else if (time <= now.getTime() + LIMITS.delayedStartMinMinutes * 60_000)
+    fail('start_at', CAMPAIGN_MESSAGES.campaignStartTooSoon);
+  else return new Date(time);
+  return null;
 }
 
 /**

@@ -6,6 +6,10 @@ import {
   LIMITS,
   CAMPAIGN_MESSAGES,
   MESSAGES,
+  INSTALLS_MAP_OF,
+  dayPlan,
+  splitByWeights,
+  type InstallDistribution,
   ORDERABLE_PRODUCT_TYPES,
   PRODUCT_TYPES,
   fillMessage,
@@ -25,14 +29,7 @@ import type { Deps } from '../../deps.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { pageMeta } from '../../lib/paging.js';
 import type { Tx } from '../billing/ledger.js';
-import {
-  dayPlan,
-  mergeImpressions,
-  priceOf,
-  smartSplit,
-  splitByWeights,
-  type Distribution,
-} from './campaigns.plan.js';
+import { mergeImpressions, priceOf, smartSplit } from './campaigns.plan.js';
 import { settleDelivery } from './campaigns.delivery.js';
 import { finish, launch, move } from './campaigns.lifecycle.js';
 import {
@@ -140,6 +137,19 @@ async function smartOrders(
 }
 
 /**
+ * The per-day plan the installs map of the body's product gives (days it leaves out get none), or null
+ * without one; a day beyond the campaign's days fails on `installsMaps`.
+ */
+function mappedPlan(body: CreateCampaignBody, fail: Fail): number[] | null {
+  const key = INSTALLS_MAP_OF[body.productType];
+  const map = key && body.installsMaps?.[key];
+  if (!map) return null;
+  if (Object.keys(map).some((day) => Number(day) > body.days))
+    fail('installsMaps', CAMPAIGN_MESSAGES.campaignPlanLength);
+  return Array.from({ length: body.days }, (_, index) => map[String(index + 1)] ?? 0);
+}
+
+/**
  * Checks every rule of customer-area §5 for the body's product type and prices it (422 / 404): the
  * installs range (guaranteed reviews on Google Play from 1), days, the plan, keywords, notes, the delayed
  * start, review texts and terms, and a smart campaign's budget. A CPI body goes to `prepareCpi`.
@@ -170,11 +180,12 @@ export async function prepare(
 
   // A smart campaign's budget makes its plan (below).
   let plan: number[] = [];
-  if (!smart && body.installsPlan) {
-    if (body.installsPlan.length !== body.days) fail('installsPlan', CAMPAIGN_MESSAGES.campaignPlanLength);
-    plan = body.installsPlan;
+  const given = smart ? null : (body.installsPlan ?? mappedPlan(body, fail));
+  if (given) {
+    if (given.length !== body.days) fail('installsPlan', CAMPAIGN_MESSAGES.campaignPlanLength);
+    plan = given;
   } else if (!smart && body.days <= CAMPAIGN_DAYS_MAX) {
-    plan = dayPlan(body.installs, body.days, body.distribution as Distribution);
+    plan = dayPlan(body.installs, body.days, body.distribution as InstallDistribution);
   }
   const perOrder = plan.reduce((a, b) => a + b, 0);
   if (!smart && perOrder < minInstalls * body.days)
@@ -191,7 +202,7 @@ export async function prepare(
     promotionRule: body.promotionRule,
     distribution: body.distribution,
     keywords,
-    installsPlan: smart ? null : (body.installsPlan ?? null),
+    installsPlan: given,
     ...reviewSettings(body),
   };
   if (purpose === 'order' && needsTerms(type) && !settings.checkedTerms)
@@ -242,10 +253,10 @@ export async function quote(deps: Deps, userId: number, body: CreateCampaignBody
   return quoteOf(await prepare(deps.db, userId, body, now, 'quote'));
 }
 
-/** The client's view of a campaign; with `details`, its orders and status history. */
-export async function viewOf(db: Queryable, row: repo.CampaignWithRefs, details: boolean): Promise<Campaign> {
+/** The client's view of a campaign, as lists show it. */
+export function viewOf(row: repo.CampaignWithRefs): Campaign {
   const { campaign: c } = row;
-  const view: Campaign = {
+  return {
     id: c.id,
     price: c.price,
     unit_price: c.unit_price,
@@ -266,7 +277,7 @@ export async function viewOf(db: Queryable, row: repo.CampaignWithRefs, details:
     description: c.description,
     deliveryType: c.settings.deliveryType,
     promotionRule: c.settings.promotionRule,
-    distribution: c.settings.distribution as Distribution,
+    distribution: c.settings.distribution as InstallDistribution,
     installsPlan: c.settings.installsPlan,
     keywords: c.settings.keywords,
     is_legacy: c.is_legacy,
@@ -283,41 +294,29 @@ export async function viewOf(db: Queryable, row: repo.CampaignWithRefs, details:
     created_at: c.created_at.toISOString(),
     updated_at: c.updated_at.toISOString(),
   };
-  if (!details) return view;
-  const [orders, history, reviews] = await Promise.all([
-    repo.ordersOf(db, c.id),
-    repo.historyOf(db, c.id),
+}
+
+/** The client's view of a campaign with its orders (type 8 merged), status history, review texts and CPI part. */
+export async function detailsViewOf(db: Queryable, row: repo.CampaignDetailsRow): Promise<Campaign> {
+  const { campaign: c } = row;
+  const [reviews, cpi] = await Promise.all([
     hasReviews(c.product_type) ? repo.reviewsOf(db, c.id) : [],
+    c.product_type === PRODUCT_TYPES.cpi ? cpiViewOf(db, c) : undefined,
   ]);
-  const ordersView = orders.map((order) => ({
-    id: order.id,
-    type: order.type,
-    keyword: order.keyword,
-    installs_total: order.installs_total,
-    installs_actual: order.installs_actual,
-    sequence: order.days.map((day) => ({
-      day: day.day,
-      installs_total: day.installs_total,
-      installs_actual: day.installs_actual,
-    })),
-  }));
-  view.orders = mergeImpressions(ordersView, PRODUCT_TYPES.impressions);
-  view.reviews = reviews;
-  if (c.product_type === PRODUCT_TYPES.cpi) view.cpi = await cpiViewOf(db, c);
-  view.status_history = history.map((h) => ({
-    from: h.from_status as CampaignStatus | null,
-    to: h.to_status as CampaignStatus,
-    actor_id: h.actor_id,
-    reason: h.reason,
-    at: h.created_at.toISOString(),
-  }));
-  return view;
+  const orders = row.orders.map(({ days, ...order }) => ({ ...order, sequence: days }));
+  return {
+    ...viewOf(row),
+    orders: mergeImpressions(orders, PRODUCT_TYPES.impressions),
+    reviews,
+    ...(cpi && { cpi }),
+    status_history: row.history.map((h) => ({ ...h, at: new Date(h.at).toISOString() })),
+  };
 }
 
 async function detailsOf(db: Db, userId: number, id: number): Promise<Campaign> {
-  const row = await repo.findCampaign(db, userId, id);
+  const row = await repo.findCampaignDetails(db, userId, id);
   if (!row) throw new NotFoundError();
-  return viewOf(db, row, true);
+  return detailsViewOf(db, row);
 }
 
 /** 409 naming the status when the action is not one the campaign's status allows. */
@@ -327,18 +326,18 @@ export function allowIn(row: repo.CampaignRow, statuses: readonly string[]) {
 }
 
 /** Queues the job that starts a delayed campaign at its time (after the transaction has committed). */
-async function scheduleStart(deps: Deps, row: repo.CampaignRow) {
+export async function scheduleStart(deps: Deps, row: Pick<repo.CampaignRow, 'id' | 'status' | 'start_at'>) {
   if (row.status === 'delayed' && row.start_at)
     await deps.jobs.send('campaigns.start', { campaignId: row.id }, { startAfter: row.start_at });
 }
 
-/** Writes a new (`fresh`: nothing to replace) or emptied campaign's orders, review texts and CPI part. */
-async function writeParts(tx: Tx, campaignId: number, type: number, prepared: Prepared, fresh = false) {
-  await repo.insertOrders(
-    tx,
-    campaignId,
-    prepared.orders.map((order) => ({ type, ...order })),
-  );
+/** The vendor orders a prepared campaign of product `type` makes. */
+function newOrders(type: number, prepared: Prepared): repo.NewOrder[] {
+  return prepared.orders.map((order) => ({ type, ...order }));
+}
+
+/** Writes a campaign's review texts and CPI part (`fresh`: a new campaign, nothing to replace). */
+async function writeExtras(tx: Tx, campaignId: number, prepared: Prepared, fresh = false) {
   if (!fresh || prepared.reviews.length) await repo.replaceReviews(tx, campaignId, prepared.reviews, fresh);
   if (prepared.cpi) await cpiRepo.insertCpi(tx, cpiValues(campaignId, prepared.cpi));
 }
@@ -360,9 +359,9 @@ export async function createCampaign(deps: Deps, userId: number, body: CreateCam
     const draft = await repo.insertCampaign(
       tx,
       { ...rowValues(body, prepared), user_id: userId, status: 'draft' },
-      { actorId: userId },
+      { history: { actorId: userId }, orders: newOrders(body.productType, prepared) },
     );
-    await writeParts(tx, draft.id, body.productType, prepared, true);
+    await writeExtras(tx, draft.id, prepared, true);
     return body.draft ? draft : begin(tx, draft, userId, now);
   });
   await scheduleStart(deps, row);
@@ -407,8 +406,9 @@ export async function editCampaign(
       { from: status, to: status, actorId: userId, reason: 'Edited' },
     ]);
     await repo.deleteOrders(tx, id);
+    await repo.insertOrders(tx, id, newOrders(body.productType, prepared));
     await cpiRepo.deleteCpi(tx, id);
-    await writeParts(tx, id, body.productType, prepared);
+    await writeExtras(tx, id, prepared);
     return updated;
   });
   await scheduleStart(deps, row);
@@ -509,9 +509,8 @@ export async function cloneCampaign(deps: Deps, userId: number, id: number) {
         description: c.description,
         settings: c.settings,
       },
-      { actorId: userId, reason: `Cloned from #${c.id}` },
+      { history: { actorId: userId, reason: `Cloned from #${c.id}` }, orders },
     );
-    await repo.insertOrders(tx, draft.id, orders);
     await repo.replaceReviews(tx, draft.id, await repo.reviewsOf(tx, c.id), true);
     if (c.product_type === PRODUCT_TYPES.cpi) await cloneCpi(tx, c, draft.id);
     return draft;
@@ -532,13 +531,8 @@ export async function archiveAll(deps: Deps, userId: number) {
   return { message: CAMPAIGN_MESSAGES.campaignsArchived, count };
 }
 
-/** `GET campaigns`: a page (or, with `isExport`, every row) of a status tab, with the tabs' counts. */
-export async function listCampaigns(deps: Deps, userId: number, query: CampaignListQuery) {
-  const filters = await repo.listFilters(deps.db, userId, query);
-  const [rows, byStatus] = await Promise.all([
-    repo.pageCampaigns(deps.db, filters, query),
-    repo.statusCounts(deps.db, filters),
-  ]);
+/** The status tabs' counts from campaigns per status (`repo.statusCounts`): `all` leaves archived ones out. */
+export function tabCounts(byStatus: readonly { status: string; count: number }[]) {
   const counts = Object.fromEntries(CAMPAIGN_FILTER_TABS.map((tab) => [tab, 0])) as Record<
     (typeof CAMPAIGN_FILTER_TABS)[number],
     number
@@ -548,9 +542,20 @@ export async function listCampaigns(deps: Deps, userId: number, query: CampaignL
     if (tab in counts) counts[tab] += count;
     if (status !== 'archived') counts.all += count;
   }
+  return counts;
+}
+
+/** `GET campaigns`: a page (or, with `isExport`, every row) of a status tab, with the tabs' counts. */
+export async function listCampaigns(deps: Deps, userId: number, query: CampaignListQuery) {
+  const filters = await repo.listFilters(deps.db, userId, query);
+  const [rows, byStatus] = await Promise.all([
+    repo.pageCampaigns(deps.db, filters, query),
+    repo.statusCounts(deps.db, filters),
+  ]);
+  const counts = tabCounts(byStatus);
   // Every status belongs to the all tab or one tab of its own: the tab's count is the list's total.
   const total = counts[query.status];
-  const data = await Promise.all(rows.map((row) => viewOf(deps.db, row, false)));
+  const data = rows.map(viewOf);
   const perPage = query.isExport ? Math.max(1, total) : query.limit;
   return { data, meta: pageMeta(total, query.isExport ? 1 : query.page, perPage), counts };
 }

@@ -3,11 +3,11 @@ import { eq, sql } from 'drizzle-orm';
 import type { Campaign } from '@storelift/shared';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { makeApp, makeTopUp, makeUser, directInstallsBody as direct } from '../../../test/factories.js';
-import { campaigns } from '../../db/schema/index.js';
+import { apps, campaigns } from '../../db/schema/index.js';
 import { balancesOf } from '../billing/ledger.js';
 import { checkLedger } from '../billing/ledger-check.js';
 import { deliveryTick, startDue } from './campaigns.delivery.js';
-import { DAY_MS, dayPlan, deliveredOfDay } from './campaigns.plan.js';
+import { DAY_MS, deliveredOfDay } from './campaigns.plan.js';
 import { act as actOn } from './campaigns.service.js';
 
 let t: TestApp;
@@ -45,13 +45,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('plans and delivery formulas', () => {
-  it('spreads installs by distribution and always keeps the total', () => {
-    expect(dayPlan(10, 3, 'equal')).toEqual([10, 10, 10]);
-    expect(dayPlan(10, 4, 'increase')).toEqual([4, 8, 12, 16]);
-    expect(dayPlan(10, 3, 'parabolic')).toEqual([9, 12, 9]);
-    for (const d of ['equal', 'increase', 'parabolic'] as const)
-      expect(dayPlan(7, 13, d).reduce((a, b) => a + b, 0)).toBe(91);
-  });
   it('delivers a day spread over 24 hours or within its first hour', () => {
     expect(deliveredOfDay(24, 1, DAY_MS / 2, 0)).toBe(12);
     expect(deliveredOfDay(24, 1, DAY_MS / 48, 1)).toBe(12);
@@ -218,7 +211,12 @@ describe('ordering and the lifecycle', () => {
   it('cancel refunds the undelivered part', async () => {
     const before = await balances();
     const started = new Date();
+    // The user's one tracked app: what its campaigns were paid for (the apps list's "most promoted").
+    const promoted = async () =>
+      Number((await t.deps.db.select().from(apps).where(eq(apps.user_id, userId)))[0]!.promotion_value);
+    const promotedBefore = await promoted();
     const campaign = await order(direct({ installs: 100, days: 2 })); // 200 × 0.12 = 24
+    expect(await promoted()).toBeCloseTo(promotedBefore + 24, 4);
     expect(await balances()).toMatchObject({ main: '867.4000' });
     expect(before.main).toBe('891.4000');
     // Half of day 1 delivered (spread): 50 installs.
@@ -230,6 +228,8 @@ describe('ordering and the lifecycle', () => {
     expect(canceled.status).toBe('canceled');
     const refunded = (200 - canceled.installs_actual) * 0.12;
     expect(Number((await balances()).main)).toBeCloseTo(867.4 + refunded, 4);
+    // The app's promotion value keeps what was paid for: the charge less the refund.
+    expect(await promoted()).toBeCloseTo(promotedBefore + 24 - refunded, 4);
     expect((await checkLedger(t.deps.db)).problems).toEqual([]);
   });
 

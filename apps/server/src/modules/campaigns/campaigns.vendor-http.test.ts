@@ -24,16 +24,24 @@ class StandIn {
   /** Status to answer a new order with (a refusal), or to answer every call with (e.g. 503). */
   refuseOrders: number | null = null;
   down: number | null = null;
+  /** How long each answer takes, and the most calls that were open at once. */
+  delayMs = 0;
+  inFlight = 0;
+  maxInFlight = 0;
 
   constructor() {
     this.server = createServer((req, res) => {
       let raw = '';
+      this.maxInFlight = Math.max(this.maxInFlight, ++this.inFlight);
       req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
       req.on('end', () => {
         const path = req.url ?? '';
         this.calls.push({ method: req.method ?? '', path, authorization: req.headers.authorization });
         const answer = (status: number, body: object) =>
-          res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+          setTimeout(() => {
+            this.inFlight -= 1;
+            res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+          }, this.delayMs);
         if (this.down) return answer(this.down, { error: 'down' });
         if (req.method === 'POST' && path === '/orders') {
           if (this.refuseOrders) return answer(this.refuseOrders, { error: 'No capacity for this app' });
@@ -136,6 +144,7 @@ beforeAll(async () => {
 beforeEach(() => {
   standIn.refuseOrders = null;
   standIn.down = null;
+  standIn.delayMs = 0;
 });
 afterAll(async () => {
   await t.close();
@@ -262,6 +271,17 @@ describe('an HTTP vendor', () => {
     await deliveryTick(t.deps, later(3000));
     expect(standIn.orderOf(campaign.id)!.state).toBe('canceled');
     expect(standIn.actionsOn(campaign.id)).toEqual(['cancel']);
+  });
+});
+
+describe('the tick and a slow vendor', () => {
+  it('calls the vendor for several campaigns at once rather than one after another', async () => {
+    const ordered = [await order(), await order(), await order(), await order()];
+    standIn.delayMs = 150;
+    standIn.maxInFlight = 0;
+    await deliveryTick(t.deps, later(1000));
+    expect(standIn.maxInFlight).toBeGreaterThanOrEqual(4);
+    for (const campaign of ordered) expect(standIn.orderOf(campaign.id)?.state).toBe('running');
   });
 });
 

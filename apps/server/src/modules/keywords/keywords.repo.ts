@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { KeywordSort, RankSource, RankState } from '@storelift/shared';
 import type { Db, Queryable } from '../../db/client.js';
+import { rowsOf } from '../../db/sql-rows.js';
 import { apps, countries, keywordRanks, keywords, rankUpdates } from '../../db/schema/index.js';
 
 export type KeywordRow = typeof keywords.$inferSelect;
@@ -220,7 +221,9 @@ export async function copyKeywords(
   limit: number,
 ): Promise<number[]> {
   if (limit <= 0) return [];
-  const result = await db.execute(sql`
+  const rows = await rowsOf<{ id: number }>(
+    db,
+    sql`
     insert into ${keywords} (app_id, country_id, keyword, favorite)
     select ${to.appId}::int, ${to.countryId}::int, f.keyword, f.favorite
     from ${keywords} as f
@@ -231,8 +234,8 @@ export async function copyKeywords(
     order by f.id
     limit ${limit}
     on conflict do nothing
-    returning id`);
-  const { rows } = result as unknown as { rows: { id: number }[] };
+    returning id`,
+  );
   return rows.map((row) => row.id);
 }
 

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { CampaignStatisticsQuery, KeywordStatisticsQuery, StatisticsFilters } from '@storelift/shared';
 import type { Queryable } from '../../db/client.js';
+import { rowsOf } from '../../db/sql-rows.js';
 
 /** A statistics period: whole UTC days, both ends included. */
 export interface Period {
@@ -13,10 +14,6 @@ interface FigureRow {
   delivered: number;
   planned: number;
   spend: string;
-}
-
-async function rowsOf<T>(db: Queryable, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
 /*
@@ -77,8 +74,36 @@ const direction = (sortType: 'asc' | 'desc') => (sortType === 'desc' ? sql`desc`
 /** The sort names of the query schemas are columns of the grouped rows; spend sorts as a number. */
 const sortColumn = (sortBy: string) => (sortBy === 'spend' ? sql`spend::numeric` : sql.identifier(sortBy));
 
+/**
+ * A page of grouped rows in the asked order, their count and (when `top` is given) the most delivered
+ * ones, from one statement: `grouped` ends with the CTE `groups`, which PostgreSQL then computes once
+ * (a CTE read more than once is materialized) rather than once per figure.
+ */
+async function pageOfGroups<Row>(
+  db: Queryable,
+  grouped: SQL,
+  order: SQL,
+  query: { page: number; limit: number },
+  top?: { limit: number; order: SQL },
+) {
+  const [row] = await rowsOf<{ rows: Row[]; total: number; top: Row[] | null }>(
+    db,
+    sql`${grouped}
+      select coalesce((select json_agg(p) from (select * from groups order by ${order} ${page(query)}) p), '[]')
+          as rows,
+        (select count(*)::int from groups) as total,
+        ${
+          top
+            ? sql`coalesce((select json_agg(b) from (select * from groups order by ${top.order}
+                limit ${top.limit}) b), '[]')`
+            : sql`null`
+        } as top`,
+  );
+  return { rows: row?.rows ?? [], total: row?.total ?? 0, top: row?.top ?? [] };
+}
+
 /** Keyword installs per keyword: a page in the asked order, the total, and the most delivered ones. */
-export async function keywordFigures(
+export function keywordFigures(
   db: Queryable,
   userId: number,
   query: KeywordStatisticsQuery,
@@ -86,22 +111,15 @@ export async function keywordFigures(
   top: number,
 ) {
   const grouped = sql`with ${orderDays(userId, query, period)},
-    keywords as (
+    groups as (
       select keyword, count(distinct campaign_id)::int as campaigns, ${FIGURES}
       from days where keyword is not null group by keyword
     )`;
-  const order = sortColumn(query.sortBy);
-  type Row = FigureRow & { keyword: string; campaigns: number };
-  const [rows, [count], best] = await Promise.all([
-    rowsOf<Row>(
-      db,
-      sql`${grouped} select * from keywords
-        order by ${order} ${direction(query.sortType)}, keyword asc ${page(query)}`,
-    ),
-    rowsOf<{ total: number }>(db, sql`${grouped} select count(*)::int as total from keywords`),
-    rowsOf<Row>(db, sql`${grouped} select * from keywords order by delivered desc, keyword asc limit ${top}`),
-  ]);
-  return { rows, total: count?.total ?? 0, top: best };
+  const order = sql`${sortColumn(query.sortBy)} ${direction(query.sortType)}, keyword asc`;
+  return pageOfGroups<FigureRow & { keyword: string; campaigns: number }>(db, grouped, order, query, {
+    limit: top,
+    order: sql`delivered desc, keyword asc`,
+  });
 }
 
 /** Figures per campaign, or per app (store and package) with its campaign count: a page and the total. */
@@ -112,30 +130,31 @@ export async function campaignFigures(
   period: Period,
 ) {
   const perCampaign = query.groupBy === 'campaign';
-  const grouped = perCampaign
-    ? sql`with ${orderDays(userId, query, period)},
-      figures as (
-        select s.id, s.product_type, s.status, s.started_at, k.code as country, s.appstore, s.package,
+  // Each campaign's figures first; an app's are the sums of its campaigns'.
+  const figures = perCampaign
+    ? sql`select s.id, s.product_type, s.status, s.started_at, k.code as country, s.appstore, s.package,
           s.app_id, 1 as campaigns, f.delivered, f.planned, f.spend
-        from (select campaign_id, ${FIGURES} from days group by campaign_id) f
+        from per_campaign f
         join scope s on s.id = f.campaign_id
-        join countries k on k.id = s.country_id
-      )`
-    : sql`with ${orderDays(userId, query, period)},
-      figures as (
-        select null::int as id, null::int as product_type, null::text as status, null::timestamptz as started_at,
-          null::text as country, s.appstore, s.package, max(s.app_id) as app_id,
-          count(distinct s.id)::int as campaigns, ${FIGURES}
-        from days d join scope s on s.id = d.campaign_id
-        group by s.appstore, s.package
-      )`;
-  const order = sortColumn(query.sortBy);
+        join countries k on k.id = s.country_id`
+    : sql`select null::int as id, null::int as product_type, null::text as status, null::timestamptz as started_at,
+          null::text as country, s.appstore, s.package, max(s.app_id) as app_id, count(*)::int as campaigns,
+          sum(f.delivered)::int as delivered, sum(f.planned)::int as planned, sum(f.spend::numeric)::text as spend
+        from per_campaign f join scope s on s.id = f.campaign_id
+        group by s.appstore, s.package`;
+  const grouped = sql`with ${orderDays(userId, query, period)},
+    per_campaign as (select campaign_id, ${FIGURES} from days group by campaign_id),
+    groups as (
+      select f.*, a.title as app_title, a.icon as app_icon
+      from (${figures}) f left join apps a on a.id = f.app_id
+    )`;
   const tieBreak = perCampaign ? sql`id desc` : sql`package asc, appstore asc`;
+  const order = sql`${sortColumn(query.sortBy)} ${direction(query.sortType)}, ${tieBreak}`;
   type Row = FigureRow & {
     id: number | null;
     product_type: number | null;
     status: string | null;
-    started_at: Date | string | null;
+    started_at: string | null;
     country: string | null;
     appstore: number;
     package: string;
@@ -143,14 +162,6 @@ export async function campaignFigures(
     app_title: string | null;
     app_icon: string | null;
   };
-  const [rows, [count]] = await Promise.all([
-    rowsOf<Row>(
-      db,
-      sql`${grouped} select f.*, a.title as app_title, a.icon as app_icon
-        from figures f left join apps a on a.id = f.app_id
-        order by ${order} ${direction(query.sortType)}, ${tieBreak} ${page(query)}`,
-    ),
-    rowsOf<{ total: number }>(db, sql`${grouped} select count(*)::int as total from figures`),
-  ]);
-  return { rows, total: count?.total ?? 0 };
+  const { rows, total } = await pageOfGroups<Row>(db, grouped, order, query);
+  return { rows, total };
 }

@@ -1,9 +1,16 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { APP_STORES, PRODUCT_TYPES, formatMoney, parseMoney, type AppStore } from '@storelift/shared';
+import {
+  APP_STORES,
+  PRODUCT_TYPES,
+  dayPlan,
+  formatMoney,
+  parseMoney,
+  type AppStore,
+} from '@storelift/shared';
 import type { Db } from '../../db/client.js';
 import { apps, campaignOrderDays, campaignOrders, campaigns, countries } from '../../db/schema/index.js';
 import { DEMO_APPS } from '../../providers/store/offline/demo-apps.js';
-import { DAY_MS, dayPlan } from '../campaigns/campaigns.plan.js';
+import { DAY_MS } from '../campaigns/campaigns.plan.js';
 import { addHistory, insertCampaign, insertOrders } from '../campaigns/campaigns.repo.js';
 
 interface DemoCampaign {

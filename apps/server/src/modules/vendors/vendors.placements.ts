@@ -23,23 +23,29 @@ export async function currentPlacementOf(
   return row;
 }
 
-/**
- * Hands a locked campaign to a vendor: its current placement (if any) is to be canceled at its vendor, and
- * when the campaign is delivering and the vendor has an HTTP API a new placement waits for the tick to
- * place it. Answers the campaign's vendor columns (no vendor row left = the embedded sandbox).
- */
-export async function assignVendor(
-  tx: Queryable,
-  campaignId: number,
-  vendor: VendorRow | undefined,
-  delivering: boolean,
-) {
+/** Marks the campaign's current placement (if any) to be canceled at its vendor by the next tick. */
+export async function cancelPlacements(tx: Queryable, campaignId: number) {
   await tx
     .update(vendorPlacements)
     .set({ state: 'canceling', updated_at: new Date() })
     .where(and(eq(vendorPlacements.campaign_id, campaignId), inArray(vendorPlacements.state, CURRENT)));
+}
+
+/**
+ * Hands a locked campaign to a vendor: its current placement (if any) is to be canceled at its vendor, and
+ * when the campaign is delivering and the vendor has an HTTP API a new placement waits for the tick to
+ * place it. Answers the campaign's vendor columns (no vendor row left = the embedded sandbox). A campaign
+ * not started (a new one, or one forced back to draft, which cancels its placement) has none to cancel.
+ */
+export async function assignVendor(
+  tx: Queryable,
+  campaign: { id: number; started_at: Date | null },
+  vendor: VendorRow | undefined,
+  delivering: boolean,
+) {
+  if (campaign.started_at !== null) await cancelPlacements(tx, campaign.id);
   if (delivering && vendor?.api_url)
-    await tx.insert(vendorPlacements).values({ campaign_id: campaignId, vendor_id: vendor.id });
+    await tx.insert(vendorPlacements).values({ campaign_id: campaign.id, vendor_id: vendor.id });
   return { vendor_id: vendor?.id ?? null, vendor: vendor?.name ?? 'sandbox' };
 }
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
+import { rowOf, rowsOf } from '../../db/sql-rows.js';
 import { apps, vendorCountries, vendors } from '../../db/schema/index.js';
 
 export type VendorRow = typeof vendors.$inferSelect;
@@ -25,28 +26,22 @@ const MATURE_RATING = 'mature|adult|1[78]\\+';
  * rated mature goes only to mature vendors (an unknown rating does not route by maturity).
  */
 export async function candidatesFor(db: Queryable, campaign: RoutedCampaign): Promise<VendorRow[]> {
-  const mature = sql`coalesce((select ${apps.content_rating} ~* ${MATURE_RATING} from ${apps}
-    where ${apps.id} = ${campaign.app_id}), false)`;
-  const rows = await db
-    .select({ vendor: vendors })
-    .from(vendors)
-    .leftJoin(
-      vendorCountries,
-      and(eq(vendorCountries.vendor_id, vendors.id), eq(vendorCountries.country_id, campaign.country_id)),
-    )
-    .where(
-      and(
-        eq(vendors.is_active, true),
-        or(isNull(vendorCountries.is_active), eq(vendorCountries.is_active, true)),
-        or(isNull(vendors.store), eq(vendors.store, campaign.appstore)),
-        or(isNull(vendors.country_id), eq(vendors.country_id, campaign.country_id)),
-        sql`${vendors.products} @> ${JSON.stringify([campaign.product_type])}::jsonb`,
-        or(eq(vendors.mature, true), sql`not ${mature}`),
-        gt(vendors.share, '0'),
-      ),
-    )
-    .orderBy(asc(vendors.id));
-  return rows.map((row) => row.vendor);
+  // A template, not a query builder: this runs in every order's transaction (db/sql-rows.ts).
+  const rows = await rowsOf(
+    db,
+    sql`
+    select v.* from ${vendors} v
+    left join ${vendorCountries} vc on vc.vendor_id = v.id and vc.country_id = ${campaign.country_id}::int
+    where v.is_active and coalesce(vc.is_active, true)
+      and (v.store is null or v.store = ${campaign.appstore}::smallint)
+      and (v.country_id is null or v.country_id = ${campaign.country_id}::int)
+      and v.products @> ${JSON.stringify([campaign.product_type])}::jsonb
+      and (v.mature or not coalesce((select ${apps.content_rating} ~* ${MATURE_RATING} from ${apps}
+        where ${apps.id} = ${campaign.app_id}::int), false))
+      and v.share > 0
+    order by v.id`,
+  );
+  return rows.map((raw) => rowOf(vendors, raw));
 }
 
 /** A number in [0, 1) fixed by the campaign id, so the same campaign always routes the same way. */

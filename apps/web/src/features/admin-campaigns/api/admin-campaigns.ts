@@ -96,14 +96,24 @@ function replaceCampaign(client: Client, campaign: AdminCampaign) {
   void client.invalidateQueries({ queryKey: adminCampaignKeys.progress(campaign.id) });
 }
 
-/** `GET campaigns/{id}/{action}` with an optional reason for the history. */
+/** `GET campaigns/{id}/{action}` with an optional reason for the history and, for a start, a start time. */
 export function useStaffAction() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, action, reason }: { id: number; action: StaffAction; reason?: string }) =>
+    mutationFn: ({
+      id,
+      action,
+      reason,
+      startAt,
+    }: {
+      id: number;
+      action: StaffAction;
+      reason?: string;
+      startAt?: string | null;
+    }) =>
       api.get(`campaigns/${id}/${action}`, adminCampaignResponseSchema, {
         base,
-        query: { reason: reason?.trim() || undefined },
+        query: { reason: reason?.trim() || undefined, start_at: startAt ?? undefined },
       }),
     onSuccess: (answer) => replaceCampaign(client, answer.data),
   });

@@ -41,11 +41,14 @@ describe('the action dialogs', () => {
       expect(isDestructive(action)).toBe(true);
       expect(takesReason(action)).toBe(true);
     }
-    for (const action of ['start', 'pause', 'resume', 'archive'] as const) {
+    for (const action of ['pause', 'resume', 'archive'] as const) {
       expect(isDestructive(action)).toBe(false);
       expect(takesReason(action)).toBe(false);
     }
     expect(takesReason('moderation')).toBe(true);
+    // A start charges the customer and may get a start time: asked first, not destructive.
+    expect(takesReason('start')).toBe(true);
+    expect(isDestructive('start')).toBe(false);
   });
 
   it('calls the start of a moderated campaign its approval', () => {

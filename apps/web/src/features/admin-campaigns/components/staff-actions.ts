@@ -37,10 +37,11 @@ export function isDestructive(action: StaffAction): boolean {
 
 /**
  * Whether the action opens a dialog for a reason (written to the status history) before it runs:
- * the destructive ones, and sending to moderation, where a note for the customer matters.
+ * the destructive ones, sending to moderation, where a note for the customer matters, and a start,
+ * which charges the customer and may be given a start time.
  */
 export function takesReason(action: StaffAction): boolean {
-  return isDestructive(action) || action === 'moderation';
+  return isDestructive(action) || action === 'moderation' || action === 'start';
 }
 
 /** The label key of an action: a moderated campaign's start is its approval. */

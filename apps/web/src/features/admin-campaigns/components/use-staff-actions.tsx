@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { CAMPAIGN_MESSAGES, type AdminCampaign } from '@storelift/shared';
 import { useTranslation } from 'react-i18next';
@@ -12,17 +12,31 @@ import { actionColor, actionLabel, isDestructive, takesReason, type StaffAction 
 /** Longest reason the server writes to the history (`reason` ≤ 500). */
 const REASON_MAX = 500;
 
+/** The start-time control of the start dialog (the campaigns feature's delayed start, composed by the route). */
+export interface StartTimeProps {
+  startAt: string | null;
+  onChange: (startAt: string | null) => void;
+  testId: string;
+}
+
+/** What the dialog asks before an action runs. */
+interface Answers {
+  reason: string;
+  startAt: string | null;
+}
+
 /**
  * Runs staff actions: the quiet ones at once, the others after a dialog that asks for a reason (and
- * confirms the destructive ones). Render `dialog` once; call `request` from a menu or a button.
+ * confirms the destructive ones; a start may also get a start time). Render `dialog` once; call
+ * `request` from a menu or a button.
  */
-export function useStaffActions() {
+export function useStaffActions(StartTime: ComponentType<StartTimeProps>) {
   const action = useStaffAction();
   const [asked, setAsked] = useState<{ campaign: AdminCampaign; action: StaffAction } | null>(null);
 
-  const run = (campaign: AdminCampaign, kind: StaffAction, reason?: string) =>
+  const run = (campaign: AdminCampaign, kind: StaffAction, answers?: Answers) =>
     action.mutate(
-      { id: campaign.id, action: kind, reason },
+      { id: campaign.id, action: kind, reason: answers?.reason, startAt: answers?.startAt },
       {
         onSuccess: (answer) => {
           if (answer.message) notifySuccess(translateMessage(answer.message));
@@ -48,7 +62,8 @@ export function useStaffActions() {
       asked={asked}
       pending={action.isPending}
       onClose={() => setAsked(null)}
-      onConfirm={(reason) => asked && run(asked.campaign, asked.action, reason)}
+      onConfirm={(answers) => asked && run(asked.campaign, asked.action, answers)}
+      StartTime={StartTime}
     />
   );
   return { request, dialog, pending: action.isPending ? action.variables : undefined };
@@ -59,22 +74,33 @@ function ActionDialog({
   pending,
   onClose,
   onConfirm,
+  StartTime,
 }: {
   asked: { campaign: AdminCampaign; action: StaffAction } | null;
   pending: boolean;
   onClose: () => void;
-  onConfirm: (reason: string) => void;
+  onConfirm: (answers: Answers) => void;
+  StartTime: ComponentType<StartTimeProps>;
 }) {
   const { t } = useTranslation('admin');
   const [reason, setReason] = useState('');
-  // Each question starts with an empty reason.
+  const [startAt, setStartAt] = useState<string | null>(null);
+  // Each question starts with an empty reason and "start now".
   const [shown, setShown] = useState(asked);
   if (asked !== shown) {
     setShown(asked);
-    if (asked) setReason('');
+    if (asked) {
+      setReason('');
+      setStartAt(null);
+    }
   }
   const current = asked ?? shown;
-  const label = current ? t(`actions.${actionLabel(current.action, current.campaign.status)}`) : '';
+  const starting = current?.action === 'start';
+  const label = !current
+    ? ''
+    : starting && startAt
+      ? t('actions.schedule')
+      : t(`actions.${actionLabel(current.action, current.campaign.status)}`);
   return (
     <Modal
       opened={asked !== null}
@@ -87,11 +113,19 @@ function ActionDialog({
         <form
           onSubmit={(event) => {
             event.preventDefault();
-            onConfirm(reason);
+            onConfirm({ reason, startAt: starting ? startAt : null });
           }}
         >
           <Stack gap="md">
             <Text size="sm">{t(`confirm.text.${current.action}` as 'confirm.text.cancel')}</Text>
+            {starting && (
+              <Group gap="sm">
+                <Text size="sm" c="dimmed">
+                  {t('confirm.startTime')}
+                </Text>
+                <StartTime startAt={startAt} onChange={setStartAt} testId="staff-start" />
+              </Group>
+            )}
             <Textarea
               label={t('confirm.reason')}
               description={t('confirm.reasonHint')}

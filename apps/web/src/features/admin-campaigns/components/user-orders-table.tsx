@@ -32,7 +32,7 @@ import { formatDate, formatMoney } from '../../../lib/format';
 import { userOrdersQueryOptions, type UserOrdersQuery } from '../api/admin-campaigns';
 import { OrderDetails, type ChartProps } from './order-details';
 import { actionColor, actionLabel, allowedStaffActions } from './staff-actions';
-import { useStaffActions } from './use-staff-actions';
+import { useStaffActions, type StartTimeProps } from './use-staff-actions';
 
 const PAGE_SIZE = 10;
 type SortColumn = UserOrdersQuery['sortBy'];
@@ -48,12 +48,15 @@ export function UserOrdersTable({
   userId,
   onUserChange,
   Chart,
+  StartTime,
 }: {
   /** Only this customer's campaigns (the `userId` URL value). */
   userId?: number;
   onUserChange: (userId: number | undefined) => void;
   /** The per-day planned vs delivered chart (the campaigns feature's, composed by the route). */
   Chart: ComponentType<ChartProps>;
+  /** The start-time control of the start dialog (the campaigns feature's delayed start). */
+  StartTime: ComponentType<StartTimeProps>;
 }) {
   const { t } = useTranslation('admin');
   const { t: tc } = useTranslation('campaigns');
@@ -69,7 +72,7 @@ export function UserOrdersTable({
     direction: 'desc',
   });
   const [detailsId, setDetailsId] = useState<number | null>(null);
-  const actions = useStaffActions();
+  const actions = useStaffActions(StartTime);
 
   const filters = {
     status: status ?? 'all',

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import {
-  Alert,
   Button,
   Card,
   EmptyState,
@@ -14,19 +13,12 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import {
-  IconAlertTriangle,
-  IconApps,
-  IconArrowsSort,
-  IconPlus,
-  IconSearch,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconApps, IconArrowsSort, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { APP_SORTS, LIMITS, STORE_FILTERS, type App, type AppSort } from '@storelift/shared';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/confirm-modal';
-import { errorText } from '../../../lib/messages';
+import { ListError } from '../../../components/paged-table';
 import { mergeAppPages } from '../api/app-lists';
 import {
   appsListQueryOptions,
@@ -181,16 +173,7 @@ export function MyApps({
         </Stack>
       )}
 
-      {list.error && !list.isFetching && (
-        <Alert color="red" icon={<IconAlertTriangle size={18} />} role="alert">
-          <Group justify="space-between" gap="sm">
-            <Text size="sm">{errorText(list.error)}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void list.refetch()}>
-              {t('actions.retry')}
-            </Button>
-          </Group>
-        </Alert>
-      )}
+      {!list.isFetching && <ListError error={list.error} onRetry={() => void list.refetch()} />}
 
       {loadingFirst && (
         <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} spacing="md" aria-busy>

@@ -30,7 +30,7 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { showFormError } from '../../../components/error-modal';
 import { ApiError } from '../../../lib/api';
-import { countryName, formatMoney, formatNumber, formatPrice } from '../../../lib/format';
+import { countryName, formatMoney, formatNumber } from '../../../lib/format';
 import { currentLocale } from '../../../lib/i18n';
 import { errorText, translateMessage } from '../../../lib/messages';
 import { notifySuccess } from '../../../lib/notify';
@@ -50,8 +50,10 @@ import {
   FORM_SECTIONS,
   installsMin,
   orderErrors,
+  planOf,
   productOf,
   sectionOf,
+  startingPlan,
   usesKeywords,
   withProduct,
   type CampaignFormValues,
@@ -59,6 +61,7 @@ import {
   type FormProduct,
   type FormSection,
 } from './campaign-logic';
+import { DayPlanEditor } from './day-plan-editor';
 import { DelayedStart } from './delayed-start';
 import { ReviewOrderFields } from './reviews/review-order-fields';
 import { SmartPlan } from './smart-plan';
@@ -375,6 +378,16 @@ export function AddCampaignForm({
                   </SimpleGrid>
                 )}
 
+                {!smart && (
+                  <DayPlanEditor
+                    plan={planOf(values)}
+                    starting={startingPlan(values)}
+                    perKeyword={keywordProduct}
+                    error={form.errors.installsPlan as string | undefined}
+                    onChange={(plan) => form.setFieldValue('installsPlan', plan)}
+                  />
+                )}
+
                 {section === 'reviews' && <ReviewOrderFields form={form} />}
 
                 <Textarea
@@ -401,16 +414,12 @@ export function AddCampaignForm({
                   </Text>
                   {quote.data && quotable && (
                     <Text size="xs" c="dimmed" data-testid="campaign-price-detail">
-                      {product === 'impressions'
-                        ? // An impression costs a fraction of a cent: its price keeps 4 places.
-                          t('form.priceDetail.impressions', {
-                            installs: formatNumber(quote.data.installs_total),
-                            unit: formatMoney(quote.data.unit_price, 4),
-                          })
-                        : t(`form.priceDetail.${section}`, {
-                            installs: formatNumber(quote.data.installs_total),
-                            unit: formatPrice(quote.data.unit_price),
-                          })}
+                      {/* The unit price keeps its 4 places here (an impression costs a fraction of a cent,
+                          a plan's price may be 0.108), so the sum reads right. */}
+                      {t(`form.priceDetail.${product === 'impressions' ? 'impressions' : section}`, {
+                        installs: formatNumber(quote.data.installs_total),
+                        unit: formatMoney(quote.data.unit_price, 4),
+                      })}
                     </Text>
                   )}
                   {quote.error && quotable && (

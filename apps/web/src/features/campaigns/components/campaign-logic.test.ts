@@ -12,8 +12,11 @@ import {
   emptyFormValues,
   formValuesFromCampaign,
   orderErrors,
+  orderedTotal,
+  planOf,
   productOf,
   sectionOf,
+  startingPlan,
   toCsv,
   withProduct,
 } from './campaign-logic';
@@ -100,6 +103,39 @@ describe('form values and body', () => {
     });
     expect(canQuote({ ...values, serializedChildKeywords: ['gym'] })).toBe(true);
     expect(canQuote({ ...values, serializedChildKeywords: ['gym'], installs: 4 })).toBe(false);
+  });
+});
+
+describe('the per-day plan', () => {
+  const direct = { ...emptyFormValues(1), packageId: 'com.a.b', country: 'US', installs: 10, days: 3 };
+
+  it('starts from the distribution and is sent as installsPlan, fitted to the days', () => {
+    expect(startingPlan({ ...direct, distribution: 'increase' })).toEqual([5, 10, 15]);
+    expect(bodyFromValues(direct).installsPlan).toBeUndefined();
+    const planned = { ...direct, installsPlan: [5, '20', 0] };
+    expect(bodyFromValues(planned).installsPlan).toEqual([5, 20, 0]);
+    // A day added gets the installs per day; a day taken away drops its number.
+    expect(planOf({ ...planned, days: 4 })).toEqual([5, '20', 0, 10]);
+    expect(bodyFromValues({ ...planned, days: 2 }).installsPlan).toEqual([5, 20]);
+    expect(orderedTotal(planned)).toBe(25);
+    // Keyword products plan each keyword's days.
+    const keyword = { ...emptyFormValues(2), installs: 10, days: 2, installsPlan: [3, 7] };
+    expect(orderedTotal({ ...keyword, serializedChildKeywords: ['gym', 'run'] })).toBe(20);
+  });
+
+  it('holds the plan to the minimum total and quotes it only when every day is a number', () => {
+    const short = { ...direct, installsPlan: [5, 5, 4] };
+    expect(crossFieldErrors(short).installsPlan).toBe('Minimum installs should be 5 * 3');
+    expect(crossFieldErrors({ ...direct, installsPlan: [0, 0, 15] }).installsPlan).toBeUndefined();
+    expect(canQuote({ ...direct, installsPlan: [5, '', 5] })).toBe(false);
+    expect(canQuote({ ...direct, installsPlan: [5, 5, 5] })).toBe(true);
+  });
+
+  it('prefills a repeat or an edit with the plan it was ordered with', () => {
+    expect(formValuesFromCampaign(campaign({ type: 1, days: 2, installsPlan: [7, 9] })).installsPlan).toEqual(
+      [7, 9],
+    );
+    expect(formValuesFromCampaign(campaign()).installsPlan).toBeNull();
   });
 });
 

@@ -11,6 +11,7 @@ import {
   type Campaign,
   type CampaignOrder,
   type CampaignStatus,
+  dayPlan,
   type INSTALL_DISTRIBUTIONS,
 } from '@storelift/shared';
 import type { CampaignAction, CampaignBody } from '../api/campaigns';
@@ -60,6 +61,8 @@ export interface CampaignFormValues extends Record<string, unknown> {
   installs: number | string;
   days: number | string;
   distribution: Distribution;
+  /** Installs for each day set by hand (the per-day plan editor); null = the distribution plans them. */
+  installsPlan: (number | string)[] | null;
   deliveryType: number;
   description: string;
   serializedChildKeywords: string[];
@@ -148,6 +151,7 @@ export function emptyFormValues(productType: FormProductType = PRODUCT_TYPES.key
     installs: 10,
     days: usesKeywords(productType) ? 3 : 7,
     distribution: 'equal',
+    installsPlan: null,
     deliveryType: DELIVERY_TYPES.INSTANT,
     description: '',
     serializedChildKeywords: [],
@@ -179,6 +183,7 @@ export function formValuesFromCampaign(campaign: Campaign): CampaignFormValues {
     installs: campaign.installs,
     days: Math.min(campaign.days, daysMax(productType)),
     distribution: campaign.distribution,
+    installsPlan: campaign.installsPlan && !campaign.smart ? [...campaign.installsPlan] : null,
     deliveryType:
       campaign.deliveryType === DELIVERY_TYPES.SPREAD ? DELIVERY_TYPES.SPREAD : DELIVERY_TYPES.INSTANT,
     description: campaign.description,
@@ -214,6 +219,8 @@ export function bodyFromValues(
     description: values.description.trim(),
   };
   if (usesKeywords(productType)) body.serializedChildKeywords = values.serializedChildKeywords;
+  const plan = planOf(values);
+  if (plan && !smart) body.installsPlan = plan.map(toNumber);
   if (smart) {
     body.smart = true;
     body.budget = String(values.budget).trim();
@@ -238,10 +245,39 @@ function toNumber(value: number | string): number {
   return value.trim() === '' ? Number.NaN : Number(value);
 }
 
+/**
+ * The per-day plan set by hand, fitted to the days (a day added gets the installs per day), or null when
+ * the distribution plans the days.
+ */
+export function planOf(values: CampaignFormValues): (number | string)[] | null {
+  const days = toNumber(values.days);
+  if (!values.installsPlan || !Number.isInteger(days) || days < 1) return values.installsPlan;
+  return Array.from({ length: days }, (_, index) => values.installsPlan![index] ?? values.installs);
+}
+
+/** The plan the editor starts from: the distribution's plan of the installs per day and days. */
+export function startingPlan(values: CampaignFormValues): number[] {
+  const installs = toNumber(values.installs);
+  const days = toNumber(values.days);
+  if (!Number.isInteger(installs) || !Number.isInteger(days) || days < 1 || days > CAMPAIGN_DAYS_MAX)
+    return [];
+  return dayPlan(
+    installs,
+    days,
+    values.productType === PRODUCT_TYPES.package ? values.distribution : 'equal',
+  );
+}
+
+/** Installs a plan holds in all; NaN while a day is not a number. */
+export function planTotal(plan: readonly (number | string)[]): number {
+  return plan.reduce<number>((sum, day) => sum + toNumber(day), 0);
+}
+
 /** Installs the form orders in all (per day × days, × keywords for keyword products); NaN if unknown. */
 export function orderedTotal(values: CampaignFormValues): number {
-  const perDay = toNumber(values.installs) * toNumber(values.days);
-  return usesKeywords(values.productType) ? perDay * values.serializedChildKeywords.length : perDay;
+  const plan = planOf(values);
+  const perKeyword = plan ? planTotal(plan) : toNumber(values.installs) * toNumber(values.days);
+  return usesKeywords(values.productType) ? perKeyword * values.serializedChildKeywords.length : perKeyword;
 }
 
 /** Whether the form is complete enough for `POST campaigns/quote` (the server checks the rest). */
@@ -260,6 +296,7 @@ export function canQuote(values: CampaignFormValues): boolean {
     Number.isInteger(days) &&
     days >= LIMITS.daysMin &&
     days <= daysMax(values.productType) &&
+    (planOf(values) ?? []).every((day) => Number.isInteger(toNumber(day))) &&
     (!usesKeywords(values.productType) || values.serializedChildKeywords.length > 0)
   );
 }
@@ -286,6 +323,12 @@ export function crossFieldErrors(values: CampaignFormValues): Record<string, str
       installsMin(productType, values.appstore) === 1
         ? CAMPAIGN_MESSAGES.campaignGuaranteeInstallsRange
         : CAMPAIGN_MESSAGES.campaignInstallsRange;
+  const plan = values.smart ? null : planOf(values);
+  const min = installsMin(productType, values.appstore);
+  if (plan && Number.isInteger(days) && planTotal(plan) < min * days)
+    errors.installsPlan = CAMPAIGN_MESSAGES.campaignMinInstalls
+      .replace('{{minInstalls}}', String(min))
+      .replace('{{days}}', String(days));
   if (productType === PRODUCT_TYPES.keyword && values.smart && String(values.budget).trim() === '')
     errors.budget = CAMPAIGN_MESSAGES.campaignSmartBudgetRequired;
   if (usesCustomReviews(values)) {

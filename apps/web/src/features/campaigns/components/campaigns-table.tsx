@@ -65,6 +65,7 @@ export interface CampaignFilters {
   packageId?: string;
   country?: string;
   search?: string;
+  status?: CampaignTab;
 }
 
 /** An app of the filter select: store and package in one value. */
@@ -80,7 +81,7 @@ export function CampaignsTable({ initial, onCharged }: { initial: CampaignFilter
   const { t: ta } = useTranslation('app');
   const { t: tr } = useTranslation();
   const navigate = useNavigate();
-  const [tab, setTab] = useState<CampaignTab>('all');
+  const [tab, setTab] = useState<CampaignTab>(initial.status ?? 'all');
   const [search, setSearch] = useState(initial.search ?? '');
   const [productType, setProductType] = useState<string | null>(initial.productType ?? null);
   const [appstore, setAppstore] = useState<string | null>(initial.appstore ?? null);

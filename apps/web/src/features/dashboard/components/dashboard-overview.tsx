@@ -1,32 +1,42 @@
 import type { ComponentType } from 'react';
 import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconApps, IconFileText, IconKey, IconRocket, IconShieldLock, IconUsers } from '@tabler/icons-react';
+import {
+  IconApps,
+  IconChartBar,
+  IconCreditCard,
+  IconKey,
+  IconSpeakerphone,
+  IconUsers,
+} from '@tabler/icons-react';
 import { STAFF_ROLES, hasAnyRole, type User } from '@storelift/shared';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { CopyValue } from '../../../components/copy-value';
 import { formatDate } from '../../../lib/format';
 import { displayRoles } from '../../../lib/roles';
+import { CampaignsWidget } from './campaigns-widget';
 
 interface QuickLink {
-  to: '/apps' | '/keywords' | '/terms' | '/privacy' | '/admin/user-lists';
+  to: '/campaigns' | '/top-up-balance' | '/statistics' | '/apps' | '/keywords' | '/admin/user-lists';
   label: string;
   icon: ComponentType<{ size?: number; stroke?: number }>;
 }
 
-/** The dashboard for now: a greeting, the account, links to what exists, and an honest empty state. */
+/** The dashboard: a greeting, the campaigns widget, the account and links to the pages used most. */
 export function DashboardOverview({ user, roles }: { user: User | null; roles: readonly string[] }) {
   const { t } = useTranslation('app');
   const { t: tr } = useTranslation();
   const ownRoles = displayRoles(roles);
+  // "Add campaigns" is the widget's own button (a second link of that name beside the menu's would be noise).
   const links: QuickLink[] = [
+    { to: '/campaigns', label: t('menu.items.myCampaigns'), icon: IconSpeakerphone },
+    { to: '/top-up-balance', label: t('menu.items.topUp'), icon: IconCreditCard },
+    { to: '/statistics', label: t('menu.items.statistics'), icon: IconChartBar },
     { to: '/apps', label: t('menu.items.apps'), icon: IconApps },
     { to: '/keywords', label: t('menu.items.keywords'), icon: IconKey },
     ...(hasAnyRole(roles, STAFF_ROLES)
       ? [{ to: '/admin/user-lists' as const, label: t('menu.items.userLists'), icon: IconUsers }]
       : []),
-    { to: '/terms', label: t('menu.items.terms'), icon: IconFileText },
-    { to: '/privacy', label: t('menu.items.privacy'), icon: IconShieldLock },
   ];
 
   return (
@@ -39,6 +49,8 @@ export function DashboardOverview({ user, roles }: { user: User | null; roles: r
           {t('dashboard.lead')}
         </Text>
       </div>
+
+      <CampaignsWidget />
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Card withBorder radius="lg" padding="lg">
@@ -104,20 +116,6 @@ export function DashboardOverview({ user, roles }: { user: User | null; roles: r
           </Stack>
         </Card>
       </SimpleGrid>
-
-      <Card withBorder radius="lg" padding="xl">
-        <Stack align="center" ta="center" gap="xs" py="lg" data-testid="campaigns-empty">
-          <ThemeIcon variant="light" size={56} radius="xl" color="gray">
-            <IconRocket size={28} stroke={1.5} />
-          </ThemeIcon>
-          <Text fw={700} size="lg">
-            {t('dashboard.noCampaigns')}
-          </Text>
-          <Text c="dimmed" size="sm" maw={460}>
-            {t('dashboard.noCampaignsText')}
-          </Text>
-        </Stack>
-      </Card>
     </Stack>
   );
 }

@@ -1,0 +1,6 @@
+import { prepareEmbeddedImage } from '../src/db/client.js';
+
+/** Makes the prepared database image once, before the test files' fresh databases start from it. */
+export default async function setup() {
+  if (!process.env.TEST_DATABASE_URL) await prepareEmbeddedImage();
+}

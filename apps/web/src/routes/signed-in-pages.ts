@@ -1,0 +1,28 @@
+import type { ComponentType } from 'react';
+
+/*
+ * The signed-in area's layout and pages. Their dynamic imports, each with the list of chunks Vite preloads
+ * beside it, live here rather than in the router, so the entry chunk every visitor downloads (the sign-in page)
+ * does not carry them. The guard starts loading this module once a stored session is confirmed
+ * (routes/guard.ts), before the router asks for a page.
+ */
+export const signedInPages = {
+  layout: () => import('./layouts/app-layout').then((page) => page.AppLayout),
+  dashboard: () => import('./dashboard-page').then((page) => page.DashboardPage),
+  apps: () => import('./apps-page').then((page) => page.AppsPage),
+  keywords: () => import('./keywords-page').then((page) => page.KeywordsPage),
+  addCampaigns: () => import('./add-campaigns-page').then((page) => page.AddCampaignsPage),
+  campaigns: () => import('./campaigns-page').then((page) => page.CampaignsPage),
+  adminUserLists: () => import('./admin-user-lists-page').then((page) => page.AdminUserListsPage),
+  adminUserOrders: () => import('./admin-user-orders-page').then((page) => page.AdminUserOrdersPage),
+  adminVendors: () => import('./admin-vendors-page').then((page) => page.AdminVendorsPage),
+  topUp: () => import('./top-up-page').then((page) => page.TopUpPage),
+  topUpResult: () => import('./top-up-result-page').then((page) => page.TopUpResultPage),
+  transactions: () => import('./transactions-page').then((page) => page.TransactionsPage),
+  pricePlans: () => import('./price-plans-page').then((page) => page.PricePlansPage),
+  referralProgram: () => import('./referral-program-page').then((page) => page.ReferralProgramPage),
+  bonusProgram: () => import('./bonus-program-page').then((page) => page.BonusProgramPage),
+  statistics: () => import('./statistics-page').then((page) => page.StatisticsPage),
+} satisfies Record<string, () => Promise<ComponentType>>;
+
+export type SignedInPage = keyof typeof signedInPages;
