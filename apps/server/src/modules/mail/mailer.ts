@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
@@ -29,9 +29,12 @@ export function createMailer(options: { smtpUrl?: string | undefined; outboxDir:
     await mkdir(options.outboxDir, { recursive: true });
     const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}`;
     await writeFile(join(options.outboxDir, `${name}.eml`), info.message as Buffer);
-    // The index beside the raw message feeds the dev mailbox page without parsing MIME.
+    // The index beside the raw message feeds the dev mailbox page without parsing MIME. It is renamed
+    // into place so that a reader never sees it half written.
     const index: OutboxEntry = { id: name, date: new Date().toISOString(), ...message };
-    await writeFile(join(options.outboxDir, `${name}.json`), JSON.stringify(index));
+    const indexFile = join(options.outboxDir, `${name}.json`);
+    await writeFile(`${indexFile}.part`, JSON.stringify(index));
+    await rename(`${indexFile}.part`, indexFile);
   };
 }
 
