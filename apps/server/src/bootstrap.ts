@@ -1,8 +1,9 @@
 import { join } from 'node:path';
 import type { Config } from './config.js';
 import { openDatabase } from './db/client.js';
-import { seedDemo, seedReference } from './db/seed.js';
+import { DEMO_ACCOUNTS, seedDemo, seedReference } from './db/seed.js';
 import { startJobs } from './jobs/jobs.js';
+import { seedDemoOrder } from './modules/campaigns/campaigns.seed.js';
 import { createStoreProvider } from './providers/store/create-store-provider.js';
 
 /**
@@ -19,5 +20,8 @@ export async function bootstrap(config: Config, options: { seedDemo: boolean }) 
   if (options.seedDemo) await seedDemo(database.db);
   const jobs = await startJobs(database.sql, { supervise: true });
   const store = createStoreProvider(config.storeProvider);
-  return { database, jobs, store, deps: { db: database.db, jobs, config, store } };
+  const deps = { db: database.db, jobs, config, store };
+  // The demo's running campaign is ordered through the service, which needs the job queue.
+  if (options.seedDemo) await seedDemoOrder(deps, DEMO_ACCOUNTS[0]!.email);
+  return { database, jobs, store, deps };
 }
