@@ -130,24 +130,26 @@ export function VendorsTable() {
             title: t('vendors.columns.vendor'),
             sortable: true,
             render: (vendor) => (
-              <Group gap={6} wrap="nowrap">
+              <Stack gap={4} align="flex-start">
                 <Text size="sm" fw={500}>
                   {vendor.vendor}
                 </Text>
-                <Badge
-                  size="xs"
-                  variant="outline"
-                  color={vendor.api_url ? 'blue' : 'gray'}
-                  title={vendor.api_url ?? undefined}
-                >
-                  {vendor.api_url ? t('vendors.apiBadge') : t('vendors.sandboxBadge')}
-                </Badge>
-                {vendor.mature && (
-                  <Badge size="xs" variant="light" color="grape">
-                    {t('vendors.matureBadge')}
+                <Group gap={4}>
+                  <Badge
+                    size="xs"
+                    variant="outline"
+                    color={vendor.api_url ? 'blue' : 'gray'}
+                    title={vendor.api_url ?? undefined}
+                  >
+                    {vendor.api_url ? t('vendors.apiBadge') : t('vendors.sandboxBadge')}
                   </Badge>
-                )}
-              </Group>
+                  {vendor.mature && (
+                    <Badge size="xs" variant="light" color="grape">
+                      {t('vendors.matureBadge')}
+                    </Badge>
+                  )}
+                </Group>
+              </Stack>
             ),
           },
           {
@@ -196,7 +198,7 @@ export function VendorsTable() {
             sortable: true,
             textAlign: 'right',
             render: (vendor) => (
-              <Text size="sm" ff="monospace">
+              <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
                 {vendor.share} %
               </Text>
             ),
