@@ -7,7 +7,7 @@ import { deliveredText, progressPercent, statusColor } from '../lib/campaign-loo
 export function CampaignStatusBadge({ status, testId }: { status: CampaignStatus; testId?: string }) {
   const { t } = useTranslation('campaigns');
   return (
-    <Badge color={statusColor(status)} variant="light" data-testid={testId}>
+    <Badge color={statusColor(status)} variant="light" miw="max-content" data-testid={testId}>
       {t(`status.${status}`)}
     </Badge>
   );

@@ -16,6 +16,7 @@ import {
   Text,
   TextInput,
   Tooltip,
+  type MantineTheme,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
@@ -57,6 +58,8 @@ import { allowedActions, editState, toCsv } from './campaign-logic';
 import { CampaignDetails } from './campaign-details';
 
 const PAGE_SIZE = 10;
+/** Columns a phone leaves out (id, days, price, start: all in the details drawer) so status stays in view. */
+const WIDE = (theme: MantineTheme) => `(min-width: ${theme.breakpoints.sm})`;
 const SORTS = ['id', 'created_at', 'price', 'status', 'start_at', 'days'] as const;
 
 export interface CampaignFilters {
@@ -346,6 +349,7 @@ export function CampaignsTable({ initial, onCharged }: { initial: CampaignFilter
         noRecordsIcon={<IconRocket size={28} stroke={1.4} />}
         noRecordsText={t('list.emptyFiltered')}
         onRowClick={({ record }) => setDetailsId(record.id)}
+        pinLastColumn
         data-testid="campaigns-table"
         columns={[
           {
@@ -368,14 +372,14 @@ export function CampaignsTable({ initial, onCharged }: { initial: CampaignFilter
               </ActionIcon>
             ),
           },
-          { accessor: 'id', title: '#', sortable: true, render: (row) => row.id },
+          { accessor: 'id', title: '#', sortable: true, visibleMediaQuery: WIDE, render: (row) => row.id },
           {
             accessor: 'app',
             title: t('columns.app'),
             render: (row) => (
               <Group gap="sm" wrap="nowrap">
                 <Avatar src={row.app?.icon} alt="" size={30} radius="sm" />
-                <Stack gap={0} style={{ minWidth: 0 }}>
+                <Stack gap={0} miw={0} maw={{ base: 100, sm: 'none' }}>
                   <Text size="sm" truncate>
                     {row.app?.title ?? row.package}
                   </Text>
@@ -387,15 +391,23 @@ export function CampaignsTable({ initial, onCharged }: { initial: CampaignFilter
             ),
           },
           {
+            accessor: 'status',
+            title: t('columns.status'),
+            sortable: true,
+            noWrap: true,
+            render: (row) => <CampaignStatusBadge status={row.status} testId={`campaign-status-${row.id}`} />,
+          },
+          {
             accessor: 'installs_actual',
             title: t('columns.installs'),
             render: (row) => <InstallsProgress campaign={row} testId={`campaign-installs-${row.id}`} />,
           },
-          { accessor: 'days', title: t('columns.days'), sortable: true },
+          { accessor: 'days', title: t('columns.days'), sortable: true, visibleMediaQuery: WIDE },
           {
             accessor: 'price',
             title: t('columns.price'),
             sortable: true,
+            visibleMediaQuery: WIDE,
             textAlign: 'right',
             render: (row) => (
               <Text size="sm" ff="monospace">
@@ -404,15 +416,10 @@ export function CampaignsTable({ initial, onCharged }: { initial: CampaignFilter
             ),
           },
           {
-            accessor: 'status',
-            title: t('columns.status'),
-            sortable: true,
-            render: (row) => <CampaignStatusBadge status={row.status} testId={`campaign-status-${row.id}`} />,
-          },
-          {
             accessor: 'created_at',
             title: t('columns.created'),
             sortable: true,
+            visibleMediaQuery: WIDE,
             noWrap: true,
             render: (row) => formatDateTime(row.start_at ?? row.created_at),
           },
