@@ -14,6 +14,7 @@ import {
   Text,
   TextInput,
   Textarea,
+  useMatches,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertTriangle } from '@tabler/icons-react';
@@ -154,6 +155,8 @@ export function AddCampaignForm({
   const section = sectionOf(values);
   const smart = product === 'smart';
   const keywordProduct = usesKeywords(productType);
+  // Choices side by side do not fit a phone's width in every language: they stack there.
+  const orientation = useMatches({ base: 'vertical' as const, sm: 'horizontal' as const });
 
   const [quoteValues] = useDebouncedValue(values, 400);
   const quoteBody = bodyFromValues(quoteValues);
@@ -258,6 +261,7 @@ export function AddCampaignForm({
                 data={FORM_SECTIONS[section].map((value) => ({ value, label: t(`product.${value}`) }))}
                 disabled={Boolean(edited)}
                 fullWidth
+                orientation={orientation}
                 maw={620}
                 data-testid="campaign-product"
               />
@@ -354,6 +358,8 @@ export function AddCampaignForm({
                         {t('form.distribution')}
                       </Text>
                       <SegmentedControl
+                        orientation={orientation}
+                        fullWidth
                         value={values.distribution}
                         onChange={(value) => form.setFieldValue('distribution', value as Distribution)}
                         data={INSTALL_DISTRIBUTIONS.map((value) => ({
@@ -367,6 +373,7 @@ export function AddCampaignForm({
                         {t('form.delivery')}
                       </Text>
                       <SegmentedControl
+                        fullWidth
                         value={String(values.deliveryType)}
                         onChange={(value) => form.setFieldValue('deliveryType', Number(value))}
                         data={[
