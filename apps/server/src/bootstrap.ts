@@ -1,9 +1,8 @@
 import { join } from 'node:path';
 import type { Config } from './config.js';
 import { openDatabase } from './db/client.js';
-import { DEMO_ACCOUNTS, seedDemo, seedReference } from './db/seed.js';
+import { seedDemo, seedReference } from './db/seed.js';
 import { startJobs } from './jobs/jobs.js';
-import { seedDemoOrder } from './modules/campaigns/campaigns.seed.js';
 import { createStoreProvider } from './providers/store/create-store-provider.js';
 
 /**
@@ -17,11 +16,10 @@ export async function bootstrap(config: Config, options: { seedDemo: boolean }) 
   });
   await database.migrate();
   await seedReference(database.db);
-  if (options.seedDemo) await seedDemo(database.db);
   const jobs = await startJobs(database.sql, { supervise: true });
   const store = createStoreProvider(config.storeProvider);
   const deps = { db: database.db, jobs, config, store };
-  // The demo's running campaign is ordered through the service, which needs the job queue.
-  if (options.seedDemo) await seedDemoOrder(deps, DEMO_ACCOUNTS[0]!.email);
+  // After the job queue: the demo's running campaign is ordered through the service, which schedules jobs.
+  if (options.seedDemo) await seedDemo(deps);
   return { database, jobs, store, deps };
 }

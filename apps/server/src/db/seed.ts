@@ -3,10 +3,12 @@ import { ADMIN_ROUTE_ROLES, COUNTRIES, ROLES, TEXT_LANGUAGES, type Role } from '
 import { hashPassword } from '../lib/passwords.js';
 import { newSigningSecret } from '../lib/signing.js';
 import { seedMoneyDemo, seedMoneyReference } from '../modules/billing/billing.seed.js';
+import { seedDemoOrder } from '../modules/campaigns/campaigns.seed.js';
 import { seedDemoApps } from '../modules/keywords/demo-data.js';
 import { seedDemoCampaigns } from '../modules/statistics/statistics.seed.js';
 import { seedVendors } from '../modules/vendors/vendors.service.js';
 import { findUserByEmail, grantRoles } from '../modules/users/users.repo.js';
+import type { Deps } from '../deps.js';
 import type { Db } from './client.js';
 import { countries, languages, modules, roleGrants, roles, settings, users } from './schema/index.js';
 
@@ -77,14 +79,19 @@ export const DEMO_ACCOUNTS: { email: string; nickname: string; roles: Role[] }[]
 
 /**
  * Adds the demo accounts that are missing, and gives user@storelift.test tracked apps, keywords and rank
- * history up to today; running it again only adds the days since the last run.
+ * history up to today (running it again only adds the days since the last run), finished campaigns, money
+ * and, once, a running campaign.
  */
-export async function seedDemo(db: Db) {
+export async function seedDemo(deps: Deps) {
+  const { db } = deps;
   await seedDemoAccounts(db);
-  const demoUser = await findUserByEmail(db, DEMO_ACCOUNTS[0]!.email);
+  const email = DEMO_ACCOUNTS[0]!.email;
+  const demoUser = await findUserByEmail(db, email);
   if (demoUser) await seedDemoApps(db, demoUser.id);
   if (demoUser) await seedDemoCampaigns(db, demoUser.id);
   await seedMoneyDemo(db);
+  // Last: it is paid from the balance the money demo gives.
+  await seedDemoOrder(deps, email);
 }
 
 async function seedDemoAccounts(db: Db) {

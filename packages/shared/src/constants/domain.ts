@@ -45,6 +45,10 @@ export const CAMPAIGN_FILTER_TABS = [
   'pending',
   'rejected',
 ] as const;
+export type CampaignFilterTab = (typeof CAMPAIGN_FILTER_TABS)[number];
+/** The My campaigns tab that lists a status: its own name, but `pause` is listed under `paused`. */
+export const tabOfStatus = (status: (typeof CAMPAIGN_STATUSES)[number]): CampaignFilterTab =>
+  status === 'pause' ? 'paused' : status;
 export const PAYMENT_SYSTEMS = {
   card: 30,
   paypal: 1,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { formatMoney, parseMoney } from '@storelift/shared';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { makeApp, makeTopUp, makeUser } from '../../../test/factories.js';
 import { campaigns } from '../../db/schema/index.js';
 import { balancesOf } from '../billing/ledger.js';

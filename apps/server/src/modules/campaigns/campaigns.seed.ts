@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { createCampaignBodySchema } from '@storelift/shared';
+import { APP_STORES, DELIVERY_TYPES, PRODUCT_TYPES, createCampaignBodySchema } from '@storelift/shared';
 import { campaigns } from '../../db/schema/index.js';
 import type { Deps } from '../../deps.js';
 import { DEMO_APPS } from '../../providers/store/offline/demo-apps.js';
@@ -21,13 +21,13 @@ export async function seedDemoOrder(deps: Deps, email: string) {
     .limit(1);
   if (ordered) return;
   const body = createCampaignBodySchema.parse({
-    productType: 1,
+    productType: PRODUCT_TYPES.package,
     packageId: DEMO_APPS.googlePlay.fitness,
-    appstore: 1,
+    appstore: APP_STORES.GOOGLE_PLAY,
     country: 'US',
     days: 7,
     installs: 40,
-    deliveryType: 0,
+    deliveryType: DELIVERY_TYPES.SPREAD,
     distribution: 'increase',
   });
   await createCampaign(deps, user.id, body);

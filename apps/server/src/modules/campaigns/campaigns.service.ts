@@ -17,7 +17,9 @@ import {
   keywordMessage,
   normalizeKeywordText,
   parseMoney,
+  tabOfStatus,
   type Campaign,
+  type CampaignFilterTab,
   type CampaignListQuery,
   type CampaignStatus,
   type CampaignToggleBody,
@@ -534,12 +536,11 @@ export async function archiveAll(deps: Deps, userId: number) {
 /** The status tabs' counts from campaigns per status (`repo.statusCounts`): `all` leaves archived ones out. */
 export function tabCounts(byStatus: readonly { status: string; count: number }[]) {
   const counts = Object.fromEntries(CAMPAIGN_FILTER_TABS.map((tab) => [tab, 0])) as Record<
-    (typeof CAMPAIGN_FILTER_TABS)[number],
+    CampaignFilterTab,
     number
   >;
   for (const { status, count } of byStatus) {
-    const tab = status === 'pause' ? 'paused' : (status as (typeof CAMPAIGN_FILTER_TABS)[number]);
-    if (tab in counts) counts[tab] += count;
+    counts[tabOfStatus(status as CampaignStatus)] += count;
     if (status !== 'archived') counts.all += count;
   }
   return counts;

@@ -9,11 +9,10 @@ import {
   type CampaignsWidgetResponse,
 } from '@storelift/shared';
 import type { Deps } from '../../deps.js';
+import { DAY_MS } from '../campaigns/campaigns.plan.js';
 import * as campaignsRepo from '../campaigns/campaigns.repo.js';
 import { tabCounts, viewOf } from '../campaigns/campaigns.service.js';
 import * as repo from './widgets.repo.js';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The list query of My campaigns' first, unfiltered view: every campaign of the caller. */
 const EVERY_CAMPAIGN = campaignListQuerySchema.parse({});

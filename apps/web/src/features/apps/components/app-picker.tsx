@@ -25,7 +25,7 @@ export function AppPicker({
       allowDeselect={false}
       nothingFoundMessage={t('common.nothingFound')}
       maxDropdownHeight={320}
-      placeholder={t('common.chooseApp')}
+      placeholder={t('common.choose')}
       {...props}
       data={apps.map((app) => ({ value: appPickerValue(app), label: app.title }))}
       value={value ? appPickerValue(value) : null}

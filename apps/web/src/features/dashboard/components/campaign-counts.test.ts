@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CampaignsWidget } from '@storelift/shared';
-import { countCards, hasCampaigns } from './campaign-counts';
+import { countCards, hasCampaigns, runningCount } from './campaign-counts';
 
 const none: CampaignsWidget['counts'] = {
   all: 0,
@@ -51,5 +51,12 @@ describe('hasCampaigns', () => {
     expect(hasCampaigns(none)).toBe(false);
     expect(hasCampaigns({ ...none, all: 1, draft: 1 })).toBe(true);
     expect(hasCampaigns({ ...none, archived: 2 })).toBe(true);
+  });
+});
+
+describe('runningCount', () => {
+  it('adds the tabs of the running statuses (paused for pause) and nothing finished or drafted', () => {
+    const counts = { ...none, active: 3, paused: 2, pending: 1, moderation: 1, delayed: 4 };
+    expect(runningCount({ ...counts, draft: 5, completed: 6, failed: 7, canceled: 8, all: 37 })).toBe(11);
   });
 });

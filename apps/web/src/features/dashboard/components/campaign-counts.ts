@@ -1,4 +1,4 @@
-import type { CampaignsWidget } from '@storelift/shared';
+import { RUNNING_CAMPAIGN_STATUSES, tabOfStatus, type CampaignsWidget } from '@storelift/shared';
 
 type Counts = CampaignsWidget['counts'];
 /** A status tab of My campaigns (`/campaigns?status=`). */
@@ -32,4 +32,9 @@ export function countCards(counts: Counts): CountCard[] {
 /** Whether the customer has any campaign at all (`all` leaves archived ones out, so they count here). */
 export function hasCampaigns(counts: Counts): boolean {
   return counts.all + counts.archived > 0;
+}
+
+/** How many campaigns are under way (the running list shows the newest WIDGET_RUNNING_LIMIT). */
+export function runningCount(counts: Counts): number {
+  return RUNNING_CAMPAIGN_STATUSES.reduce((sum, status) => sum + counts[tabOfStatus(status)], 0);
 }

@@ -23,7 +23,7 @@ import { statusColor } from '../../../lib/campaign-look';
 import { formatMoney, formatNumber } from '../../../lib/format';
 import { ListError } from '../../../components/paged-table';
 import { campaignsWidgetQueryOptions } from '../api/widgets';
-import { countCards, hasCampaigns, type CountCard } from './campaign-counts';
+import { countCards, hasCampaigns, runningCount, type CountCard } from './campaign-counts';
 import classes from './campaigns-widget.module.css';
 
 /** The colour of a stat card: the look of the statuses it counts. */
@@ -95,7 +95,7 @@ export function CampaignsWidget() {
 function WidgetFigures({ data }: { data: Widget }) {
   const { t } = useTranslation('app');
   const { counts, running, spent } = data;
-  const runningTotal = counts.active + counts.paused + counts.pending + counts.moderation + counts.delayed;
+  const runningTotal = runningCount(counts);
   return (
     <Stack gap="lg">
       {/* Five in a row on a wide screen; below that, all campaigns over two rows of two. */}

@@ -197,8 +197,9 @@ export function VendorsTable() {
             title: t('vendors.columns.share'),
             sortable: true,
             textAlign: 'right',
+            noWrap: true,
             render: (vendor) => (
-              <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+              <Text size="sm" ff="monospace">
                 {vendor.share} %
               </Text>
             ),
