@@ -1,5 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import type { AxeResults } from 'axe-core';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { chromiumPath } from './chromium-path.mjs';
@@ -106,4 +108,40 @@ export async function findUserOrder(page: Page, id: number) {
 export async function chooseStaffAction(page: Page, id: number, action: string) {
   await page.getByRole('button', { name: `Actions of campaign #${id}` }).click();
   await page.getByRole('menuitem', { name: action }).click();
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * Runs axe-core on the page once its transitions end and fails on any serious or critical violation, naming the rule and
+ * the elements. Evaluated through the browser protocol, so the page's script policy does not stop it.
+ */
+export async function expectAccessible(page: Page, what: string) {
+  // Contrast is judged on the settled page: wait for finite transitions (a drawer fading in) to end.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+  await page.evaluate(axeSource);
+  const results = await page.evaluate(() =>
+    (window as unknown as { axe: { run(context: Document): Promise<AxeResults> } }).axe.run(document),
+  );
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`,
+    );
+  expect(serious, `axe on ${what}`).toEqual([]);
+}
+
+/** Signs in through the API and answers the bearer header (for the calls a journey checks directly). */
+export async function apiAuth(page: Page, email: string, password = DEMO_PASSWORD) {
+  const login = await page.request.post('/api/private/v1/login', { data: { email, password } });
+  expect(login.status(), await login.text()).toBe(200);
+  const { access_token: token } = (await login.json()) as { access_token: string };
+  return { Authorization: `Bearer ${token}` };
 }

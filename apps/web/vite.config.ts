@@ -43,10 +43,10 @@ export default defineConfig(({ command }) => ({
   server: {
     port: 5173,
     proxy: {
-      '/api': 'http://localhost:3000',
-      '/version.json': 'http://localhost:3000',
-      '/dev': 'http://localhost:3000',
-      '/sandbox': 'http://localhost:3000',
+      '/api': 'http://127.0.0.1:3000',
+      '/version.json': 'http://127.0.0.1:3000',
+      '/dev': 'http://127.0.0.1:3000',
+      '/sandbox': 'http://127.0.0.1:3000',
     },
   },
   build: {

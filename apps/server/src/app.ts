@@ -1,8 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -19,8 +18,9 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { Deps } from './deps.js';
 import type { Jobs } from './jobs/jobs.js';
-import { registerAuth, requireStaff } from './plugins/auth.js';
+import { registerAuth, requirePermissions } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
+import { registerRateLimits } from './plugins/rate-limits.js';
 import { createStoreProvider } from './providers/store/create-store-provider.js';
 import type { StoreProvider } from './providers/store/store-provider.js';
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes.js';
@@ -30,6 +30,12 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { adminBillingRoutes } from './modules/billing/admin-billing.routes.js';
 import { adminCampaignsRoutes } from './modules/campaigns/campaigns.admin.routes.js';
 import { adminVendorsRoutes } from './modules/vendors/vendors.routes.js';
+import { adminAuditRoutes } from './modules/audit/audit.routes.js';
+import {
+  adminFunctionsRoutes,
+  adminModulesRoutes,
+  adminRolesRoutes,
+} from './modules/permissions/permissions.routes.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes.js';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
@@ -41,6 +47,7 @@ import { adminPlansRoutes, plansRoutes } from './modules/plans/plans.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { adminReferralsRoutes, referralsRoutes } from './modules/referrals/referrals.routes.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
+import { adminMaintenanceRoutes } from './modules/settings/maintenance.routes.js';
 import { statisticsRoutes } from './modules/statistics/statistics.routes.js';
 import { widgetsRoutes } from './modules/widgets/widgets.routes.js';
 import { sandboxRoutes } from './providers/payments/sandbox/sandbox.routes.js';
@@ -94,7 +101,7 @@ export async function storelift(app: FastifyInstance, { config, database, jobs, 
       },
     },
   });
-  await app.register(rateLimit, { global: false });
+  await registerRateLimits(app, config);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Storelift API', version: '1' },
@@ -156,7 +163,8 @@ export async function storelift(app: FastifyInstance, { config, database, jobs, 
   );
   await app.register(
     async (admin) => {
-      requireStaff(admin);
+      // Each admin route declares its permission (docs/permissions.md); one without does not start.
+      requirePermissions(admin);
       await admin.register(adminUsersRoutes);
       await admin.register(adminBillingRoutes);
       await admin.register(adminPlansRoutes);
@@ -164,14 +172,18 @@ export async function storelift(app: FastifyInstance, { config, database, jobs, 
       await admin.register(adminBonusProgramRoutes);
       await admin.register(adminCampaignsRoutes);
       await admin.register(adminVendorsRoutes);
+      await admin.register(adminMaintenanceRoutes);
+      await admin.register(adminRolesRoutes);
+      await admin.register(adminModulesRoutes);
+      await admin.register(adminFunctionsRoutes);
+      await admin.register(adminAuditRoutes);
     },
     { prefix: '/api/admin/v1' },
   );
   // Payment providers' callbacks (signed) and the sandbox provider's hosted checkout.
   await app.register(paymentCallbackRoutes, { prefix: '/api/public/v1' });
-  await app.register(sandboxRoutes, { prefix: '/sandbox' });
-  if (!config.production)
-    await app.register(devMailboxRoutes, { prefix: '/dev', outboxDir: outboxDir(config) });
+  if (config.sandboxPayments) await app.register(sandboxRoutes, { prefix: '/sandbox' });
+  if (config.sandbox) await app.register(devMailboxRoutes, { prefix: '/dev', outboxDir: outboxDir(config) });
   await serveWebApp(app, config.webDist);
 }
 // Decorations and hooks of this plugin belong to the root instance (what fastify-plugin does).
@@ -194,13 +206,17 @@ async function serveWebApp(app: FastifyInstance, webDist: string | undefined) {
       },
     });
   }
+  const sendIndex = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html');
+  // The root is the app's entry (it sends a visitor to sign-in and a signed-in user to the dashboard);
+  // the static wildcard would answer the directory itself with an error.
+  if (hasWeb) app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
   app.setNotFoundHandler((request, reply) => {
     const isPage =
       request.method === 'GET' &&
       !request.url.startsWith('/api/') &&
       !request.url.startsWith('/dev/') &&
       !request.url.startsWith('/sandbox/');
-    if (hasWeb && isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    if (hasWeb && isPage) return sendIndex(reply);
     return reply.status(404).send({ message: MESSAGES.notFound });
   });
 }

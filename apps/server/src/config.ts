@@ -5,6 +5,7 @@ import type { StoreProviderName } from './providers/store/store-provider.js';
 /** Runtime configuration, read once from the environment (README lists every variable). */
 export interface Config {
   port: number;
+  /** The address the server binds: 127.0.0.1 outside production, 0.0.0.0 in production, unless HOST says. */
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
@@ -12,6 +13,11 @@ export interface Config {
   smtpUrl: string | undefined;
   logLevel: string;
   production: boolean;
+  /**
+   * Sandboxes are allowed: the payment sandbox, the sandbox vendor, the sandbox ad network, demo data and the
+   * dev mailbox. On outside production; in production only with the explicit switch `SANDBOX=1`.
+   */
+  sandbox: boolean;
   /** Requests per minute allowed on login, register and forgot-password, per client address. */
   authRateLimit: number;
   /** Fastify's trustProxy: which proxies may set X-Forwarded-For (rate limits key on the client address). */
@@ -22,8 +28,10 @@ export interface Config {
   storeProvider: StoreProviderName;
   /** Where this server is reachable from itself: the sandbox provider posts its callbacks here. */
   internalUrl: string;
-  /** The embedded sandbox payment provider serves every payment system without a real one (default on). */
+  /** The embedded sandbox payment provider serves every payment system without a real one (where sandboxes are allowed). */
   sandboxPayments: boolean;
+  /** Demo accounts and their data are seeded at start (where sandboxes are allowed). */
+  demoData: boolean;
   /** Seconds between the sandbox's simulated crypto confirmations. */
   sandboxConfirmationSeconds: number;
   /** Stripe Checkout for card payments (system 30) when both are set. */
@@ -31,21 +39,28 @@ export interface Config {
   stripeWebhookSecret: string | undefined;
   /** Another Stripe API origin (a local stand-in such as stripe-mock); default Stripe's own. */
   stripeApiUrl: string | undefined;
+  /** Redis for state several API processes share (rate-limit counters); in process memory without it. */
+  redisUrl: string | undefined;
+  /** Prefix of Storelift's keys in Redis, so deployments (or test runs) can share one Redis. */
+  redisPrefix: string;
   /** How many times faster than real time the sandbox vendor delivers (a demo campaign: 1440 = a day a minute). */
   vendorSandboxSpeed: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
+  const production = env.NODE_ENV === 'production';
+  const sandbox = !production || env.SANDBOX === '1';
   return {
     port,
-    host: env.HOST ?? '0.0.0.0',
+    host: env.HOST || (production ? '0.0.0.0' : '127.0.0.1'),
     dataDir: resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     smtpUrl: env.SMTP_URL || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
-    production: env.NODE_ENV === 'production',
+    production,
+    sandbox,
     authRateLimit: Number(env.AUTH_RATE_LIMIT ?? 10),
     trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY || false,
     webDist:
@@ -54,11 +69,46 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     storeProvider: storeProviderName(env),
     internalUrl: (env.INTERNAL_URL ?? `http://127.0.0.1:${port}`).replace(/\/$/, ''),
-    sandboxPayments: env.PAYMENTS_SANDBOX !== '0',
+    sandboxPayments: sandbox && env.PAYMENTS_SANDBOX !== '0',
+    demoData: sandbox && env.SEED_DEMO !== '0',
     sandboxConfirmationSeconds: Number(env.SANDBOX_CONFIRMATION_SECONDS ?? 10),
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
     stripeApiUrl: env.STRIPE_API_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    redisPrefix: env.REDIS_PREFIX || 'storelift:',
     vendorSandboxSpeed: Math.max(0, Number(env.VENDOR_SANDBOX_SPEED ?? 1)) || 1,
   };
+}
+
+/**
+ * Why this configuration must not serve production, as one line, or null when it may: production sends
+ * real mail and reads the real stores, so it needs SMTP_URL and STORE_PROVIDER=live.
+ */
+export function productionProblem(config: Config): string | null {
+  if (!config.production) return null;
+  const missing = [
+    ...(config.smtpUrl ? [] : ['SMTP_URL (mail would only reach the outbox)']),
+    ...(config.storeProvider === 'live' ? [] : ['STORE_PROVIDER=live (the offline catalog is demo data)']),
+  ];
+  return missing.length ? `Storelift refuses to start in production without ${missing.join(' and ')}.` : null;
+}
+
+/** The sandboxes this configuration turns on, by name. */
+export function sandboxesOn(config: Config): string[] {
+  if (!config.sandbox) return [];
+  return [
+    ...(config.sandboxPayments ? ['payment sandbox'] : []),
+    'sandbox vendor',
+    'sandbox ad network',
+    ...(config.demoData ? ['demo data'] : []),
+    'dev mailbox',
+  ];
+}
+
+/** The warning a production process logs at start when SANDBOX=1 turns sandboxes on; null otherwise. */
+export function sandboxWarning(config: Config): string | null {
+  const sandboxes = sandboxesOn(config);
+  if (!config.production || !sandboxes.length) return null;
+  return `SANDBOX=1 in production: ${sandboxes.join(', ')} on; no real money, delivery or mail moves through them.`;
 }

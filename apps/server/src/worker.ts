@@ -1,5 +1,5 @@
 import { bootstrap } from './bootstrap.js';
-import { loadConfig } from './config.js';
+import { loadConfig, productionProblem, sandboxWarning } from './config.js';
 import { startWorkers } from './jobs/workers.js';
 
 /** A worker-only process beside API processes; needs PostgreSQL (PGlite belongs to one process). */
@@ -10,7 +10,14 @@ if (!config.databaseUrl) {
   );
   process.exit(1);
 }
-const { database, jobs, deps } = await bootstrap(config, { seedDemo: false });
+const problem = productionProblem(config);
+if (problem) {
+  console.error(problem);
+  process.exit(1);
+}
+const warning = sandboxWarning(config);
+if (warning) console.warn(`WARNING: ${warning}`);
+const { database, jobs, deps } = await bootstrap(config, { ownsDemoData: false });
 await startWorkers(deps);
 console.log('Storelift worker is processing jobs');
 

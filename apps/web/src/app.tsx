@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { RouterProvider } from '@tanstack/react-router';
 import { ErrorModalHost } from './components/error-modal';
 import { NotificationsHost } from './components/notifications-host';
-import { colorSchemeManager, theme } from './lib/theme';
+import { colorSchemeManager, cssVariablesResolver, theme } from './lib/theme';
 import { router } from './routes/router';
 
 /**
@@ -11,7 +11,12 @@ import { router } from './routes/router';
  */
 export function App() {
   return (
-    <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="auto">
+    <MantineProvider
+      theme={theme}
+      colorSchemeManager={colorSchemeManager}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="auto"
+    >
       <RouterProvider router={router} />
       <NotificationsHost />
       <ErrorModalHost />

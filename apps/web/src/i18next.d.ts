@@ -8,6 +8,7 @@ import type enUSCampaigns from './locales/en-US.campaigns.json';
 import type enUSCpi from './locales/en-US.cpi.json';
 import type enUSStatistics from './locales/en-US.statistics.json';
 import type enUSAdmin from './locales/en-US.admin.json';
+import type enUSAccess from './locales/en-US.access.json';
 
 // en-US is the reference locale: `t()` keys are checked against it at compile time.
 declare module 'i18next' {
@@ -23,6 +24,7 @@ declare module 'i18next' {
       cpi: typeof enUSCpi;
       statistics: typeof enUSStatistics;
       admin: typeof enUSAdmin;
+      access: typeof enUSAccess;
     };
     returnNull: false;
   }

@@ -2,9 +2,9 @@ import '@mantine/core/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
-import { setAuthFailureHandler } from './lib/api';
+import { setAuthFailureHandler, setMaintenanceHandler } from './lib/api';
 import { initI18n } from './lib/i18n';
-import { SIGN_IN_PATH } from './lib/navigation';
+import { MAINTENANCE_PATH, SIGN_IN_PATH } from './lib/navigation';
 import { endSession, onSessionEnd } from './lib/session';
 import { STORAGE_KEYS } from './lib/storage';
 import { hasToken } from './lib/token';
@@ -14,6 +14,11 @@ import { scheduleVersionCheck } from './lib/version-schedule';
 // 401 anywhere, or a 403 "Email verify failed": the session is over (customer-area §4, §8).
 setAuthFailureHandler((reason) => {
   if (hasToken()) endSession(reason);
+});
+
+// 503 anywhere, sign-in included: the service is in maintenance (customer-area §8); admins never get it.
+setMaintenanceHandler(() => {
+  if (router.state.location.pathname !== MAINTENANCE_PATH) void router.navigate({ to: MAINTENANCE_PATH });
 });
 
 // Whatever ended the session, the user lands on sign-in.

@@ -1,5 +1,6 @@
 export * from './constants/locales.js';
 export * from './constants/roles.js';
+export * from './constants/permissions.js';
 export * from './constants/domain.js';
 export * from './constants/countries.js';
 export * from './rules/messages.js';
@@ -30,3 +31,7 @@ export * from './contracts/admin-campaigns.js';
 export * from './contracts/vendors.js';
 export * from './contracts/statistics.js';
 export * from './contracts/widgets.js';
+export * from './contracts/settings.js';
+export * from './rules/access-messages.js';
+export * from './contracts/permissions.js';
+export * from './contracts/audit.js';

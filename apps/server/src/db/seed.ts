@@ -1,5 +1,5 @@
-import { inArray } from 'drizzle-orm';
-import { ADMIN_ROUTE_ROLES, COUNTRIES, ROLES, TEXT_LANGUAGES, type Role } from '@storelift/shared';
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import { COUNTRIES, ROLES, TEXT_LANGUAGES, type Role } from '@storelift/shared';
 import { hashPassword } from '../lib/passwords.js';
 import { newSigningSecret } from '../lib/signing.js';
 import { seedMoneyDemo, seedMoneyReference } from '../modules/billing/billing.seed.js';
@@ -7,36 +7,20 @@ import { seedDemoOrder } from '../modules/campaigns/campaigns.seed.js';
 import { seedDemoApps } from '../modules/keywords/demo-data.js';
 import { seedDemoCampaigns } from '../modules/statistics/statistics.seed.js';
 import { seedVendors } from '../modules/vendors/vendors.service.js';
+import { seedPermissions } from '../modules/permissions/permissions.seed.js';
 import { findUserByEmail, grantRoles } from '../modules/users/users.repo.js';
+import { revokeUserSessions } from '../modules/auth/sessions.repo.js';
 import type { Deps } from '../deps.js';
 import type { Db } from './client.js';
-import { countries, languages, modules, roleGrants, roles, settings, users } from './schema/index.js';
+import { countries, languages, roles, settings, users } from './schema/index.js';
 
-/** Reference rows every installation needs: roles, permission modules and grants, countries, languages. */
+/** Reference rows every installation needs: roles, permission modules, functions and grants, countries, languages. */
 export async function seedReference(db: Db) {
   await db
     .insert(roles)
     .values(ROLES.map((name) => ({ name })))
     .onConflictDoNothing();
-  await db
-    .insert(modules)
-    .values(
-      Object.keys(ADMIN_ROUTE_ROLES).map((route) => {
-        const name = route.replace('/admin/', '');
-        return { name, namespace: 'admin', permission_name: `admin.${name}` };
-      }),
-    )
-    .onConflictDoNothing();
-  const roleRows = await db.select().from(roles);
-  const moduleRows = await db.select().from(modules);
-  const grants = moduleRows.flatMap((module) => {
-    const allowed: readonly string[] =
-      ADMIN_ROUTE_ROLES[`/admin/${module.name}` as keyof typeof ADMIN_ROUTE_ROLES] ?? [];
-    return roleRows
-      .filter((role) => allowed.includes(role.name))
-      .map((role) => ({ role_id: role.id, module_id: module.id }));
-  });
-  if (grants.length) await db.insert(roleGrants).values(grants).onConflictDoNothing();
+  await seedPermissions(db);
 
   const names = new Intl.DisplayNames(['en'], { type: 'region' });
   await db
@@ -94,19 +78,39 @@ export async function seedDemo(deps: Deps) {
   await seedDemoOrder(deps, email);
 }
 
+const DEMO_EMAILS = DEMO_ACCOUNTS.map((account) => account.email);
+/** The password hash of a retired demo account: not an argon2 hash, so no password ever matches it. */
+const RETIRED_HASH = '!demo-data-off';
+
+/**
+ * Without demo data the demo accounts must not open with their published password (a database that once
+ * had demo data, then serves production): their password stops matching and their sessions end.
+ */
+export async function retireDemoAccounts(db: Db) {
+  const retired = await db
+    .update(users)
+    .set({ password_hash: RETIRED_HASH })
+    .where(and(inArray(users.email, DEMO_EMAILS), ne(users.password_hash, RETIRED_HASH)))
+    .returning({ id: users.id });
+  for (const { id } of retired) await revokeUserSessions(db, id);
+}
+
 async function seedDemoAccounts(db: Db) {
   const existing = await db
-    .select({ email: users.email })
+    .select({ email: users.email, password_hash: users.password_hash })
     .from(users)
-    .where(
-      inArray(
-        users.email,
-        DEMO_ACCOUNTS.map((account) => account.email),
-      ),
-    );
+    .where(inArray(users.email, DEMO_EMAILS));
   const missing = DEMO_ACCOUNTS.filter((account) => !existing.some((row) => row.email === account.email));
-  if (!missing.length) return;
+  const retired = existing.some((row) => row.password_hash === RETIRED_HASH);
+  if (!missing.length && !retired) return;
   const password_hash = await hashPassword(DEMO_PASSWORD);
+  // Demo data is back on: accounts retired meanwhile open with the demo password again.
+  if (retired) {
+    await db
+      .update(users)
+      .set({ password_hash })
+      .where(and(inArray(users.email, DEMO_EMAILS), eq(users.password_hash, RETIRED_HASH)));
+  }
   for (const account of missing) {
     const [row] = await db
       .insert(users)

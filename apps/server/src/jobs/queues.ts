@@ -25,8 +25,11 @@ export interface QueueData {
   'campaigns.start': { campaignId: number };
   /** Scheduled every minute: the sandbox vendor delivers active campaigns and starts due delayed ones. */
   'campaigns.deliver': Record<string, never>;
-  /** A canceled CPI campaign's refund is due (24 h after the cancel). */
-  'campaigns.cpi-refund': { campaignId: number };
+  /**
+   * A canceled CPI campaign's refund is due (24 h after the cancel); `dueAt` names that cancel's due time
+   * (jobs queued before it existed have none).
+   */
+  'campaigns.cpi-refund': { campaignId: number; dueAt?: string };
   /** Scheduled hourly: due CPI refunds (a lost job too) and the spend of active CPI campaigns. */
   'campaigns.cpi-sweep': Record<string, never>;
 }

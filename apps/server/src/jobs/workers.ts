@@ -43,7 +43,7 @@ export async function startWorkers(deps: Deps) {
   });
   await jobs.work('api-credits.monthly', () => resetFreeCredits(deps.db));
   await jobs.work('campaigns.start', (data) => startDue(deps, data.campaignId));
-  await jobs.work('campaigns.cpi-refund', (data) => refundDue(deps, data.campaignId));
+  await jobs.work('campaigns.cpi-refund', (data) => refundDue(deps, data.campaignId, new Date(), data.dueAt));
   await jobs.work('campaigns.cpi-sweep', async () => {
     await cpiSweep(deps);
   });

@@ -24,7 +24,13 @@ export function ConfirmModal({
 }) {
   const { t } = useTranslation('app');
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      centered
+      closeButtonProps={{ 'aria-label': t('actions.close') }}
+    >
       <Text size="sm">{children}</Text>
       <Group justify="flex-end" mt="lg" gap="sm">
         <Button variant="default" onClick={onClose} disabled={loading}>

@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { abortAllRequests, ApiError, api, isAbortError, setAuthFailureHandler } from './api';
+import {
+  abortAllRequests,
+  ApiError,
+  api,
+  isAbortError,
+  setAuthFailureHandler,
+  setMaintenanceHandler,
+} from './api';
 import { setToken } from './token';
 
 const anything = { parse: (input: unknown) => input };
@@ -36,6 +43,7 @@ beforeEach(() => {
 afterEach(() => {
   abortAllRequests();
   setAuthFailureHandler(() => {});
+  setMaintenanceHandler(() => {});
   vi.unstubAllGlobals();
 });
 
@@ -142,6 +150,21 @@ describe('api client', () => {
     calls[0]?.respond(401, { message: 'Unauthenticated' });
     await expect(me).rejects.toMatchObject({ status: 401 });
     expect(handler).not.toHaveBeenCalled();
+  });
+
+  it('turns a 503 anywhere into the maintenance page, sign-in and the session check included', async () => {
+    const handler = vi.fn();
+    setMaintenanceHandler(handler);
+    const login = api.post('login', {}, anything);
+    calls[0]?.respond(503, { message: 'Maintenance is in progress' });
+    await expect(login).rejects.toMatchObject({ status: 503, message: 'Maintenance is in progress' });
+    const me = api.post('me', undefined, anything, { handleAuthFailure: false });
+    calls[1]?.respond(503, { message: 'Maintenance is in progress' });
+    await expect(me).rejects.toMatchObject({ status: 503 });
+    const failing = api.get('constants', anything);
+    calls[2]?.respond(500, { message: 'Something went wrong, please try again later' });
+    await expect(failing).rejects.toMatchObject({ status: 500 });
+    expect(handler).toHaveBeenCalledTimes(2);
   });
 
   it('parses the answer with the given schema', async () => {

@@ -40,6 +40,13 @@ export function setAuthFailureHandler(handler: (reason: AuthFailure) => void): v
   authFailureHandler = handler;
 }
 
+let maintenanceHandler: () => void = () => {};
+
+/** Registers what a 503 (maintenance, customer-area §8) does: the app shows its /503 page (main.tsx). */
+export function setMaintenanceHandler(handler: () => void): void {
+  maintenanceHandler = handler;
+}
+
 const latestGet = new Map<string, AbortController>();
 const pending = new Set<AbortController>();
 
@@ -163,6 +170,7 @@ export async function apiRequest<T>(
     const body = await readBody(response);
     if (!response.ok) {
       const error = await toApiError(response.status, body);
+      if (response.status === 503) maintenanceHandler();
       if (options.handleAuthFailure !== false) {
         if (response.status === 401) authFailureHandler('unauthenticated');
         else if (response.status === 403 && isUnverified(error)) authFailureHandler('unverified');

@@ -1,18 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_ROUTE_ROLES, STAFF_ROLES } from '@storelift/shared';
-import { canOpen, normalizePath, resolveNavigation, routeAccess, type NavigationInput } from './navigation';
+import { PERMISSION_MODULES, routePermission } from '@storelift/shared';
+import {
+  canOpen,
+  normalizePath,
+  resolveNavigation,
+  ROUTE_ACCESS,
+  routeAccess,
+  type NavigationInput,
+} from './navigation';
 
 const visitor = (path: string, search: Record<string, unknown> = {}): NavigationInput => ({
   path,
   search,
   authenticated: false,
-  roles: [],
+  permissions: [],
 });
-const user = (path: string, roles: string[] = ['all', 'user'], search: Record<string, unknown> = {}) => ({
+/** A signed-in user holding the permissions (a customer holds none). */
+const user = (path: string, permissions: string[] = [], search: Record<string, unknown> = {}) => ({
   path,
   search,
   authenticated: true,
-  roles,
+  permissions,
 });
 
 const PUBLIC = [
@@ -46,7 +54,7 @@ describe('resolveNavigation', () => {
 
   it('sends unknown paths of a signed-in user to the dashboard', () => {
     expect(resolveNavigation(user('/no-such-page'))).toEqual({ kind: 'redirect', to: '/dashboard' });
-    expect(resolveNavigation(user('/admin/nothing', ['all', 'admin']))).toEqual({
+    expect(resolveNavigation(user('/admin/nothing', ['roles', 'user-lists']))).toEqual({
       kind: 'redirect',
       to: '/dashboard',
     });
@@ -99,15 +107,23 @@ describe('resolveNavigation', () => {
     });
   });
 
-  it('sends a user lacking the route roles to the dashboard', () => {
-    expect(resolveNavigation(user('/admin/user-lists', ['all', 'user']))).toEqual({
+  it("sends a user lacking the route's permission to the dashboard", () => {
+    expect(resolveNavigation(user('/admin/user-lists'))).toEqual({ kind: 'redirect', to: '/dashboard' });
+    // A function of the page's module is not the page.
+    expect(resolveNavigation(user('/admin/user-orders', ['campaigns.forced-draft']))).toEqual({
       kind: 'redirect',
       to: '/dashboard',
     });
   });
 
-  it.each(STAFF_ROLES)('lets %s open the user lists (any matching role is enough)', (role) => {
-    expect(resolveNavigation(user('/admin/user-lists', ['all', 'user', role]))).toEqual({ kind: 'allow' });
+  it.each([
+    '/admin/user-lists',
+    '/admin/role',
+    '/admin/modules',
+    '/admin/functions',
+    '/admin/log-viewer',
+  ] as const)('lets a user granted the module of %s open it', (path) => {
+    expect(resolveNavigation(user(path, [routePermission(path)]))).toEqual({ kind: 'allow' });
   });
 
   it('accepts trailing slashes', () => {
@@ -115,21 +131,26 @@ describe('resolveNavigation', () => {
     expect(resolveNavigation(user('/dashboard/'))).toEqual({ kind: 'allow' });
   });
 
-  it('lets a user whose roles are not known yet open routes open to all', () => {
+  it('lets a user whose permissions are not known yet open routes open to all, and no staff page', () => {
     expect(resolveNavigation(user('/dashboard', []))).toEqual({ kind: 'allow' });
     expect(resolveNavigation(user('/admin/user-lists', []))).toEqual({ kind: 'redirect', to: '/dashboard' });
   });
 });
 
 describe('route access', () => {
-  it('uses the staff-admin role table for admin routes', () => {
-    expect(routeAccess('/admin/user-lists')?.roles).toEqual(ADMIN_ROUTE_ROLES['/admin/user-lists']);
+  it('asks for the module of each admin page the server checks', () => {
+    const admin = Object.entries(ROUTE_ACCESS).filter(([path]) => path.startsWith('/admin/'));
+    for (const [path, access] of admin) {
+      const module = PERMISSION_MODULES.find((entry) => entry.route === path);
+      expect(access, path).toEqual({ permission: module?.permission });
+    }
+    expect(routeAccess('/admin/role')).toEqual({ permission: 'roles' });
   });
 
   it('answers the component-level check', () => {
-    expect(canOpen('/admin/user-lists', ['all', 'marketer'])).toBe(true);
-    expect(canOpen('/admin/user-lists', ['all', 'user'])).toBe(false);
-    expect(canOpen('/dashboard', ['all'])).toBe(true);
+    expect(canOpen('/admin/user-lists', ['user-lists'])).toBe(true);
+    expect(canOpen('/admin/user-lists', [])).toBe(false);
+    expect(canOpen('/dashboard', [])).toBe(true);
   });
 
   it('normalizes paths', () => {

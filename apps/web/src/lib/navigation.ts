@@ -1,4 +1,4 @@
-import { ADMIN_ROUTE_ROLES, hasAnyRole, ROLE_ALL } from '@storelift/shared';
+import type { ModulePermission } from '@storelift/shared';
 
 /** Who may open a route. */
 export interface RouteAccess {
@@ -6,47 +6,51 @@ export interface RouteAccess {
   public?: boolean;
   /** Signed-in users are sent to the dashboard instead (sign-in, sign-up, forgot password). */
   guestOnly?: boolean;
-  /** Roles allowed when signed in; a user holding none of them goes to the dashboard. */
-  roles: readonly string[];
+  /** The permission a signed-in user needs (staff pages); without it they go to the dashboard. */
+  permission?: ModulePermission;
 }
 
-const EVERYONE = [ROLE_ALL] as const;
-
 /**
- * The access table of every route the client knows (customer-area §2, staff-admin §2). A route
- * missing here is an unknown path. Segments written `$name` match any value.
+ * The access table of every route the client knows (customer-area §2, staff-admin §2): the signed-in area is
+ * open to every user, a staff page to those granted its module (the server checks the same permission). A
+ * route missing here is an unknown path. Segments written `$name` match any value.
  */
 export const ROUTE_ACCESS = {
-  '/login': { public: true, guestOnly: true, roles: EVERYONE },
-  '/signup': { public: true, guestOnly: true, roles: EVERYONE },
-  '/forgot-password': { public: true, guestOnly: true, roles: EVERYONE },
-  '/password-reset': { public: true, roles: EVERYONE },
-  '/terms': { public: true, roles: EVERYONE },
-  '/privacy': { public: true, roles: EVERYONE },
-  '/404': { public: true, roles: EVERYONE },
-  '/500': { public: true, roles: EVERYONE },
-  '/503': { public: true, roles: EVERYONE },
-  '/dashboard': { roles: EVERYONE },
-  '/apps': { roles: EVERYONE },
-  '/keywords': { roles: EVERYONE },
-  '/add-campaigns': { roles: EVERYONE },
-  '/campaigns': { roles: EVERYONE },
-  '/top-up-balance': { roles: EVERYONE },
-  '/top-up-balance/result': { roles: EVERYONE },
-  '/my-transactions': { roles: EVERYONE },
-  '/priceplans': { roles: EVERYONE },
-  '/referral-program': { roles: EVERYONE },
-  '/bonus-program': { roles: EVERYONE },
-  '/statistics': { roles: EVERYONE },
-  '/admin/user-lists': { roles: ADMIN_ROUTE_ROLES['/admin/user-lists'] },
-  '/admin/user-orders': { roles: ADMIN_ROUTE_ROLES['/admin/user-orders'] },
-  '/admin/vendors': { roles: ADMIN_ROUTE_ROLES['/admin/vendors'] },
+  '/login': { public: true, guestOnly: true },
+  '/signup': { public: true, guestOnly: true },
+  '/forgot-password': { public: true, guestOnly: true },
+  '/password-reset': { public: true },
+  '/terms': { public: true },
+  '/privacy': { public: true },
+  '/404': { public: true },
+  '/500': { public: true },
+  '/503': { public: true },
+  '/dashboard': {},
+  '/apps': {},
+  '/keywords': {},
+  '/add-campaigns': {},
+  '/campaigns': {},
+  '/top-up-balance': {},
+  '/top-up-balance/result': {},
+  '/my-transactions': {},
+  '/priceplans': {},
+  '/referral-program': {},
+  '/bonus-program': {},
+  '/statistics': {},
+  '/admin/user-lists': { permission: 'user-lists' },
+  '/admin/user-orders': { permission: 'user-orders' },
+  '/admin/vendors': { permission: 'vendors' },
+  '/admin/role': { permission: 'roles' },
+  '/admin/modules': { permission: 'modules' },
+  '/admin/functions': { permission: 'functions' },
+  '/admin/log-viewer': { permission: 'log-viewer' },
 } as const satisfies Record<string, RouteAccess>;
 
 export type KnownPath = keyof typeof ROUTE_ACCESS;
 
 export const SIGN_IN_PATH = '/login';
 export const HOME_PATH = '/dashboard';
+export const MAINTENANCE_PATH = '/503';
 
 /** The path without a trailing slash (except the root itself). */
 export function normalizePath(path: string): string {
@@ -74,8 +78,8 @@ export interface NavigationInput {
   search: Record<string, unknown>;
   /** A token is stored. */
   authenticated: boolean;
-  /** The session's role list (`all` plus the user's roles); empty while unknown. */
-  roles: readonly string[];
+  /** The session's permission names (`POST me`); empty while unknown. */
+  permissions: readonly string[];
 }
 
 export type NavigationDecision =
@@ -100,7 +104,7 @@ export function resolveNavigation({
   path,
   search,
   authenticated,
-  roles,
+  permissions,
 }: NavigationInput): NavigationDecision {
   const normalized = normalizePath(path);
 
@@ -121,11 +125,14 @@ export function resolveNavigation({
   }
   if (!access) return { kind: 'redirect', to: HOME_PATH };
   if (access.guestOnly) return { kind: 'redirect', to: HOME_PATH };
-  if (!hasAnyRole(roles, access.roles)) return { kind: 'redirect', to: HOME_PATH };
+  if (!mayOpen(access, permissions)) return { kind: 'redirect', to: HOME_PATH };
   return { kind: 'allow' };
 }
 
-/** Component-level role check (staff-admin §2): true when the roles admit the route. */
-export function canOpen(path: KnownPath, roles: readonly string[]): boolean {
-  return hasAnyRole(roles, ROUTE_ACCESS[path].roles);
+const mayOpen = (access: RouteAccess, permissions: readonly string[]) =>
+  !access.permission || permissions.includes(access.permission);
+
+/** Component-level check (staff-admin §2): true when the permissions admit the route. */
+export function canOpen(path: KnownPath, permissions: readonly string[]): boolean {
+  return mayOpen(ROUTE_ACCESS[path], permissions);
 }

@@ -1,4 +1,5 @@
 import type { NotificationData } from '@mantine/notifications';
+import i18next from 'i18next';
 
 /** Alerts close after 3 seconds (customer-area §9). */
 export const ALERT_MS = 3_000;
@@ -21,7 +22,9 @@ export function notify(data: NotificationData): void {
     requested = true;
     for (const listener of listeners) listener();
   }
-  void import('@mantine/notifications').then(({ notifications }) => notifications.show(data));
+  void import('@mantine/notifications').then(({ notifications }) =>
+    notifications.show({ closeButtonProps: { 'aria-label': i18next.t('common.close') }, ...data }),
+  );
 }
 
 export function notifySuccess(message: string, title?: string): void {

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { ROLE_ALL, type RoleOrAll, type User } from '@storelift/shared';
+import { ROLE_ALL, type Permission, type User } from '@storelift/shared';
 import { abortAllRequests } from './api';
 import { clearToken, getToken, setToken } from './token';
 
@@ -7,10 +7,12 @@ import { clearToken, getToken, setToken } from './token';
 export interface SessionState {
   user: User | null;
   /** `all` plus the user's roles (customer-area §4). */
-  roles: readonly RoleOrAll[];
+  roles: readonly string[];
+  /** The permission names the user's roles are granted (`POST me`): menus, routes and buttons follow them. */
+  permissions: readonly string[];
 }
 
-const SIGNED_OUT: SessionState = { user: null, roles: [] };
+const SIGNED_OUT: SessionState = { user: null, roles: [], permissions: [] };
 let state: SessionState = SIGNED_OUT;
 const listeners = new Set<() => void>();
 const cleanups = new Set<() => void>();
@@ -21,8 +23,8 @@ function emit() {
 }
 
 /** The role list of a session: `all` first, then the user's own roles. */
-export function rolesOf(roles: readonly string[]): RoleOrAll[] {
-  return [ROLE_ALL, ...(roles.filter((role) => role !== ROLE_ALL) as RoleOrAll[])];
+export function rolesOf(roles: readonly string[]): string[] {
+  return [ROLE_ALL, ...roles.filter((role) => role !== ROLE_ALL)];
 }
 
 export const session = {
@@ -32,9 +34,9 @@ export const session = {
     return () => listeners.delete(listener);
   },
   isAuthenticated: (): boolean => Boolean(getToken()),
-  /** After login, register or `me`: remembers the user and the role list. */
-  setUser(user: User, roles: readonly string[] = user.roles): void {
-    state = { user, roles: rolesOf(roles) };
+  /** After login, register or `me`: remembers the user, the role list and (from `me`) the permissions. */
+  setUser(user: User, roles: readonly string[] = user.roles, permissions = state.permissions): void {
+    state = { user, roles: rolesOf(roles), permissions };
     emit();
   },
   /** Stores a token (login, `?access_token=`, or a `new_token` from `me`). */
@@ -69,6 +71,11 @@ export function endSession(reason: SessionEndReason, { navigate = true }: { navi
   for (const cleanup of cleanups) cleanup();
   emit();
   if (navigate) for (const listener of endListeners) listener(reason);
+}
+
+/** Whether the signed-in user holds a permission (staff-admin §2, component-level check). */
+export function useCan(permission: Permission): boolean {
+  return useSyncExternalStore(session.subscribe, () => state.permissions.includes(permission));
 }
 
 /** The session in React; re-renders when the user, roles or token change. */

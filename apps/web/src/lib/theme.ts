@@ -1,14 +1,34 @@
-import { createTheme, localStorageColorSchemeManager } from '@mantine/core';
+import {
+  NavLink,
+  createTheme,
+  localStorageColorSchemeManager,
+  type CSSVariablesResolver,
+} from '@mantine/core';
 import { STORAGE_KEYS } from './storage';
 
 /** Storelift's Mantine theme. */
 export const theme = createTheme({
   primaryColor: 'indigo',
+  // Shade 8 keeps white button text and the active menu entry at 4.5:1 contrast or more (axe, WCAG AA).
+  primaryShade: { light: 8, dark: 8 },
   defaultRadius: 'md',
   fontFamily:
     'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '700' },
   cursorType: 'pointer',
+  components: {
+    NavLink: NavLink.extend({
+      // The current page's entry keeps its background under the pointer: the hover shade left its text at 4.1:1.
+      vars: () => ({ root: { '--nl-hover': 'var(--mantine-primary-color-light)' }, children: {} }),
+    }),
+  },
+});
+
+/** Dimmed text in the light scheme one shade darker than Mantine's, for 4.5:1 contrast on white. */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  dark: {},
 });
 
 /** Light or dark, saved in this browser (index.html applies it before the first paint). */

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CAMPAIGN_MESSAGES, LOCALES, MESSAGES, STORE_LINK_MESSAGES } from '@storelift/shared';
+import {
+  ACCESS_MESSAGES,
+  AUDIT_ACTIONS,
+  CAMPAIGN_MESSAGES,
+  LOCALES,
+  MESSAGES,
+  STORE_LINK_MESSAGES,
+} from '@storelift/shared';
 import { NAMESPACES, loaderOf } from '../lib/i18n';
 
 type Tree = { [key: string]: string | Tree };
@@ -64,6 +71,7 @@ describe('server messages', () => {
     ...Object.entries(MESSAGES),
     ...Object.entries(STORE_LINK_MESSAGES).map(([key, text]) => [`storeLink.${key}`, text] as const),
     ...Object.entries(CAMPAIGN_MESSAGES).map(([key, text]) => [`campaign.${key}`, text] as const),
+    ...Object.entries(ACCESS_MESSAGES).map(([key, text]) => [`access.${key}`, text] as const),
   ]);
 
   it('every key of MESSAGES and the registered rule sets has a translation, and en-US says what the server says', () => {
@@ -87,6 +95,13 @@ describe('server messages', () => {
         locale,
       ).toEqual([]);
     }
+  });
+});
+
+describe('log viewer', () => {
+  it('has a label for every audit action', () => {
+    const access = leaves(fileOf('en-US', 'access'));
+    expect(AUDIT_ACTIONS.filter((action) => !access.has(`audit.actions.${action}`))).toEqual([]);
   });
 });
 

@@ -3,6 +3,6 @@ import { useSession } from '../lib/session';
 
 /** /dashboard (the root redirects here). */
 export function DashboardPage() {
-  const { user, roles } = useSession();
-  return <DashboardOverview user={user} roles={roles} />;
+  const { user, roles, permissions } = useSession();
+  return <DashboardOverview user={user} roles={roles} permissions={permissions} />;
 }

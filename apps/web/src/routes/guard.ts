@@ -18,7 +18,7 @@ export async function guardNavigation({ location, preload }: { location: ParsedL
     path,
     search,
     authenticated: hasToken(),
-    roles: session.getState().roles,
+    permissions: session.getState().permissions,
   });
   if (first.kind === 'sign-in-with-token') {
     session.setToken(first.token);
@@ -34,7 +34,12 @@ export async function guardNavigation({ location, preload }: { location: ParsedL
   if (hasToken())
     Promise.all([import('./signed-in-pages'), import('../lib/signed-in-locales')]).catch(() => {});
   const authenticated = hasToken() && (await (await import('./session-check')).checkCurrentUser());
-  const decision = resolveNavigation({ path, search, authenticated, roles: session.getState().roles });
+  const decision = resolveNavigation({
+    path,
+    search,
+    authenticated,
+    permissions: session.getState().permissions,
+  });
   if (decision.kind === 'redirect')
     throw redirect({ href: hrefOf(decision.to, decision.search), replace: true });
 }

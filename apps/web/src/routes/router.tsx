@@ -151,6 +151,37 @@ const adminVendorsRoute = createRoute({
   component: signedInPage('adminVendors'),
 });
 
+/** Roles, modules, functions and the log viewer: the texts of who may do what, and what they did. */
+const loadAccessTexts = () => i18next.loadNamespaces(['access']);
+
+const adminRolesRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/admin/role',
+  loader: loadAccessTexts,
+  component: signedInPage('adminRoles'),
+});
+
+const adminModulesRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/admin/modules',
+  loader: loadAccessTexts,
+  component: signedInPage('adminModules'),
+});
+
+const adminFunctionsRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/admin/functions',
+  loader: loadAccessTexts,
+  component: signedInPage('adminFunctions'),
+});
+
+const adminLogViewerRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/admin/log-viewer',
+  loader: loadAccessTexts,
+  component: signedInPage('adminLogViewer'),
+});
+
 const topUpRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/top-up-balance',
@@ -246,6 +277,10 @@ const routeTree = rootRoute.addChildren([
     adminUserListsRoute,
     adminUserOrdersRoute,
     adminVendorsRoute,
+    adminRolesRoute,
+    adminModulesRoute,
+    adminFunctionsRoute,
+    adminLogViewerRoute,
   ]),
 ]);
 

@@ -20,7 +20,10 @@ let idleWatcher: (() => void) | undefined;
 export async function checkCurrentUser(): Promise<boolean> {
   try {
     const me = await queryClient.fetchQuery(meQueryOptions());
-    if (session.getState().user !== me.user) session.setUser(me.user, me.roles);
+    // The cached answer keeps unchanged parts as they were, so a changed user or grants is a new object here.
+    const known = session.getState();
+    if (known.user !== me.user || known.permissions !== me.permissions)
+      session.setUser(me.user, me.roles, me.permissions);
     if (me.user.locale !== currentLocale()) void applyLocale(me.user.locale);
     preloadReferenceData(queryClient);
     // Six hours without mouse or key activity in any tab: sign out (customer-area §4).

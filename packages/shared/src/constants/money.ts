@@ -64,8 +64,8 @@ export const BONUS_SUBMISSION_STATUSES = ['pending', 'approved', 'rejected'] as 
 export type BonusSubmissionStatus = (typeof BONUS_SUBMISSION_STATUSES)[number];
 
 /**
- * The rules of each bonus program type: a fixed reward, or a percent of the largest credited payment
- * (success story), with the requirements shown to the customer.
+ * The rules of each bonus program type: a fixed reward, or a percent of the largest order (success
+ * story), with the requirements shown to the customer. `minSpent` is spent on orders, not paid in.
  */
 export const BONUS_PROGRAM_RULES: Record<
   BonusProgramType,
@@ -125,6 +125,20 @@ export const BONUS_PROGRAM_RULES: Record<
     minMinutes: null,
   },
 };
+
+/**
+ * An admin may override a bonus program reward (the rule's fixed reward, or a success story's percent of
+ * the largest order) up to this many times the rule's reward: room to honour an exceptional video or
+ * story, never an open amount. Other reviewers give the rule's reward only.
+ */
+export const BONUS_REWARD_OVERRIDE_FACTOR = 2;
+
+/**
+ * The largest amount any money field of a request takes, staff adjustments included (whole units).
+ * The columns are numeric(14,4), up to 9,999,999,999.9999; balances and running totals add amounts up,
+ * so one amount stays a hundred times below that, and a thousand times above the largest payment.
+ */
+export const MONEY_INPUT_MAX = '100000000';
 
 /** API token packs bought from the balance: credits and price. */
 export const API_TOKEN_PACKS = [

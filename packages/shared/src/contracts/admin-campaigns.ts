@@ -12,6 +12,11 @@ export const adminCampaignSchema = campaignSchema.extend({
   partner: z.string().nullable(),
   /** The vendor routing or staff gave it; null before its first start (or once that vendor was deleted). */
   vendor_id: z.number().int().nullable(),
+  /**
+   * Why a `pending` campaign waits (the note of its move to pending: no vendor or ad network can take it
+   * yet); null in any other status.
+   */
+  waiting_reason: z.string().nullable(),
 });
 export type AdminCampaign = z.infer<typeof adminCampaignSchema>;
 

@@ -16,7 +16,3 @@ export const adminUserSchema = userSchema.extend({ last_login_at: z.string().nul
 export type AdminUser = z.infer<typeof adminUserSchema>;
 export const adminUserListSchema = z.object({ data: z.array(adminUserSchema), meta: pageMetaSchema });
 export type AdminUserList = z.infer<typeof adminUserListSchema>;
-
-export const roleSchema = z.object({ id: z.number().int(), name: z.string(), guard_name: z.string() });
-export const roleListSchema = z.object({ data: z.array(roleSchema), meta: pageMetaSchema });
-export type RoleRow = z.infer<typeof roleSchema>;

@@ -16,7 +16,6 @@ import {
 } from '../rules/auth.js';
 import { MESSAGES } from '../rules/messages.js';
 import { LOCALES } from '../constants/locales.js';
-import { ROLES } from '../constants/roles.js';
 
 export const loginBodySchema = z.object({ email: emailRule, password: loginPasswordRule });
 export type LoginBody = z.input<typeof loginBodySchema>;
@@ -84,7 +83,8 @@ export const userSchema = z.object({
   locale: z.enum(LOCALES),
   avatar: z.string().nullable(),
   email_verified: z.boolean(),
-  roles: z.array(z.enum(ROLES)),
+  /** Role names: the built-in ROLES and any role staff added. */
+  roles: z.array(z.string()),
   created_at: z.string(),
 });
 export type User = z.infer<typeof userSchema>;
@@ -94,7 +94,9 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 export const meResponseSchema = z.object({
   user: userSchema,
-  roles: z.array(z.enum(ROLES)),
+  roles: z.array(z.string()),
+  /** The permission names the caller's roles are granted (constants/permissions.ts): menus and buttons follow them. */
+  permissions: z.array(z.string()),
   is_build: z.boolean(),
   new_token: z.string().optional(),
 });

@@ -3,42 +3,52 @@ import { BALANCE_FILTERS, DATE_SHORTCUTS } from '../constants/domain.js';
 import {
   ACCOUNT_IDS,
   ACCOUNT_TYPES,
+  MONEY_INPUT_MAX,
   PAYMENT_STATUSES,
   PAYMENT_TYPES,
   REFERENCE_TYPES,
   TRANSACTION_TYPES,
 } from '../constants/money.js';
 import { MESSAGES } from '../rules/messages.js';
-import { moneyDecimals, toMoney, type Money } from '../rules/money.js';
+import { MONEY_SCALE, parseMoney, readMoneyInput, type Money } from '../rules/money.js';
 import { appstoreQueryRule, queryFlagRule, searchTextRule } from './apps.js';
 import { pageMetaSchema, sortDirectionSchema } from './common.js';
 
 /** Money in an answer: a decimal string with 4 places ("500.0000"). */
 export const moneySchema = z.string();
 
+const MONEY_MAX = parseMoney(MONEY_INPUT_MAX);
+
 /**
- * Money in a request: a number or a decimal string with at most `decimals` places, read into exact
- * ten-thousandths (never a float). Sign and range are checked by the caller's refinements.
+ * Money in a request: a number or a decimal string with at most `decimals` places ("12.3500" has 2),
+ * read into exact ten-thousandths (never a float), at most `MONEY_INPUT_MAX` either way ("The amount is
+ * too large": what the numeric(14,4) columns hold, with room). Sign and a narrower range are checked
+ * by the caller's refinements.
  */
 export function moneyInputRule(decimals = 2) {
   return z
     .union([z.string(), z.number()], { error: MESSAGES.amountInvalid })
     .transform((value, ctx): Money => {
-      const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : value.trim();
-      const money = text && moneyDecimals(text) <= decimals ? toMoney(text) : null;
-      if (money === null) {
-        ctx.addIssue({ code: 'custom', message: MESSAGES.amountInvalid });
+      const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : value;
+      const money = readMoneyInput(text, decimals);
+      if (money === null || money > MONEY_MAX || money < -MONEY_MAX) {
+        const message = money === null ? MESSAGES.amountInvalid : MESSAGES.amountTooLarge;
+        ctx.addIssue({ code: 'custom', message });
         return z.NEVER;
       }
       return money;
     });
 }
 
-/** A positive amount with at most 2 decimals, up to 1,000,000 (top-ups, payouts). */
-export const positiveAmountRule = moneyInputRule(2).refine(
-  (value) => value > 0n && value <= 1_000_000n * 10_000n,
-  MESSAGES.amountInvalid,
-);
+/** A positive amount with at most `decimals` places, up to 1,000,000 (customer amounts). */
+export const positiveAmount = (decimals = 2) =>
+  moneyInputRule(decimals).refine(
+    (value) => value > 0n && value <= 1_000_000n * MONEY_SCALE,
+    MESSAGES.amountInvalid,
+  );
+
+/** A positive amount with at most 2 decimals, up to 1,000,000 (top-ups). */
+export const positiveAmountRule = positiveAmount(2);
 
 /** A day (YYYY-MM-DD, UTC) or an ISO time in a query. */
 export const dateQueryRule = z

@@ -23,7 +23,7 @@ export const bonusProgramRuleSchema = z.object({
   type: z.enum(BONUS_PROGRAM_TYPES),
   /** Fixed reward, or null when it is a percent. */
   reward: moneySchema.nullable(),
-  /** Percent of the largest credited payment, or null. */
+  /** Percent of the largest order (charged campaign, else credited payment), or null. */
   percent: moneySchema.nullable(),
   min_chars: z.number().int().nullable(),
   min_spent: moneySchema.nullable(),
@@ -66,7 +66,10 @@ export const adminBonusSubmissionListResponseSchema = z.object({
   data: z.array(adminBonusSubmissionSchema),
   meta: pageMetaSchema,
 });
-/** Approve: `reward` overrides the computed one (e.g. a success story's order); reject: a note. */
+/**
+ * Approve: `reward` overrides the rule's (admins only, at most `BONUS_REWARD_OVERRIDE_FACTOR` times it);
+ * reject: a note.
+ */
 export const approveBonusSubmissionBodySchema = optionalBody(
   z.object({
     reward: moneyInputRule(2)

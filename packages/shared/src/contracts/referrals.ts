@@ -2,8 +2,11 @@ import { z } from 'zod';
 import { PAYOUT_METHODS, PAYOUT_STATUSES } from '../constants/money.js';
 import { LIMITS } from '../constants/domain.js';
 import { MESSAGES } from '../rules/messages.js';
-import { moneySchema, optionalBody, positiveAmountRule } from './billing.js';
+import { MONEY_SCALE } from '../rules/money.js';
+import { moneySchema, optionalBody, positiveAmount } from './billing.js';
 import { pageMetaSchema, sortDirectionSchema } from './common.js';
+
+const CENT = MONEY_SCALE / 100n;
 
 /** A referred user as the referrer sees them (e-mail masked). */
 export const referralSchema = z.object({
@@ -71,14 +74,21 @@ export const payoutListQuerySchema = z.object({
 export const payoutListResponseSchema = z.object({ payments: z.array(payoutSchema), meta: pageMetaSchema });
 export type PayoutListResponse = z.infer<typeof payoutListResponseSchema>;
 
-/** `POST users/referral/payout`: to the main balance at once, or paid out by staff to `details`. */
+/**
+ * `POST users/referral/payout`: to the main balance at once, or paid out by staff to `details`. Money
+ * that leaves Storelift is whole cents; a move to the own main balance takes all 4 places, so no part of
+ * a referral balance is ever stuck (docs/money.md).
+ */
 export const payoutBodySchema = z
   .object({
-    amount: positiveAmountRule,
+    amount: positiveAmount(4),
     method: z.enum(PAYOUT_METHODS, { error: MESSAGES.dataNotValid }).default('balance'),
     details: z.string().trim().max(500).optional(),
   })
   .superRefine((body, ctx) => {
+    if (body.method !== 'balance' && body.amount % CENT !== 0n) {
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: MESSAGES.amountInvalid });
+    }
     if (body.method !== 'balance' && !body.details) {
       ctx.addIssue({ code: 'custom', path: ['details'], message: MESSAGES.payoutDetailsRequired });
     }

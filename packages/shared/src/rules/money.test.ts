@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, moneyDecimals, parseMoney, percentOf, roundMoney, toMoney, units } from './money.js';
+import {
+  formatMoney,
+  moneyInputText,
+  parseMoney,
+  percentOf,
+  readMoneyInput,
+  roundMoney,
+  toMoney,
+  units,
+} from './money.js';
 
 describe('money', () => {
   it('reads decimal strings into exact ten-thousandths and writes them back', () => {
@@ -15,6 +24,9 @@ describe('money', () => {
     expect(formatMoney(-5_000n)).toBe('-0.5000');
     expect(formatMoney(1n)).toBe('0.0001');
     expect(units(500)).toBe(parseMoney('500'));
+    expect(
+      ['150.0000', '99.5000', '0.0100', '-2.5000', '0.0000'].map((t) => moneyInputText(parseMoney(t))),
+    ).toEqual(['150', '99.5', '0.01', '-2.5', '0']);
   });
 
   it('rounds half away from zero and takes percents exactly', () => {
@@ -26,7 +38,18 @@ describe('money', () => {
     expect(percentOf(parseMoney('2000'), parseMoney('10'))).toBe(parseMoney('200'));
     // 0.1 + 0.2 never happens: the sum is exact.
     expect(formatMoney(parseMoney('0.1') + parseMoney('0.2'))).toBe('0.3000');
-    expect(moneyDecimals('12.345')).toBe(3);
-    expect(moneyDecimals('12')).toBe(0);
+  });
+
+  it('reads typed amounts by the places they use, trailing zeros aside, however large', () => {
+    expect(readMoneyInput('12', 2)).toBe(parseMoney('12'));
+    expect(readMoneyInput(' 12.3500 ', 2)).toBe(parseMoney('12.35'));
+    expect(readMoneyInput('-0.5', 2)).toBe(parseMoney('-0.5'));
+    expect(readMoneyInput('12.345', 2)).toBeNull();
+    expect(readMoneyInput('12.3450', 4)).toBe(parseMoney('12.345'));
+    expect(readMoneyInput('0.00001', 4)).toBeNull();
+    expect(readMoneyInput('12345678901234', 2)).toBe(12_345_678_901_234n * 10_000n);
+    for (const bad of ['', '.5', '5.', '1e3', '1,5', '+1', 'NaN', '0.30000000000000004', '1'.repeat(31)]) {
+      expect(readMoneyInput(bad, 4), bad).toBeNull();
+    }
   });
 });

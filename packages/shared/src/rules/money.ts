@@ -31,6 +31,11 @@ export function formatMoney(value: Money): string {
   return `${sign}${abs / MONEY_SCALE}.${(abs % MONEY_SCALE).toString().padStart(4, '0')}`;
 }
 
+/** An amount as the shortest decimal text a form field shows and a request takes ("150", "99.5"). */
+export function moneyInputText(value: Money): string {
+  return formatMoney(value).replace(/\.?0+$/, '');
+}
+
 /** Whole units (e.g. 500n from 500), for constants. */
 export function units(amount: number | bigint): Money {
   return BigInt(amount) * MONEY_SCALE;
@@ -58,8 +63,19 @@ export const minMoney = (a: Money, b: Money): Money => (a < b ? a : b);
 /** The larger of two amounts. */
 export const maxMoney = (a: Money, b: Money): Money => (a > b ? a : b);
 
-/** How many decimals a money string uses (for "at most 2 decimals" rules). */
-export function moneyDecimals(text: string): number {
-  const dot = text.indexOf('.');
-  return dot < 0 ? 0 : text.length - dot - 1;
+const INPUT_TEXT = /^(-)?(\d{1,30})(?:\.(\d{1,30}))?$/;
+
+/**
+ * A typed amount ("12", "-0.5", "12.3500") read exactly, or null when it is not a plain decimal or has
+ * more than `decimals` places once trailing zeros are dropped ("12.3500" has 2). Not bounded: the
+ * caller checks the range (see `MONEY_INPUT_MAX`).
+ */
+export function readMoneyInput(text: string, decimals: number): Money | null {
+  const match = INPUT_TEXT.exec(text.trim());
+  if (!match) return null;
+  const [, sign, whole, fraction = ''] = match;
+  const places = fraction.replace(/0+$/, '');
+  if (places.length > Math.min(decimals, 4)) return null;
+  const value = BigInt(whole!) * MONEY_SCALE + BigInt(places.padEnd(4, '0'));
+  return sign ? -value : value;
 }

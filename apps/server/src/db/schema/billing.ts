@@ -124,6 +124,10 @@ export const transactions = pgTable(
       .where(
         sql`${t.reference_type} = 'payment' and ${t.type} in ('top_up', 'payment_bonus', 'referral_commission')`,
       ),
+    // A bonus program submission is rewarded once (it never goes back to pending once approved).
+    uniqueIndex('transactions_bonus_reward_once_unique')
+      .on(t.reference_id)
+      .where(sql`${t.reference_type} = 'bonus_submission' and ${t.type} = 'bonus_program_reward'`),
     check('transactions_amount_check', sql`${t.amount} <> 0`),
   ],
 );

@@ -5,9 +5,9 @@ import { campaigns } from './campaigns.js';
 const money = (name: string) => numeric(name, { precision: 14, scale: 4 });
 
 /**
- * The CPI part of a campaign (product type 4, docs/campaigns.md § CPI): the draft as ordered and the
- * refund a cancel leaves due. Money in flight is the campaign's own: `charged` (start charge plus daily
- * charges, less refunds) against the spend `unit_price` (target CPI) × `installs_actual`.
+ * The CPI part of a campaign (product type 4, docs/campaigns.md § CPI): the draft as ordered, the spend its
+ * ad network reported and the refund a cancel leaves due. Money in flight is the campaign's own: `charged`
+ * (start charge plus daily charges, less refunds) against `spent`.
  */
 export const campaignCpi = pgTable(
   'campaign_cpi',
@@ -27,6 +27,8 @@ export const campaignCpi = pgTable(
     headline2: text('headline2').notNull(),
     ad_text: text('ad_text').notNull(),
     deeplink: text('deeplink'),
+    /** What its ad network reported spent and was billed: the days settled (and a cancel's running day). */
+    spent: money('spent').notNull().default('0'),
     /** A customer's cancel: the unused prepayment is refunded at this time (24 h later), once. */
     refund_due_at: timestamp('refund_due_at', { withTimezone: true }),
     refunded_at: timestamp('refunded_at', { withTimezone: true }),

@@ -10,3 +10,4 @@ export * from './vendors.js';
 export * from './campaigns.js';
 export * from './vendor-placements.js';
 export * from './cpi.js';
+export * from './audit.js';

@@ -54,7 +54,10 @@ export const userRoles = pgTable(
   (t) => [primaryKey({ columns: [t.user_id, t.role_id] }), index('user_roles_role_idx').on(t.role_id)],
 );
 
-/** Permission modules; roles are granted access per module. */
+/**
+ * Permission modules: one per staff page (packages/shared constants/permissions.ts lists the ones the code
+ * checks). A role granted a module may open its page and do its ordinary actions (docs/permissions.md).
+ */
 export const modules = pgTable('modules', {
   id: identityId(),
   name: text('name').notNull(),
@@ -63,16 +66,23 @@ export const modules = pgTable('modules', {
   ...timestamps,
 });
 
-/** Permission functions: finer-grained operations inside a module. */
-export const functions = pgTable('functions', {
-  id: identityId(),
-  module_id: integer('module_id').references(() => modules.id, { onDelete: 'cascade' }),
-  name: text('name').notNull(),
-  namespace: text('namespace').notNull(),
-  permission_name: text('permission_name').notNull().unique(),
-  ...timestamps,
-});
+/** Permission functions: single capabilities inside a module, granted on their own. */
+export const functions = pgTable(
+  'functions',
+  {
+    id: identityId(),
+    module_id: integer('module_id')
+      .notNull()
+      .references(() => modules.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    namespace: text('namespace').notNull(),
+    permission_name: text('permission_name').notNull().unique(),
+    ...timestamps,
+  },
+  (t) => [index('functions_module_idx').on(t.module_id)],
+);
 
+/** A role's module grants. */
 export const roleGrants = pgTable(
   'role_grants',
   {
@@ -84,4 +94,18 @@ export const roleGrants = pgTable(
       .references(() => modules.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.role_id, t.module_id] })],
+);
+
+/** A role's function grants. */
+export const roleFunctionGrants = pgTable(
+  'role_function_grants',
+  {
+    role_id: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    function_id: integer('function_id')
+      .notNull()
+      .references(() => functions.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.role_id, t.function_id] })],
 );

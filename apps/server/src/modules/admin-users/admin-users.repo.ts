@@ -42,5 +42,3 @@ export async function pageUsers(db: Db, query: Query) {
   ]);
   return { rows, total: total?.value ?? 0 };
 }
-
-export const listRoles = (db: Db) => db.select().from(roles).orderBy(asc(roles.id));

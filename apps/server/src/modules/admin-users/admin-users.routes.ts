@@ -1,15 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  ADMIN_ROUTE_ROLES,
-  adminUserListSchema,
-  adminUsersQuerySchema,
-  roleListSchema,
-} from '@storelift/shared';
+import { adminUserListSchema, adminUsersQuerySchema } from '@storelift/shared';
 import { errorResponses } from '../../lib/route-schemas.js';
 import { pageMeta } from '../../lib/paging.js';
 import { rolesOf, toUserView } from '../users/users.repo.js';
-import { listRoles, pageUsers } from './admin-users.repo.js';
+import { pageUsers } from './admin-users.repo.js';
 
 const tags = ['admin: users'];
 
@@ -26,7 +21,7 @@ export async function adminUsersRoutes(app: FastifyInstance) {
         querystring: adminUsersQuerySchema,
         response: { 200: adminUserListSchema, ...errorResponses },
       },
-      onRequest: app.allow(ADMIN_ROUTE_ROLES['/admin/user-lists']),
+      onRequest: app.permit('user-lists'),
     },
     async (req) => {
       const { rows, total } = await pageUsers(db, req.query);
@@ -40,21 +35,6 @@ export async function adminUsersRoutes(app: FastifyInstance) {
           last_login_at: row.last_login_at?.toISOString() ?? null,
         })),
         meta: pageMeta(total, req.query.page, req.query.limit),
-      };
-    },
-  );
-
-  r.get(
-    '/roles',
-    {
-      schema: { tags, response: { 200: roleListSchema, ...errorResponses } },
-      onRequest: app.allow(ADMIN_ROUTE_ROLES['/admin/role']),
-    },
-    async () => {
-      const rows = await listRoles(db);
-      return {
-        data: rows.map((row) => ({ id: row.id, name: row.name, guard_name: row.guard_name })),
-        meta: pageMeta(rows.length, 1, Math.max(rows.length, 1)),
       };
     },
   );

@@ -14,7 +14,7 @@ import {
   ROLE_ALL,
 } from '@storelift/shared';
 import { errorResponses } from '../../lib/route-schemas.js';
-import { authOf } from '../../plugins/auth.js';
+import { authOf, permissionsOf } from '../../plugins/auth.js';
 import * as auth from './auth.service.js';
 
 const tags = ['auth'];
@@ -79,7 +79,7 @@ export async function authRoutes(app: FastifyInstance) {
   r.post(
     '/me',
     { schema: { tags, response: { 200: meResponseSchema, ...errorResponses } }, onRequest: signedIn },
-    (req) => auth.me(deps, authOf(req)),
+    async (req) => auth.me(deps, authOf(req), await permissionsOf(req)),
   );
   r.post(
     '/logout',

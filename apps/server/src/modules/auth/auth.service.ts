@@ -111,10 +111,22 @@ export async function login(deps: Deps, body: z.output<typeof loginBodySchema>):
   return { user: view, access_token };
 }
 
-/** The current user; a session older than an hour gets a new token in `new_token`. */
-export async function me(deps: Deps, auth: AuthContext): Promise<MeResponse> {
+/**
+ * The current user with the permission names their roles hold (the web's menu and buttons follow them); a
+ * session older than an hour gets a new token in `new_token`.
+ */
+export async function me(
+  deps: Deps,
+  auth: AuthContext,
+  permissions: ReadonlySet<string>,
+): Promise<MeResponse> {
   const view = toUserView(auth.user, auth.roles);
-  const response: MeResponse = { user: view, roles: auth.roles, is_build: deps.config.webDist !== undefined };
+  const response: MeResponse = {
+    user: view,
+    roles: auth.roles,
+    permissions: [...permissions].sort(),
+    is_build: deps.config.webDist !== undefined,
+  };
   if (Date.now() - auth.session.created_at.getTime() > ROTATE_AFTER_MS) {
     response.new_token = await createSession(deps.db, auth.user.id);
     await expireSessionAt(deps.db, auth.session.id, new Date(Date.now() + ROTATION_GRACE_MS));

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { MESSAGES } from '@storelift/shared';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
@@ -342,6 +345,27 @@ describe('system', () => {
       expect.arrayContaining(['/api/private/v1/login', '/api/admin/v1/users']),
     );
     expect((await t.app.inject({ url: '/api/docs/' })).statusCode).toBe(200);
+  });
+
+  it('serves the web app at / and at its client routes when a build is present', async () => {
+    const webDist = mkdtempSync(join(tmpdir(), 'storelift-web-'));
+    writeFileSync(
+      join(webDist, 'index.html'),
+      '<!doctype html><title>Storelift</title><div id="root"></div>',
+    );
+    const withWeb = await buildTestApp({ config: { webDist }, workers: false });
+    try {
+      for (const url of ['/', '/login', '/dashboard']) {
+        const res = await withWeb.app.inject({ url });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers['content-type']).toContain('text/html');
+        expect(res.body).toContain('<div id="root"></div>');
+      }
+      expect((await withWeb.app.inject({ url: '/api/private/v1/nothing-here' })).statusCode).toBe(404);
+    } finally {
+      await withWeb.close();
+      rmSync(webDist, { recursive: true, force: true });
+    }
   });
 
   it('answers unknown API paths with 404 JSON', async () => {

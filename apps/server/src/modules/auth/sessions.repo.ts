@@ -1,6 +1,5 @@
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import type { Role } from '@storelift/shared';
 import { oneTimeTokens, roles, sessions, settings, userRoles, users } from '../../db/schema/index.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import type { UserRow } from '../users/users.repo.js';
@@ -15,12 +14,16 @@ export async function createSession(db: Db, userId: number): Promise<string> {
   return token;
 }
 
-/** A live session with its user, the user's role names and whether the service is in maintenance. */
+/**
+ * A live session with its user, the user's role names, whether the service is in maintenance and the grants
+ * version (the permission cache of every process compares it, modules/permissions/grants-cache.ts).
+ */
 export interface LiveSession {
   session: SessionRow;
   user: UserRow;
-  roles: Role[];
+  roles: string[];
   maintenance: boolean;
+  grantsVersion: number;
 }
 
 /**
@@ -32,11 +35,13 @@ function liveSessionQuery(db: Db) {
     .select({
       session: sessions,
       user: users,
-      roles: sql<Role[]>`(select coalesce(json_agg(${roles.name} order by ${roles.id}), '[]'::json)
+      roles: sql<string[]>`(select coalesce(json_agg(${roles.name} order by ${roles.id}), '[]'::json)
         from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.role_id}
         where ${userRoles.user_id} = ${users.id})`,
       maintenance: sql<boolean>`exists (select 1 from ${settings}
         where ${settings.key} = 'maintenance' and ${settings.value} = 'true'::jsonb)`,
+      grantsVersion: sql<number>`coalesce((select (${settings.value} #>> '{}')::int from ${settings}
+        where ${settings.key} = 'grants_version'), 0)`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  ADMIN_ROUTE_ROLES,
   adminPaymentListQuerySchema,
   adminPaymentListResponseSchema,
   adminPaymentResponseSchema,
@@ -24,15 +23,12 @@ import { listPayments } from './payments.service.js';
 import { listTransactions } from './transactions.service.js';
 
 const tags = ['admin: money'];
-/** Moving money by hand is the admin's (staff-admin §6: change balance, payment systems, invoices). */
-const MONEY_ADMIN = ['admin'] as const;
 
 /** Staff calls of the money area (staff-admin §7), under /api/admin/v1. */
 export async function adminBillingRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
   const { db } = deps;
-  const moneyAdmin = app.allow(MONEY_ADMIN);
 
   r.get(
     '/transactions',
@@ -42,7 +38,7 @@ export async function adminBillingRoutes(app: FastifyInstance) {
         querystring: adminTransactionListQuerySchema,
         response: { 200: transactionListResponseSchema, ...errorResponses },
       },
-      onRequest: app.allow(ADMIN_ROUTE_ROLES['/admin/user-details']),
+      onRequest: app.permit('user-details'),
     },
     (req) => listTransactions(db, req.query.user_id, req.query),
   );
@@ -54,7 +50,7 @@ export async function adminBillingRoutes(app: FastifyInstance) {
         querystring: adminPaymentListQuerySchema,
         response: { 200: adminPaymentListResponseSchema, ...errorResponses },
       },
-      onRequest: app.allow(ADMIN_ROUTE_ROLES['/admin/user-payments']),
+      onRequest: app.permit('user-payments'),
     },
     async (req) => {
       const { rows, meta } = await listPayments(db, req.query);
@@ -69,7 +65,7 @@ export async function adminBillingRoutes(app: FastifyInstance) {
         body: changeUserBalanceBodySchema,
         response: { 200: changeUserBalanceResponseSchema, ...errorResponses },
       },
-      onRequest: moneyAdmin,
+      onRequest: app.permit('users.change-balance'),
     },
     (req) => admin.changeUserBalance(db, authOf(req).user.id, req.body),
   );
@@ -82,7 +78,7 @@ export async function adminBillingRoutes(app: FastifyInstance) {
         body: updatePaymentBodySchema,
         response: { 200: adminPaymentResponseSchema, ...errorResponses },
       },
-      onRequest: moneyAdmin,
+      onRequest: app.permit('payments.update'),
     },
     (req) => admin.updatePayment(db, req.params.id, req.body),
   );
@@ -90,7 +86,7 @@ export async function adminBillingRoutes(app: FastifyInstance) {
     '/payments/:id',
     {
       schema: { tags, params: idParamsSchema, response: { 200: deletedResponseSchema, ...errorResponses } },
-      onRequest: moneyAdmin,
+      onRequest: app.permit('payments.delete'),
     },
     (req) => admin.deletePayment(db, req.params.id),
   );
@@ -103,7 +99,7 @@ export async function adminBillingRoutes(app: FastifyInstance) {
         body: refundPaymentBodySchema,
         response: { 200: adminPaymentResponseSchema, ...errorResponses },
       },
-      onRequest: moneyAdmin,
+      onRequest: app.permit('payments.refund'),
     },
     (req) => admin.refund(db, req.params.id, authOf(req).user.id, req.body.description ?? null),
   );
@@ -111,7 +107,7 @@ export async function adminBillingRoutes(app: FastifyInstance) {
     '/paysystems',
     {
       schema: { tags, response: { 200: paysystemListSchema, ...errorResponses } },
-      onRequest: app.allow(ADMIN_ROUTE_ROLES['/admin/core-settings']),
+      onRequest: app.permit('core-settings'),
     },
     () => admin.listAllPaysystems(deps),
   );
@@ -123,7 +119,7 @@ export async function adminBillingRoutes(app: FastifyInstance) {
         body: changePaysystemActiveBodySchema,
         response: { 200: paysystemResponseSchema, ...errorResponses },
       },
-      onRequest: app.allow(ADMIN_ROUTE_ROLES['/admin/core-settings']),
+      onRequest: app.permit('settings.paysystems'),
     },
     (req) => admin.changePaysystemActive(deps, req.body.id, req.body.is_active),
   );

@@ -3,6 +3,7 @@ import {
   ACCOUNT_IDS,
   MESSAGES,
   formatMoney,
+  parseMoney,
   type AccountType,
   type changeUserBalanceBodySchema,
   type updatePaymentBodySchema,
@@ -12,14 +13,31 @@ import type { Deps } from '../../deps.js';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
+import { audit } from '../audit/audit.js';
 import { paymentProviders } from '../../providers/payments/payment-provider.js';
 import { toPaymentView, toPaysystemView, toTransactionView } from './billing.views.js';
-import { balancesOf, credit, debit } from './ledger.js';
+import { balancesOf, credit, debit, type Tx } from './ledger.js';
 import { creditLocked, refundPayment } from './payment-events.js';
 import * as repo from './payments.repo.js';
 import { rowsOfPayment } from './transactions.repo.js';
 
 const accountOf = (id: number): AccountType => (id === ACCOUNT_IDS.bonus ? 'bonus' : 'main');
+
+/** The audit row of a balance change, written after it in its transaction: the account's balance before and after. */
+async function auditBalanceChange(
+  tx: Tx,
+  body: z.output<typeof changeUserBalanceBodySchema>,
+  account: AccountType,
+  details: { description: string | null; payment_id?: number },
+) {
+  const after = parseMoney((await balancesOf(tx, body.id))[account]);
+  await audit(tx, {
+    action: 'users.change-balance',
+    target: { type: 'user', id: body.id, userId: body.id },
+    before: { account, balance: formatMoney(after - body.amount) },
+    after: { account, balance: formatMoney(after), amount: formatMoney(body.amount), ...details },
+  });
+}
 
 async function userExists(db: Db, id: number) {
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, id));
@@ -60,7 +78,9 @@ export async function changeUserBalance(
         description,
         created_by: staffId,
       });
-      return (await creditLocked(tx, created))!;
+      const credited = (await creditLocked(tx, created))!;
+      await auditBalanceChange(tx, body, account, { description, payment_id: credited.id });
+      return credited;
     });
     const [row] = await rowsOfPayment(db, payment.id);
     return {
@@ -78,11 +98,14 @@ export async function changeUserBalance(
     description,
     createdBy: staffId,
   };
-  const row = await db.transaction((tx) =>
-    body.amount > 0n
-      ? credit(tx, body.id, account, body.amount, posting)
-      : debit(tx, body.id, account, -body.amount, posting),
-  );
+  const row = await db.transaction(async (tx) => {
+    const posted =
+      body.amount > 0n
+        ? await credit(tx, body.id, account, body.amount, posting)
+        : await debit(tx, body.id, account, -body.amount, posting);
+    await auditBalanceChange(tx, body, account, { description });
+    return posted;
+  });
   return {
     message: MESSAGES.actionSaved,
     data: { balances: await balancesOf(db, body.id), transaction: toTransactionView(row), payment: null },
@@ -95,6 +118,15 @@ async function adminView(db: Db, id: number, message: string) {
   return { data: { ...toPaymentView(row.payment, row.paysystem_name), user: row.user }, message };
 }
 
+/** What the audit log keeps of a payment. */
+export const paymentAuditView = (row: repo.PaymentRow) => ({
+  status: row.status,
+  amount: row.amount,
+  type: row.type,
+  paysystem_id: row.paysystem_id,
+  description: row.description,
+});
+
 /** `PUT payments/{id}` (staff): the description and the payment system. */
 export async function updatePayment(db: Db, id: number, body: z.output<typeof updatePaymentBodySchema>) {
   const row = await repo.findPayment(db, id);
@@ -106,17 +138,38 @@ export async function updatePayment(db: Db, id: number, body: z.output<typeof up
     ...(body.description !== undefined && { description: body.description }),
     ...(body.paysystem_id !== undefined && { paysystem_id: body.paysystem_id }),
   };
-  if (Object.keys(changes).length) await repo.updatePayment(db, id, changes);
+  if (Object.keys(changes).length)
+    await db.transaction(async (tx) => {
+      await repo.updatePayment(tx, id, changes);
+      await audit(tx, {
+        action: 'payments.update',
+        target: { type: 'payment', id, userId: row.user_id },
+        before: { description: row.description, paysystem_id: row.paysystem_id },
+        after: { description: row.description, paysystem_id: row.paysystem_id, ...changes },
+      });
+    });
   return adminView(db, id, MESSAGES.actionSaved);
 }
 
-/** `DELETE payments/{id}` (staff): only a payment that never moved money (pending or canceled). */
+/**
+ * `DELETE payments/{id}` (staff): only a payment that never moved money (pending or canceled). The
+ * payment is locked as a callback locks it, so the two never overlap: a callback that credited it first
+ * makes this a 409; one that comes after finds no payment and credits nothing.
+ */
 export async function deletePayment(db: Db, id: number) {
-  const row = await repo.findPayment(db, id);
-  if (!row) throw new NotFoundError();
-  if (row.status !== 'pending' && row.status !== 'canceled')
-    throw new ConflictError(MESSAGES.paymentCredited);
-  await repo.deletePayment(db, id);
+  await db.transaction(async (tx) => {
+    const row = await repo.lockPayment(tx, { id });
+    if (!row) throw new NotFoundError();
+    if (row.status !== 'pending' && row.status !== 'canceled') {
+      throw new ConflictError(MESSAGES.paymentCredited);
+    }
+    await repo.deletePayment(tx, id);
+    await audit(tx, {
+      action: 'payments.delete',
+      target: { type: 'payment', id, userId: row.user_id },
+      before: paymentAuditView(row),
+    });
+  });
   return { message: MESSAGES.actionDeleted, count: 1 };
 }
 
@@ -138,8 +191,18 @@ export async function listAllPaysystems(deps: Deps) {
 
 /** `PUT paysystems/change-is-active-paysystem` (admin). */
 export async function changePaysystemActive(deps: Deps, id: number, isActive: boolean) {
-  const row = await repo.setPaysystemActive(deps.db, id, isActive);
-  if (!row) throw new NotFoundError();
+  const row = await deps.db.transaction(async (tx) => {
+    const before = await repo.findPaysystem(tx, id);
+    if (!before) throw new NotFoundError();
+    const changed = (await repo.setPaysystemActive(tx, id, isActive))!;
+    await audit(tx, {
+      action: 'paysystems.change-active',
+      target: { type: 'paysystem', id },
+      before: { is_active: before.is_active },
+      after: { is_active: changed.is_active },
+    });
+    return changed;
+  });
   const provider = paymentProviders(deps.config).forPaysystem(row.id)?.name ?? 'sandbox';
   return { data: toPaysystemView(row, provider, null), message: MESSAGES.actionSaved };
 }

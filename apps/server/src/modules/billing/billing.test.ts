@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { MESSAGES, PAYMENT_SYSTEMS, STAFF_ROLES, parseMoney, type Transaction } from '@storelift/shared';
+import {
+  MESSAGES,
+  MONEY_INPUT_MAX,
+  PAYMENT_SYSTEMS,
+  STAFF_ROLES,
+  parseMoney,
+  type Transaction,
+} from '@storelift/shared';
 import { buildTestApp, type HttpMethod, type TestApp } from '../../../test/build-test-app.js';
 import { makeTopUp, makeUser } from '../../../test/factories.js';
 import { billingProfiles, payments, transactions } from '../../db/schema/index.js';
@@ -197,6 +204,35 @@ describe('PUT payments/change-user-balance', () => {
     const res = await staffCall('PUT', 'payments/change-user-balance', admin.auth, { id: user.id, ...body });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors[field]).toEqual([message]);
+  });
+
+  it('bounds every staff amount: an overflow is a 422 on the field, never a 500', async () => {
+    const { auth, user } = await makeUser(t.database.db);
+    const change = (amount: string | number, extra: object = {}) =>
+      staffCall('PUT', 'payments/change-user-balance', admin.auth, {
+        id: user.id,
+        amount,
+        account_id: 1,
+        ...extra,
+      });
+    const bankTransfer = { paysystem_id: PAYMENT_SYSTEMS.bankTransfer };
+    for (const [amount, extra] of [
+      ['9999999999', {}],
+      ['9999999999', {}],
+      ['-9999999999.9999', {}],
+      [1e12, {}],
+      ['100000000.0001', {}],
+      ['9999999999', bankTransfer],
+      ['100000000.01', bankTransfer],
+    ] as const) {
+      const res = await change(amount, extra);
+      expect(res.statusCode, `${amount}: ${res.body}`).toBe(422);
+      expect(res.json().errors.amount, String(amount)).toEqual([MESSAGES.amountTooLarge]);
+    }
+    expect(await balances(auth)).toEqual({ main: '0.0000', bonus: '0.0000', referral: '0.0000' });
+    expect((await change(MONEY_INPUT_MAX)).statusCode).toBe(200);
+    expect((await change(`-${MONEY_INPUT_MAX}`)).statusCode).toBe(200);
+    expect((await checkLedger(t.deps.db)).problems).toEqual([]);
   });
 
   it('answers 404 for an unknown user and 403 to staff who are not admins', async () => {

@@ -205,93 +205,205 @@ const command: fc.Arbitrary<Command> = fc.oneof(
 );
 const centsToMoney = (value: number): Money => BigInt(value) * 100n;
 
+/** Bonus money the model tracks: what a credit granted, what is left, and when it ends. */
+interface ModelGrant {
+  id: number;
+  remaining: Money;
+  expiresAt: number | null;
+  expired: boolean;
+}
+
+/**
+ * The ledger's rules (docs/money.md), written again from the documentation and independent of the code under
+ * test: spending takes bonus first, the soonest-expiring grant first (no end date last); a refund goes back in
+ * the charge's proportion with the rounding on main, bonus into the grants it was drawn from (the
+ * latest-expiring first), and what returns to a grant that has expired meanwhile is written off at once;
+ * expiry writes off what is left of every grant past its end.
+ */
+class LedgerModel {
+  main = 0n;
+  private grants: ModelGrant[] = [];
+  private charges: {
+    main: Money;
+    bonus: Money;
+    refundedMain: Money;
+    refundedBonus: Money;
+    draws: { grant: ModelGrant; amount: Money; restored: Money }[];
+  }[] = [];
+
+  get bonus(): Money {
+    return this.grants.reduce((sum, grant) => sum + grant.remaining, 0n);
+  }
+
+  grant(amount: Money, expiresAt: number | null) {
+    this.grants.push({ id: this.grants.length, remaining: amount, expiresAt, expired: false });
+  }
+
+  private draw(amount: Money) {
+    const order = [...this.grants].sort(
+      (a, b) => (a.expiresAt ?? Infinity) - (b.expiresAt ?? Infinity) || a.id - b.id,
+    );
+    const draws: { grant: ModelGrant; amount: Money; restored: Money }[] = [];
+    let left = amount;
+    for (const grant of order) {
+      const take = grant.remaining < left ? grant.remaining : left;
+      if (take <= 0n) continue;
+      grant.remaining -= take;
+      draws.push({ grant, amount: take, restored: 0n });
+      left -= take;
+    }
+    return draws;
+  }
+
+  /** The split a charge must have, or null when the balances cannot cover it. */
+  charge(amount: Money): { bonus: Money; main: Money } | null {
+    if (amount > this.main + this.bonus) return null;
+    const bonus = this.bonus < amount ? this.bonus : amount;
+    const main = amount - bonus;
+    this.main -= main;
+    this.charges.push({ main, bonus, refundedMain: 0n, refundedBonus: 0n, draws: this.draw(bonus) });
+    return { bonus, main };
+  }
+
+  /** What a charge still holds (the most a refund may give back). */
+  leftOf(index: number): Money {
+    const c = this.charges[index]!;
+    return c.main - c.refundedMain + c.bonus - c.refundedBonus;
+  }
+
+  /** The split a refund must have, and the bonus written off again because its grant had expired. */
+  refund(index: number, amount: Money): { bonus: Money; main: Money; expired: Money } {
+    const c = this.charges[index]!;
+    const leftMain = c.main - c.refundedMain;
+    const leftBonus = c.bonus - c.refundedBonus;
+    const total = c.main + c.bonus;
+    let main = (amount * c.main * 2n + total) / (2n * total);
+    if (main > leftMain) main = leftMain;
+    let bonus = amount - main;
+    if (bonus > leftBonus) {
+      bonus = leftBonus;
+      main = amount - bonus;
+    }
+    c.refundedMain += main;
+    c.refundedBonus += bonus;
+    this.main += main;
+    let left = bonus;
+    let expired = 0n;
+    const latestFirst = [...c.draws]
+      .reverse()
+      .sort((a, b) => (b.grant.expiresAt ?? Infinity) - (a.grant.expiresAt ?? Infinity));
+    for (const drawn of latestFirst) {
+      const take = drawn.amount - drawn.restored < left ? drawn.amount - drawn.restored : left;
+      if (take <= 0n) continue;
+      drawn.restored += take;
+      if (drawn.grant.expired) expired += take;
+      else drawn.grant.remaining += take;
+      left -= take;
+    }
+    if (left > 0n) this.grant(left, null);
+    return { bonus, main, expired };
+  }
+
+  debitBonus(amount: Money) {
+    this.draw(amount);
+  }
+
+  /** Writes off every grant past its end; answers the amount. */
+  expire(now: number): Money {
+    let total = 0n;
+    for (const grant of this.grants) {
+      if (grant.expiresAt === null || grant.expiresAt > now || grant.remaining === 0n) continue;
+      total += grant.remaining;
+      grant.remaining = 0n;
+      grant.expired = true;
+    }
+    return total;
+  }
+}
+
 describe('the ledger invariant (property)', () => {
   it('holds for random sequences of top-ups, charges, refunds, expiries and adjustments', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(command, { minLength: 1, maxLength: 20 }), async (commands) => {
         const user = await newUser();
-        const start = Date.now();
-        let now = start;
-        // The model: what main and bonus must hold; bonus expiry and refund splits come from the ledger.
-        let main = 0n;
-        let bonus = 0n;
-        const charges: { split: Split; left: Money }[] = [];
+        let now = Date.now();
+        const model = new LedgerModel();
+        const charges: Split[] = [];
         for (const cmd of commands) {
           if (cmd.kind === 'topUp') {
             const amount = centsToMoney(cmd.amount);
             const extra = centsToMoney(cmd.bonus);
+            const expiresAt = now + cmd.bonusDays * DAY;
             await tx(async (db) => {
               await credit(db, user, 'main', amount, { type: 'top_up' });
-              if (extra > 0n) {
+              if (extra > 0n)
                 await credit(
                   db,
                   user,
                   'bonus',
                   extra,
                   { type: 'payment_bonus' },
-                  {
-                    expiresAt: new Date(now + cmd.bonusDays * DAY),
-                  },
+                  { expiresAt: new Date(expiresAt) },
                 );
-              }
             });
-            main += amount;
-            bonus += extra;
+            model.main += amount;
+            if (extra > 0n) model.grant(extra, expiresAt);
           } else if (cmd.kind === 'charge') {
             const amount = centsToMoney(cmd.amount);
-            if (amount > main + bonus) {
+            const expected = model.charge(amount);
+            if (!expected) {
               await expect(tx((db) => charge(db, user, amount, spend))).rejects.toBeInstanceOf(
                 InsufficientFundsError,
               );
               continue;
             }
             const split = await tx((db) => charge(db, user, amount, spend));
-            const fromBonus = bonus < amount ? bonus : amount;
-            expect(split.bonus).toBe(fromBonus);
-            expect(split.main).toBe(amount - fromBonus);
-            bonus -= split.bonus;
-            main -= split.main;
-            charges.push({ split, left: amount });
+            expect({ bonus: split.bonus, main: split.main }).toEqual(expected);
+            charges.push(split);
           } else if (cmd.kind === 'refund') {
-            const target = charges.filter((c) => c.left > 0n)[cmd.charge % Math.max(charges.length, 1)];
-            if (!target) continue;
-            const amount = (target.left * BigInt(cmd.part)) / 100n || target.left;
-            const back = await tx((db) => refund(db, user, target.split.entryId, amount, {}));
-            expect(back.bonus + back.main).toBe(amount);
-            target.left -= amount;
-            main += back.main;
-            for (const row of back.transactions) if (row.account === 'bonus') bonus += parseMoney(row.amount);
+            const open = charges.map((_, index) => index).filter((index) => model.leftOf(index) > 0n);
+            const index = open[cmd.charge % Math.max(open.length, 1)];
+            if (index === undefined) continue;
+            const left = model.leftOf(index);
+            const amount = (left * BigInt(cmd.part)) / 100n || left;
+            const expected = model.refund(index, amount);
+            const back = await tx((db) => refund(db, user, charges[index]!.entryId, amount, {}));
+            const writtenOff = back.transactions
+              .filter((row) => row.type === 'bonus_expiry')
+              .reduce((sum, row) => sum - parseMoney(row.amount), 0n);
+            expect({ bonus: back.bonus, main: back.main, expired: writtenOff }).toEqual(expected);
           } else if (cmd.kind === 'expire') {
             now += cmd.days * DAY;
-            bonus -= await tx((db) => expireBonuses(db, user, new Date(now)));
+            const expected = model.expire(now);
+            expect(await tx((db) => expireBonuses(db, user, new Date(now)))).toBe(expected);
           } else {
             const amount = centsToMoney(Math.abs(cmd.amount));
             const account = cmd.bonus ? 'bonus' : 'main';
             if (amount === 0n) continue;
             if (cmd.amount > 0) {
               await tx((db) => credit(db, user, account, amount, { type: 'admin_adjustment' }));
-              if (cmd.bonus) bonus += amount;
-              else main += amount;
-            } else if (amount > (cmd.bonus ? bonus : main)) {
+              if (cmd.bonus) model.grant(amount, null);
+              else model.main += amount;
+            } else if (amount > (cmd.bonus ? model.bonus : model.main)) {
               await expect(
                 tx((db) => debit(db, user, account, amount, { type: 'admin_adjustment' })),
               ).rejects.toBeInstanceOf(InsufficientFundsError);
             } else {
               await tx((db) => debit(db, user, account, amount, { type: 'admin_adjustment' }));
-              if (cmd.bonus) bonus -= amount;
-              else main -= amount;
+              if (cmd.bonus) model.debitBonus(amount);
+              else model.main -= amount;
             }
           }
-          expect(main >= 0n && bonus >= 0n).toBe(true);
+          expect(model.main >= 0n && model.bonus >= 0n).toBe(true);
         }
         const actual = await balances(user);
-        expect(actual.main).toBe(formatMoney(main));
-        expect(actual.bonus).toBe(formatMoney(bonus));
+        expect(actual.main).toBe(formatMoney(model.main));
+        expect(actual.bonus).toBe(formatMoney(model.bonus));
         const [grants] = await t.deps.db
           .select({ left: sql<string>`coalesce(sum(${bonusGrants.remaining}), 0)::numeric(14,4)::text` })
           .from(bonusGrants)
           .where(eq(bonusGrants.user_id, user));
-        expect(grants!.left).toBe(formatMoney(bonus));
+        expect(grants!.left).toBe(formatMoney(model.bonus));
         const { problems } = await checkLedger(t.deps.db);
         expect(problems.filter((problem) => problem.user_id === user)).toEqual([]);
       }),

@@ -27,6 +27,8 @@ export async function handleSandboxCallback(
   rawBody: string,
   signature: string | undefined,
 ): Promise<{ received: true; status: EventOutcome }> {
+  // With the payment sandbox off (production) nothing may be credited through it.
+  if (!paymentProviders(deps.config).sandbox) throw new NotFoundError();
   if (!verifySandboxSignature(await signingSecret(deps.db), rawBody, signature)) {
     throw new ForbiddenError(MESSAGES.signatureInvalid);
   }
@@ -69,9 +71,7 @@ export async function handleStripeWebhook(deps: Deps, rawBody: string, signature
   const event: PaymentEvent =
     outcome.kind === 'paid'
       ? { kind: 'paid', payment: { id: payment.id }, details: `Card (Stripe ${outcome.sessionId})` }
-      : outcome.kind === 'received'
-        ? { kind: 'received', payment: { id: payment.id } }
-        : { kind: 'canceled', payment: { id: payment.id } };
+      : { kind: outcome.kind, payment: { id: payment.id } };
   return { received: true as const, status: await applyPaymentEvent(deps.db, 'stripe', event) };
 }
 

@@ -8,6 +8,7 @@ import {
   minMoney,
   parseMoney,
   percentOf,
+  roundMoney,
 } from '@storelift/shared';
 import type { Db } from '../../db/client.js';
 import { billingProfiles, bonusGrants, transactions } from '../../db/schema/index.js';
@@ -15,6 +16,7 @@ import { ConflictError, ValidationError } from '../../lib/errors.js';
 import { upgradePlanIfDue } from '../plans/plans.service.js';
 import { Book, creditAccount, type Tx } from './ledger.js';
 import * as repo from './payments.repo.js';
+import { audit } from '../audit/audit.js';
 import { billingProfileOf } from './profiles.repo.js';
 
 /** What a provider's verified callback says about a payment. */
@@ -23,6 +25,7 @@ export type PaymentEvent = { payment: repo.PaymentRef } & (
   | { kind: 'received' }
   | { kind: 'confirmation'; confirmations: number }
   | { kind: 'canceled' }
+  | { kind: 'failed' }
 );
 
 export type EventOutcome = 'credited' | 'received' | 'canceled' | 'unchanged' | 'unknown';
@@ -31,8 +34,9 @@ const DAY_MS = 86_400_000;
 
 /**
  * Credits a locked payment: the amount to the main balance (a staff bonus payment to the bonus balance),
- * its payment bonus to the bonus balance for 120 days, the referrer's 10 %, the running total and the
- * plan that total reaches. The unique index on (type, payment) makes a second crediting impossible.
+ * its payment bonus to the bonus balance for 120 days, the referrer's 10 % in whole cents, the running
+ * total and the plan that total reaches. The unique index on (type, payment) makes a second crediting
+ * impossible.
  */
 export async function creditLocked(tx: Tx, payment: repo.PaymentRow, now = new Date()) {
   const entryId = randomUUID();
@@ -43,7 +47,11 @@ export async function creditLocked(tx: Tx, payment: repo.PaymentRow, now = new D
     expiresAt: new Date(now.getTime() + PAYMENT_BONUS_DAYS * DAY_MS),
   };
   if (payment.type === 'regular') {
-    await creditAccount(tx, payment.user_id, 'main', amount, {
+    const { referrer_id: referrerId } = await billingProfileOf(tx, payment.user_id);
+    // The payer's and the referrer's accounts are locked first, in account id order, as a refund or a
+    // payout locks them: a credit racing them never waits crosswise (no deadlock).
+    const book = await Book.open(tx, referrerId ? [payment.user_id, referrerId] : [payment.user_id]);
+    await book.post(payment.user_id, 'main', amount, {
       type: 'top_up',
       reference,
       entryId,
@@ -51,8 +59,7 @@ export async function creditLocked(tx: Tx, payment: repo.PaymentRow, now = new D
     });
     const bonus = parseMoney(payment.bonus);
     if (bonus > 0n) {
-      await creditAccount(
-        tx,
+      await book.post(
         payment.user_id,
         'bonus',
         bonus,
@@ -60,22 +67,19 @@ export async function creditLocked(tx: Tx, payment: repo.PaymentRow, now = new D
         bonusExpiry,
       );
     }
-    const commission = percentOf(amount, parseMoney(REFERRAL_PERCENT));
+    // Whole cents: what leaves the referral balance is paid out in cents, so nothing is ever stuck.
+    const commission = referrerId ? roundMoney(percentOf(amount, parseMoney(REFERRAL_PERCENT)), 2) : 0n;
     const [profile] = await tx
       .update(billingProfiles)
       .set({
         total_payments: sql`${billingProfiles.total_payments} + ${payment.amount}`,
-        referral_earned: sql`${billingProfiles.referral_earned} + case when ${billingProfiles.referrer_id} is null then 0 else ${formatMoney(commission)}::numeric end`,
+        referral_earned: sql`${billingProfiles.referral_earned} + ${formatMoney(commission)}::numeric`,
       })
       .where(eq(billingProfiles.user_id, payment.user_id))
-      .returning({
-        total: billingProfiles.total_payments,
-        planId: billingProfiles.price_plan_id,
-        referrerId: billingProfiles.referrer_id,
-      });
+      .returning({ total: billingProfiles.total_payments, planId: billingProfiles.price_plan_id });
     await upgradePlanIfDue(tx, payment.user_id, profile!.total, profile!.planId);
-    if (profile!.referrerId && commission > 0n) {
-      await creditAccount(tx, profile!.referrerId, 'referral', commission, {
+    if (referrerId && commission > 0n) {
+      await book.post(referrerId, 'referral', commission, {
         type: 'referral_commission',
         reference,
         entryId,
@@ -154,8 +158,12 @@ export async function applyPaymentEvent(
         await repo.updatePayment(tx, payment.id, { confirmations });
         return 'received';
       }
-      case 'canceled': {
-        if (payment.status !== 'pending') return 'unchanged';
+      case 'canceled':
+      case 'failed': {
+        // A checkout ended unpaid cancels a pending payment; the provider saying that money on its way
+        // will not arrive (failed) cancels a received one too. Nothing was credited for either.
+        const open = event.kind === 'failed' ? ['pending', 'received'] : ['pending'];
+        if (!open.includes(payment.status)) return 'unchanged';
         await repo.updatePayment(tx, payment.id, { status: 'canceled', canceled_at: now });
         return 'canceled';
       }
@@ -219,6 +227,16 @@ export async function refundPayment(db: Db, paymentId: number, staffId: number, 
       .update(billingProfiles)
       .set({ total_payments: sql`greatest(${billingProfiles.total_payments} - ${payment.amount}, 0)` })
       .where(eq(billingProfiles.user_id, profile.user_id));
-    return repo.updatePayment(tx, payment.id, { status: 'refunded', refunded_at: new Date() });
+    const refunded = await repo.updatePayment(tx, payment.id, {
+      status: 'refunded',
+      refunded_at: new Date(),
+    });
+    await audit(tx, {
+      action: 'payments.refund',
+      target: { type: 'payment', id: payment.id, userId: payment.user_id },
+      before: { status: payment.status, amount: payment.amount },
+      after: { status: refunded!.status, amount: payment.amount, description: posting.description },
+    });
+    return refunded;
   });
 }

@@ -187,6 +187,26 @@ describe('Stripe Checkout for cards', () => {
     expect(await mainOf(auth)).toBe('100.0000');
   });
 
+  it('cancels a session that completed unpaid when its payment fails later', async () => {
+    const { auth } = await makeUser(t.database.db);
+    const { payment, row } = await stripeCheckout(auth, 100);
+    const session = {
+      id: row.provider_ref,
+      metadata: { payment_id: String(payment.id) },
+      amount_total: 10300,
+      payment_status: 'unpaid',
+    };
+    expect((await webhook('checkout.session.completed', session)).json().status).toBe('received');
+    const failed = await webhook('checkout.session.async_payment_failed', session);
+    expect(failed.statusCode, failed.body).toBe(200);
+    expect(failed.json()).toEqual({ received: true, status: 'canceled' });
+    const config = (await t.call('GET', `payments/${payment.id}/get-configuration`, auth)).json();
+    expect(config.data.status).toBe('canceled');
+    expect(config.message).toBe(MESSAGES.paymentCanceled);
+    expect((await webhook('checkout.session.async_payment_failed', session)).json().status).toBe('unchanged');
+    expect(await mainOf(auth)).toBe('0.0000');
+  });
+
   it('refuses a bad signature, a wrong amount and another session, changing nothing', async () => {
     const { auth } = await makeUser(t.database.db);
     const { payment, row } = await stripeCheckout(auth);

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  ADMIN_ROUTE_ROLES,
   ROLE_ALL,
   adminBonusSubmissionListQuerySchema,
   adminBonusSubmissionListResponseSchema,
@@ -14,7 +13,7 @@ import {
   rejectBonusSubmissionBodySchema,
 } from '@storelift/shared';
 import { errorResponses } from '../../lib/route-schemas.js';
-import { authOf } from '../../plugins/auth.js';
+import { authOf, requirePermission } from '../../plugins/auth.js';
 import * as program from './bonus-program.service.js';
 
 const tags = ['bonus program'];
@@ -45,14 +44,12 @@ export async function bonusProgramRoutes(app: FastifyInstance) {
   );
 }
 
-/** Reviewing the program is marketing work (the marketing actions roles of staff-admin §2). */
-const REVIEWERS = ADMIN_ROUTE_ROLES['/admin/marketing-actions'];
-
 /** Staff: review of bonus program submissions (under /api/admin/v1). */
 export async function adminBonusProgramRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps;
-  const onRequest = app.allow(REVIEWERS);
+  // Reviewing is marketing work: the list comes with the marketing actions page, approving is a function.
+  const onRequest = app.permit('bonus-program.review');
   const adminTags = ['admin: bonus program'];
 
   r.get(
@@ -63,7 +60,7 @@ export async function adminBonusProgramRoutes(app: FastifyInstance) {
         querystring: adminBonusSubmissionListQuerySchema,
         response: { 200: adminBonusSubmissionListResponseSchema, ...errorResponses },
       },
-      onRequest,
+      onRequest: app.permit('marketing-actions'),
     },
     (req) => program.listSubmissions(db, req.query),
   );
@@ -77,6 +74,10 @@ export async function adminBonusProgramRoutes(app: FastifyInstance) {
         response: { 200: adminBonusSubmissionResponseSchema, ...errorResponses },
       },
       onRequest,
+      // Another reward than the rule's (within the cap) is a capability of its own.
+      preHandler: async (req) => {
+        if (req.body.reward !== undefined) await requirePermission(req, 'bonus-program.override-reward');
+      },
     },
     (req) => program.approve(db, req.params.id, authOf(req).user.id, req.body),
   );

@@ -1,6 +1,7 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import {
   BONUS_PROGRAM_RULES,
+  BONUS_REWARD_OVERRIDE_FACTOR,
   BONUS_PROGRAM_TYPES,
   MESSAGES,
   formatMoney,
@@ -13,9 +14,10 @@ import {
   type Money,
 } from '@storelift/shared';
 import type { Db, Queryable } from '../../db/client.js';
-import { bonusSubmissions, users } from '../../db/schema/index.js';
-import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
+import { bonusSubmissions, campaigns, users } from '../../db/schema/index.js';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { pageMeta } from '../../lib/paging.js';
+import { audit } from '../audit/audit.js';
 import { credit, type Tx } from '../billing/ledger.js';
 import { largestPayment } from '../billing/payments.repo.js';
 import { billingProfileOf } from '../billing/profiles.repo.js';
@@ -65,13 +67,26 @@ export async function bonusProgram(db: Db, userId: number) {
 }
 
 /**
- * The reward of a type for the user: fixed, or (success story) 20 % of the largest credited payment —
- * the largest order until campaigns exist (docs/money.md). Null when there is nothing to take it from.
+ * The order a success story is rewarded from: the user's largest charged campaign (what it kept charged
+ * after refunds, so a canceled order counts for nothing), else the largest credited payment for a
+ * customer who has not ordered yet (docs/money.md). Null when there is neither.
+ */
+async function largestOrder(db: Queryable, userId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ charged: sql<string | null>`max(${campaigns.charged})::text` })
+    .from(campaigns)
+    .where(and(eq(campaigns.user_id, userId), gt(campaigns.charged, '0')));
+  return row?.charged ?? (await largestPayment(db, userId));
+}
+
+/**
+ * The reward of a type for the user, from the rule table: fixed, or (success story) 20 % of the largest
+ * order, in cents. Null when there is nothing to take it from.
  */
 async function rewardOf(db: Queryable, userId: number, type: BonusProgramType): Promise<Money | null> {
   const rule = BONUS_PROGRAM_RULES[type];
   if (rule.reward) return parseMoney(rule.reward);
-  const largest = await largestPayment(db, userId);
+  const largest = await largestOrder(db, userId);
   return largest ? roundMoney(percentOf(parseMoney(largest), parseMoney(rule.percent!)), 2) : null;
 }
 
@@ -83,7 +98,8 @@ export async function submit(
 ) {
   const rule = BONUS_PROGRAM_RULES[body.type];
   const profile = await billingProfileOf(db, userId);
-  if (rule.minSpent && parseMoney(profile.total_payments) < parseMoney(rule.minSpent)) {
+  // Spent on orders (charges less refunds), as the rule says; payments alone do not count.
+  if (rule.minSpent && parseMoney(profile.total_spent) < parseMoney(rule.minSpent)) {
     throw ValidationError.field('type', MESSAGES.bonusVideoSpend);
   }
   if (rule.percent && !(await rewardOf(db, userId, body.type))) {
@@ -147,14 +163,20 @@ export async function listSubmissions(
   };
 }
 
-async function lockPending(db: Tx, id: number) {
+/** The submission, locked, while nobody has reviewed it; nobody reviews their own (403). */
+async function lockPending(db: Tx, id: number, staffId: number) {
   const [row] = await db.select().from(bonusSubmissions).where(eq(bonusSubmissions.id, id)).for('update');
   if (!row) throw new NotFoundError();
+  if (row.user_id === staffId) throw new ForbiddenError(MESSAGES.bonusOwnSubmission);
   if (row.status !== 'pending') throw new ConflictError(MESSAGES.bonusReviewed);
   return row;
 }
 
-/** Staff: approves a submission and credits its reward to the bonus balance (no end date). */
+/**
+ * Staff: approves a submission and credits its reward to the bonus balance (no end date), once: the row
+ * lock makes a second approval wait and then find it reviewed (409). The reward is the rule's; `reward`
+ * (admins only, checked by the route) overrides it up to `BONUS_REWARD_OVERRIDE_FACTOR` times that.
+ */
 export async function approve(
   db: Db,
   id: number,
@@ -162,8 +184,12 @@ export async function approve(
   body: { reward?: Money | undefined; note?: string | undefined },
 ) {
   await db.transaction(async (tx) => {
-    const row = await lockPending(tx, id);
-    const reward = body.reward ?? (await rewardOf(tx, row.user_id, row.type));
+    const row = await lockPending(tx, id, staffId);
+    const ruled = await rewardOf(tx, row.user_id, row.type);
+    if (body.reward !== undefined && body.reward > (ruled ?? 0n) * BigInt(BONUS_REWARD_OVERRIDE_FACTOR)) {
+      throw ValidationError.field('reward', MESSAGES.bonusRewardAboveCap);
+    }
+    const reward = body.reward ?? ruled;
     if (!reward || reward <= 0n) throw ValidationError.field('reward', MESSAGES.amountInvalid);
     await credit(tx, row.user_id, 'bonus', reward, {
       type: 'bonus_program_reward',
@@ -181,18 +207,30 @@ export async function approve(
         reviewed_at: new Date(),
       })
       .where(eq(bonusSubmissions.id, id));
+    await audit(tx, {
+      action: 'bonus-program.approve',
+      target: { type: 'bonus_submission', id, userId: row.user_id },
+      before: { status: row.status, reward: row.reward },
+      after: { status: 'approved', reward: formatMoney(reward), note: body.note ?? null },
+    });
   });
   return adminView(db, id, MESSAGES.actionSaved);
 }
 
-/** Staff: rejects a submission (the customer may send that type again). */
+/** Staff: rejects a submission (the customer may send that type again); nobody rejects their own. */
 export async function reject(db: Db, id: number, staffId: number, note: string | undefined) {
   await db.transaction(async (tx) => {
-    await lockPending(tx, id);
+    const row = await lockPending(tx, id, staffId);
     await tx
       .update(bonusSubmissions)
       .set({ status: 'rejected', note: note ?? null, reviewed_by: staffId, reviewed_at: new Date() })
       .where(eq(bonusSubmissions.id, id));
+    await audit(tx, {
+      action: 'bonus-program.reject',
+      target: { type: 'bonus_submission', id, userId: row.user_id },
+      before: { status: row.status },
+      after: { status: 'rejected', note: note ?? null },
+    });
   });
   return adminView(db, id, MESSAGES.actionSaved);
 }

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  ADMIN_ROUTE_ROLES,
   adminCampaignActionQuerySchema,
   adminCampaignStartQuerySchema,
   adminCampaignListQuerySchema,
@@ -13,10 +12,11 @@ import {
   idParamsSchema,
   partnerResponseSchema,
   setPartnerBodySchema,
+  staffActionPermission,
   statusHistoryResponseSchema,
 } from '@storelift/shared';
 import { errorResponses } from '../../lib/route-schemas.js';
-import { authOf } from '../../plugins/auth.js';
+import { authOf, requirePermission } from '../../plugins/auth.js';
 import * as admin from './campaigns.admin.js';
 
 const tags = ['admin: campaigns'];
@@ -25,7 +25,7 @@ const tags = ['admin: campaigns'];
 export async function adminCampaignsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
-  const onRequest = app.allow(ADMIN_ROUTE_ROLES['/admin/user-orders']);
+  const onRequest = app.permit('user-orders');
   const actor = (req: FastifyRequest) => authOf(req).user.id;
   const one = { 200: adminCampaignResponseSchema, ...errorResponses };
   const params = idParamsSchema;
@@ -48,7 +48,11 @@ export async function adminCampaignsRoutes(app: FastifyInstance) {
   r.put(
     '/campaigns/:id',
     { schema: { tags, params, body: adminUpdateCampaignBodySchema, response: one }, onRequest },
-    (req) => admin.updateAnyCampaign(deps, actor(req), req.params.id, req.body),
+    async (req) => {
+      // The notes are the page's; the partner is a function of its own (staff-admin §6).
+      if (req.body.partner !== undefined) await requirePermission(req, 'campaigns.set-partner');
+      return admin.updateAnyCampaign(deps, actor(req), req.params.id, req.body);
+    },
   );
   r.get(
     '/campaigns/:id/partners',
@@ -64,13 +68,16 @@ export async function adminCampaignsRoutes(app: FastifyInstance) {
         body: setPartnerBodySchema,
         response: { 200: partnerResponseSchema, ...errorResponses },
       },
-      onRequest,
+      onRequest: app.permit('campaigns.set-partner'),
     },
     (req) => admin.setPartner(deps, actor(req), req.params.id, req.body.partner),
   );
   r.put(
     '/campaigns/:id/vendor',
-    { schema: { tags, params, body: changeVendorBodySchema, response: one }, onRequest },
+    {
+      schema: { tags, params, body: changeVendorBodySchema, response: one },
+      onRequest: app.permit('campaigns.change-vendor'),
+    },
     (req) => admin.changeVendor(deps, actor(req), req.params.id, req.body.vendor_id),
   );
   r.post(
@@ -100,7 +107,10 @@ export async function adminCampaignsRoutes(app: FastifyInstance) {
   for (const action of others) {
     r.get(
       `/campaigns/:id/${action}`,
-      { schema: { tags, params, querystring: adminCampaignActionQuerySchema, response: one }, onRequest },
+      {
+        schema: { tags, params, querystring: adminCampaignActionQuerySchema, response: one },
+        onRequest: app.permit(staffActionPermission(action)),
+      },
       (req) => admin.staffAct(deps, actor(req), req.params.id, action, req.query),
     );
   }

@@ -2,20 +2,26 @@ import {
   CAMPAIGN_STATUSES,
   CAMPAIGN_MESSAGES,
   MESSAGES,
+  PRODUCT_TYPES,
   type AdminCampaign,
   type AdminCampaignListQuery,
   type AdminUpdateCampaignBody,
+  type AuditAction,
   type CampaignStatus,
 } from '@storelift/shared';
 import type { Db } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { pageMeta } from '../../lib/paging.js';
+import { audit } from '../audit/audit.js';
 import { InsufficientFundsError, type Tx } from '../billing/ledger.js';
+import { adNetworkOf } from '../../providers/ad-network/create-ad-network.js';
 import { assignVendor } from '../vendors/vendors.placements.js';
+import { canDeliver } from '../vendors/vendors.routing.js';
 import { findVendor } from '../vendors/vendors.service.js';
 import { resumeCampaign } from './campaigns.cpi-charging.js';
-import { settleDelivery } from './campaigns.delivery.js';
+import { tellAdNetwork } from './campaigns.cpi-network.js';
+import { pauseCampaign, settleDelivery } from './campaigns.delivery.js';
 import { activate, finish, move, toDraft } from './campaigns.lifecycle.js';
 import * as repo from './campaigns.repo.js';
 import { fieldErrors, notesOf, startTimeOf, throwIfAny } from './campaigns.rules.js';
@@ -49,9 +55,14 @@ const VENDOR_CHANGEABLE: readonly CampaignStatus[] = [
   'pause',
 ];
 
-/** Staff's view of a campaign: the customer's plus its owner, partner and vendor id. */
+/** Staff's view of a campaign: the customer's plus its owner, partner, vendor id and why it waits. */
 function staffPart(row: repo.AdminCampaignWithRefs) {
-  return { user: row.user, partner: row.campaign.partner, vendor_id: row.campaign.vendor_id };
+  return {
+    user: row.user,
+    partner: row.campaign.partner,
+    vendor_id: row.campaign.vendor_id,
+    waiting_reason: row.waiting_reason,
+  };
 }
 
 async function detailsOf(db: Db, id: number): Promise<AdminCampaign> {
@@ -60,12 +71,33 @@ async function detailsOf(db: Db, id: number): Promise<AdminCampaign> {
   return { ...(await detailsViewOf(db, row)), ...staffPart(row) };
 }
 
-/** Locks any user's campaign in a transaction (404 when there is none) and runs `work` on it. */
-async function withLocked(deps: Deps, id: number, work: (tx: Tx, row: repo.CampaignRow) => Promise<unknown>) {
+/** What the audit log keeps of a campaign. */
+const auditView = (row: repo.CampaignRow) => ({
+  status: row.status,
+  start_at: row.start_at?.toISOString() ?? null,
+  price: row.price,
+  partner: row.partner,
+  vendor_id: row.vendor_id,
+  description: row.description,
+});
+
+/**
+ * Locks any user's campaign in a transaction (404 when there is none) and runs `work` on it; a change is
+ * written to the audit log as `action` in the same transaction.
+ */
+async function withLocked(
+  deps: Deps,
+  id: number,
+  action: AuditAction,
+  work: (tx: Tx, row: repo.CampaignRow) => Promise<unknown>,
+) {
   await deps.db.transaction(async (tx) => {
     const row = await repo.lockCampaign(tx, id);
     if (!row) throw new NotFoundError();
     await work(tx, row);
+    const [before, after] = [auditView(row), auditView((await repo.lockCampaign(tx, id))!)];
+    if (JSON.stringify(before) !== JSON.stringify(after))
+      await audit(tx, { action, target: { type: 'campaign', id, userId: row.user_id }, before, after });
   });
   return detailsOf(deps.db, id);
 }
@@ -81,6 +113,9 @@ export async function listAllCampaigns(deps: Deps, query: AdminCampaignListQuery
 export async function getAnyCampaign(deps: Deps, id: number) {
   return { data: await detailsOf(deps.db, id) };
 }
+
+/** Staff actions that end a campaign's delivery. */
+const ENDING: readonly StaffAction[] = ['cancel', 'forced-completion', 'forced-draft'];
 
 /** What a staff action may carry: a note for the history and, for `start`, a start time. */
 export interface StaffActParams {
@@ -100,29 +135,31 @@ export async function staffAct(
   params: StaffActParams = {},
   now = new Date(),
 ) {
-  const speed = deps.config.vendorSandboxSpeed;
+  const { config } = deps;
   const reason = params.reason || null;
   const { errors, fail } = fieldErrors();
   const startAt =
     action === 'start' && params.start_at !== undefined ? startTimeOf(params.start_at, now, fail) : null;
   throwIfAny(errors);
   try {
-    const data = await withLocked(deps, id, async (tx, locked) => {
+    const data = await withLocked(deps, id, `campaigns.${action}`, async (tx, locked) => {
       allowIn(locked, STAFF_ACTIONS[action]);
-      const settled = () => settleDelivery(tx, locked, now, speed, actorId);
+      const settled = () => settleDelivery(tx, locked, now, config, actorId);
+      // A running CPI campaign that staff end stops on its ad network too.
+      const running = locked.status === 'active' || locked.status === 'pause';
+      if (locked.product_type === PRODUCT_TYPES.cpi && running && ENDING.includes(action))
+        await tellAdNetwork(tx, adNetworkOf(config), locked, 'stop');
       switch (action) {
         case 'start':
-          if (!startAt) return activate(tx, locked, actorId, now, reason);
+          if (!startAt) return activate(tx, locked, actorId, now, config, reason);
           if (locked.is_legacy) throw new ConflictError(CAMPAIGN_MESSAGES.campaignLegacy);
           return move(tx, locked, 'delayed', actorId, { start_at: startAt, clock_at: null }, reason);
         case 'rejected':
           return finish(tx, locked, 'rejected', actorId, now, reason);
-        case 'pause': {
-          const row = await settled();
-          return row.status === 'active' ? move(tx, row, 'pause', actorId, { clock_at: null }, reason) : row;
-        }
+        case 'pause':
+          return pauseCampaign(tx, locked, actorId, now, config, reason);
         case 'resume':
-          return resumeCampaign(tx, locked, actorId, now, reason);
+          return resumeCampaign(tx, locked, actorId, now, config, reason);
         case 'cancel':
           return finish(tx, await settled(), 'canceled', actorId, now, reason);
         case 'archive':
@@ -164,7 +201,7 @@ export async function updateAnyCampaign(
     throwIfAny(errors);
   }
   if (body.partner !== undefined) values.partner = body.partner || null;
-  const data = await withLocked(deps, id, async (tx, row) => {
+  const data = await withLocked(deps, id, 'campaigns.update', async (tx, row) => {
     if (!Object.keys(values).length) return;
     await repo.updateCampaign(tx, row.id, values, [
       change(row, actorId, `Updated: ${Object.keys(values).join(', ')}`),
@@ -187,9 +224,10 @@ export async function setPartner(deps: Deps, actorId: number, id: number, partne
 }
 
 /**
- * `PUT admin campaigns/{id}/vendor`: an active vendor takes the campaign (not once it has finished). A
- * delivering campaign moves now: its delivery is brought up to now, its order at the old vendor is canceled
- * and the new one gets what is left (the order's days with what is delivered already).
+ * `PUT admin campaigns/{id}/vendor`: a vendor that can take orders (active; with an HTTP API unless
+ * sandboxes are allowed) takes the campaign (not once it has finished; never a CPI campaign, which runs on
+ * an ad network). A delivering campaign moves now: its delivery is brought up to now, its order at the old
+ * vendor is canceled and the new one gets what is left (the order's days with what is delivered already).
  */
 export async function changeVendor(
   deps: Deps,
@@ -201,9 +239,13 @@ export async function changeVendor(
   const vendor = await findVendor(deps.db, vendorId);
   if (!vendor) throw ValidationError.field('vendor_id', MESSAGES.notFound);
   if (!vendor.is_active) throw ValidationError.field('vendor_id', CAMPAIGN_MESSAGES.vendorInactive);
-  const data = await withLocked(deps, id, async (tx, locked) => {
+  if (!canDeliver(vendor, deps.config.sandbox))
+    throw ValidationError.field('vendor_id', CAMPAIGN_MESSAGES.vendorCannotDeliver);
+  const data = await withLocked(deps, id, 'campaigns.change-vendor', async (tx, locked) => {
     allowIn(locked, VENDOR_CHANGEABLE);
-    const row = await settleDelivery(tx, locked, now, deps.config.vendorSandboxSpeed, actorId);
+    if (locked.product_type === PRODUCT_TYPES.cpi)
+      throw new ConflictError(CAMPAIGN_MESSAGES.campaignCpiVendor);
+    const row = await settleDelivery(tx, locked, now, deps.config, actorId);
     if (row.status !== locked.status) return; // delivered meanwhile: nothing left to move
     const delivering = row.status === 'active' || row.status === 'pause';
     await repo.updateCampaign(tx, row.id, await assignVendor(tx, row, vendor, delivering), [

@@ -7,19 +7,28 @@ import {
   type Money,
 } from '@storelift/shared';
 import type { Deps } from '../../deps.js';
-import { InsufficientFundsError, charge, refund, type Tx } from '../billing/ledger.js';
-import { finish, move, type CampaignChange } from './campaigns.lifecycle.js';
-import { DAY_MS, clockAt, valueOf } from './campaigns.plan.js';
+import type { AdDayReport, AdNetwork } from '../../providers/ad-network/ad-network.js';
+import { adNetworkOf } from '../../providers/ad-network/create-ad-network.js';
+import { InsufficientFundsError, charge, type Tx } from '../billing/ledger.js';
+import {
+  finish,
+  move,
+  refundCharged,
+  type CampaignChange,
+  type DeliveryConfig,
+} from './campaigns.lifecycle.js';
+import { adCampaignOf, tellAdNetwork } from './campaigns.cpi-network.js';
+import { DAY_MS, clockAt } from './campaigns.plan.js';
 import * as cpiRepo from './campaigns.cpi-repo.js';
 import * as repo from './campaigns.repo.js';
 
 /*
  * CPI money (docs/campaigns.md § CPI). The start charge (2 × daily budget) is a prepayment the campaign
- * holds. The sandbox ad network spends each campaign day 80-100 % of the daily budget in whole installs at
- * the target CPI; when a day ends its spend is paid from the prepayment first and the rest is charged from
- * the balance. A day the balance cannot cover pauses the campaign and stays owed until the customer
- * resumes it. Days run on the campaign's clock (`progress_ms` reached at `clock_at`, only while active,
- * `VENDOR_SANDBOX_SPEED` times faster than real time), so each day is settled exactly once.
+ * holds. Its ad network (providers/ad-network) reports each campaign day's installs and spend; when a day
+ * ends, what the network reported spent is paid from the prepayment first and the rest is charged from the
+ * balance. A day the balance cannot cover pauses the campaign and stays owed until it is resumed. Days
+ * run on the campaign's clock (`progress_ms` reached at `clock_at`, only while active, at the network's
+ * speed), so each day is settled exactly once.
  */
 
 /** A customer's cancel refunds the unused prepayment this much later (customer-area §4, §9). */
@@ -30,18 +39,12 @@ export function plannedInstalls(dailyBudget: string, targetCpi: string): number 
   return Number(parseMoney(dailyBudget) / parseMoney(targetCpi));
 }
 
-/** What the sandbox network delivers of a day's plan: 80-100 %, fixed per campaign and day. */
-export function deliveredInstalls(planned: number, campaignId: number, day: number): number {
-  const percent = 80 + ((campaignId * 31 + day * 17) % 21);
-  return Math.floor((planned * percent) / 100);
-}
-
 /**
  * What a CPI campaign holds (positive: the unused prepayment) or owes (negative: spend the balance did
- * not cover): `charged` less the spend, target CPI × installs delivered.
+ * not cover): `charged` less the spend its ad network reported.
  */
-export function heldOf(row: repo.CampaignRow): Money {
-  return parseMoney(row.charged) - valueOf(row.unit_price, row.installs_actual);
+export function heldOf(row: repo.CampaignRow, cpi: Pick<cpiRepo.CpiRow, 'spent'>): Money {
+  return parseMoney(row.charged) - parseMoney(cpi.spent);
 }
 
 /** Sets a day's delivered installs (adding the day to an unlimited campaign's sequence first). */
@@ -54,20 +57,26 @@ async function recordDay(tx: Tx, row: repo.CampaignRow, day: number, installs: n
   return repo.recordDelivery(tx, row.id, [{ orderId: order.id, day, installs }]);
 }
 
+interface Spending {
+  row: repo.CampaignRow;
+  cpi: cpiRepo.CpiRow;
+}
+
 /**
- * Records `installs` more of day `day` and pays their spend: from the prepayment first, the rest charged
- * from the balance as one `cpi_daily_charge`. Answers the updated campaign and what stays unpaid.
+ * Records what the network reported of day `day` and pays the spend: from the prepayment first, the rest
+ * charged from the balance as one `cpi_daily_charge`. Answers the updated campaign and what stays unpaid.
  */
 async function spend(
   tx: Tx,
-  row: repo.CampaignRow,
+  { row, cpi }: Spending,
   day: number,
-  installs: number,
+  report: AdDayReport,
   planned: number,
-): Promise<{ row: repo.CampaignRow; unpaid: Money }> {
-  const delivered = await recordDay(tx, row, day, installs, planned);
-  const cost = valueOf(row.unit_price, delivered - row.installs_actual);
-  const held = heldOf(row);
+): Promise<Spending & { unpaid: Money }> {
+  const delivered = await recordDay(tx, row, day, report.installs, planned);
+  const cost = parseMoney(report.spend);
+  if (cost < 0n) throw new Error(`Campaign #${row.id} day ${day}: the ad network reported a negative spend`);
+  const held = heldOf(row, cpi);
   const rest = cost - (held > 0n ? minMoney(held, cost) : 0n);
   let charged = parseMoney(row.charged);
   let unpaid = 0n;
@@ -86,6 +95,8 @@ async function spend(
       unpaid = rest;
     }
   }
+  const spent = formatMoney(parseMoney(cpi.spent) + cost);
+  if (cost > 0n) await cpiRepo.updateCpi(tx, row.id, { spent });
   // What the balance paid today also counts as the app's promotion.
   const paid = charged - parseMoney(row.charged);
   const updated = await repo.updateCampaign(
@@ -95,76 +106,92 @@ async function spend(
     [],
     paid > 0n ? formatMoney(paid) : undefined,
   );
-  return { row: updated, unpaid };
+  return { row: updated, cpi: { ...cpi, spent }, unpaid };
 }
 
 /**
- * Brings a locked active CPI campaign up to `now`: every campaign day that has ended is spent and paid
- * once; a day the balance cannot cover pauses it (system, the amount in the reason); a finite campaign
- * whose last day has ended completes, refunding the unused prepayment.
+ * Brings a locked active CPI campaign up to `now`: every campaign day that has ended is billed once, by
+ * what `network` reports of it; a day the balance cannot cover pauses it (system, the amount in the
+ * reason); a finite campaign whose last day has ended completes, refunding the unused prepayment. Without
+ * a network (sandboxes turned off since it started) nothing moves.
  */
 export async function settleCpi(
   tx: Tx,
   row: repo.CampaignRow,
   now: Date,
-  speed: number,
+  network: AdNetwork | null,
   actorId: number | null = null,
 ): Promise<repo.CampaignRow> {
-  if (row.status !== 'active' || !row.clock_at) return row;
+  if (row.status !== 'active' || !row.clock_at || !network) return row;
   const cpi = await cpiRepo.findCpi(tx, row.id);
   if (!cpi) return row;
+  const ad = adCampaignOf(row, cpi);
   const end = cpi.unlimited ? Number.POSITIVE_INFINITY : row.days * DAY_MS;
-  let progress = Math.min(end, clockAt(row, now, speed));
+  let progress = Math.min(end, clockAt(row, now, network.speed));
   const planned = plannedInstalls(cpi.daily_budget, row.unit_price);
-  let current = row;
+  let state: Spending = { row, cpi };
   let short: { day: number; unpaid: Money } | null = null;
   for (let day = Math.floor(row.progress_ms / DAY_MS) + 1; day * DAY_MS <= progress; day += 1) {
-    const result = await spend(tx, current, day, deliveredInstalls(planned, row.id, day), planned);
-    current = result.row;
+    const result = await spend(tx, state, day, await network.report(ad, day, DAY_MS), planned);
+    state = result;
     if (result.unpaid > 0n) {
       short = { day, unpaid: result.unpaid };
       progress = day * DAY_MS;
       break;
     }
   }
-  current = await repo.updateCampaign(tx, row.id, { progress_ms: Math.floor(progress), clock_at: now });
+  const current = await repo.updateCampaign(tx, row.id, { progress_ms: Math.floor(progress), clock_at: now });
   if (short) {
     const reason = `The balance cannot cover the spend of day ${short.day}: ${formatMoney(short.unpaid)} unpaid`;
+    await network.control(ad, 'pause');
     return move(tx, current, 'pause', null, { clock_at: null }, reason);
   }
-  if (progress >= end) return finish(tx, current, 'completed', actorId, now, `All ${row.days} days run`);
-  return current;
+  if (progress < end) return current;
+  await network.control(ad, 'stop');
+  return finish(tx, current, 'completed', actorId, now, `All ${row.days} days run`);
 }
 
 /**
  * Stops a locked CPI campaign's spending at `now`: the days that ended are settled and the running day's
- * part so far is spent too (its cost owed if the balance cannot cover it).
+ * part so far, as the network reports it, is spent too (its cost owed if the balance cannot cover it).
  */
-async function stopSpending(tx: Tx, row: repo.CampaignRow, now: Date, speed: number, actorId: number | null) {
-  const settled = await settleCpi(tx, row, now, speed, actorId);
+async function stopSpending(
+  tx: Tx,
+  row: repo.CampaignRow,
+  now: Date,
+  network: AdNetwork | null,
+  actorId: number | null,
+) {
+  const settled = await settleCpi(tx, row, now, network, actorId);
   const cpi = await cpiRepo.findCpi(tx, row.id);
-  if (settled.status !== 'active' || !cpi) return settled;
-  const planned = plannedInstalls(cpi.daily_budget, row.unit_price);
+  if (settled.status !== 'active' || !network || !cpi) return settled;
   const day = Math.floor(settled.progress_ms / DAY_MS) + 1;
   const part = settled.progress_ms - (day - 1) * DAY_MS;
-  const installs = Math.floor((deliveredInstalls(planned, row.id, day) * part) / DAY_MS);
-  return installs > 0 ? (await spend(tx, settled, day, installs, planned)).row : settled;
+  if (part <= 0) return settled;
+  const report = await network.report(adCampaignOf(settled, cpi), day, part);
+  const planned = plannedInstalls(cpi.daily_budget, row.unit_price);
+  return (await spend(tx, { row: settled, cpi }, day, report, planned)).row;
 }
 
 /**
  * The customer cancels a locked CPI campaign: spending stops now, and what is left of the prepayment is
- * refunded 24 hours later (`refund_due_at`; the job is queued after commit by `scheduleCpiRefund`).
+ * refunded 24 hours later (`refund_due_at`; the job is queued after commit by `scheduleCpiRefund`). One
+ * that never ran (it waited for an ad network) spent nothing: it is refunded at once.
  */
 export async function cancelCpi(
   tx: Tx,
   row: repo.CampaignRow,
   actorId: number | null,
   now: Date,
-  speed: number,
+  config: DeliveryConfig,
 ): Promise<repo.CampaignRow> {
-  const stopped = await stopSpending(tx, row, now, speed, actorId);
+  if (!row.started_at) return finish(tx, row, 'canceled', actorId, now);
+  const network = adNetworkOf(config);
+  const stopped = await stopSpending(tx, row, now, network, actorId);
   if (stopped.status === 'completed') return stopped;
-  const held = heldOf(stopped);
+  await tellAdNetwork(tx, network, stopped, 'stop');
+  const cpi = await cpiRepo.findCpi(tx, row.id);
+  const held = cpi ? heldOf(stopped, cpi) : 0n;
   let reason: string | null = null;
   if (held > 0n && stopped.charge_entry_id) {
     const due = new Date(now.getTime() + CPI_REFUND_DELAY_MS);
@@ -176,17 +203,19 @@ export async function cancelCpi(
 
 /**
  * Resumes a locked paused campaign (customer or staff). A CPI campaign first pays the spend the balance
- * did not cover (`InsufficientFundsError` while it still cannot, and nothing changes); then the clock
- * runs again. The history row carries `reason` and what was paid.
+ * did not cover (`InsufficientFundsError` while it still cannot, and nothing changes), then its ad network
+ * resumes it; then the clock runs again. The history row carries `reason` and what was paid.
  */
 export async function resumeCampaign(
   tx: Tx,
   row: repo.CampaignRow,
   actorId: number | null,
   now: Date,
+  config: DeliveryConfig,
   reason: string | null = null,
 ) {
-  const owed = row.product_type === PRODUCT_TYPES.cpi ? -heldOf(row) : 0n;
+  const cpi = row.product_type === PRODUCT_TYPES.cpi ? await cpiRepo.findCpi(tx, row.id) : undefined;
+  const owed = cpi ? -heldOf(row, cpi) : 0n;
   const values: CampaignChange = { clock_at: now };
   const notes = reason ? [reason] : [];
   if (owed > 0n) {
@@ -201,34 +230,38 @@ export async function resumeCampaign(
     values.promotion = formatMoney(owed);
     notes.push(`Paid ${formatMoney(owed)} of unpaid spend`);
   }
+  if (cpi) await tellAdNetwork(tx, adNetworkOf(config), row, 'resume');
   return move(tx, row, 'active', actorId, values, notes.join('; ') || null);
 }
 
 /** Queues the refund of a cancel for its due time (after the transaction has committed). */
 export async function scheduleCpiRefund(deps: Deps, campaignId: number) {
   const cpi = await cpiRepo.findCpi(deps.db, campaignId);
-  if (cpi?.refund_due_at && !cpi.refunded_at)
-    await deps.jobs.send('campaigns.cpi-refund', { campaignId }, { startAfter: cpi.refund_due_at });
+  if (cpi?.refund_due_at && !cpi.refunded_at) {
+    const data = { campaignId, dueAt: cpi.refund_due_at.toISOString() };
+    await deps.jobs.send('campaigns.cpi-refund', data, { startAfter: cpi.refund_due_at });
+  }
 }
+
+/** Statuses a refund due after a cancel is made in (a canceled campaign may be archived meanwhile). */
+const REFUNDABLE: readonly string[] = ['canceled', 'archived'];
 
 /**
  * Makes a canceled CPI campaign's refund once it is due: what it still holds of the prepayment goes back
- * through `ledger.refund()` against the start charge; a history row (status kept) records it. Runs once
- * however often it is called (job, sweep, retries).
+ * through `ledger.refund()` against its charges; a history row (status kept) records it. Runs once however
+ * often it is called (job, sweep, retries), and only for the cancel it was set for: a job of an earlier
+ * cancel (`dueAt` another time, or the campaign drafted or started again since) refunds nothing.
  */
-export async function refundDue(deps: Deps, campaignId: number, now = new Date()) {
+export async function refundDue(deps: Deps, campaignId: number, now = new Date(), dueAt?: string) {
   await deps.db.transaction(async (tx) => {
     const row = await repo.lockCampaign(tx, campaignId);
     const cpi = row && (await cpiRepo.findCpi(tx, campaignId));
     if (!row || !cpi?.refund_due_at || cpi.refunded_at || cpi.refund_due_at > now) return;
-    const held = heldOf(row);
+    if (!REFUNDABLE.includes(row.status)) return;
+    if (dueAt !== undefined && Date.parse(dueAt) !== cpi.refund_due_at.getTime()) return;
+    const held = heldOf(row, cpi);
     if (held > 0n && row.charge_entry_id) {
-      await refund(tx, row.user_id, row.charge_entry_id, held, {
-        reference: { type: 'campaign', id: row.id },
-        appstore: row.appstore,
-        package: row.package,
-        description: `Campaign #${row.id} canceled: unused prepayment`,
-      });
+      await refundCharged(tx, row, held, `Campaign #${row.id} canceled: unused prepayment`);
       const charged = formatMoney(parseMoney(row.charged) - held);
       await repo.updateCampaign(tx, row.id, { charged }, [], formatMoney(-held));
     }
@@ -253,7 +286,7 @@ export async function cpiSweep(deps: Deps, now = new Date()) {
     ({ id }) =>
       deps.db.transaction(async (tx) => {
         const row = await repo.lockCampaign(tx, id);
-        if (row) await settleCpi(tx, row, now, deps.config.vendorSandboxSpeed);
+        if (row) await settleCpi(tx, row, now, adNetworkOf(deps.config));
       }),
   );
   return refunds + settled;

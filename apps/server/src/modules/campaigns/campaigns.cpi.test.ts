@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import {
+  CAMPAIGN_MESSAGES,
   cpiDraftSchema,
   cpiTargetCountries,
   formatMoney,
@@ -10,12 +11,15 @@ import {
 import { buildTestApp, errorsOf, type TestApp } from '../../../test/build-test-app.js';
 import { directInstallsBody, makeApp, makeTopUp, makeUser } from '../../../test/factories.js';
 import { campaigns } from '../../db/schema/index.js';
+import type { AdCampaign, AdControl, AdNetwork } from '../../providers/ad-network/ad-network.js';
+import { sandboxDay } from '../../providers/ad-network/sandbox-ad-network.js';
 import { DEMO_APPS } from '../../providers/store/offline/demo-apps.js';
 import { balancesOf } from '../billing/ledger.js';
 import { checkLedger } from '../billing/ledger-check.js';
-import { cpiSweep, deliveredInstalls, plannedInstalls, refundDue } from './campaigns.cpi-charging.js';
+import { cpiSweep, refundDue, settleCpi } from './campaigns.cpi-charging.js';
 import { deliveryTick } from './campaigns.delivery.js';
 import { DAY_MS } from './campaigns.plan.js';
+import { lockCampaign } from './campaigns.repo.js';
 
 let t: TestApp;
 
@@ -61,9 +65,11 @@ async function details(who: Customer, id: number): Promise<Campaign> {
 /** `days` campaign days (plus a second) after the campaign started. */
 const after = (campaign: Campaign, days: number) =>
   new Date(Date.parse(campaign.started_at!) + days * DAY_MS + 1000);
-/** The spend of day `day` of a campaign on the defaults (66 planned installs at 0.15). */
-const spendOf = (id: number, day: number) =>
-  parseMoney('0.15') * BigInt(deliveredInstalls(plannedInstalls('10', '0.15'), id, day));
+/** What the sandbox ad network reports of a whole day of a campaign on the defaults (10 a day at 0.15). */
+const reported = (id: number, day: number) =>
+  sandboxDay({ id, dailyBudget: '10', targetCpi: '0.15' }, day, DAY_MS);
+const spendOf = (id: number, day: number) => parseMoney(reported(id, day).spend);
+const installsOf = (id: number, day: number) => reported(id, day).installs;
 const money = (value: string) => parseMoney(value);
 
 beforeAll(async () => {
@@ -292,7 +298,7 @@ describe('ordering and charging CPI', () => {
     const [s1, s2, s3] = [spendOf(c.id, 1), spendOf(c.id, 2), spendOf(c.id, 3)];
     await cpiSweep(t.deps, after(c, 1));
     let view = await details(who, c.id);
-    expect(view.orders![0]!.sequence[0]!.installs_actual).toBe(deliveredInstalls(66, c.id, 1));
+    expect(view.orders![0]!.sequence[0]!.installs_actual).toBe(installsOf(c.id, 1));
     expect(view.cpi!.prepaid_left).toBe(formatMoney(money('20') - s1));
     expect(await who.main()).toBe('80.0000');
 
@@ -306,7 +312,7 @@ describe('ordering and charging CPI', () => {
     expect(await who.main()).toBe(formatMoney(money('80') - fromBalance));
     expect(view.cpi).toMatchObject({ prepaid_left: '0.0000', unpaid: '0.0000', days_settled: 3 });
     expect(view.cpi!.spent).toBe(formatMoney(s1 + s2 + s3));
-    expect(view.installs_actual).toBe([1, 2, 3].reduce((sum, d) => sum + deliveredInstalls(66, c.id, d), 0));
+    expect(view.installs_actual).toBe([1, 2, 3].reduce((sum, d) => sum + installsOf(c.id, d), 0));
     expect(view.status).toBe('active');
   });
 
@@ -542,7 +548,7 @@ describe('editing a CPI draft or delayed campaign (PUT campaigns/{id})', () => {
     expect(await who.main()).toBe('90.0000');
   });
 
-  it('turns a CPI draft into another product and back', async () => {
+  it('keeps the product: a CPI draft does not turn into another product, nor one into CPI', async () => {
     const who = await customer('100');
     const draft = await order(who, cpiBody({ draft: true }));
     const direct = await call(
@@ -551,14 +557,14 @@ describe('editing a CPI draft or delayed campaign (PUT campaigns/{id})', () => {
       `campaigns/${draft.id}`,
       directInstallsBody({ installs: 10, days: 2 }),
     );
-    expect(direct.statusCode, direct.body).toBe(200);
-    expect(direct.json().data).toMatchObject({ type: 1, installs_total: 20 });
-    expect(direct.json().data.cpi).toBeUndefined();
-    const back = await call(who, 'PUT', `campaigns/${draft.id}`, cpiBody({ cpiBudget: '4' }));
-    expect(back.statusCode, back.body).toBe(200);
-    expect(back.json().data).toMatchObject({ type: 4, price: '8.0000' });
-    expect(back.json().data.cpi).toMatchObject({ daily_budget: '4.0000' });
-    expect(back.json().data.orders).toHaveLength(1);
+    expect(direct.statusCode).toBe(422);
+    expect(errorsOf(direct).productType).toEqual([CAMPAIGN_MESSAGES.campaignProductFixed]);
+    const installs = await order(who, directInstallsBody({ draft: true }));
+    const toCpi = await call(who, 'PUT', `campaigns/${installs.id}`, cpiBody());
+    expect(toCpi.statusCode).toBe(422);
+    expect(errorsOf(toCpi).productType).toEqual([CAMPAIGN_MESSAGES.campaignProductFixed]);
+    expect(await details(who, draft.id)).toMatchObject({ type: 4, price: '20.0000' });
+    expect(await details(who, installs.id)).toMatchObject({ type: 1 });
   });
 
   it('refuses to edit a running CPI campaign (409) and another user’s (404)', async () => {
@@ -570,6 +576,105 @@ describe('editing a CPI draft or delayed campaign (PUT campaigns/{id})', () => {
     expect(res.json().message).toBe('This action is not allowed for a campaign in status active');
     const draft = await order(who, cpiBody({ draft: true }));
     expect((await call(other, 'PUT', `campaigns/${draft.id}`, cpiBody())).statusCode).toBe(404);
+  });
+});
+
+/** An ad network whose reports a test sets, recording what it is told. */
+class ScriptedNetwork implements AdNetwork {
+  readonly name = 'Scripted network';
+  readonly speed = 1;
+  days = new Map<number, { installs: number; spend: string }>();
+  told: AdControl[] = [];
+  async control(_campaign: AdCampaign, action: AdControl) {
+    this.told.push(action);
+  }
+  async report(_campaign: AdCampaign, day: number) {
+    return this.days.get(day) ?? { installs: 0, spend: '0' };
+  }
+}
+
+describe('billing by what the ad network reports', () => {
+  it('bills the reported spend, not installs × target CPI, prepayment first', async () => {
+    const who = await customer('100');
+    const c = await order(who);
+    const network = new ScriptedNetwork();
+    // 7 installs that cost 3.3333 (not 7 × 0.15), then a dear day beyond the prepayment left.
+    network.days.set(1, { installs: 7, spend: '3.3333' });
+    network.days.set(2, { installs: 40, spend: '25' });
+    const settle = (at: Date) =>
+      t.deps.db.transaction(async (tx) => settleCpi(tx, (await lockCampaign(tx, c.id))!, at, network));
+
+    await settle(after(c, 1));
+    let view = await details(who, c.id);
+    expect(view).toMatchObject({ installs_actual: 7 });
+    expect(view.cpi).toMatchObject({ spent: '3.3333', prepaid_left: '16.6667', days_settled: 1 });
+    expect(await who.main()).toBe('80.0000');
+
+    await settle(after(c, 2));
+    await settle(after(c, 2));
+    view = await details(who, c.id);
+    expect(view).toMatchObject({ installs_actual: 47 });
+    expect(view.cpi).toMatchObject({ spent: '28.3333', prepaid_left: '0.0000', unpaid: '0.0000' });
+    expect(await who.main()).toBe('71.6667');
+    expect((await checkLedger(t.deps.db)).problems).toEqual([]);
+  });
+
+  it('tells the network when the campaign stops', async () => {
+    const who = await customer('100');
+    const c = await order(who, cpiBody({ cpiDays: 5 }));
+    const network = new ScriptedNetwork();
+    await t.deps.db.transaction(async (tx) =>
+      settleCpi(tx, (await lockCampaign(tx, c.id))!, after(c, 6), network),
+    );
+    expect((await details(who, c.id)).status).toBe('completed');
+    expect(network.told).toEqual(['stop']);
+    // Nothing reported, nothing spent: the whole prepayment comes back.
+    expect(await who.main()).toBe('100.0000');
+  });
+});
+
+describe('a refund left over from a cancel', () => {
+  it('does not refund the prepayment of a restart after a forced draft', async () => {
+    const who = await customer('100');
+    const admin = (await makeUser(t.deps.db, { roles: ['admin'] })).auth;
+    const c = await order(who);
+    await cpiSweep(t.deps, after(c, 1));
+    const canceled: Campaign = (await call(who, 'GET', `campaigns/${c.id}/cancel`)).json().data;
+    const due = Date.parse(canceled.cpi!.refund_due_at!);
+    const [job] = (
+      await t.database.sql.executeSql(
+        `select data from pgboss.job where name = 'campaigns.cpi-refund' and data->>'campaignId' = $1`,
+        [String(c.id)],
+      )
+    ).rows as { data: { campaignId: number; dueAt?: string } }[];
+    expect(job!.data.dueAt).toBe(canceled.cpi!.refund_due_at);
+
+    // Staff force it back to draft (the held prepayment is refunded now), the customer starts it again.
+    const drafted = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/v1/campaigns/${c.id}/forced-draft`,
+      headers: admin,
+    });
+    expect(drafted.statusCode, drafted.body).toBe(200);
+    expect(drafted.json().data.cpi).toMatchObject({ refund_due_at: null, spent: '0.0000' });
+    const afterDraft = money(await who.main());
+    expect(afterDraft).toBe(money('100') - spendOf(c.id, 1));
+    const restarted = await call(who, 'GET', `campaigns/${c.id}/start`);
+    expect(restarted.statusCode, restarted.body).toBe(200);
+    expect(restarted.json().data.cpi).toMatchObject({ prepaid_left: '20.0000' });
+
+    // The old job at its due time, and the sweep: nothing refunded, the new prepayment intact.
+    await refundDue(t.deps, job!.data.campaignId, new Date(due + 1000), job!.data.dueAt);
+    await cpiSweep(t.deps, new Date(due + 1000));
+    const view = await details(who, c.id);
+    expect(view.status).toBe('active');
+    expect(view.cpi).toMatchObject({ refunded_at: null });
+    expect(view.status_history!.map((h) => h.reason)).not.toContain(
+      `Refunded ${view.cpi!.prepaid_left} of the prepayment`,
+    );
+    expect(money(view.cpi!.prepaid_left) + money(view.cpi!.spent)).toBe(money('20'));
+    expect(money(await who.main())).toBe(afterDraft - money('20'));
+    expect((await checkLedger(t.deps.db)).problems).toEqual([]);
   });
 });
 

@@ -11,7 +11,7 @@ import {
 import type { Db, Queryable } from '../../db/client.js';
 import { heldOf, plannedInstalls } from './campaigns.cpi-charging.js';
 import * as cpiRepo from './campaigns.cpi-repo.js';
-import { DAY_MS, valueOf } from './campaigns.plan.js';
+import { DAY_MS } from './campaigns.plan.js';
 import * as repo from './campaigns.repo.js';
 import { fieldErrors, notesAndStart, orderTarget, throwIfAny, type Prepared } from './campaigns.rules.js';
 
@@ -78,13 +78,19 @@ export function cpiValues(campaignId: number, cpi: CpiPlan): cpiRepo.NewCpi {
 }
 
 /**
- * Makes a clone of a CPI campaign one: its CPI part (no refund of its own), the source's budget terms
+ * Makes a clone of a CPI campaign one: its CPI part (nothing spent, no refund of its own), the source's budget terms
  * (start charge, target CPI, not a pricetag) and a fresh plan.
  */
 export async function cloneCpi(db: Queryable, source: repo.CampaignRow, draftId: number) {
   const cpi = await cpiRepo.findCpi(db, source.id);
   if (!cpi) return;
-  await cpiRepo.insertCpi(db, { ...cpi, campaign_id: draftId, refund_due_at: null, refunded_at: null });
+  await cpiRepo.insertCpi(db, {
+    ...cpi,
+    campaign_id: draftId,
+    spent: '0',
+    refund_due_at: null,
+    refunded_at: null,
+  });
   const plan = Array<number>(source.days).fill(source.installs);
   await repo.updateCampaign(db, draftId, {
     unit_price: source.unit_price,
@@ -99,7 +105,7 @@ export async function cloneCpi(db: Queryable, source: repo.CampaignRow, draftId:
 export async function cpiViewOf(db: Queryable, row: repo.CampaignRow): Promise<CpiCampaign | undefined> {
   const cpi = await cpiRepo.findCpi(db, row.id);
   if (!cpi) return undefined;
-  const held = heldOf(row);
+  const held = heldOf(row, cpi);
   return {
     daily_budget: cpi.daily_budget,
     target_cpi: row.unit_price,
@@ -113,7 +119,7 @@ export async function cpiViewOf(db: Queryable, row: repo.CampaignRow): Promise<C
     headline2: cpi.headline2,
     description: cpi.ad_text,
     deeplink: cpi.deeplink,
-    spent: formatMoney(valueOf(row.unit_price, row.installs_actual)),
+    spent: formatMoney(parseMoney(cpi.spent)),
     prepaid_left: formatMoney(held > 0n ? held : 0n),
     unpaid: formatMoney(held < 0n ? -held : 0n),
     days_settled: Math.floor(row.progress_ms / DAY_MS),

@@ -15,8 +15,10 @@ import {
 import * as placements from '../vendors/vendors.placements.js';
 import { clockAt, DAY_MS } from './campaigns.plan.js';
 import * as repo from './campaigns.repo.js';
+import { adNetworkOf } from '../../providers/ad-network/create-ad-network.js';
 import { settleCpi } from './campaigns.cpi-charging.js';
-import { finish, launch, move } from './campaigns.lifecycle.js';
+import { tellAdNetwork } from './campaigns.cpi-network.js';
+import { activate, finish, launch, move, type DeliveryConfig } from './campaigns.lifecycle.js';
 
 /*
  * Delivery by the campaign's vendor (providers/vendor/README.md). The embedded sandbox delivers each day's
@@ -77,20 +79,22 @@ async function applyReport(
 /**
  * Brings a locked campaign's delivery up to `now`: its clock moves on; with the sandbox each order day
  * gets what it has delivered by then and a campaign whose last day has passed is completed. A campaign
- * placed with an HTTP vendor keeps what that vendor last reported (the tick asks it).
+ * placed with an HTTP vendor keeps what that vendor last reported (the tick asks it); a CPI campaign is
+ * billed by what its ad network reports. Where sandboxes are not allowed the sandbox delivers nothing.
  */
 export async function settleDelivery(
   tx: Tx,
   row: repo.CampaignRow,
   now: Date,
-  speed: number,
+  config: DeliveryConfig,
   actorId: number | null = null,
 ): Promise<repo.CampaignRow> {
   if (row.status !== 'active' || !row.clock_at) return row;
-  if (row.product_type === PRODUCT_TYPES.cpi) return settleCpi(tx, row, now, speed, actorId);
-  const progress = Math.min(row.days * DAY_MS, clockAt(row, now, speed));
+  if (row.product_type === PRODUCT_TYPES.cpi) return settleCpi(tx, row, now, adNetworkOf(config), actorId);
+  const progress = Math.min(row.days * DAY_MS, clockAt(row, now, config.vendorSandboxSpeed));
   const clock = { progress_ms: Math.floor(progress), clock_at: now };
   if (await placements.currentPlacementOf(tx, row.id)) return repo.updateCampaign(tx, row.id, clock);
+  if (!config.sandbox) return row;
   const orders = await repo.ordersOf(tx, row.id);
   const report = sandboxReport(
     { days: row.days, delivery_type: row.settings.deliveryType, orders: sequencesOf(orders) },
@@ -112,13 +116,32 @@ function sequencesOf(orders: Orders): VendorOrder['orders'] {
   }));
 }
 
+/**
+ * Pauses a locked active campaign (customer or staff): its delivery is brought up to now first (it may
+ * complete meanwhile), then its clock stops; a CPI campaign's ad network is told.
+ */
+export async function pauseCampaign(
+  tx: Tx,
+  row: repo.CampaignRow,
+  actorId: number | null,
+  now: Date,
+  config: DeliveryConfig,
+  reason: string | null = null,
+) {
+  const settled = await settleDelivery(tx, row, now, config, actorId);
+  if (settled.status !== 'active') return settled;
+  if (settled.product_type === PRODUCT_TYPES.cpi)
+    await tellAdNetwork(tx, adNetworkOf(config), settled, 'pause');
+  return move(tx, settled, 'pause', actorId, { clock_at: null }, reason);
+}
+
 /** Starts a delayed campaign whose time has come; when the balance is short it fails (nothing charged). */
 export async function startDue(deps: Deps, campaignId: number, now = new Date()) {
   try {
     await deps.db.transaction(async (tx) => {
       const row = await repo.lockCampaign(tx, campaignId);
       if (!row || row.status !== 'delayed' || !row.start_at || row.start_at > now) return;
-      await launch(tx, row, null, now);
+      await launch(tx, row, null, now, deps.config);
     });
   } catch (error) {
     if (!(error instanceof InsufficientFundsError)) throw error;
@@ -128,6 +151,14 @@ export async function startDue(deps: Deps, campaignId: number, now = new Date())
       await move(tx, row, 'failed', null, { finished_at: now }, error.message);
     });
   }
+}
+
+/** Hands a campaign waiting in pending (charged) to a vendor or ad network once one can take it. */
+export async function startWaiting(deps: Deps, campaignId: number, now = new Date()) {
+  await deps.db.transaction(async (tx) => {
+    const row = await repo.lockCampaign(tx, campaignId);
+    if (row?.status === 'pending' && !row.is_legacy) await activate(tx, row, null, now, deps.config);
+  });
 }
 
 /** What the vendor of a placement is to be told, given the campaign's status; null = nothing now. */
@@ -236,17 +267,19 @@ async function syncPlacement(deps: Deps, open: placements.OpenPlacement, now: Da
 }
 
 /**
- * One tick of delivery: starts due delayed campaigns, brings every active campaign's sandbox delivery up
- * to now, then syncs every open HTTP placement with its vendor — batch after batch until none is left.
+ * One tick of delivery: starts due delayed campaigns, hands waiting ones to a vendor or ad network that
+ * can take them now, brings every active campaign's sandbox delivery up to now, then syncs every open
+ * HTTP placement with its vendor — batch after batch until none is left.
  */
 export async function deliveryTick(deps: Deps, now = new Date()) {
   const settled = await repo.forEachBatch(
     (after, limit) => repo.dueCampaigns(deps.db, now, limit, after),
     async ({ id, status }) => {
       if (status === 'delayed') return startDue(deps, id, now);
+      if (status === 'pending') return startWaiting(deps, id, now);
       await deps.db.transaction(async (tx) => {
         const row = await repo.lockCampaign(tx, id);
-        if (row) await settleDelivery(tx, row, now, deps.config.vendorSandboxSpeed);
+        if (row) await settleDelivery(tx, row, now, deps.config);
       });
     },
     TICK_BATCH,

@@ -1,14 +1,32 @@
-import { CAMPAIGN_MESSAGES, formatMoney, parseMoney, type CampaignStatus } from '@storelift/shared';
+import {
+  CAMPAIGN_MESSAGES,
+  PRODUCT_TYPES,
+  formatMoney,
+  minMoney,
+  parseMoney,
+  type CampaignStatus,
+  type Money,
+} from '@storelift/shared';
+import type { Config } from '../../config.js';
 import { ConflictError } from '../../lib/errors.js';
+import { adNetworkOf } from '../../providers/ad-network/create-ad-network.js';
 import { charge, refund, type Tx } from '../billing/ledger.js';
+import { tellAdNetwork } from './campaigns.cpi-network.js';
+import * as cpiRepo from './campaigns.cpi-repo.js';
 import { valueOf } from './campaigns.plan.js';
 import * as repo from './campaigns.repo.js';
 import { findVendor } from '../vendors/vendors.service.js';
 import { assignVendor, cancelPlacements } from '../vendors/vendors.placements.js';
-import { routeCampaign } from '../vendors/vendors.routing.js';
+import { canDeliver, routeCampaign } from '../vendors/vendors.routing.js';
 
 /** New values of a campaign's columns, and money it adds to its app's promotion value (`promotion`). */
 export type CampaignChange = Partial<repo.NewCampaign> & { promotion?: string };
+
+/**
+ * What starting and delivering campaigns read of the configuration: whether sandboxes (the sandbox vendor
+ * and ad network) are allowed, and the speed of their clock.
+ */
+export type DeliveryConfig = Pick<Config, 'sandbox' | 'vendorSandboxSpeed'>;
 
 /**
  * Moves a locked campaign to another status in one statement with its status-history row; `through`
@@ -43,41 +61,75 @@ export async function launch(
   row: repo.CampaignRow,
   actorId: number | null,
   now: Date,
+  config: DeliveryConfig,
 ): Promise<repo.CampaignRow> {
   if (row.is_legacy) throw new ConflictError(CAMPAIGN_MESSAGES.campaignLegacy);
   if (row.status === 'draft' && row.start_at && row.start_at.getTime() > now.getTime())
     return move(tx, row, 'delayed', actorId);
-  return activate(tx, row, actorId, now);
+  return activate(tx, row, actorId, now, config);
 }
 
 /**
- * The vendor a launching campaign goes to: the one it has (staff's choice) while that vendor is active,
- * else routing's pick (providers/vendor/README.md).
+ * The vendor a launching campaign goes to (providers/vendor/README.md): the one staff chose while it can
+ * take orders, else routing's pick; none when no vendor can take it.
  */
-async function launchVendor(tx: Tx, row: repo.CampaignRow) {
+async function launchVendor(tx: Tx, row: repo.CampaignRow, sandbox: boolean) {
   const chosen = row.vendor_id === null ? undefined : await findVendor(tx, row.vendor_id);
-  return chosen?.is_active ? chosen : routeCampaign(tx, row);
+  return chosen && canDeliver(chosen, sandbox) ? chosen : routeCampaign(tx, row, sandbox);
+}
+
+/**
+ * Who delivers a launching campaign, as the columns that record it: its vendor, or a CPI campaign's ad
+ * network (told to start, any refund of an earlier cancel dropped); or why nobody can take it yet.
+ */
+async function deliveryOf(
+  tx: Tx,
+  row: repo.CampaignRow,
+  config: DeliveryConfig,
+): Promise<CampaignChange | { waiting: string }> {
+  if (row.product_type !== PRODUCT_TYPES.cpi) {
+    const vendor = await launchVendor(tx, row, config.sandbox);
+    if (!vendor) return { waiting: CAMPAIGN_MESSAGES.campaignWaitingVendor };
+    return assignVendor(tx, row, vendor, true);
+  }
+  const network = adNetworkOf(config);
+  if (!network) return { waiting: CAMPAIGN_MESSAGES.campaignWaitingAdNetwork };
+  await cpiRepo.updateCpi(tx, row.id, { refund_due_at: null, refunded_at: null });
+  await tellAdNetwork(tx, network, row, 'start');
+  return { vendor_id: null, vendor: network.name };
 }
 
 /**
  * Starts a locked campaign now (any start time ignored): pending, the price charged unless it already is
- * (bonus first; 422 when short), then active with the vendor's clock at zero, handed to its vendor.
+ * (bonus first; 422 when short), then active with the vendor's clock at zero, handed to its vendor or ad
+ * network. When none can take it yet it stays pending, charged, with the reason in its history (the
+ * delivery tick tries again; a system retry that still finds none writes nothing, staff get a 409).
  */
 export async function activate(
   tx: Tx,
   row: repo.CampaignRow,
   actorId: number | null,
   now: Date,
+  config: DeliveryConfig,
   reason: string | null = null,
 ): Promise<repo.CampaignRow> {
   if (row.is_legacy) throw new ConflictError(CAMPAIGN_MESSAGES.campaignLegacy);
-  const values: CampaignChange = {
-    started_at: now,
-    clock_at: now,
-    progress_ms: 0,
-    ...(await assignVendor(tx, row, await launchVendor(tx, row), true)),
-  };
-  Object.assign(values, await chargeOnce(tx, row));
+  const charged = await chargeOnce(tx, row);
+  const delivery = await deliveryOf(tx, row, config);
+  if ('waiting' in delivery) {
+    if (row.status !== 'pending')
+      return move(
+        tx,
+        row,
+        'pending',
+        actorId,
+        charged,
+        [delivery.waiting, reason].filter(Boolean).join('; '),
+      );
+    if (actorId === null) return row;
+    throw new ConflictError(delivery.waiting);
+  }
+  const values: CampaignChange = { started_at: now, clock_at: now, progress_ms: 0, ...delivery, ...charged };
   // Pending lasts only within this transaction (a refused charge rolls it back): one write, both rows.
   const through: CampaignStatus[] = row.status === 'pending' ? [] : ['pending'];
   return move(tx, row, 'active', actorId, values, reason, through);
@@ -100,23 +152,76 @@ export async function chargeOnce(tx: Tx, row: repo.CampaignRow): Promise<Campaig
 }
 
 /**
- * Refunds what a locked campaign is still charged beyond the installs delivered
- * (`charged − unit_price × installs_actual`: the undelivered part of a full charge, nothing once a refund was
- * made), and answers the change that records it: what stays charged, and the refund taken off the app's
- * promotion.
+ * Gives back `amount` of what a locked campaign is charged through `ledger.refund()`: against its start
+ * charge and the extra charges of edits since (`repo.chargesOf`), the latest first.
+ */
+export async function refundCharged(tx: Tx, row: repo.CampaignRow, amount: Money, description: string) {
+  let left = amount;
+  for (const { entryId, open } of await repo.chargesOf(tx, row)) {
+    const take = minMoney(left, open);
+    if (take <= 0n) continue;
+    await refund(tx, row.user_id, entryId, take, {
+      reference: { type: 'campaign', id: row.id },
+      appstore: row.appstore,
+      package: row.package,
+      description,
+    });
+    left -= take;
+    if (left === 0n) return;
+  }
+  if (left > 0n)
+    throw new Error(`Campaign #${row.id}: a refund of ${formatMoney(amount)} exceeds its charges`);
+}
+
+/**
+ * Settles the price of a locked campaign edited to `price` (docs/campaigns.md, Lifecycle: edit). Uncharged
+ * (a draft, a delayed campaign not started yet): nothing. Charged (staff made it delayed after its charge):
+ * a dearer edit charges the difference (`InsufficientFundsError` when the balance cannot cover it, and the
+ * edit's transaction rolls back), a cheaper one refunds it against the campaign's charges. Answers the
+ * change that records it and the history note.
+ */
+export async function settleEditPrice(
+  tx: Tx,
+  row: repo.CampaignRow,
+  price: string,
+): Promise<{ change: CampaignChange; note: string | null }> {
+  const difference = parseMoney(price) - parseMoney(row.charged);
+  if (!row.charge_entry_id || difference === 0n) return { change: {}, note: null };
+  const amount = formatMoney(difference > 0n ? difference : -difference);
+  if (difference > 0n)
+    await charge(tx, row.user_id, difference, {
+      type: 'campaign_charge',
+      reference: { type: 'campaign', id: row.id },
+      appstore: row.appstore,
+      package: row.package,
+      description: `Campaign #${row.id} edited: ${amount} more`,
+    });
+  else await refundCharged(tx, row, -difference, `Campaign #${row.id} edited: ${amount} less`);
+  return {
+    change: { charged: formatMoney(parseMoney(price)), promotion: formatMoney(difference) },
+    note: difference > 0n ? `charged ${amount} more` : `refunded ${amount}`,
+  };
+}
+
+/** What a campaign keeps of its charge: the value of the installs delivered, or a CPI campaign's spend. */
+async function keptOf(tx: Tx, row: repo.CampaignRow): Promise<Money> {
+  if (row.product_type !== PRODUCT_TYPES.cpi) return valueOf(row.unit_price, row.installs_actual);
+  return parseMoney((await cpiRepo.findCpi(tx, row.id))?.spent ?? '0');
+}
+
+/**
+ * Refunds what a locked campaign is still charged beyond what it keeps (`charged − unit_price ×
+ * installs_actual`, a CPI campaign's spend: the undelivered part of a full charge, nothing once a refund
+ * was made), and answers the change that records it: what stays charged, and the refund taken off the
+ * app's promotion.
  */
 async function refundUndelivered(tx: Tx, row: repo.CampaignRow, why: string): Promise<CampaignChange> {
   const undelivered = row.installs_total - row.installs_actual;
   const charged = parseMoney(row.charged);
-  const kept = valueOf(row.unit_price, row.installs_actual);
+  const kept = await keptOf(tx, row);
   const amount = charged > kept ? charged - kept : 0n;
   if (row.charge_entry_id && amount > 0n) {
-    await refund(tx, row.user_id, row.charge_entry_id, amount, {
-      reference: { type: 'campaign', id: row.id },
-      appstore: row.appstore,
-      package: row.package,
-      description: `Campaign #${row.id} ${why}: ${undelivered} installs undelivered`,
-    });
+    await refundCharged(tx, row, amount, `Campaign #${row.id} ${why}: ${undelivered} installs undelivered`);
     return { charged: formatMoney(charged - amount), promotion: formatMoney(-amount) };
   }
   return { charged: formatMoney(charged) };
@@ -141,8 +246,8 @@ export async function finish(
 
 /**
  * Forced draft (staff): refunds the undelivered part, then the campaign is a fresh draft again — its
- * delivery counts and the vendor's clock back at zero, no vendor order running, nothing charged, so a new
- * start charges the full price.
+ * delivery counts and the vendor's clock back at zero, no vendor order running, a CPI campaign's spend and
+ * any refund left due by a cancel gone, nothing charged, so a new start charges the full price.
  */
 export async function toDraft(
   tx: Tx,
@@ -153,6 +258,7 @@ export async function toDraft(
   const { promotion } = await refundUndelivered(tx, row, 'forced to draft');
   await repo.resetDelivery(tx, row.id);
   await cancelPlacements(tx, row.id);
+  await cpiRepo.updateCpi(tx, row.id, { spent: '0', refund_due_at: null, refunded_at: null });
   return move(
     tx,
     row,

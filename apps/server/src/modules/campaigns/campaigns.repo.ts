@@ -1,5 +1,12 @@
 import { and, asc, desc, eq, ilike, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { AdminCampaignListQuery, CampaignListQuery, CampaignStatus, Review } from '@storelift/shared';
+import {
+  parseMoney,
+  type AdminCampaignListQuery,
+  type CampaignListQuery,
+  type CampaignStatus,
+  type Money,
+  type Review,
+} from '@storelift/shared';
 import type { Queryable } from '../../db/client.js';
 import pMap from 'p-map';
 import { insertColumns, rowOf, rowsOf, setColumns } from '../../db/sql-rows.js';
@@ -13,6 +20,7 @@ import {
   countries,
   keywords,
   pricetags,
+  transactions,
   users,
 } from '../../db/schema/index.js';
 
@@ -402,6 +410,32 @@ export async function recordDelivery(
   return row?.sum ?? 0;
 }
 
+/**
+ * The charges a campaign's money was taken by, latest first, each with what is still open of it (charged
+ * less refunded): its start charge (`charge_entry_id`) and the extra charges of edits since.
+ */
+export async function chargesOf(
+  db: Queryable,
+  row: Pick<CampaignRow, 'id' | 'user_id' | 'charge_entry_id'>,
+): Promise<{ entryId: string; open: Money }[]> {
+  if (!row.charge_entry_id) return [];
+  const rows = await rowsOf<{ entry_id: string; open: string }>(
+    db,
+    sql`
+    with start as (
+      select min(id) as id, min(created_at) as at from ${transactions} where entry_id = ${row.charge_entry_id}::uuid
+    )
+    select c.entry_id, (-sum(c.amount) - coalesce((select sum(r.amount) from ${transactions} r
+        where r.related_entry_id = c.entry_id and r.type = 'refund'), 0))::numeric(14,4)::text as open
+    from ${transactions} c, start
+    where c.user_id = ${row.user_id}::int and c.type = 'campaign_charge' and c.reference_type = 'campaign'
+      and c.reference_id = ${String(row.id)} and c.created_at >= start.at and c.id >= start.id
+    group by c.entry_id
+    order by min(c.id) desc`,
+  );
+  return rows.map((each) => ({ entryId: each.entry_id, open: parseMoney(each.open) }));
+}
+
 export async function addHistory(
   db: Queryable,
   campaignId: number,
@@ -590,7 +624,10 @@ export async function lockUserCampaignsIn(db: Queryable, userId: number, statuse
     .for('update');
 }
 
-/** Campaigns the delivery tick looks at, by id after `afterId`: active ones, and delayed ones now due. */
+/**
+ * Campaigns the delivery tick looks at, by id after `afterId`: active ones, delayed ones now due, and
+ * pending ones (charged, waiting for a vendor or ad network).
+ */
 export async function dueCampaigns(db: Queryable, now: Date, limit: number, afterId = 0) {
   return db
     .select({ id: campaigns.id, status: campaigns.status })
@@ -599,7 +636,7 @@ export async function dueCampaigns(db: Queryable, now: Date, limit: number, afte
       and(
         sql`${campaigns.id} > ${afterId}`,
         or(
-          eq(campaigns.status, 'active'),
+          inArray(campaigns.status, ['active', 'pending']),
           and(eq(campaigns.status, 'delayed'), lte(campaigns.start_at, now)),
         ),
       ),
@@ -628,9 +665,10 @@ export async function forEachBatch<T extends { id: number }>(
   }
 }
 
-/** A campaign of any user with its refs and owner (staff). */
+/** A campaign of any user with its refs, owner and, while it waits in pending, why (staff). */
 export interface AdminCampaignWithRefs extends CampaignWithRefs {
   user: { id: number; email: string };
+  waiting_reason: string | null;
 }
 
 /** Campaigns with their refs and owner, and the `extra` fields asked for. */
@@ -638,8 +676,12 @@ function selectAdminCampaigns<Extra extends Record<string, SQL.Aliased | SQL>>(
   db: Queryable,
   extra: Extra = {} as Extra,
 ) {
+  // A pending campaign waits for a vendor or ad network: the note of its move there says why.
+  const waiting = sql<string | null>`case when ${campaigns.status} = 'pending' then (
+    select h.reason from ${campaignStatusHistory} h
+    where h.campaign_id = ${campaigns.id} and h.to_status = 'pending' order by h.id desc limit 1) end`;
   return db
-    .select({ ...REF_FIELDS, user: { id: users.id, email: users.email }, ...extra })
+    .select({ ...REF_FIELDS, user: { id: users.id, email: users.email }, waiting_reason: waiting, ...extra })
     .from(campaigns)
     .leftJoin(apps, eq(apps.id, campaigns.app_id))
     .innerJoin(countries, eq(countries.id, campaigns.country_id))

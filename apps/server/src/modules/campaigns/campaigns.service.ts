@@ -32,8 +32,8 @@ import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.
 import { pageMeta } from '../../lib/paging.js';
 import type { Tx } from '../billing/ledger.js';
 import { mergeImpressions, priceOf, smartSplit } from './campaigns.plan.js';
-import { settleDelivery } from './campaigns.delivery.js';
-import { finish, launch, move } from './campaigns.lifecycle.js';
+import { pauseCampaign, settleDelivery } from './campaigns.delivery.js';
+import { finish, launch, move, settleEditPrice, type DeliveryConfig } from './campaigns.lifecycle.js';
 import {
   guaranteeUntil,
   hasReviews,
@@ -348,10 +348,10 @@ async function writeExtras(tx: Tx, campaignId: number, prepared: Prepared, fresh
  * The customer starts a locked draft or delayed campaign: rates and reviews need the terms accepted;
  * guaranteed reviews are charged and go to moderation; anything else starts (or waits for its time).
  */
-function begin(tx: Tx, row: repo.CampaignRow, userId: number, now: Date) {
+function begin(tx: Tx, row: repo.CampaignRow, userId: number, now: Date, config: DeliveryConfig) {
   requireTerms(row.product_type, row.settings);
   if (row.product_type === PRODUCT_TYPES.hqReview) return sendToModeration(tx, row, userId, now);
-  return launch(tx, row, userId, now);
+  return launch(tx, row, userId, now, config);
 }
 
 /** `POST campaigns`: a draft (`draft #{id}`), or an order that starts now, is delayed or goes to moderation. */
@@ -364,7 +364,7 @@ export async function createCampaign(deps: Deps, userId: number, body: CreateCam
       { history: { actorId: userId }, orders: newOrders(body.productType, prepared) },
     );
     await writeExtras(tx, draft.id, prepared, true);
-    return body.draft ? draft : begin(tx, draft, userId, now);
+    return body.draft ? draft : begin(tx, draft, userId, now, deps.config);
   });
   await scheduleStart(deps, row);
   let message: string = CAMPAIGN_MESSAGES.campaignOrdered;
@@ -377,9 +377,10 @@ export async function createCampaign(deps: Deps, userId: number, body: CreateCam
 const EDITABLE: readonly CampaignStatus[] = ['draft', 'delayed'];
 
 /**
- * `PUT campaigns/{id}`: the whole body again for a draft or delayed campaign (not legacy), priced from
- * today's pricetags; the status stays (a delayed campaign needs its start time and is rescheduled) and a
- * history row records the edit.
+ * `PUT campaigns/{id}`: the whole body again for a draft or delayed campaign (not legacy) of the same
+ * product type (else 422), priced from today's pricetags; the status stays (a delayed campaign needs its
+ * start time and is rescheduled) and a history row records the edit. A campaign charged already (staff
+ * made it delayed) settles the price difference in the same transaction (`settleEditPrice`).
  */
 export async function editCampaign(
   deps: Deps,
@@ -395,6 +396,8 @@ export async function editCampaign(
     allowIn(row, EDITABLE);
   };
   editable(current.campaign);
+  if (body.productType !== current.campaign.product_type)
+    throw ValidationError.field('productType', CAMPAIGN_MESSAGES.campaignProductFixed);
   const delayed = current.campaign.status === 'delayed';
   if (delayed && (body.start_at === undefined || body.start_at === null))
     throw ValidationError.field('start_at', CAMPAIGN_MESSAGES.campaignDateEmpty);
@@ -404,9 +407,16 @@ export async function editCampaign(
     if (!locked) throw new NotFoundError();
     editable(locked);
     const status = locked.status as CampaignStatus;
-    const updated = await repo.updateCampaign(tx, id, rowValues(body, prepared), [
-      { from: status, to: status, actorId: userId, reason: 'Edited' },
-    ]);
+    const { change, note } = await settleEditPrice(tx, locked, prepared.price);
+    const { promotion, ...paid } = change;
+    const reason = note ? `Edited; ${note}` : 'Edited';
+    const updated = await repo.updateCampaign(
+      tx,
+      id,
+      { ...rowValues(body, prepared), ...paid },
+      [{ from: status, to: status, actorId: userId, reason }],
+      promotion,
+    );
     await repo.deleteOrders(tx, id);
     await repo.insertOrders(tx, id, newOrders(body.productType, prepared));
     await cpiRepo.deleteCpi(tx, id);
@@ -436,24 +446,21 @@ export async function getCampaign(deps: Deps, userId: number, id: number) {
 
 /** Runs an action on the user's campaign under its row lock; 404 for another user's, 409 when not allowed. */
 export async function act(deps: Deps, userId: number, id: number, action: CampaignAction, now = new Date()) {
-  const speed = deps.config.vendorSandboxSpeed;
+  const { config } = deps;
   const row = await deps.db.transaction(async (tx) => {
     const locked = await repo.lockCampaign(tx, id, userId);
     if (!locked) throw new NotFoundError();
     allowIn(locked, ACTIONS[action]);
     switch (action) {
       case 'start':
-        return begin(tx, locked, userId, now);
-      case 'pause': {
-        const settled = await settleDelivery(tx, locked, now, speed, userId);
-        if (settled.status !== 'active') return settled;
-        return move(tx, settled, 'pause', userId, { clock_at: null });
-      }
+        return begin(tx, locked, userId, now, config);
+      case 'pause':
+        return pauseCampaign(tx, locked, userId, now, config);
       case 'resume':
-        return resumeCampaign(tx, locked, userId, now);
+        return resumeCampaign(tx, locked, userId, now, config);
       case 'cancel':
-        if (locked.product_type === PRODUCT_TYPES.cpi) return cancelCpi(tx, locked, userId, now, speed);
-        return finish(tx, await settleDelivery(tx, locked, now, speed, userId), 'canceled', userId, now);
+        if (locked.product_type === PRODUCT_TYPES.cpi) return cancelCpi(tx, locked, userId, now, config);
+        return finish(tx, await settleDelivery(tx, locked, now, config, userId), 'canceled', userId, now);
       case 'archive':
         return move(tx, locked, 'archived', userId);
     }

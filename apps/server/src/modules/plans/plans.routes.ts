@@ -40,14 +40,12 @@ export async function plansRoutes(app: FastifyInstance) {
   );
 }
 
-/** Only a manager (or an admin) moves a user to another plan, reseller plans included (customer-area §6). */
-const PLAN_STAFF = ['admin', 'manager'] as const;
-
 /** Staff: a user's plan and pricetags (under /api/admin/v1). */
 export async function adminPlansRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps;
-  const onRequest = app.allow(PLAN_STAFF);
+  // Given to manager and admin (customer-area §6: a manager moves a user to a reseller plan).
+  const onRequest = app.permit('users.set-price-plan');
 
   r.put(
     '/priceplans/user/:id',

@@ -14,6 +14,7 @@ import type { Db, Queryable } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { pageMeta } from '../../lib/paging.js';
+import { audit } from '../audit/audit.js';
 import { billingProfileOf } from '../billing/profiles.repo.js';
 import * as repo from './plans.repo.js';
 
@@ -117,16 +118,31 @@ async function staffTarget(db: Db, userId: number) {
 
 /** Staff: puts the user on a plan (the only way onto a reseller plan) and syncs the pricetags. */
 export async function setUserPlan(db: Db, userId: number, planId: number) {
-  await staffTarget(db, userId);
   const plan = await repo.findPlan(db, planId);
   if (!plan) throw new NotFoundError();
-  await db.transaction((tx) => repo.syncPricetags(tx, userId, plan.id));
+  const profile = await staffTarget(db, userId);
+  await db.transaction(async (tx) => {
+    await repo.syncPricetags(tx, userId, plan.id);
+    await audit(tx, {
+      action: 'plans.set-user-plan',
+      target: { type: 'user', id: userId, userId },
+      before: { priceplan_id: profile.price_plan_id },
+      after: { priceplan_id: plan.id },
+    });
+  });
   return { data: (await repo.pricetagsOf(db, userId)).map(toPricetag), message: MESSAGES.actionSaved };
 }
 
 /** Staff: copies the user's plan prices into the pricetags again (after a price change). */
 export async function syncUserPricetags(db: Db, userId: number) {
   const profile = await staffTarget(db, userId);
-  await db.transaction((tx) => repo.syncPricetags(tx, userId, profile.price_plan_id));
+  await db.transaction(async (tx) => {
+    await repo.syncPricetags(tx, userId, profile.price_plan_id);
+    await audit(tx, {
+      action: 'plans.sync-pricetags',
+      target: { type: 'user', id: userId, userId },
+      after: { priceplan_id: profile.price_plan_id },
+    });
+  });
   return { data: (await repo.pricetagsOf(db, userId)).map(toPricetag), message: MESSAGES.actionSaved };
 }

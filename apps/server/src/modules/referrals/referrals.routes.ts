@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  ADMIN_ROUTE_ROLES,
   ROLE_ALL,
   adminPayoutListQuerySchema,
   adminPayoutListResponseSchema,
@@ -63,9 +62,6 @@ export async function referralsRoutes(app: FastifyInstance) {
   );
 }
 
-/** Paying out is moving money: the admin's (staff-admin §6). */
-const PAYOUT_STAFF = ['admin'] as const;
-
 /** Staff: referral payout requests (under /api/admin/v1). */
 export async function adminReferralsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -80,7 +76,7 @@ export async function adminReferralsRoutes(app: FastifyInstance) {
         querystring: adminPayoutListQuerySchema,
         response: { 200: adminPayoutListResponseSchema, ...errorResponses },
       },
-      onRequest: app.allow(ADMIN_ROUTE_ROLES['/admin/user-payments']),
+      onRequest: app.permit('user-payments'),
     },
     (req) => referrals.listAllPayouts(db, req.query),
   );
@@ -94,7 +90,7 @@ export async function adminReferralsRoutes(app: FastifyInstance) {
           body: adminPayoutNoteBodySchema,
           response: { 200: adminPayoutResponseSchema, ...errorResponses },
         },
-        onRequest: app.allow(PAYOUT_STAFF),
+        onRequest: app.permit('payouts.manage'),
       },
       (req) =>
         (action === 'cancel' ? referrals.cancelPayout : referrals.completePayout)(

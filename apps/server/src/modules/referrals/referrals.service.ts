@@ -11,10 +11,11 @@ import {
 } from '@storelift/shared';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Queryable } from '../../db/client.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { pageMeta } from '../../lib/paging.js';
 import { InsufficientFundsError, balancesOf, credit, debit, transfer } from '../billing/ledger.js';
+import { audit } from '../audit/audit.js';
 import { billingProfileOf } from '../billing/profiles.repo.js';
 import * as repo from './referrals.repo.js';
 
@@ -154,6 +155,25 @@ async function adminPayoutView(db: Db, id: number, message: string) {
   return { data: { ...toPayoutView(row.payout), user: row.user }, message };
 }
 
+/** The audit row of a payout decision. */
+function auditPayout(
+  tx: Queryable,
+  action: 'payouts.cancel' | 'payouts.complete',
+  payout: { id: number; user_id: number; status: string; amount: string },
+  note: string | undefined,
+) {
+  return audit(tx, {
+    action,
+    target: { type: 'referral_payout', id: payout.id, userId: payout.user_id },
+    before: { status: payout.status, amount: payout.amount },
+    after: {
+      status: action === 'payouts.cancel' ? 'canceled' : 'completed',
+      amount: payout.amount,
+      note: note ?? null,
+    },
+  });
+}
+
 /** Staff: cancels a pending request; the amount goes back to the referral balance. */
 export async function cancelPayout(db: Db, id: number, staffId: number, note: string | undefined) {
   await db.transaction(async (tx) => {
@@ -172,6 +192,7 @@ export async function cancelPayout(db: Db, id: number, staffId: number, note: st
       processed_by: staffId,
       processed_at: new Date(),
     });
+    await auditPayout(tx, 'payouts.cancel', payout, note);
   });
   return adminPayoutView(db, id, MESSAGES.payoutCanceled);
 }
@@ -188,6 +209,7 @@ export async function completePayout(db: Db, id: number, staffId: number, note: 
       processed_by: staffId,
       processed_at: new Date(),
     });
+    await auditPayout(tx, 'payouts.complete', payout, note);
   });
   return adminPayoutView(db, id, MESSAGES.payoutCompleted);
 }

@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { makeTopUp, makeUser, registerBody } from '../../../test/factories.js';
 import { findUserByEmail } from '../users/users.repo.js';
 import { checkLedger } from '../billing/ledger-check.js';
-import { charge } from '../billing/ledger.js';
+import { charge, credit } from '../billing/ledger.js';
 import { parseMoney } from '@storelift/shared';
 
 let t: TestApp;
@@ -68,10 +68,11 @@ describe('referral program', () => {
       id: referred[1]!.id,
       payments: '123.4500',
       spendings_new: '100.0000',
-      earned: '12.3450',
+      earned: '12.3500',
     });
     expect(top!.email).toMatch(/^ne\*\*\*@example\.com$/);
-    expect(list.summary).toMatchObject({ referrals: 7, earned: '112.3450', balance: '112.3450' });
+    // 10 % of 123.45 is 12.345: credited in whole cents (12.35), so all of it can be paid out.
+    expect(list.summary).toMatchObject({ referrals: 7, earned: '112.3500', balance: '112.3500' });
     const byPayments = (await referrals(referrer.auth, '?sortBy=payments')).data as Referral[];
     expect(byPayments[0]!.id).toBe(referred[0]!.id);
     const transactions = (await t.call('GET', 'transactions?type=referral_commission', referrer.auth)).json();
@@ -166,5 +167,40 @@ describe('payouts', () => {
     });
     expect(list.json().data.map((p: Payout) => p.id)).toContain(second.id);
     expect((await checkLedger(t.deps.db)).problems).toEqual([]);
+  });
+
+  it('credits commissions in whole cents, so "Max" (the balance string as it is) pays out all of it', async () => {
+    const { referrer, referred } = await referrerWith(1);
+    await makeTopUp(t.deps.db, referred[0]!.id, '1234.56');
+    const { summary } = await referrals(referrer.auth);
+    expect(summary.balance).toBe('123.4600');
+    const all = await t.call('POST', 'users/referral/payout', referrer.auth, {
+      amount: summary.balance,
+      method: 'paypal',
+      details: 'me@pp',
+    });
+    expect(all.statusCode, all.body).toBe(201);
+    expect(all.json().data.amount).toBe('123.4600');
+    expect((await referrals(referrer.auth)).summary.balance).toBe('0.0000');
+    expect((await checkLedger(t.deps.db)).problems).toEqual([]);
+  });
+
+  it('moves a sub-cent referral balance (from before whole-cent commissions) to the main balance', async () => {
+    const { user, auth } = await makeUser(t.database.db);
+    await t.deps.db.transaction((tx) =>
+      credit(tx, user.id, 'referral', parseMoney('50.0005'), { type: 'referral_commission' }),
+    );
+    const outside = await t.call('POST', 'users/referral/payout', auth, {
+      amount: '50.0005',
+      method: 'wise',
+      details: 'IBAN',
+    });
+    expect(outside.json().errors.amount).toEqual([MESSAGES.amountInvalid]);
+    const max = (await referrals(auth)).summary.balance;
+    expect(max).toBe('50.0005');
+    const moved = await t.call('POST', 'users/referral/payout', auth, { amount: max, method: 'balance' });
+    expect(moved.statusCode, moved.body).toBe(201);
+    const balances = (await t.call('GET', 'users/profile', auth)).json().data.balances;
+    expect(balances).toMatchObject({ main: '50.0005', referral: '0.0000' });
   });
 });

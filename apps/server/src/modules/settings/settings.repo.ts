@@ -1,19 +1,37 @@
-import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { inArray } from 'drizzle-orm';
+import type { Maintenance } from '@storelift/shared';
+import type { Db, Queryable } from '../../db/client.js';
 import { settings } from '../../db/schema/index.js';
 
 /** Whether the service is in maintenance: customers are answered 503 until it ends. */
 export async function isMaintenance(db: Db): Promise<boolean> {
-  const [row] = await db
-    .select({ value: settings.value })
-    .from(settings)
-    .where(eq(settings.key, 'maintenance'));
-  return row?.value === true;
+  return (await readMaintenance(db)).enabled;
 }
 
-export async function setMaintenance(db: Db, on: boolean) {
-  await db
-    .insert(settings)
-    .values({ key: 'maintenance', value: on })
-    .onConflictDoUpdate({ target: settings.key, set: { value: on, updated_at: new Date() } });
+/** Maintenance mode and staff's note on it (`settings.maintenance`, `settings.maintenance_message`). */
+export async function readMaintenance(db: Db): Promise<Maintenance> {
+  const rows = await db
+    .select({ key: settings.key, value: settings.value })
+    .from(settings)
+    .where(inArray(settings.key, ['maintenance', 'maintenance_message']));
+  const valueOf = (key: string) => rows.find((row) => row.key === key)?.value;
+  const message = valueOf('maintenance_message');
+  return {
+    enabled: valueOf('maintenance') === true,
+    message: typeof message === 'string' && message ? message : null,
+  };
+}
+
+/** Switches maintenance mode and replaces the note (none by default). */
+export async function setMaintenance(db: Queryable, enabled: boolean, message: string | null = null) {
+  for (const [key, value] of [
+    ['maintenance', enabled],
+    // The column is not null: no note is stored as an empty text.
+    ['maintenance_message', message ?? ''],
+  ] as const) {
+    await db
+      .insert(settings)
+      .values({ key, value })
+      .onConflictDoUpdate({ target: settings.key, set: { value, updated_at: new Date() } });
+  }
 }

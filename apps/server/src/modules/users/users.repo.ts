@@ -6,8 +6,8 @@ import { roles, userRoles, users } from '../../db/schema/index.js';
 export type UserRow = typeof users.$inferSelect;
 
 /** Role names per user id, for a page of users at once. */
-export async function rolesOf(db: Db, userIds: number[]): Promise<Map<number, Role[]>> {
-  const result = new Map<number, Role[]>(userIds.map((id) => [id, []]));
+export async function rolesOf(db: Db, userIds: number[]): Promise<Map<number, string[]>> {
+  const result = new Map<number, string[]>(userIds.map((id) => [id, []]));
   if (!userIds.length) return result;
   const rows = await db
     .select({ user_id: userRoles.user_id, name: roles.name })
@@ -15,7 +15,7 @@ export async function rolesOf(db: Db, userIds: number[]): Promise<Map<number, Ro
     .innerJoin(roles, eq(roles.id, userRoles.role_id))
     .where(inArray(userRoles.user_id, userIds))
     .orderBy(roles.id);
-  for (const row of rows) result.get(row.user_id)?.push(row.name as Role);
+  for (const row of rows) result.get(row.user_id)?.push(row.name);
   return result;
 }
 
@@ -39,7 +39,7 @@ export async function grantRoles(db: Queryable, userId: number, names: readonly 
 }
 
 /** The user as the API shows it: no password hash, ISO dates, role names. */
-export function toUserView(row: UserRow, roleNames: Role[]): User {
+export function toUserView(row: UserRow, roleNames: string[]): User {
   return {
     id: row.id,
     email: row.email,

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  ADMIN_ROUTE_ROLES,
   deletedResponseSchema,
   idParamsSchema,
   vendorActivityBodySchema,
@@ -20,14 +19,14 @@ const tags = ['admin: vendors'];
 /** Vendors (staff-admin §7; admin only), under /api/admin/v1. */
 export async function adminVendorsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.deps;
-  const onRequest = app.allow(ADMIN_ROUTE_ROLES['/admin/vendors']);
+  const { db, config } = app.deps;
+  const onRequest = app.permit('vendors');
   const one = { 200: vendorResponseSchema, ...errorResponses };
 
   r.get(
     '/vendors/get-list',
     { schema: { tags, response: { 200: vendorShortListSchema, ...errorResponses } }, onRequest },
-    () => vendors.shortList(db),
+    () => vendors.shortList(db, config.sandbox),
   );
   r.get(
     '/vendors',
@@ -39,7 +38,7 @@ export async function adminVendorsRoutes(app: FastifyInstance) {
       },
       onRequest,
     },
-    (req) => vendors.listVendors(db, req.query),
+    (req) => vendors.listVendors(db, req.query, config.sandbox),
   );
   r.post(
     '/vendors',

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { rowOf, rowsOf } from '../../db/sql-rows.js';
 import { apps, vendorCountries, vendors } from '../../db/schema/index.js';
@@ -22,17 +22,30 @@ export interface RoutedCampaign {
 const MATURE_RATING = 'mature|adult|1[78]\\+';
 
 /**
- * The vendors that may take the campaign: active there, for its store, country and product, by id. An app
- * rated mature goes only to mature vendors (an unknown rating does not route by maturity).
+ * Whether a vendor can take orders now: it is active, and it has an HTTP API unless sandboxes are allowed
+ * (a vendor without one is delivered by the embedded sandbox, which production without `SANDBOX=1` lacks).
  */
-export async function candidatesFor(db: Queryable, campaign: RoutedCampaign): Promise<VendorRow[]> {
+export function canDeliver(vendor: Pick<VendorRow, 'is_active' | 'api_url'>, sandbox: boolean): boolean {
+  return vendor.is_active && (sandbox || vendor.api_url !== null);
+}
+
+/**
+ * The vendors that may take the campaign: active there, for its store, country and product, able to
+ * deliver (`canDeliver`), by id. An app rated mature goes only to mature vendors (an unknown rating does
+ * not route by maturity).
+ */
+export async function candidatesFor(
+  db: Queryable,
+  campaign: RoutedCampaign,
+  sandbox: boolean,
+): Promise<VendorRow[]> {
   // A template, not a query builder: this runs in every order's transaction (db/sql-rows.ts).
   const rows = await rowsOf(
     db,
     sql`
     select v.* from ${vendors} v
     left join ${vendorCountries} vc on vc.vendor_id = v.id and vc.country_id = ${campaign.country_id}::int
-    where v.is_active and coalesce(vc.is_active, true)
+    where v.is_active and coalesce(vc.is_active, true) and (${sandbox}::boolean or v.api_url is not null)
       and (v.store is null or v.store = ${campaign.appstore}::smallint)
       and (v.country_id is null or v.country_id = ${campaign.country_id}::int)
       and v.products @> ${JSON.stringify([campaign.product_type])}::jsonb
@@ -65,13 +78,14 @@ export function pickByShare<T extends { share: string }>(candidates: T[], campai
   return undefined;
 }
 
-/** The seeded sandbox vendor, the fallback when no vendor matches (absent only if staff deleted it). */
-export async function sandboxVendorRow(db: Queryable): Promise<VendorRow | undefined> {
-  const [row] = await db.select().from(vendors).where(eq(vendors.seed_key, SANDBOX_SEED_KEY));
-  return row;
-}
-
-/** The vendor a launching campaign goes to: a weighted pick among the matching ones, else the sandbox. */
-export async function routeCampaign(db: Queryable, campaign: RoutedCampaign): Promise<VendorRow | undefined> {
-  return pickByShare(await candidatesFor(db, campaign), campaign.id) ?? (await sandboxVendorRow(db));
+/**
+ * The vendor a launching campaign goes to: a weighted pick among the ones that can take it; none (it
+ * waits) when no vendor can. `sandbox`: vendors without an HTTP API count (`config.sandbox`).
+ */
+export async function routeCampaign(
+  db: Queryable,
+  campaign: RoutedCampaign,
+  sandbox: boolean,
+): Promise<VendorRow | undefined> {
+  return pickByShare(await candidatesFor(db, campaign, sandbox), campaign.id);
 }

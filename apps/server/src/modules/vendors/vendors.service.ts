@@ -10,12 +10,16 @@ import type { Db, Queryable } from '../../db/client.js';
 import { countries, vendorCountries, vendors } from '../../db/schema/index.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { pageMeta } from '../../lib/paging.js';
+import { audit } from '../audit/audit.js';
 import { countryOrFail } from '../apps/apps.service.js';
 import { SANDBOX_SEED_KEY, type VendorRow } from './vendors.routing.js';
 
 type VendorInput = VendorValues;
 
-/** The embedded vendor that takes every campaign no other vendor matches (providers/vendor/README.md). */
+/**
+ * The embedded sandbox vendor (providers/vendor/README.md): takes every campaign, delivered by the sandbox,
+ * and only where sandboxes are allowed (in production without `SANDBOX=1` it is neither used nor offered).
+ */
 export const SANDBOX_VENDOR = {
   name: 'Sandbox vendor',
   seed_key: SANDBOX_SEED_KEY,
@@ -83,11 +87,17 @@ async function viewOf(db: Queryable, id: number): Promise<Vendor> {
   return (await viewsOf(db, [row]))[0]!;
 }
 
-/** `GET vendors/get-list`: every vendor, short. */
-export async function shortList(db: Db) {
+/** The seeded sandbox vendor is offered to staff only where sandboxes are allowed (`config.sandbox`). */
+function offered(sandbox: boolean): SQL | undefined {
+  return sandbox ? undefined : sql`${vendors.seed_key} is distinct from ${SANDBOX_SEED_KEY}`;
+}
+
+/** `GET vendors/get-list`: every vendor offered, short. */
+export async function shortList(db: Db, sandbox: boolean) {
   const rows = await db
     .select({ id: vendors.id, vendor: vendors.name, store: vendors.store, is_active: vendors.is_active })
     .from(vendors)
+    .where(offered(sandbox))
     .orderBy(asc(vendors.name), asc(vendors.id));
   return { data: rows };
 }
@@ -99,9 +109,12 @@ const SORTS = {
   created_at: vendors.created_at,
 } as const;
 
-/** `GET vendors`: a page, searched by name, filtered by store (a store filter keeps the all-stores vendors). */
-export async function listVendors(db: Db, query: VendorListQuery) {
-  const where: SQL[] = [];
+/**
+ * `GET vendors`: a page of the vendors offered, searched by name, filtered by store (a store filter keeps
+ * the all-stores vendors).
+ */
+export async function listVendors(db: Db, query: VendorListQuery, sandbox: boolean) {
+  const where: (SQL | undefined)[] = [offered(sandbox)];
   if (query.search) where.push(ilike(vendors.name, `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
   if (query.store !== undefined) where.push(or(eq(vendors.store, query.store), isNull(vendors.store))!);
   const direction = query.sortBy === 'desc' ? desc : asc;
@@ -136,56 +149,112 @@ async function valuesOf(db: Db, body: VendorInput) {
   };
 }
 
+/** What the audit log keeps of a vendor (never its API key). */
+const auditView = (row: VendorRow) => ({
+  name: row.name,
+  store: row.store,
+  country_id: row.country_id,
+  mature: row.mature,
+  products: row.products,
+  share: row.share,
+  is_active: row.is_active,
+  api_url: row.api_url,
+});
+
+/** The vendor locked for a change (404 when there is none). */
+async function lockVendor(tx: Queryable, id: number): Promise<VendorRow> {
+  const [row] = await tx.select().from(vendors).where(eq(vendors.id, id)).for('update');
+  if (!row) throw new NotFoundError();
+  return row;
+}
+
 /** `POST vendors`. */
 export async function createVendor(db: Db, body: VendorInput) {
-  const [row] = await db
-    .insert(vendors)
-    .values(await valuesOf(db, body))
-    .returning({ id: vendors.id });
-  return { data: await viewOf(db, row!.id), message: CAMPAIGN_MESSAGES.vendorSaved };
+  const values = await valuesOf(db, body);
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx.insert(vendors).values(values).returning();
+    await audit(tx, {
+      action: 'vendors.create',
+      target: { type: 'vendor', id: row!.id },
+      after: auditView(row!),
+    });
+    return row!.id;
+  });
+  return { data: await viewOf(db, id), message: CAMPAIGN_MESSAGES.vendorSaved };
 }
 
 /** `PUT vendors/{id}`: every field again (the form sends the whole vendor). */
 export async function updateVendor(db: Db, id: number, body: VendorInput) {
   const values = await valuesOf(db, body);
-  const [row] = await db
-    .update(vendors)
-    .set({ ...values, updated_at: new Date() })
-    .where(eq(vendors.id, id))
-    .returning({ id: vendors.id });
-  if (!row) throw new NotFoundError();
+  await db.transaction(async (tx) => {
+    const before = await lockVendor(tx, id);
+    const [row] = await tx
+      .update(vendors)
+      .set({ ...values, updated_at: new Date() })
+      .where(eq(vendors.id, id))
+      .returning();
+    await audit(tx, {
+      action: 'vendors.update',
+      target: { type: 'vendor', id },
+      before: auditView(before),
+      after: auditView(row!),
+    });
+  });
   return { data: await viewOf(db, id), message: CAMPAIGN_MESSAGES.vendorSaved };
 }
 
-/** `DELETE vendors/{id}`: its campaigns fall back to the default sandbox vendor. */
+/**
+ * `DELETE vendors/{id}`: its campaigns lose their vendor (`vendor_id` null); a running one's HTTP order is
+ * closed and the sandbox goes on delivering it where sandboxes are allowed.
+ */
 export async function deleteVendor(db: Db, id: number) {
-  const rows = await db.delete(vendors).where(eq(vendors.id, id)).returning({ id: vendors.id });
-  if (!rows.length) throw new NotFoundError();
-  return { message: CAMPAIGN_MESSAGES.vendorDeleted, count: rows.length };
+  await db.transaction(async (tx) => {
+    const before = await lockVendor(tx, id);
+    await tx.delete(vendors).where(eq(vendors.id, id));
+    await audit(tx, { action: 'vendors.delete', target: { type: 'vendor', id }, before: auditView(before) });
+  });
+  return { message: CAMPAIGN_MESSAGES.vendorDeleted, count: 1 };
 }
 
 /** `PUT vendors/change-admin-vendors-activity`. */
 export async function setVendorActive(db: Db, id: number, isActive: boolean) {
-  const rows = await db
-    .update(vendors)
-    .set({ is_active: isActive, updated_at: new Date() })
-    .where(eq(vendors.id, id))
-    .returning({ id: vendors.id });
-  if (!rows.length) throw new NotFoundError();
+  await db.transaction(async (tx) => {
+    const before = await lockVendor(tx, id);
+    await tx.update(vendors).set({ is_active: isActive, updated_at: new Date() }).where(eq(vendors.id, id));
+    await audit(tx, {
+      action: 'vendors.activity',
+      target: { type: 'vendor', id },
+      before: { is_active: before.is_active },
+      after: { is_active: isActive },
+    });
+  });
   return { data: await viewOf(db, id), message: CAMPAIGN_MESSAGES.vendorSaved };
 }
 
 /** `PUT vendors/change-admin-country-vendors-activity`: the vendor's switch for one country. */
 export async function setVendorCountryActive(db: Db, id: number, code: string, isActive: boolean) {
-  if (!(await findVendor(db, id))) throw new NotFoundError();
   const country = await countryOrFail(db, code.toUpperCase());
-  await db
-    .insert(vendorCountries)
-    .values({ vendor_id: id, country_id: country.id, is_active: isActive })
-    .onConflictDoUpdate({
-      target: [vendorCountries.vendor_id, vendorCountries.country_id],
-      set: { is_active: isActive },
+  await db.transaction(async (tx) => {
+    await lockVendor(tx, id);
+    const [current] = await tx
+      .select({ is_active: vendorCountries.is_active })
+      .from(vendorCountries)
+      .where(and(eq(vendorCountries.vendor_id, id), eq(vendorCountries.country_id, country.id)));
+    await tx
+      .insert(vendorCountries)
+      .values({ vendor_id: id, country_id: country.id, is_active: isActive })
+      .onConflictDoUpdate({
+        target: [vendorCountries.vendor_id, vendorCountries.country_id],
+        set: { is_active: isActive },
+      });
+    await tx.update(vendors).set({ updated_at: new Date() }).where(eq(vendors.id, id));
+    await audit(tx, {
+      action: 'vendors.country-activity',
+      target: { type: 'vendor', id },
+      // A country without a switch of its own is active.
+      before: { country: country.code, is_active: current?.is_active ?? true },
+      after: { country: country.code, is_active: isActive },
     });
-  await db.update(vendors).set({ updated_at: new Date() }).where(eq(vendors.id, id));
+  });
   return { data: await viewOf(db, id), message: CAMPAIGN_MESSAGES.vendorSaved };
 }

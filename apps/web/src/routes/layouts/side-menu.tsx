@@ -8,20 +8,22 @@ import {
   IconClipboardList,
   IconCreditCard,
   IconFileText,
+  IconFunction,
   IconGift,
+  IconHistory,
   IconKey,
   IconLayoutDashboard,
   IconListDetails,
+  IconPuzzle,
   IconRocket,
   IconShieldLock,
   IconSpeakerphone,
   IconUserShare,
   IconUsers,
+  IconUserShield,
 } from '@tabler/icons-react';
-import { STAFF_ROLES } from '@storelift/shared';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { RoleGate } from '../../components/role-gate';
 import { canOpen, type KnownPath } from '../../lib/navigation';
 import { useSession } from '../../lib/session';
 
@@ -42,7 +44,11 @@ type LabelKey =
   | 'privacy'
   | 'userLists'
   | 'userOrders'
-  | 'vendors';
+  | 'vendors'
+  | 'roles'
+  | 'modules'
+  | 'functions'
+  | 'logViewer';
 
 interface MenuItem {
   path: KnownPath;
@@ -90,16 +96,21 @@ const MENU: { section: SectionKey; items: MenuItem[] }[] = [
   },
 ];
 
+/** The admin section in the order of staff-admin §2; each entry shows to those granted its page. */
 const ADMIN_MENU: MenuItem[] = [
+  { path: '/admin/role', label: 'roles', icon: IconUserShield },
+  { path: '/admin/functions', label: 'functions', icon: IconFunction },
+  { path: '/admin/modules', label: 'modules', icon: IconPuzzle },
   { path: '/admin/user-lists', label: 'userLists', icon: IconUsers },
   { path: '/admin/vendors', label: 'vendors', icon: IconBuildingStore },
   { path: '/admin/user-orders', label: 'userOrders', icon: IconClipboardList },
+  { path: '/admin/log-viewer', label: 'logViewer', icon: IconHistory },
 ];
 
 function Section({ section, items, pathname }: { section: SectionKey; items: MenuItem[]; pathname: string }) {
   const { t } = useTranslation('app');
-  const { roles } = useSession();
-  const visible = items.filter((item) => canOpen(item.path, roles));
+  const { permissions } = useSession();
+  const visible = items.filter((item) => canOpen(item.path, permissions));
   if (visible.length === 0) return null;
   return (
     <Stack
@@ -137,9 +148,7 @@ export function SideMenu() {
         {MENU.map(({ section, items }) => (
           <Section key={section} section={section} items={items} pathname={pathname} />
         ))}
-        <RoleGate allowed={STAFF_ROLES}>
-          <Section section="admin" items={ADMIN_MENU} pathname={pathname} />
-        </RoleGate>
+        <Section section="admin" items={ADMIN_MENU} pathname={pathname} />
       </nav>
     </ScrollArea>
   );

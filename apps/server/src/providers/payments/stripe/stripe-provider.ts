@@ -12,7 +12,7 @@ export interface StripeOptions {
 /** What a verified Stripe webhook means for a payment. */
 export type StripeOutcome =
   | {
-      kind: 'paid' | 'received' | 'canceled';
+      kind: 'paid' | 'received' | 'canceled' | 'failed';
       paymentId: number;
       sessionId: string;
       amountCents: number | null;
@@ -77,10 +77,11 @@ export class StripeProvider implements PaymentProvider {
   /** Verifies a webhook (throws on a bad signature) and reads what it means for a payment. */
   readWebhook(rawBody: Buffer | string, signature: string | undefined): StripeOutcome {
     const event = this.stripe.webhooks.constructEvent(rawBody, signature ?? '', this.options.webhookSecret);
-    const kinds: Partial<Record<string, 'paid' | 'canceled'>> = {
+    const kinds: Partial<Record<string, 'paid' | 'canceled' | 'failed'>> = {
       'checkout.session.completed': 'paid',
       'checkout.session.async_payment_succeeded': 'paid',
-      'checkout.session.async_payment_failed': 'canceled',
+      // The money of a session that completed unpaid (received) will not arrive.
+      'checkout.session.async_payment_failed': 'failed',
       'checkout.session.expired': 'canceled',
     };
     const kind = kinds[event.type];

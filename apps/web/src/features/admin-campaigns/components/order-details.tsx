@@ -21,7 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { CampaignStatusBadge } from '../../../components/campaign-figures';
 import { deliveredText, progressPercent, statusChangeTitle } from '../../../lib/campaign-look';
 import { formatDateTime, formatMoney } from '../../../lib/format';
-import { errorText } from '../../../lib/messages';
+import { errorText, translateMessage } from '../../../lib/messages';
 import {
   userOrderHistoryQueryOptions,
   userOrderProgressQueryOptions,
@@ -30,6 +30,7 @@ import {
 import { OrderEditors } from './order-editors';
 import { OrderReviews } from './order-reviews';
 import { actionColor, actionLabel, allowedStaffActions, type StaffAction } from './staff-actions';
+import { useSession } from '../../../lib/session';
 
 /** What the per-day chart is given: planned and delivered installs per campaign day. */
 export interface ChartProps {
@@ -69,6 +70,7 @@ export function OrderDetails({
   const { t } = useTranslation('admin');
   const { t: tc } = useTranslation('campaigns');
   const { t: ta } = useTranslation('app');
+  const { permissions } = useSession();
   const open = id !== null;
   const details = useQuery({ ...userOrderQueryOptions(id ?? 0), enabled: open });
   const progress = useQuery({ ...userOrderProgressQueryOptions(id ?? 0), enabled: open });
@@ -134,9 +136,9 @@ export function OrderDetails({
                 : t('details.moderationText')}
             </Alert>
           )}
-          {allowedStaffActions(campaign.status).length > 0 && (
+          {allowedStaffActions(campaign.status, permissions).length > 0 && (
             <Group gap="xs" data-testid="order-details-actions">
-              {allowedStaffActions(campaign.status).map((action) => (
+              {allowedStaffActions(campaign.status, permissions).map((action) => (
                 <Button
                   key={action}
                   size="xs"
@@ -220,7 +222,7 @@ export function OrderDetails({
                         ? t('details.customer')
                         : t('details.staff', { id: change.actor_id })}
                   </Text>
-                  {change.reason && <Text size="sm">{change.reason}</Text>}
+                  {change.reason && <Text size="sm">{translateMessage(change.reason)}</Text>}
                 </Timeline.Item>
               ))}
             </Timeline>

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Button, Group, Select, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
-import { ADMIN_ROUTE_ROLES, hasAnyRole, type AdminCampaign } from '@storelift/shared';
+import { PRODUCT_TYPES, type AdminCampaign } from '@storelift/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { showApiError } from '../../../components/error-modal';
 import { ApiError } from '../../../lib/api';
 import { translateMessage } from '../../../lib/messages';
 import { notifySuccess } from '../../../lib/notify';
-import { useSession } from '../../../lib/session';
+import { useCan } from '../../../lib/session';
 import {
   useChangeVendor,
   useSetPartner,
@@ -36,9 +36,12 @@ const saved = (answer: { message?: string }) => {
 /** The partner, notes and vendor of a user order, each saved on its own. */
 export function OrderEditors({ campaign }: { campaign: AdminCampaign }) {
   const { t } = useTranslation('admin');
-  const { roles } = useSession();
-  // The vendor list is an admin call (staff-admin §2: vendors are admin only).
-  const canPickVendor = hasAnyRole(roles, ADMIN_ROUTE_ROLES['/admin/vendors']);
+  // Partner and vendor are functions of their own (staff-admin §6); the vendor list is the vendors page's.
+  // A CPI campaign runs on an ad network, not a vendor.
+  const canSetPartner = useCan('campaigns.set-partner');
+  const canChangeVendor = useCan('campaigns.change-vendor');
+  const canListVendors = useCan('vendors');
+  const canPickVendor = canChangeVendor && canListVendors && campaign.type !== PRODUCT_TYPES.cpi;
   const [partner, setPartner] = useState(campaign.partner ?? '');
   const [notes, setNotes] = useState(campaign.description);
   const [vendorId, setVendorId] = useState<string | null>(
@@ -62,38 +65,40 @@ export function OrderEditors({ campaign }: { campaign: AdminCampaign }) {
     <Stack gap="md">
       <Title order={4}>{t('details.edit')}</Title>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            setError('partner')(undefined);
-            partnerSave.mutate(
-              { id: campaign.id, partner },
-              { onSuccess: saved, onError: fieldFailure('partner', setError('partner')) },
-            );
-          }}
-        >
-          <Group align="flex-end" gap="xs" wrap="nowrap">
-            <TextInput
-              label={t('details.partner')}
-              placeholder={t('details.partnerPlaceholder')}
-              value={partner}
-              onChange={(event) => setPartner(event.currentTarget.value)}
-              maxLength={PARTNER_MAX}
-              error={errors.partner}
-              style={{ flex: 1 }}
-              data-testid="order-partner"
-            />
-            <Button
-              type="submit"
-              variant="light"
-              loading={partnerSave.isPending}
-              disabled={partner.trim() === (campaign.partner ?? '')}
-              data-testid="order-partner-save"
-            >
-              {t('details.save')}
-            </Button>
-          </Group>
-        </form>
+        {canSetPartner && (
+          <form
+            onSubmit={(event) => {
+              event.preventDefault();
+              setError('partner')(undefined);
+              partnerSave.mutate(
+                { id: campaign.id, partner },
+                { onSuccess: saved, onError: fieldFailure('partner', setError('partner')) },
+              );
+            }}
+          >
+            <Group align="flex-end" gap="xs" wrap="nowrap">
+              <TextInput
+                label={t('details.partner')}
+                placeholder={t('details.partnerPlaceholder')}
+                value={partner}
+                onChange={(event) => setPartner(event.currentTarget.value)}
+                maxLength={PARTNER_MAX}
+                error={errors.partner}
+                style={{ flex: 1 }}
+                data-testid="order-partner"
+              />
+              <Button
+                type="submit"
+                variant="light"
+                loading={partnerSave.isPending}
+                disabled={partner.trim() === (campaign.partner ?? '')}
+                data-testid="order-partner-save"
+              >
+                {t('details.save')}
+              </Button>
+            </Group>
+          </form>
+        )}
 
         {canPickVendor && (
           <form

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CAMPAIGN_STATUSES } from '@storelift/shared';
+import { CAMPAIGN_STATUSES, PERMISSIONS } from '@storelift/shared';
 import {
   actionLabel,
   allowedStaffActions,
@@ -22,16 +22,27 @@ describe('allowedStaffActions', () => {
     ['rejected', ['archive', 'forced-draft']],
     ['archived', []],
   ] as const)('offers for %s what the server allows', (status, expected) => {
-    expect(allowedStaffActions(status).sort()).toEqual([...expected].sort());
+    expect(allowedStaffActions(status, PERMISSIONS).sort()).toEqual([...expected].sort());
   });
 
   it('knows every status', () => {
-    for (const status of CAMPAIGN_STATUSES) expect(Array.isArray(allowedStaffActions(status))).toBe(true);
+    for (const status of CAMPAIGN_STATUSES)
+      expect(Array.isArray(allowedStaffActions(status, PERMISSIONS))).toBe(true);
   });
 
   it('lists the way out of a pause before the harsher moves', () => {
-    expect(allowedStaffActions('pause')[0]).toBe('resume');
-    expect(allowedStaffActions('moderation')[0]).toBe('start');
+    expect(allowedStaffActions('pause', PERMISSIONS)[0]).toBe('resume');
+    expect(allowedStaffActions('moderation', PERMISSIONS)[0]).toBe('start');
+  });
+
+  it('offers the forced moves only to a user granted them, and nothing without the page', () => {
+    expect(allowedStaffActions('active', ['user-orders'])).toEqual(['pause', 'cancel']);
+    expect(allowedStaffActions('active', ['user-orders', 'campaigns.forced-draft'])).toEqual([
+      'pause',
+      'cancel',
+      'forced-draft',
+    ]);
+    expect(allowedStaffActions('active', [])).toEqual([]);
   });
 });
 

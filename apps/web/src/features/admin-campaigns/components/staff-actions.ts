@@ -1,4 +1,4 @@
-import { CAMPAIGN_STATUSES, type CampaignStatus } from '@storelift/shared';
+import { CAMPAIGN_STATUSES, staffActionPermission, type CampaignStatus } from '@storelift/shared';
 
 /**
  * Staff actions and the statuses that allow each: the server's table (docs/campaigns.md, "Staff and
@@ -24,10 +24,12 @@ export const VENDOR_CHANGEABLE: readonly CampaignStatus[] = STAFF_ACTIONS.cancel
 /** Moves that refund or throw away work: asked again before they run. */
 const DESTRUCTIVE: readonly StaffAction[] = ['rejected', 'cancel', 'forced-completion', 'forced-draft'];
 
-/** The actions a campaign in this status allows. */
-export function allowedStaffActions(status: CampaignStatus): StaffAction[] {
-  return (Object.keys(STAFF_ACTIONS) as StaffAction[]).filter((action) =>
-    (STAFF_ACTIONS[action] as readonly CampaignStatus[]).includes(status),
+/** The actions a campaign in this status allows, among those the user's permissions admit. */
+export function allowedStaffActions(status: CampaignStatus, permissions: readonly string[]): StaffAction[] {
+  return (Object.keys(STAFF_ACTIONS) as StaffAction[]).filter(
+    (action) =>
+      (STAFF_ACTIONS[action] as readonly CampaignStatus[]).includes(status) &&
+      permissions.includes(staffActionPermission(action)),
   );
 }
 

@@ -10,6 +10,7 @@ import {
   Select,
   SimpleGrid,
   Stack,
+  Tabs,
   Text,
   TextInput,
   Title,
@@ -29,6 +30,8 @@ import { useTranslation } from 'react-i18next';
 import { CampaignStatusBadge, InstallsProgress } from '../../../components/campaign-figures';
 import { ListError, usePagedTableProps, usePageOf } from '../../../components/paged-table';
 import { formatDate, formatMoney } from '../../../lib/format';
+import { translateMessage } from '../../../lib/messages';
+import { useSession } from '../../../lib/session';
 import { userOrdersQueryOptions, type UserOrdersQuery } from '../api/admin-campaigns';
 import { OrderDetails, type ChartProps } from './order-details';
 import { actionColor, actionLabel, allowedStaffActions } from './staff-actions';
@@ -40,9 +43,13 @@ type SortColumn = UserOrdersQuery['sortBy'];
 /** Product types staff can filter by (every numbered type of staff-admin §9). */
 const PRODUCT_FILTER = Object.values(PRODUCT_TYPES).filter((type) => type !== PRODUCT_TYPES.undefined);
 
+/** The two views of the list: every order, or the charged ones waiting for a vendor (status pending). */
+type OrdersView = 'all' | 'waiting';
+
 /**
  * User orders (staff-admin §2): every customer's campaigns, server-paged, with filters, sort, the
- * actions each status allows and a details drawer (progress, history, partner, notes, vendor).
+ * actions each status allows and a details drawer (progress, history, partner, notes, vendor). The
+ * "waiting for a vendor" tab lists the campaigns no vendor or ad network can take yet, with why.
  */
 export function UserOrdersTable({
   userId,
@@ -62,8 +69,10 @@ export function UserOrdersTable({
   const { t: tc } = useTranslation('campaigns');
   const { t: ta } = useTranslation('app');
   const { t: tr } = useTranslation();
+  const { permissions } = useSession();
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), 350);
+  const [view, setView] = useState<OrdersView>('all');
   const [status, setStatus] = useState<CampaignStatus | null>(null);
   const [productType, setProductType] = useState<string | null>(null);
   const [appstore, setAppstore] = useState<string | null>(null);
@@ -75,7 +84,8 @@ export function UserOrdersTable({
   const actions = useStaffActions(StartTime);
 
   const filters = {
-    status: status ?? 'all',
+    // A campaign waits in pending only while no vendor or ad network can take it.
+    status: view === 'waiting' ? 'pending' : (status ?? 'all'),
     productType: productType ? Number(productType) : undefined,
     appstore: appstore ? (Number(appstore) as 1 | 2) : undefined,
     user_id: userId,
@@ -108,6 +118,22 @@ export function UserOrdersTable({
         </Text>
       </div>
 
+      <Tabs value={view} onChange={(value) => setView(value === 'waiting' ? 'waiting' : 'all')}>
+        <Tabs.List>
+          <Tabs.Tab value="all" data-testid="user-orders-view-all">
+            {t('userOrders.views.all')}
+          </Tabs.Tab>
+          <Tabs.Tab value="waiting" data-testid="user-orders-view-waiting">
+            {t('userOrders.views.waiting')}
+          </Tabs.Tab>
+        </Tabs.List>
+      </Tabs>
+      {view === 'waiting' && (
+        <Text c="dimmed" size="sm">
+          {t('userOrders.waitingHint')}
+        </Text>
+      )}
+
       <Card withBorder radius="lg" padding="lg">
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
           <TextInput
@@ -122,8 +148,9 @@ export function UserOrdersTable({
             label={t('userOrders.status')}
             placeholder={t('userOrders.allStatuses')}
             data={CAMPAIGN_STATUSES.map((value) => ({ value, label: tc(`status.${value}`) }))}
-            value={status}
+            value={view === 'waiting' ? 'pending' : status}
             onChange={(value) => setStatus(value as CampaignStatus | null)}
+            disabled={view === 'waiting'}
             clearable
             data-testid="user-orders-status"
           />
@@ -231,8 +258,17 @@ export function UserOrdersTable({
             accessor: 'status',
             title: t('userOrders.columns.status'),
             sortable: true,
-            width: 130,
-            render: (row) => <CampaignStatusBadge status={row.status} testId={`order-status-${row.id}`} />,
+            width: 150,
+            render: (row) => (
+              <Stack gap={2}>
+                <CampaignStatusBadge status={row.status} testId={`order-status-${row.id}`} />
+                {row.waiting_reason && (
+                  <Text size="xs" c="dimmed" data-testid={`order-waiting-${row.id}`}>
+                    {translateMessage(row.waiting_reason)}
+                  </Text>
+                )}
+              </Stack>
+            ),
           },
           {
             accessor: 'installs_actual',
@@ -281,7 +317,7 @@ export function UserOrdersTable({
                 </Menu.Target>
                 <Menu.Dropdown onClick={(event) => event.stopPropagation()}>
                   <Menu.Item onClick={() => setDetailsId(row.id)}>{t('userOrders.details')}</Menu.Item>
-                  {allowedStaffActions(row.status).map((kind) => (
+                  {allowedStaffActions(row.status, permissions).map((kind) => (
                     <Menu.Item
                       key={kind}
                       color={actionColor(kind)}

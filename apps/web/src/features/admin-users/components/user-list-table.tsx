@@ -47,7 +47,7 @@ export function UserListTable() {
   const { data, isFetching, error } = useQuery(
     adminUsersQueryOptions({ ...filters, page, limit: PAGE_SIZE }),
   );
-  const ordersLink = canOpen('/admin/user-orders', useSession().roles);
+  const ordersLink = canOpen('/admin/user-orders', useSession().permissions);
   const pagedProps = usePagedTableProps(
     { data, isFetching },
     { page, onPageChange: setPage, perPage: PAGE_SIZE, emptyHeight: 240 },

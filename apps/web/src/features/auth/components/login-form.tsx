@@ -15,9 +15,9 @@ import { FormHeading } from './form-heading';
 
 const loadAuth = () => import('../api/auth');
 
-type Problem = { kind: 'unverified'; email: string } | { kind: 'maintenance' } | null;
+type Problem = { kind: 'unverified'; email: string } | null;
 
-/** Sign-in: e-mail and password, with the "not activated" re-send and maintenance cases of customer-area §8. */
+/** Sign-in: e-mail and password, with the "not activated" re-send of customer-area §8 (a 503 goes to /503). */
 export function LoginForm({ verified, onSignedIn }: { verified?: string; onSignedIn: () => void }) {
   const { t } = useTranslation();
   const form = useSchemaForm<LoginBody>(() => loadAuth().then((m) => m.loginBodySchema), {
@@ -36,7 +36,8 @@ export function LoginForm({ verified, onSignedIn }: { verified?: string; onSigne
     } catch (error) {
       if (!(error instanceof ApiError)) return notifyError(errorText(error));
       if (isUnverified(error)) return setProblem({ kind: 'unverified', email: values.email });
-      if (error.status === 503) return setProblem({ kind: 'maintenance' });
+      // A 503 (maintenance) has taken the app to /503 already (lib/api.ts).
+      if (error.status === 503) return;
       showFormError(form, error);
     }
   });
@@ -81,11 +82,6 @@ export function LoginForm({ verified, onSignedIn }: { verified?: string; onSigne
               {t('login.resend')}
             </Button>
           </Stack>
-        </Notice>
-      )}
-      {problem?.kind === 'maintenance' && (
-        <Notice color="orange" icon={<IconAlertTriangle size={18} />} role="alert">
-          {messageText('maintenance')}
         </Notice>
       )}
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ActionIcon, Card, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconFileDownload, IconReceipt } from '@tabler/icons-react';
-import type { Payment } from '@storelift/shared';
+import { parseMoney, type Payment } from '@storelift/shared';
 import { useQuery } from '@tanstack/react-query';
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
@@ -98,7 +98,7 @@ export function BillingHistory() {
               title: t('history.columns.bonus'),
               textAlign: 'right',
               noWrap: true,
-              render: (payment) => (Number(payment.bonus) > 0 ? formatMoney(payment.bonus) : '—'),
+              render: (payment) => (parseMoney(payment.bonus) > 0n ? formatMoney(payment.bonus) : '—'),
             },
             {
               accessor: 'total',

@@ -17,7 +17,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertTriangle, IconGift, IconLock } from '@tabler/icons-react';
-import { LIMITS, PAYMENT_SYSTEMS, type Paysystem } from '@storelift/shared';
+import { LIMITS, PAYMENT_SYSTEMS, parseMoney, type Paysystem } from '@storelift/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { showApiError } from '../../../components/error-modal';
@@ -38,7 +38,7 @@ function goTo(url: string) {
 
 function PaysystemCard({ system, bonusRuns }: { system: Paysystem; bonusRuns: boolean }) {
   const { t } = useTranslation('money');
-  const fee = Number(system.fee) > 0;
+  const fee = parseMoney(system.fee) > 0n;
   return (
     <Radio.Card value={String(system.id)} radius="md" p="md" data-testid={`paysystem-${system.id}`}>
       <Group wrap="nowrap" align="flex-start" gap="sm">
@@ -234,11 +234,11 @@ export function TopUpForm() {
                 label={t('topUp.feeRow', { percent: formatPercent(system.fee) })}
                 value={formatMoney(quote.data.fee)}
               />
-              {Number(quote.data.vat) > 0 && (
+              {parseMoney(quote.data.vat) > 0n && (
                 <SummaryRow label={t('topUp.vatRow')} value={formatMoney(quote.data.vat)} />
               )}
               <SummaryRow label={t('topUp.total')} value={`${formatMoney(quote.data.total)} USD`} strong />
-              {Number(quote.data.bonus) > 0 && (
+              {parseMoney(quote.data.bonus) > 0n && (
                 <Group gap={6} wrap="nowrap">
                   <IconGift size={16} color="var(--mantine-color-teal-6)" />
                   <Text size="sm" c="teal" data-testid="bonus-preview">

@@ -7,7 +7,7 @@ import {
   IconClockHour4,
   IconReceiptRefund,
 } from '@tabler/icons-react';
-import type { PaymentStatus } from '@storelift/shared';
+import { parseMoney, type PaymentStatus } from '@storelift/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -144,7 +144,7 @@ export function TopUpResult({
               {formatMoney(payment.total)}
             </Text>
           </Group>
-          {Number(payment.bonus) > 0 && status !== 'canceled' && (
+          {parseMoney(payment.bonus) > 0n && status !== 'canceled' && (
             <Group justify="space-between" maw={420}>
               <Text size="sm" c="teal">
                 {t('result.bonus')}

@@ -1,10 +1,10 @@
-import { PAYMENT_SYSTEMS, type MessageKey, type Paysystem } from '@storelift/shared';
+import { PAYMENT_SYSTEMS, parseMoney, type MessageKey, type Paysystem } from '@storelift/shared';
 
 /** The amount as the API takes it ("500", "12.5"), or null when it is not a positive amount with ≤ 2 decimals. */
 export function normalizeAmount(text: string): string | null {
   const trimmed = text.trim().replace(',', '.');
   if (!/^\d{1,7}(\.\d{1,2})?$/.test(trimmed)) return null;
-  if (Number(trimmed) <= 0) return null;
+  if (parseMoney(trimmed) <= 0n) return null;
   return trimmed.replace(/^0+(?=\d)/, '');
 }
 
@@ -13,8 +13,9 @@ export function amountProblem(text: string, system: Paysystem | undefined): Mess
   const amount = normalizeAmount(text);
   if (!amount) return text.trim() === '' ? 'required' : 'amountInvalid';
   if (!system) return null;
-  if (Number(amount) < Number(system.min_amount)) return 'amountBelowMin';
-  if (Number(amount) > Number(system.max_amount)) return 'amountAboveMax';
+  const value = parseMoney(amount);
+  if (value < parseMoney(system.min_amount)) return 'amountBelowMin';
+  if (value > parseMoney(system.max_amount)) return 'amountAboveMax';
   return null;
 }
 

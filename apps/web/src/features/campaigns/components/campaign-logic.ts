@@ -12,6 +12,8 @@ import {
   type CampaignOrder,
   type CampaignStatus,
   dayPlan,
+  moneyInputText,
+  parseMoney,
   type INSTALL_DISTRIBUTIONS,
 } from '@storelift/shared';
 import type { CampaignAction, CampaignBody } from '../api/campaigns';
@@ -176,7 +178,7 @@ export function formValuesFromCampaign(campaign: Campaign): CampaignFormValues {
   return {
     ...empty,
     smart: productType === PRODUCT_TYPES.keyword && campaign.smart,
-    budget: campaign.budget ? String(Number(campaign.budget)) : '',
+    budget: campaign.budget ? moneyInputText(parseMoney(campaign.budget)) : '',
     packageId: campaign.package,
     appstore: campaign.appstore,
     country: campaign.country.code.toUpperCase(),
@@ -289,7 +291,8 @@ export function canQuote(values: CampaignFormValues): boolean {
     values.packageId !== '' &&
     values.country !== '' &&
     (smart
-      ? /^\d{1,7}(\.\d{1,2})?$/.test(String(values.budget).trim()) && Number(values.budget) > 0
+      ? /^\d{1,7}(\.\d{1,2})?$/.test(String(values.budget).trim()) &&
+        parseMoney(String(values.budget).trim()) > 0n
       : Number.isInteger(installs) &&
         installs >= installsMin(values.productType, values.appstore) &&
         installs <= LIMITS.installsMax) &&

@@ -8,7 +8,8 @@ import {
   IconSpeakerphone,
   IconUsers,
 } from '@tabler/icons-react';
-import { STAFF_ROLES, hasAnyRole, type User } from '@storelift/shared';
+import type { User } from '@storelift/shared';
+import { canOpen } from '../../../lib/navigation';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { CopyValue } from '../../../components/copy-value';
@@ -23,7 +24,15 @@ interface QuickLink {
 }
 
 /** The dashboard: a greeting, the campaigns widget, the account and links to the pages used most. */
-export function DashboardOverview({ user, roles }: { user: User | null; roles: readonly string[] }) {
+export function DashboardOverview({
+  user,
+  roles,
+  permissions,
+}: {
+  user: User | null;
+  roles: readonly string[];
+  permissions: readonly string[];
+}) {
   const { t } = useTranslation('app');
   const { t: tr } = useTranslation();
   const ownRoles = displayRoles(roles);
@@ -34,7 +43,7 @@ export function DashboardOverview({ user, roles }: { user: User | null; roles: r
     { to: '/statistics', label: t('menu.items.statistics'), icon: IconChartBar },
     { to: '/apps', label: t('menu.items.apps'), icon: IconApps },
     { to: '/keywords', label: t('menu.items.keywords'), icon: IconKey },
-    ...(hasAnyRole(roles, STAFF_ROLES)
+    ...(canOpen('/admin/user-lists', permissions)
       ? [{ to: '/admin/user-lists' as const, label: t('menu.items.userLists'), icon: IconUsers }]
       : []),
   ];

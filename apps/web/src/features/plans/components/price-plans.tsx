@@ -13,7 +13,13 @@ import {
   Title,
 } from '@mantine/core';
 import { IconAlertTriangle, IconAward, IconCrown } from '@tabler/icons-react';
-import { APP_STORES, PRODUCT_TYPES, type CurrentPlanResponse, type PricePlan } from '@storelift/shared';
+import {
+  APP_STORES,
+  PRODUCT_TYPES,
+  parseMoney,
+  type CurrentPlanResponse,
+  type PricePlan,
+} from '@storelift/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, formatPercent, formatPrice } from '../../../lib/format';
@@ -76,6 +82,7 @@ function CurrentPlanCard({ plan }: { plan: CurrentPlan }) {
 
 function PlanCard({ plan, current }: { plan: PricePlan; current: boolean }) {
   const { t } = useTranslation('money');
+  const discounted = parseMoney(plan.discount) > 0n;
   return (
     <Card
       withBorder
@@ -93,13 +100,13 @@ function PlanCard({ plan, current }: { plan: PricePlan; current: boolean }) {
             </Text>
           </Group>
         </Group>
-        <Text fz={Number(plan.discount) > 0 ? 'xl' : 'lg'} fw={800}>
-          {Number(plan.discount) > 0
+        <Text fz={discounted ? 'xl' : 'lg'} fw={800}>
+          {discounted
             ? t('plans.discountShort', { percent: formatPercent(plan.discount) })
             : t('plans.noDiscount')}
         </Text>
         <Text size="sm" c="dimmed">
-          {Number(plan.threshold) > 0
+          {parseMoney(plan.threshold) > 0n
             ? t('plans.threshold', { threshold: formatMoney(plan.threshold) })
             : t('plans.start')}
         </Text>

@@ -43,6 +43,7 @@ import {
   useRequestPayout,
   type ReferralListParams,
 } from '../api/referrals';
+import { canRequestPayout, maxPayoutAmount, payoutBody, type PayoutValues } from './payout';
 
 const PAYOUT_COLORS: Record<PayoutStatus, string> = { pending: 'yellow', completed: 'teal', canceled: 'red' };
 const REFERRAL_SORTS = ['spendings_new', 'payments', 'earned', 'created_at'] as const;
@@ -59,7 +60,6 @@ function useTableTexts() {
   };
 }
 
-type PayoutValues = { amount: string; method: PayoutMethod; details: string };
 const loadPayoutSchema = () => Promise.resolve(payoutBodySchema);
 
 function PayoutForm({ available }: { available: string }) {
@@ -68,11 +68,7 @@ function PayoutForm({ available }: { available: string }) {
   const request = useRequestPayout();
   const submit = form.onSubmit(async (values) => {
     try {
-      const { message } = await request.mutateAsync({
-        amount: values.amount.trim().replace(',', '.'),
-        method: values.method,
-        details: values.method === 'balance' ? undefined : values.details.trim(),
-      });
+      const { message } = await request.mutateAsync(payoutBody(values));
       notifySuccess(translateMessage(message));
       form.setFieldValue('amount', '');
       form.setFieldValue('details', '');
@@ -100,7 +96,7 @@ function PayoutForm({ available }: { available: string }) {
               <Button
                 variant="subtle"
                 size="compact-xs"
-                onClick={() => form.setFieldValue('amount', String(Number(available)))}
+                onClick={() => form.setFieldValue('amount', maxPayoutAmount(available))}
               >
                 {t('referral.max')}
               </Button>
@@ -131,7 +127,7 @@ function PayoutForm({ available }: { available: string }) {
           {form.values.method === 'balance' ? t('referral.toBalanceNote') : t('referral.staffNote')}
         </Text>
         <Group>
-          <Button type="submit" loading={form.submitting} disabled={Number(available) <= 0}>
+          <Button type="submit" loading={form.submitting} disabled={!canRequestPayout(available)}>
             {t('referral.requestPayout')}
           </Button>
         </Group>

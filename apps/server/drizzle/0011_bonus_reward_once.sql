@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "transactions_bonus_reward_once_unique" ON "transactions" USING btree ("reference_id") WHERE "transactions"."reference_type" = 'bonus_submission' and "transactions"."type" = 'bonus_program_reward';

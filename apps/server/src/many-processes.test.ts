@@ -1,0 +1,204 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { and, eq, sql } from 'drizzle-orm';
+import { PAYMENT_SYSTEMS } from '@storelift/shared';
+import { buildTestApp, createTestStore, type TestApp, type TestStore } from '../test/build-test-app.js';
+import { directInstallsBody, makeApp, makeTopUp, makeUser, PASSWORD } from '../test/factories.js';
+import { campaigns, campaignStatusHistory, transactions } from './db/schema/index.js';
+import { signingSecret } from './lib/signing.js';
+import { balancesOf } from './modules/billing/ledger.js';
+import { insertPayment } from './modules/billing/payments.repo.js';
+import {
+  SANDBOX_CALLBACK_PATH,
+  SANDBOX_SIGNATURE_HEADER,
+  newSandboxEvent,
+  sandboxSignature,
+} from './providers/payments/sandbox/sandbox-provider.js';
+
+const builtServer = fileURLToPath(new URL('../dist/server.js', import.meta.url));
+const REDIS_URL = 'redis://127.0.0.1:6379';
+const LOGIN_LIMIT = 6;
+
+/** A port nothing listens on now. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** One API process of the built server (workers included), listening on its own port. */
+async function startApiProcess(store: TestStore, redisPrefix: string) {
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, [builtServer], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: store.dataDir,
+      DATABASE_URL: store.databaseUrl,
+      REDIS_URL,
+      REDIS_PREFIX: redisPrefix,
+      AUTH_RATE_LIMIT: String(LOGIN_LIMIT),
+      SEED_DEMO: '0',
+      WEB_DIST: '',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`An API process exited: ${stderr}`);
+    if (Date.now() > deadline) throw new Error(`An API process did not answer: ${stderr}`);
+    const ok = await fetch(`${url}/api/health`).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (ok) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    url,
+    async stop() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+type ApiProcess = Awaited<ReturnType<typeof startApiProcess>>;
+
+async function until(check: () => Promise<boolean>, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+describe.runIf(process.env.TEST_DATABASE_URL)('two API processes on one PostgreSQL, sharing Redis', () => {
+  let store: TestStore;
+  let t: TestApp;
+  let processes: ApiProcess[] = [];
+
+  beforeAll(async () => {
+    if (!existsSync(builtServer)) throw new Error('Build the server first: node scripts/tsc.mjs -b');
+    store = await createTestStore();
+    // The test's own view of the database (migrated and seeded before the processes start).
+    t = await buildTestApp({ store, workers: false });
+    // A key prefix of this run alone, so other runs on the same Redis neither count nor get counted.
+    const prefix = `storelift-test-${randomBytes(6).toString('hex')}:`;
+    processes = [await startApiProcess(store, prefix), await startApiProcess(store, prefix)];
+  }, 180_000);
+  afterAll(async () => {
+    await Promise.all(processes.map((api) => api.stop()));
+    await t?.close();
+    await store?.drop();
+  });
+
+  const post = (api: ApiProcess, path: string, body: object, headers: Record<string, string> = {}) =>
+    fetch(`${api.url}/api/private/v1/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+
+  it('holds the login limit across both: alternated sign-ins are refused with 429 past the limit in total', async () => {
+    const { user } = await makeUser(t.deps.db);
+    const codes: number[] = [];
+    for (let i = 0; i < LOGIN_LIMIT + 2; i++) {
+      const res = await post(processes[i % 2]!, 'login', { email: user.email, password: `wrong-${i}` });
+      codes.push(res.status);
+    }
+    expect(codes).toEqual([...Array<number>(LOGIN_LIMIT).fill(422), 429, 429]);
+    // The right password is refused too until the window ends, on either process.
+    expect((await post(processes[0]!, 'login', { email: user.email, password: PASSWORD })).status).toBe(429);
+  });
+
+  it('starts a due delayed campaign once, however many start jobs both processes work', async () => {
+    const { user, auth } = await makeUser(t.deps.db);
+    await makeApp(t.deps, user.id);
+    await makeTopUp(t.deps.db, user.id, '100');
+    const startAt = new Date(Date.now() + 10 * 60_000).toISOString();
+    const ordered = await post(processes[0]!, 'campaigns', directInstallsBody({ start_at: startAt }), auth);
+    expect(ordered.status).toBe(201);
+    const { id, status } = ((await ordered.json()) as { data: { id: number; status: string } }).data;
+    expect(status).toBe('delayed');
+
+    // Its time has come: its own job is due now, and two more start jobs for it wait in the queue.
+    await t.deps.db
+      .update(campaigns)
+      .set({ start_at: new Date(Date.now() - 1000) })
+      .where(eq(campaigns.id, id));
+    await t.deps.db.execute(
+      sql`update pgboss.job set start_after = now() where name = 'campaigns.start' and data->>'campaignId' = ${String(id)}`,
+    );
+    await t.deps.jobs.send('campaigns.start', { campaignId: id });
+    await t.deps.jobs.send('campaigns.start', { campaignId: id });
+    const pending = async () => {
+      const result = await t.deps.db.execute(
+        sql`select count(*)::int as n from pgboss.job where name = 'campaigns.start'
+          and data->>'campaignId' = ${String(id)} and state not in ('completed', 'failed')`,
+      );
+      return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    };
+    await until(async () => (await pending()) === 0);
+
+    const [row] = await t.deps.db.select().from(campaigns).where(eq(campaigns.id, id));
+    expect(row!.status).toBe('active');
+    const charges = await t.deps.db
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.user_id, user.id), sql`${transactions.amount} < 0`));
+    expect(charges).toHaveLength(1);
+    expect(charges[0]!.amount).toBe(`-${row!.price}`);
+    const moves = await t.deps.db
+      .select()
+      .from(campaignStatusHistory)
+      .where(
+        and(eq(campaignStatusHistory.campaign_id, id), eq(campaignStatusHistory.from_status, 'delayed')),
+      );
+    expect(moves).toHaveLength(1);
+  });
+
+  it('credits a payment once when its callback reaches both processes at once', async () => {
+    const { user } = await makeUser(t.deps.db);
+    const payment = await insertPayment(t.deps.db, {
+      user_id: user.id,
+      paysystem_id: PAYMENT_SYSTEMS.card,
+      amount: '250.0000',
+      total: '250.0000',
+      provider: 'sandbox',
+    });
+    const body = JSON.stringify(newSandboxEvent('payment.paid', payment.uuid, payment.total));
+    const signature = sandboxSignature(await signingSecret(t.deps.db), body);
+    const deliveries = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        fetch(`${processes[i % 2]!.url}${SANDBOX_CALLBACK_PATH}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signature },
+          body,
+        }),
+      ),
+    );
+    expect(deliveries.map((res) => res.status)).toEqual(Array<number>(8).fill(200));
+    const outcomes = await Promise.all(
+      deliveries.map(async (res) => ((await res.json()) as { status: string }).status),
+    );
+    expect(outcomes.filter((outcome) => outcome === 'credited')).toHaveLength(1);
+    expect(outcomes.filter((outcome) => outcome !== 'credited')).toEqual(Array<string>(7).fill('unchanged'));
+    expect((await balancesOf(t.deps.db, user.id)).main).toBe('250.0000');
+    const credits = await t.deps.db
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.user_id, user.id), eq(transactions.type, 'top_up')));
+    expect(credits).toHaveLength(1);
+  });
+});

@@ -1,0 +1,50 @@
+import type { AuditAction } from '@storelift/shared';
+import type { Queryable } from '../../db/client.js';
+import { auditLog } from '../../db/schema/index.js';
+import { currentActor } from './request-context.js';
+
+/** Keys whose values are never written to the audit log, at any depth (passwords, tokens, keys, secrets). */
+const SECRET_KEY = /password|token|secret|api_?key|hash/i;
+
+/** A copy of a value without secrets and with JSON-safe values (dates as ISO text, bigints as text). */
+export function redactSecrets(value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'bigint') return value.toString();
+  if (Array.isArray(value)) return value.map(redactSecrets);
+  if (typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([key]) => !SECRET_KEY.test(key))
+        .map(([key, inner]) => [key, redactSecrets(inner)]),
+    );
+  }
+  return value;
+}
+
+/** What changed: the action, its target and the state before and after (null when created or deleted). */
+export interface AuditEntry {
+  action: AuditAction;
+  target: { type: string; id: number | string | null; userId?: number | null };
+  before?: unknown;
+  after?: unknown;
+}
+
+/**
+ * Writes one audit row for a staff change. Call it with the change's transaction, so the row exists exactly
+ * when the change does; the staff member, request id and address come from the current request.
+ */
+export async function audit(tx: Queryable, entry: AuditEntry) {
+  const { actorId, requestId, ip } = currentActor();
+  await tx.insert(auditLog).values({
+    actor_id: actorId,
+    action: entry.action,
+    target_type: entry.target.type,
+    target_id: entry.target.id === null ? null : String(entry.target.id),
+    target_user_id: entry.target.userId ?? null,
+    before: redactSecrets(entry.before),
+    after: redactSecrets(entry.after),
+    request_id: requestId,
+    ip,
+  });
+}

@@ -1,0 +1,23 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { FastifyRequest } from 'fastify';
+
+/**
+ * The request a piece of code runs for. Services do not take the request (they know nothing of Fastify), yet
+ * an audit row names the staff member, the request id and the address: the audit helper reads them here.
+ */
+const requests = new AsyncLocalStorage<FastifyRequest>();
+
+/** Runs the rest of a request (its later hooks and its handler) with the request as context. */
+export function runInRequestContext(request: FastifyRequest, next: () => void) {
+  requests.run(request, next);
+}
+
+/** Who is acting and from where: the signed-in caller of the current request, if any. */
+export function currentActor(): { actorId: number | null; requestId: string | null; ip: string | null } {
+  const request = requests.getStore();
+  return {
+    actorId: request?.auth?.user.id ?? null,
+    requestId: request?.id ?? null,
+    ip: request?.ip ?? null,
+  };
+}

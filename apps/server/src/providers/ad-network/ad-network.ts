@@ -1,0 +1,52 @@
+/**
+ * The ad-network port (CPI delivery, README.md): an ad network runs a CPI campaign's ads, is told when the
+ * campaign starts, pauses, resumes and stops, and reports per campaign day the installs it brought and the
+ * money it spent. Charging (`modules/campaigns/campaigns.cpi-charging.ts`) bills only what it reports.
+ */
+
+/** What an ad network is told about a CPI campaign. */
+export interface AdCampaign {
+  /** Our campaign id: the network's reference of it. */
+  id: number;
+  /** 1 Google Play, 2 App Store. */
+  store: number;
+  package: string;
+  /** Money as decimal strings (4 places). */
+  dailyBudget: string;
+  targetCpi: string;
+  /** Campaign days; null = until stopped. */
+  days: number | null;
+  /** ISO codes of the countries the ads run in, and the ads' languages. */
+  countries: string[];
+  languages: string[];
+  headline1: string;
+  headline2: string;
+  description: string;
+  deeplink: string | null;
+}
+
+/** A network's figures of one campaign day so far (never less than it reported before). */
+export interface AdDayReport {
+  installs: number;
+  /** Money spent: a decimal string with at most 4 places. */
+  spend: string;
+}
+
+export type AdControl = 'start' | 'pause' | 'resume' | 'stop';
+
+export interface AdNetwork {
+  /** Shown as the campaign's vendor. */
+  readonly name: string;
+  /** How many times faster than real time campaign days pass (1 for a real network). */
+  readonly speed: number;
+  /**
+   * Starts, pauses, resumes or stops the campaign's ads. Runs under the campaign's row lock, and a throw
+   * undoes the move. Idempotent: telling a stopped campaign to stop again changes nothing.
+   */
+  control(campaign: AdCampaign, action: AdControl): Promise<void>;
+  /**
+   * The installs and spend of campaign day `day` (1 = the first day the campaign ran) after `elapsedMs` of
+   * it has run; a whole day (`elapsedMs` = 24 h) answers the day's final figures.
+   */
+  report(campaign: AdCampaign, day: number, elapsedMs: number): Promise<AdDayReport>;
+}

@@ -1,0 +1,139 @@
+import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import {
+  functionBodySchema,
+  moduleBodySchema,
+  type PermissionFunction,
+  type PermissionModule,
+} from '@storelift/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { showFormError } from '../../../components/error-modal';
+import { translateMessage } from '../../../lib/messages';
+import { notifySuccess } from '../../../lib/notify';
+import { useOpenings } from '../../../lib/use-openings';
+import { useSchemaForm } from '../../../lib/use-schema-form';
+import { allModulesQueryOptions, useSaveFunction, useSaveModule } from '../api/catalog';
+
+interface EntryValues extends Record<string, unknown> {
+  name: string;
+  namespace: string;
+  permission_name: string;
+  /** A function's module id ('' until chosen); modules have none. */
+  module_id: string;
+}
+
+type Entry = { kind: 'module'; entry?: PermissionModule } | { kind: 'function'; entry?: PermissionFunction };
+
+const loadModuleSchema = () => Promise.resolve(moduleBodySchema);
+const loadFunctionSchema = () => Promise.resolve(functionBodySchema);
+
+/**
+ * Creates or edits a module or a function (staff-admin §3: name, namespace, permission name; a function's
+ * module). A built-in one keeps its permission name: the server checks it by that name.
+ */
+export function CatalogModal({
+  opened,
+  onClose,
+  ...target
+}: Entry & { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation('access');
+  const { t: ta } = useTranslation('app');
+  const openings = useOpenings(opened);
+  const title = target.entry
+    ? t(`${target.kind}s.form.editTitle`, { name: target.entry.name })
+    : t(`${target.kind}s.form.createTitle`);
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      centered
+      closeButtonProps={{ 'aria-label': ta('actions.close') }}
+      data-testid={`${target.kind}-modal`}
+    >
+      <CatalogForm key={openings} {...target} onClose={onClose} />
+    </Modal>
+  );
+}
+
+function CatalogForm({ onClose, ...target }: Entry & { onClose: () => void }) {
+  const { t } = useTranslation('access');
+  const { t: ta } = useTranslation('app');
+  const isFunction = target.kind === 'function';
+  const entry = target.entry;
+  const form = useSchemaForm<EntryValues>(
+    isFunction ? loadFunctionSchema : loadModuleSchema,
+    {
+      name: entry?.name ?? '',
+      namespace: entry?.namespace ?? (isFunction ? '' : 'admin'),
+      permission_name: entry?.permission_name ?? '',
+      module_id: target.kind === 'function' && target.entry ? String(target.entry.module.id) : '',
+    },
+    { requiredWhenEmpty: ['module_id'] },
+  );
+  const modules = useQuery({ ...allModulesQueryOptions(), enabled: isFunction });
+  const saveModule = useSaveModule();
+  const saveFunction = useSaveFunction();
+
+  const submit = form.onSubmit(async ({ module_id, ...values }) => {
+    try {
+      const answer = isFunction
+        ? await saveFunction.mutateAsync({ id: entry?.id, body: { ...values, module_id: Number(module_id) } })
+        : await saveModule.mutateAsync({ id: entry?.id, body: values });
+      notifySuccess(translateMessage(answer.message ?? ''));
+      onClose();
+    } catch (error) {
+      showFormError(form, error);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} {...form.formProps}>
+      <Stack gap="md">
+        <TextInput
+          label={t('form.name')}
+          required
+          data-autofocus
+          data-testid="entry-name"
+          {...form.getInputProps('name')}
+        />
+        {isFunction && (
+          <Select
+            label={t('functions.form.module')}
+            placeholder={t('functions.form.modulePlaceholder')}
+            data={(modules.data?.data ?? []).map((module) => ({
+              value: String(module.id),
+              label: module.name,
+            }))}
+            searchable
+            required
+            comboboxProps={{ withinPortal: true }}
+            {...form.getInputProps('module_id')}
+          />
+        )}
+        <TextInput
+          label={t('form.namespace')}
+          description={t('form.namespaceHint')}
+          required
+          {...form.getInputProps('namespace')}
+        />
+        <TextInput
+          label={t('form.permissionName')}
+          description={entry?.builtin ? t('form.permissionNameBuiltin') : t('form.permissionNameHint')}
+          required
+          disabled={entry?.builtin}
+          data-testid="entry-permission"
+          {...form.getInputProps('permission_name')}
+        />
+        <Group justify="flex-end" gap="sm" mt="xs">
+          <Button variant="default" onClick={onClose}>
+            {ta('actions.cancel')}
+          </Button>
+          <Button type="submit" loading={form.submitting} data-testid="entry-save">
+            {t('form.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

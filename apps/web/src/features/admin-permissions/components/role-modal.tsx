@@ -1,0 +1,93 @@
+import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { roleBodySchema, type RoleRow } from '@storelift/shared';
+import { useTranslation } from 'react-i18next';
+import { showFormError } from '../../../components/error-modal';
+import { translateMessage } from '../../../lib/messages';
+import { notifySuccess } from '../../../lib/notify';
+import { useOpenings } from '../../../lib/use-openings';
+import { useSchemaForm } from '../../../lib/use-schema-form';
+import { useSaveRole } from '../api/roles';
+
+const loadSchema = () => Promise.resolve(roleBodySchema);
+
+interface RoleValues extends Record<string, unknown> {
+  name: string;
+  guard_name: string;
+}
+
+/** Creates a role (`role` undefined) or edits one: name and guard name; a built-in role keeps its name. */
+export function RoleModal({
+  opened,
+  role,
+  onClose,
+}: {
+  opened: boolean;
+  role?: RoleRow;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('access');
+  const { t: ta } = useTranslation('app');
+  const openings = useOpenings(opened);
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={role ? t('roles.form.editTitle', { name: role.name }) : t('roles.form.createTitle')}
+      centered
+      closeButtonProps={{ 'aria-label': ta('actions.close') }}
+      data-testid="role-modal"
+    >
+      <RoleForm key={openings} role={role} onClose={onClose} />
+    </Modal>
+  );
+}
+
+function RoleForm({ role, onClose }: { role?: RoleRow; onClose: () => void }) {
+  const { t } = useTranslation('access');
+  const { t: ta } = useTranslation('app');
+  const form = useSchemaForm<RoleValues>(loadSchema, {
+    name: role?.name ?? '',
+    guard_name: role?.guard_name ?? 'api',
+  });
+  const save = useSaveRole();
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      const answer = await save.mutateAsync({ id: role?.id, body: values });
+      notifySuccess(translateMessage(answer.message ?? ''));
+      onClose();
+    } catch (error) {
+      showFormError(form, error);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} {...form.formProps}>
+      <Stack gap="md">
+        <TextInput
+          label={t('roles.form.name')}
+          description={role?.builtin ? t('roles.form.nameBuiltin') : t('roles.form.nameHint')}
+          required
+          disabled={role?.builtin}
+          data-autofocus
+          data-testid="role-name"
+          {...form.getInputProps('name')}
+        />
+        <TextInput
+          label={t('roles.form.guardName')}
+          description={t('roles.form.guardNameHint')}
+          required
+          {...form.getInputProps('guard_name')}
+        />
+        <Group justify="flex-end" gap="sm" mt="xs">
+          <Button variant="default" onClick={onClose}>
+            {ta('actions.cancel')}
+          </Button>
+          <Button type="submit" loading={form.submitting} data-testid="role-save">
+            {t('form.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,35 @@
+import 'mantine-datatable/styles.css';
+import { Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconHistory } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { AuditLogTable } from '../features/admin-audit/components/audit-log-table';
+
+/**
+ * /admin/log-viewer (the log-viewer module; admin by default): the audit log of staff changes. The server's
+ * own error log is to join it as a second tab, under the same permission.
+ */
+export function AdminLogViewerPage() {
+  const { t } = useTranslation('access');
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1} fz={{ base: 24, sm: 30 }}>
+          {t('audit.title')}
+        </Title>
+        <Text c="dimmed" mt={4}>
+          {t('audit.subtitle')}
+        </Text>
+      </div>
+      <Tabs defaultValue="audit" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="audit" leftSection={<IconHistory size={16} />}>
+            {t('audit.tab')}
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="audit" pt="md">
+          <AuditLogTable />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}

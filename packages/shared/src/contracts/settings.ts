@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/** Maintenance mode: while enabled, everyone but admins is answered 503 "Maintenance is in progress". */
+export const maintenanceSchema = z.object({
+  enabled: z.boolean(),
+  /** Staff's note on why and until when; not shown to customers. */
+  message: z.string().nullable(),
+});
+export type Maintenance = z.infer<typeof maintenanceSchema>;
+
+/** `PUT maintenance` (admin): switch it; a blank or absent message clears the note. */
+export const maintenanceBodySchema = z.object({
+  enabled: z.boolean(),
+  message: z.string().trim().max(500).nullish(),
+});
+export type MaintenanceBody = z.infer<typeof maintenanceBodySchema>;
+
+export const maintenanceResponseSchema = z.object({
+  data: maintenanceSchema,
+  message: z.string().optional(),
+});
