@@ -28,6 +28,7 @@ export const MESSAGES = {
   tokenInvalid: 'This link is invalid or has expired',
   maintenance: 'Maintenance is in progress',
   dataNotValid: 'Data is not valid',
+  textInvalid: 'Text must not contain control characters',
   errorsDetected: 'Sorry, looks like there are some errors detected, please try again',
   somethingWrong: 'Something went wrong, please try again later',
   unauthenticated: 'Unauthenticated',
