@@ -25,6 +25,8 @@ export * from './contracts/referrals.js';
 export * from './contracts/bonus-program.js';
 export * from './contracts/profile.js';
 export * from './contracts/campaigns.js';
+export * from './rules/campaign-actions.js';
+export * from './rules/campaign-orders.js';
 export * from './rules/reviews-import.js';
 export * from './contracts/cpi.js';
 export * from './constants/cpi.js';

@@ -3,10 +3,9 @@ import type { adminUsersQuerySchema } from '@storelift/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { roles, userRoles, users } from '../../db/schema/index.js';
+import { escapeLike } from '../../lib/query-helpers.js';
 
 type Query = z.output<typeof adminUsersQuerySchema>;
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /** One page of users matching the staff list's search and role filter, with the total. */
 export async function pageUsers(db: Db, query: Query) {

@@ -3,6 +3,7 @@ import { APP_STORES, type AppStore, type appListQuerySchema } from '@storelift/s
 import type { z } from 'zod';
 import type { Db, Queryable } from '../../db/client.js';
 import { appCountries, apps, countries } from '../../db/schema/index.js';
+import { escapeLike } from '../../lib/query-helpers.js';
 
 export type AppRow = typeof apps.$inferSelect;
 export type AppCountryRow = typeof appCountries.$inferSelect;
@@ -22,7 +23,6 @@ export interface AppCountryWithCode extends AppCountryRow {
 }
 
 const countryColumns = { id: countries.id, code: countries.code, name: countries.name };
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /** A country of the reference table by ISO code. */
 export async function countryByCode(db: Queryable, code: string): Promise<CountryRef | undefined> {

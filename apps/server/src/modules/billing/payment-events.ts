@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import {
+  DAY_MS,
   MESSAGES,
   PAYMENT_BONUS_DAYS,
   REFERRAL_PERCENT,
@@ -29,8 +30,6 @@ export type PaymentEvent = { payment: repo.PaymentRef } & (
 );
 
 export type EventOutcome = 'credited' | 'received' | 'canceled' | 'unchanged' | 'unknown';
-
-const DAY_MS = 86_400_000;
 
 /**
  * Credits a locked payment: the amount to the main balance (a staff bonus payment to the bonus balance),

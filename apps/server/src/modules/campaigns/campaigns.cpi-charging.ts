@@ -1,4 +1,5 @@
 import {
+  DAY_MS,
   PRODUCT_TYPES,
   formatMoney,
   minMoney,
@@ -18,7 +19,7 @@ import {
   type DeliveryConfig,
 } from './campaigns.lifecycle.js';
 import { adCampaignOf, tellAdNetwork } from './campaigns.cpi-network.js';
-import { DAY_MS, clockAt } from './campaigns.plan.js';
+import { clockAt } from './campaigns.plan.js';
 import * as cpiRepo from './campaigns.cpi-repo.js';
 import * as repo from './campaigns.repo.js';
 

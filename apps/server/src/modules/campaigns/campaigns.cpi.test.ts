@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import {
+  DAY_MS,
   CAMPAIGN_MESSAGES,
   cpiDraftSchema,
   cpiTargetCountries,
@@ -18,7 +19,6 @@ import { balancesOf } from '../billing/ledger.js';
 import { checkLedger } from '../billing/ledger-check.js';
 import { cpiSweep, refundDue, settleCpi } from './campaigns.cpi-charging.js';
 import { deliveryTick } from './campaigns.delivery.js';
-import { DAY_MS } from './campaigns.plan.js';
 import { lockCampaign } from './campaigns.repo.js';
 
 let t: TestApp;

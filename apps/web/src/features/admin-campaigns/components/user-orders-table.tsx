@@ -21,6 +21,7 @@ import {
   ADMIN_CAMPAIGN_SORTS,
   CAMPAIGN_STATUSES,
   PRODUCT_TYPES,
+  allowedStaffActions,
   type AdminCampaign,
   type CampaignStatus,
 } from '@storelift/shared';
@@ -34,7 +35,7 @@ import { translateMessage } from '../../../lib/messages';
 import { useSession } from '../../../lib/session';
 import { userOrdersQueryOptions, type UserOrdersQuery } from '../api/admin-campaigns';
 import { OrderDetails, type ChartProps } from './order-details';
-import { actionColor, actionLabel, allowedStaffActions } from './staff-actions';
+import { actionColor, actionLabel } from './staff-actions';
 import { useStaffActions, type StartTimeProps } from './use-staff-actions';
 
 const PAGE_SIZE = 10;

@@ -29,7 +29,13 @@ import {
   IconStar,
   IconStarFilled,
 } from '@tabler/icons-react';
-import { CAMPAIGN_FILTER_TABS, CAMPAIGN_MESSAGES, type Campaign } from '@storelift/shared';
+import {
+  CAMPAIGN_FILTER_TABS,
+  CAMPAIGN_MESSAGES,
+  allowedCampaignActions,
+  type Campaign,
+  type CampaignAction,
+} from '@storelift/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
@@ -50,11 +56,10 @@ import {
   useCampaignAction,
   useCloneCampaign,
   useToggleCampaignFavorite,
-  type CampaignAction,
   type CampaignListParams,
   type CampaignTab,
 } from '../api/campaigns';
-import { allowedActions, editState, toCsv } from './campaign-logic';
+import { editState, toCsv } from './campaign-logic';
 import { CampaignDetails } from './campaign-details';
 
 const PAGE_SIZE = 10;
@@ -441,7 +446,7 @@ export function CampaignsTable({ initial, onCharged }: { initial: CampaignFilter
                 <Menu.Dropdown onClick={(event) => event.stopPropagation()}>
                   <Menu.Item onClick={() => setDetailsId(row.id)}>{t('actions.details')}</Menu.Item>
                   <EditMenuItem campaign={row} onEdit={() => edit(row)} />
-                  {allowedActions(row).map((kind) => (
+                  {allowedCampaignActions(row).map((kind) => (
                     <Menu.Item
                       key={kind}
                       color={kind === 'cancel' ? 'red' : undefined}
