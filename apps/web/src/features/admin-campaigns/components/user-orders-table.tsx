@@ -37,6 +37,7 @@ import { userOrdersQueryOptions, type UserOrdersQuery } from '../api/admin-campa
 import { OrderDetails, type ChartProps } from './order-details';
 import { actionColor, actionLabel } from './staff-actions';
 import { useStaffActions, type StartTimeProps } from './use-staff-actions';
+import { StoreSelect } from '../../../components/store-select';
 
 const PAGE_SIZE = 10;
 type SortColumn = UserOrdersQuery['sortBy'];
@@ -163,13 +164,9 @@ export function UserOrdersTable({
             onChange={setProductType}
             clearable
           />
-          <Select
+          <StoreSelect
             label={t('userOrders.store')}
             placeholder={t('userOrders.allStores')}
-            data={[
-              { value: '1', label: ta('stores.googlePlay') },
-              { value: '2', label: ta('stores.appStore') },
-            ]}
             value={appstore}
             onChange={setAppstore}
             clearable

@@ -61,6 +61,7 @@ import {
 } from '../api/campaigns';
 import { editState, toCsv } from './campaign-logic';
 import { CampaignDetails } from './campaign-details';
+import { StoreSelect } from '../../../components/store-select';
 
 const PAGE_SIZE = 10;
 /** Columns a phone leaves out (id, days, price, start: all in the details drawer) so status stays in view. */
@@ -86,7 +87,6 @@ const appValue = (appstore: number | string, packageId: string) => `${appstore}:
  */
 export function CampaignsTable({ initial, onCharged }: { initial: CampaignFilters; onCharged: () => void }) {
   const { t } = useTranslation('campaigns');
-  const { t: ta } = useTranslation('app');
   const { t: tr } = useTranslation();
   const navigate = useNavigate();
   const [tab, setTab] = useState<CampaignTab>(initial.status ?? 'all');
@@ -302,13 +302,9 @@ export function CampaignsTable({ initial, onCharged }: { initial: CampaignFilter
             clearable
             data-testid="campaigns-filter-country"
           />
-          <Select
+          <StoreSelect
             label={t('list.store')}
             placeholder={t('list.allStores')}
-            data={[
-              { value: '1', label: ta('stores.googlePlay') },
-              { value: '2', label: ta('stores.appStore') },
-            ]}
             value={appstore}
             onChange={setAppstore}
             clearable
