@@ -36,5 +36,6 @@ export * from './contracts/statistics.js';
 export * from './contracts/widgets.js';
 export * from './contracts/settings.js';
 export * from './rules/access-messages.js';
+export * from './rules/user-messages.js';
 export * from './contracts/permissions.js';
 export * from './contracts/audit.js';

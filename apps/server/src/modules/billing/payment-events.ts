@@ -55,6 +55,8 @@ export async function creditLocked(tx: Tx, payment: repo.PaymentRow, now = new D
       reference,
       entryId,
       description: `Top-up #${payment.id}`,
+      // A payment staff entered names them on its ledger row.
+      createdBy: payment.created_by,
     });
     const bonus = parseMoney(payment.bonus);
     if (bonus > 0n) {
@@ -96,6 +98,7 @@ export async function creditLocked(tx: Tx, payment: repo.PaymentRow, now = new D
         reference,
         entryId,
         description: payment.description ?? `Bonus #${payment.id}`,
+        createdBy: payment.created_by,
       },
       bonusExpiry,
     );
