@@ -128,16 +128,16 @@ export function AdminUserDetailsPage() {
           </Title>
           <Group gap="xs" mt={4}>
             <Text c="dimmed">{user.email}</Text>
-            <Badge size="sm" variant="light" color={user.is_active ? 'teal' : 'gray'}>
+            <Badge size="sm" variant="dot" color={user.is_active ? 'teal' : 'gray'}>
               {user.is_active ? t('status.active') : t('status.inactive')}
             </Badge>
             {!user.email_verified && (
-              <Badge size="sm" variant="light" color="orange">
+              <Badge size="sm" variant="dot" color="orange">
                 {t('status.unverified')}
               </Badge>
             )}
             {user.deleted_at && (
-              <Badge size="sm" variant="light" color="red">
+              <Badge size="sm" variant="dot" color="red">
                 {t('status.deleted')}
               </Badge>
             )}

@@ -53,7 +53,7 @@ export function UserApps({ userId }: { userId: number }) {
             accessor: 'is_alive',
             title: t('apps.status'),
             render: (app) => (
-              <Badge size="sm" variant="light" color={app.is_alive ? 'teal' : 'red'}>
+              <Badge size="sm" variant="dot" color={app.is_alive ? 'teal' : 'red'}>
                 {app.is_alive ? t('apps.alive') : t('apps.banned')}
               </Badge>
             ),

@@ -79,10 +79,11 @@ export function UserListTable() {
   const orderBy = (SORTABLE as readonly string[]).includes(String(sortStatus.columnAccessor))
     ? (sortStatus.columnAccessor as SortColumn)
     : 'created_at';
-  // A backwards range filters nothing until it is put right (the server would refuse it).
-  const range = isValidRange(debounced.from, debounced.to)
-    ? { from: debounced.from || undefined, to: debounced.to || undefined }
-    : {};
+  // Either end alone filters; a backwards range filters nothing until it is put right (the server refuses it).
+  const backwards = (from: string, to: string) => Boolean(from && to) && !isValidRange(from, to);
+  const range = backwards(debounced.from, debounced.to)
+    ? {}
+    : { from: debounced.from || undefined, to: debounced.to || undefined };
   const query = {
     search: debounced.search.trim() || undefined,
     role: debounced.role ?? undefined,
@@ -185,7 +186,7 @@ export function UserListTable() {
           label={tu('list.from')}
           value={filters.from}
           onChange={(event) => set({ from: event.currentTarget.value })}
-          error={isValidRange(filters.from, filters.to) ? undefined : tu('list.rangeInvalid')}
+          error={backwards(filters.from, filters.to) ? tu('list.rangeInvalid') : undefined}
           w={160}
         />
         <TextInput
@@ -311,8 +312,10 @@ export function UserListTable() {
           {
             accessor: 'is_active',
             title: tu('list.active'),
+            noWrap: true,
+            // The dot keeps the label in the text colour (a light badge's text is too faint for axe).
             render: (user) => (
-              <Badge size="sm" variant="light" color={user.is_active ? 'teal' : 'gray'}>
+              <Badge size="sm" variant="dot" color={user.is_active ? 'teal' : 'gray'}>
                 {user.is_active ? tu('status.active') : tu('status.inactive')}
               </Badge>
             ),

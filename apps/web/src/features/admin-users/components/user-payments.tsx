@@ -52,7 +52,7 @@ export function UserPayments({ userId }: { userId: number }) {
             accessor: 'status',
             title: tm('history.columns.status'),
             render: (row) => (
-              <Badge size="sm" variant="light" color={row.status === 'credited' ? 'teal' : 'gray'}>
+              <Badge size="sm" variant="dot" color={row.status === 'credited' ? 'teal' : 'gray'}>
                 {tm(`paymentStatus.${row.status}`)}
               </Badge>
             ),
