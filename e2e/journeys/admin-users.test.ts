@@ -64,6 +64,10 @@ describe('user lists and user details', () => {
       await page.getByRole('menuitem', { name: 'Resend verification e-mail' }).click();
       await page.getByText('A new verification e-mail is on its way').first().waitFor();
       await expect.poll(() => mailLink(email)).not.toBe(firstLink);
+
+      // A user that cannot be loaded: the page goes to the dashboard, showing no error.
+      await page.goto('/admin/user-details/999999');
+      await page.waitForURL('**/dashboard');
     } finally {
       await page.context().close();
     }
