@@ -47,6 +47,9 @@ export const AUDIT_ACTIONS = [
   'functions.delete',
   'grants.update',
   'settings.maintenance',
+  'paysystems.update',
+  'products.update',
+  'email-templates.update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

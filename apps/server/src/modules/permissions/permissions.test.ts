@@ -84,6 +84,12 @@ const EXPECTED: Record<string, readonly Role[]> = {
   'GET /audit': ADMIN,
   'GET /maintenance': ADMIN,
   'PUT /maintenance': ADMIN,
+  'PUT /paysystems/{id}': ADMIN,
+  'GET /products': ADMIN,
+  'PUT /products': ADMIN,
+  'GET /email-templates': ADMIN,
+  'PUT /email-templates': ADMIN,
+  'POST /email-templates/preview': ADMIN,
 };
 
 /** An id no row has: an allowed caller gets 404 or 422, never a change. */
