@@ -21,7 +21,11 @@ export function AdminCoreSettingsPage() {
       </div>
       <Tabs defaultValue="paysystems" keepMounted={false}>
         <Tabs.List>
-          <Tabs.Tab value="paysystems" leftSection={<IconCreditCard size={16} />} data-testid="tab-paysystems">
+          <Tabs.Tab
+            value="paysystems"
+            leftSection={<IconCreditCard size={16} />}
+            data-testid="tab-paysystems"
+          >
             {t('tabs.paysystems')}
           </Tabs.Tab>
           <Tabs.Tab value="products" leftSection={<IconPackage size={16} />} data-testid="tab-products">

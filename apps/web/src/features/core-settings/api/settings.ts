@@ -78,7 +78,8 @@ export function useSavePaysystem() {
 export const productsQueryOptions = (appstore: number) =>
   queryOptions({
     queryKey: settingsKeys.products(appstore),
-    queryFn: ({ signal }) => api.get('products', productsResponseSchema, { base, query: { appstore }, signal }),
+    queryFn: ({ signal }) =>
+      api.get('products', productsResponseSchema, { base, query: { appstore }, signal }),
   });
 
 /** `PUT products` (no id): the store's prices. */

@@ -52,7 +52,10 @@ export function EmailTemplatesTab() {
       <Group gap="md" align="flex-end" wrap="wrap">
         <Select
           label={t('templates.template')}
-          data={names.map((value) => ({ value, label: t(`templates.names.${value}` as 'templates.names.verify') }))}
+          data={names.map((value) => ({
+            value,
+            label: t(`templates.names.${value}` as 'templates.names.verify'),
+          }))}
           value={name}
           onChange={(value) => value && setName(value)}
           allowDeselect={false}
@@ -68,7 +71,10 @@ export function EmailTemplatesTab() {
         />
       </Group>
       {template ? (
-        <TemplateForm key={`${template.name}-${template.locale}-${template.updated_at}`} template={template} />
+        <TemplateForm
+          key={`${template.name}-${template.locale}-${template.updated_at}`}
+          template={template}
+        />
       ) : (
         <Text c="dimmed">{t('templates.empty')}</Text>
       )}

@@ -35,7 +35,11 @@ export function MaintenanceTab() {
       <Text size="sm" c="dimmed">
         {t('maintenance.hint')}
       </Text>
-      <MaintenanceForm key={`${state.enabled}-${state.message}`} enabled={state.enabled} message={state.message} />
+      <MaintenanceForm
+        key={`${state.enabled}-${state.message}`}
+        enabled={state.enabled}
+        message={state.message}
+      />
     </Stack>
   );
 }
@@ -56,7 +60,9 @@ function MaintenanceForm({ enabled, message }: { enabled: boolean; message: stri
       setConfirming(null);
     }
   };
-  const submit = form.onSubmit((values) => setConfirming({ enabled: values.enabled, message: values.message }));
+  const submit = form.onSubmit((values) =>
+    setConfirming({ enabled: values.enabled, message: values.message }),
+  );
 
   return (
     <form onSubmit={submit} {...form.formProps}>

@@ -7,7 +7,12 @@ import { notifySuccess } from '../../../lib/notify';
 import { useOpenings } from '../../../lib/use-openings';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useSavePaysystem } from '../api/settings';
-import { paysystemBody, paysystemFormSchema, paysystemValues, type PaysystemFormValues } from './paysystem-form';
+import {
+  paysystemBody,
+  paysystemFormSchema,
+  paysystemValues,
+  type PaysystemFormValues,
+} from './paysystem-form';
 
 const loadSchema = () => Promise.resolve(paysystemFormSchema);
 
@@ -47,10 +52,24 @@ function PaysystemForm({ system, onClose }: { system: Paysystem; onClose: () => 
   return (
     <form onSubmit={submit} {...form.formProps}>
       <Stack gap="md">
-        <TextInput label={t('paysystems.description')} data-autofocus {...form.getInputProps('description')} />
+        <TextInput
+          label={t('paysystems.description')}
+          data-autofocus
+          {...form.getInputProps('description')}
+        />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label={t('paysystems.minAmount')} required {...decimal} {...form.getInputProps('min_amount')} />
-          <TextInput label={t('paysystems.maxAmount')} required {...decimal} {...form.getInputProps('max_amount')} />
+          <TextInput
+            label={t('paysystems.minAmount')}
+            required
+            {...decimal}
+            {...form.getInputProps('min_amount')}
+          />
+          <TextInput
+            label={t('paysystems.maxAmount')}
+            required
+            {...decimal}
+            {...form.getInputProps('max_amount')}
+          />
           <TextInput
             label={t('paysystems.fee')}
             required

@@ -73,7 +73,8 @@ export function PaysystemsTab() {
                   {short(system.min_amount)} – {short(system.max_amount)}
                 </Table.Td>
                 <Table.Td data-testid="paysystem-fee-cell">
-                  {short(system.fee)} %{system.vat !== null && ` (${t('paysystems.vatShort', { vat: short(system.vat) })})`}
+                  {short(system.fee)} %
+                  {system.vat !== null && ` (${t('paysystems.vatShort', { vat: short(system.vat) })})`}
                 </Table.Td>
                 <Table.Td>
                   {system.bonus ? (

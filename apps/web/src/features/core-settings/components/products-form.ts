@@ -3,7 +3,8 @@ import { productsBodySchema, type Product, type ProductsBody } from '@storelift/
 /** The price grid as typed: `type` → base price, `type:planId` → the plan's pricetag. */
 export type PriceCells = Record<string, string>;
 
-export const cellKey = (type: number, planId?: number) => (planId === undefined ? `${type}` : `${type}:${planId}`);
+export const cellKey = (type: number, planId?: number) =>
+  planId === undefined ? `${type}` : `${type}:${planId}`;
 
 const short = (value: string) => value.replace(/\.?0+$/, '');
 

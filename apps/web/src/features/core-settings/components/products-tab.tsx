@@ -44,7 +44,11 @@ export function ProductsTab() {
       ) : data.data.length === 0 ? (
         <Text c="dimmed">{t('products.empty')}</Text>
       ) : (
-        <PriceGrid key={`${appstore}-${JSON.stringify(data.data)}`} appstore={appstore} products={data.data} />
+        <PriceGrid
+          key={`${appstore}-${JSON.stringify(data.data)}`}
+          appstore={appstore}
+          products={data.data}
+        />
       )}
     </Stack>
   );
