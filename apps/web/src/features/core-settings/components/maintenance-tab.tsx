@@ -28,7 +28,7 @@ export function MaintenanceTab() {
     <Stack gap="md" maw={640}>
       <Group gap="sm">
         <Text fw={500}>{t('maintenance.state')}</Text>
-        <Badge color={state.enabled ? 'red' : 'green'} data-testid="maintenance-state">
+        <Badge color={state.enabled ? 'red.9' : 'teal.9'} data-testid="maintenance-state">
           {state.enabled ? t('maintenance.on') : t('maintenance.off')}
         </Badge>
       </Group>

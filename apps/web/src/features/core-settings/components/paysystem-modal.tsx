@@ -19,6 +19,7 @@ const loadSchema = () => Promise.resolve(paysystemFormSchema);
 /** Edits a payment system's bonus and options. */
 export function PaysystemModal({ system, onClose }: { system: Paysystem | null; onClose: () => void }) {
   const { t } = useTranslation('settings');
+  const { t: ta } = useTranslation('app');
   const openings = useOpenings(system !== null);
   return (
     <Modal
@@ -27,6 +28,7 @@ export function PaysystemModal({ system, onClose }: { system: Paysystem | null; 
       title={system ? t('paysystems.editTitle', { name: system.name }) : ''}
       centered
       size="lg"
+      closeButtonProps={{ 'aria-label': ta('actions.close') }}
       data-testid="paysystem-modal"
     >
       {system && <PaysystemForm key={openings} system={system} onClose={onClose} />}

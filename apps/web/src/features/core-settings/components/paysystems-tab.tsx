@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Loader, Stack, Switch, Table, Text } from '@mantine/core';
+import { ActionIcon, Loader, Stack, Switch, Table, Text } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import type { Paysystem } from '@storelift/shared';
 import { useQuery } from '@tanstack/react-query';
@@ -77,17 +77,11 @@ export function PaysystemsTab() {
                   {system.vat !== null && ` (${t('paysystems.vatShort', { vat: short(system.vat) })})`}
                 </Table.Td>
                 <Table.Td>
-                  {system.bonus ? (
-                    <Badge color="teal" variant="light">
-                      {system.bonus_max_amount
-                        ? t('paysystems.bonusUpTo', { amount: short(system.bonus_max_amount) })
-                        : t('paysystems.yes')}
-                    </Badge>
-                  ) : (
-                    <Badge color="gray" variant="light">
-                      {t('paysystems.no')}
-                    </Badge>
-                  )}
+                  {system.bonus
+                    ? system.bonus_max_amount
+                      ? t('paysystems.bonusUpTo', { amount: short(system.bonus_max_amount) })
+                      : t('paysystems.yes')
+                    : t('paysystems.no')}
                 </Table.Td>
                 <Table.Td>{system.confirmations}</Table.Td>
                 <Table.Td>
