@@ -169,6 +169,25 @@ describe('GET and PUT products (admin)', () => {
     expect(again.json().data.unit_price).toBe('0.1200');
   });
 
+  it('two saves at once apply one after the other, each audited against the one before', async () => {
+    const put = (price: string) =>
+      staff('PUT', 'products', admin, {
+        appstore: 2,
+        products: [{ type: 7, price, pricetags: [{ priceplan_id: 3, price }] }],
+      });
+    const answers = await Promise.all([put('1.7'), put('1.9')]);
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200]);
+    const rows = (await auditRows('products.update'))
+      .filter((row) => row.target_id === '2')
+      .sort((a, b) => a.id - b.id);
+    expect(rows).toHaveLength(2);
+    expect(rows[1]!.before).toEqual(rows[0]!.after);
+    const last = (rows[1]!.after as Record<string, { price: string; Silver: string }>)[7]!;
+    const list = (await staff('GET', 'products?appstore=2')).json().data as Product[];
+    expect(priceOf(list, 7)).toBe(last.price);
+    expect(priceOf(list, 7, 'Silver')).toBe(last.Silver);
+  });
+
   it('refuses bad input with 422 and lower roles with 403, changing nothing', async () => {
     const before = (await staff('GET', 'products')).json().data;
     const product = { type: 1, price: '0.2', pricetags: [] };

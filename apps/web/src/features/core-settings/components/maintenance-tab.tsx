@@ -8,6 +8,7 @@ import { showFormError } from '../../../components/error-modal';
 import { ListError } from '../../../components/paged-table';
 import { translateMessage } from '../../../lib/messages';
 import { notifySuccess } from '../../../lib/notify';
+import { useCan } from '../../../lib/session';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { maintenanceQueryOptions, useSetMaintenance } from '../api/settings';
 
@@ -46,6 +47,7 @@ export function MaintenanceTab() {
 
 function MaintenanceForm({ enabled, message }: { enabled: boolean; message: string | null }) {
   const { t } = useTranslation('settings');
+  const canEdit = useCan('settings.maintenance');
   const form = useSchemaForm<Values>(loadSchema, { enabled, message: message ?? '' });
   const save = useSetMaintenance();
   const [confirming, setConfirming] = useState<MaintenanceBody | null>(null);
@@ -69,6 +71,7 @@ function MaintenanceForm({ enabled, message }: { enabled: boolean; message: stri
       <Stack gap="md">
         <Switch
           label={t('maintenance.switch')}
+          disabled={!canEdit}
           data-testid="maintenance-switch"
           {...form.getCheckboxProps('enabled')}
         />
@@ -78,14 +81,17 @@ function MaintenanceForm({ enabled, message }: { enabled: boolean; message: stri
           autosize
           minRows={2}
           maxRows={6}
+          readOnly={!canEdit}
           data-testid="maintenance-message"
           {...form.getInputProps('message')}
         />
-        <Group>
-          <Button type="submit" loading={form.submitting} data-testid="maintenance-save">
-            {t('save')}
-          </Button>
-        </Group>
+        {canEdit && (
+          <Group>
+            <Button type="submit" loading={form.submitting} data-testid="maintenance-save">
+              {t('save')}
+            </Button>
+          </Group>
+        )}
       </Stack>
       <ConfirmModal
         opened={confirming !== null}
