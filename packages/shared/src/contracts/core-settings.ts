@@ -119,6 +119,8 @@ export type ProductsBody = z.input<typeof productsBodySchema>;
 export const EMAIL_TEMPLATES = {
   verify: ['name', 'email', 'link'],
   reset: ['name', 'email', 'link'],
+  /** A top-up credited to the main balance (and its payment bonus); the link opens My transactions. */
+  'payment-credited': ['name', 'email', 'link', 'amount', 'bonus', 'paysystem'],
 } as const satisfies Record<string, readonly string[]>;
 export type EmailTemplateName = keyof typeof EMAIL_TEMPLATES;
 export const EMAIL_TEMPLATE_NAMES = Object.keys(EMAIL_TEMPLATES) as EmailTemplateName[];

@@ -54,10 +54,14 @@ export async function updateTemplate(deps: Deps, body: Body) {
 
 /** `POST email-templates/preview` (admin): the mail the texts make, with sample values; nothing is saved. */
 export function previewTemplate(deps: Deps, body: Body) {
+  const page = { verify: 'login', reset: 'password-reset', 'payment-credited': 'my-transactions' }[body.name];
   const sample = {
     name: 'Alex',
     email: 'alex@example.com',
-    link: `${deps.config.publicUrl}/${body.name === 'reset' ? 'password-reset' : 'login'}?token=sample`,
+    link: `${deps.config.publicUrl}/${page}?sample=1`,
+    amount: '500.00',
+    bonus: '50.00',
+    paysystem: 'Card',
   };
   return { data: renderTemplate(textsOf(body), sample) };
 }

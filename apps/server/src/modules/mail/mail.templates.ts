@@ -18,7 +18,7 @@ export interface TemplateTexts {
 }
 
 /** The values of a mail's placeholders; `link` is also where its action points. */
-export type MailValues = { name: string; email: string; link: string };
+export type MailValues = { name: string; email: string; link: string } & Record<string, string>;
 
 /**
  * Fills a text's placeholders. For HTML both the template's own text and the values are escaped, each

@@ -4,7 +4,15 @@ import { SETTINGS_MESSAGES, type Product } from '@storelift/shared';
 import { buildTestApp, errorsOf, type TestApp } from '../../../test/build-test-app.js';
 import { directInstallsBody, makeApp, makeTopUp, makeUser, registerBody } from '../../../test/factories.js';
 import { waitForMail } from '../../../test/outbox.js';
-import { auditLog, emailTemplates, paymentSystems } from '../../db/schema/index.js';
+import { signingSecret } from '../../lib/signing.js';
+import {
+  SANDBOX_CALLBACK_PATH,
+  SANDBOX_SIGNATURE_HEADER,
+  newSandboxEvent,
+  sandboxSignature,
+} from '../../providers/payments/sandbox/sandbox-provider.js';
+import { readOutbox } from '../mail/dev-mailbox.routes.js';
+import { auditLog, emailTemplates, paymentSystems, payments } from '../../db/schema/index.js';
 import { balancesOf } from '../billing/ledger.js';
 import { checkLedger } from '../billing/ledger-check.js';
 import { renderTemplate } from '../mail/mail.templates.js';
@@ -240,9 +248,12 @@ describe('e-mail templates (admin)', () => {
     expect(res.statusCode).toBe(200);
     const data = res.json().data as { name: string; locale: string; placeholders: string[] }[];
     expect(data.map((row) => `${row.name}/${row.locale}`).sort()).toEqual(
-      ['reset', 'verify'].flatMap((name) => ['en-US', 'es-ES', 'ru-RU', 'uk-UA'].map((l) => `${name}/${l}`)),
+      ['payment-credited', 'reset', 'verify'].flatMap((name) =>
+        ['en-US', 'es-ES', 'ru-RU', 'uk-UA'].map((l) => `${name}/${l}`),
+      ),
     );
-    expect(data[0]!.placeholders).toEqual(['name', 'email', 'link']);
+    expect(data.find((row) => row.name === 'verify')!.placeholders).toEqual(['name', 'email', 'link']);
+    expect(data.find((row) => row.name === 'payment-credited')!.placeholders).toContain('amount');
     expect((await staff('GET', 'email-templates', manager)).statusCode).toBe(403);
   });
 
@@ -297,6 +308,35 @@ describe('e-mail templates (admin)', () => {
     expect(mail.text).toContain(`please confirm ${signup.email} for us.`);
     expect(mail.text).toMatch(/Confirm now: http:\/\/\S+\/email\/verify\?token=/);
     expect(mail.html).toContain('>Confirm now</a>');
+  });
+
+  it('mails a credited top-up once, from its template in the customer’s language', async () => {
+    const { user, auth } = await makeUser(t.deps.db, { locale: 'es-ES' });
+    const checkout = await t.call('POST', 'checkout', auth, { amount: 120, paysystem_id: 30 });
+    expect(checkout.statusCode, checkout.body).toBe(201);
+    const [row] = await t.deps.db.select().from(payments).where(eq(payments.id, checkout.json().data.id));
+    const body = JSON.stringify(newSandboxEvent('payment.paid', row!.uuid, row!.total));
+    const secret = await signingSecret(t.deps.db);
+    const started = Date.now();
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: SANDBOX_CALLBACK_PATH,
+        headers: {
+          'content-type': 'application/json',
+          [SANDBOX_SIGNATURE_HEADER]: sandboxSignature(secret, body),
+        },
+        payload: body,
+      });
+    expect((await send()).json().status).toBe('credited');
+    expect((await send()).json().status).toBe('unchanged');
+    const mail = await waitForMail(t.config.dataDir, user.email, { after: started - 1000 });
+    expect(mail.subject).toBe('Tu pago de 120.00 se ha acreditado');
+    expect(mail.text).toContain('con Card se ha acreditado en tu saldo principal. Bono de pago: 0.00.');
+    expect(mail.text).toMatch(/Mis transacciones: http:\/\/\S+\/my-transactions/);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const outbox = await readOutbox(`${t.config.dataDir}/outbox`);
+    expect(outbox.filter((entry) => entry.to === user.email)).toHaveLength(1);
   });
 
   it('escapes the template and the values apart, so neither adds markup', () => {
