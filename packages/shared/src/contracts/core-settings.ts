@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PRODUCT_TYPES } from '../constants/domain.js';
 import { LOCALES } from '../constants/locales.js';
-import { fillMessage } from '../rules/messages.js';
+import { MESSAGES, fillMessage } from '../rules/messages.js';
 import { units } from '../rules/money.js';
 import { SETTINGS_MESSAGES } from '../rules/settings-messages.js';
 import { text } from '../rules/text.js';
@@ -28,7 +28,7 @@ export const paysystemBodySchema = z
     /** Percent VAT on the fee for accounts in Europe; null = none. */
     vat: percentRule.nullable(),
     /** The marketing payment bonus applies. */
-    bonus: z.boolean(),
+    bonus: z.boolean({ error: MESSAGES.dataNotValid }),
     /** No payment bonus above this amount; null = no cap. */
     bonus_max_amount: positiveAmount(2).nullable(),
     /** Confirmations before crediting (crypto); 0 for the others. */
@@ -80,32 +80,38 @@ export const productsResponseSchema = z.object({
 });
 export type ProductsResponse = z.infer<typeof productsResponseSchema>;
 
-const idRule = z.number().int().positive().max(2_147_483_647);
+const idRule = z
+  .number({ error: SETTINGS_MESSAGES.planUnknown })
+  .int(SETTINGS_MESSAGES.planUnknown)
+  .positive(SETTINGS_MESSAGES.planUnknown)
+  .max(2_147_483_647, SETTINGS_MESSAGES.planUnknown);
 
 /**
  * `PUT products` (admin, no id): base prices and plan pricetags of one store. Listed types and plans are
  * replaced; the others keep their prices. A change prices the next quote, never a charged campaign.
  */
 export const productsBodySchema = z.object({
-  appstore: z.union([z.literal(1), z.literal(2)]),
+  appstore: z.union([z.literal(1), z.literal(2)], { error: MESSAGES.dataNotValid }),
   products: z
     .array(
       z.object({
-        type: z.number().refine((type) => PRICED_PRODUCT_TYPES.includes(type as 1), {
-          message: SETTINGS_MESSAGES.productUnknown,
-        }),
+        type: z
+          .number({ error: SETTINGS_MESSAGES.productUnknown })
+          .refine((type) => PRICED_PRODUCT_TYPES.includes(type as 1), {
+            message: SETTINGS_MESSAGES.productUnknown,
+          }),
         price: priceRule,
         pricetags: z
           .array(z.object({ priceplan_id: idRule, price: priceRule }))
-          .max(50)
+          .max(50, SETTINGS_MESSAGES.planTwice)
           .refine(
             (tags) => new Set(tags.map((tag) => tag.priceplan_id)).size === tags.length,
             SETTINGS_MESSAGES.planTwice,
           ),
       }),
     )
-    .min(1)
-    .max(PRICED_PRODUCT_TYPES.length)
+    .min(1, MESSAGES.required)
+    .max(PRICED_PRODUCT_TYPES.length, SETTINGS_MESSAGES.productTwice)
     .refine(
       (rows) => new Set(rows.map((row) => row.type)).size === rows.length,
       SETTINGS_MESSAGES.productTwice,
@@ -152,7 +158,7 @@ export const emailTemplateBodySchema = z
     name: z.enum(EMAIL_TEMPLATE_NAMES as [EmailTemplateName, ...EmailTemplateName[]], {
       error: SETTINGS_MESSAGES.templateUnknown,
     }),
-    locale: z.enum(LOCALES),
+    locale: z.enum(LOCALES, { error: MESSAGES.localeInvalid }),
     ...templateTexts,
   })
   .superRefine((body, ctx) => {
