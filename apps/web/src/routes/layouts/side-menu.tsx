@@ -16,6 +16,7 @@ import {
   IconListDetails,
   IconPuzzle,
   IconRocket,
+  IconSettings,
   IconShieldLock,
   IconSpeakerphone,
   IconUserShare,
@@ -48,7 +49,8 @@ type LabelKey =
   | 'roles'
   | 'modules'
   | 'functions'
-  | 'logViewer';
+  | 'logViewer'
+  | 'coreSettings';
 
 interface MenuItem {
   path: KnownPath;
@@ -103,6 +105,7 @@ const ADMIN_MENU: MenuItem[] = [
   { path: '/admin/modules', label: 'modules', icon: IconPuzzle },
   { path: '/admin/user-lists', label: 'userLists', icon: IconUsers },
   { path: '/admin/vendors', label: 'vendors', icon: IconBuildingStore },
+  { path: '/admin/core-settings', label: 'coreSettings', icon: IconSettings },
   { path: '/admin/user-orders', label: 'userOrders', icon: IconClipboardList },
   { path: '/admin/log-viewer', label: 'logViewer', icon: IconHistory },
 ];
