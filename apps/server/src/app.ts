@@ -31,6 +31,7 @@ import { adminBillingRoutes } from './modules/billing/admin-billing.routes.js';
 import { adminCampaignsRoutes } from './modules/campaigns/campaigns.admin.routes.js';
 import { adminVendorsRoutes } from './modules/vendors/vendors.routes.js';
 import { adminAuditRoutes } from './modules/audit/audit.routes.js';
+import { adminAccessListsRoutes } from './modules/access-lists/access-lists.routes.js';
 import {
   adminFunctionsRoutes,
   adminModulesRoutes,
@@ -177,6 +178,7 @@ export async function storelift(app: FastifyInstance, { config, database, jobs, 
       await admin.register(adminModulesRoutes);
       await admin.register(adminFunctionsRoutes);
       await admin.register(adminAuditRoutes);
+      await admin.register(adminAccessListsRoutes);
     },
     { prefix: '/api/admin/v1' },
   );

@@ -38,3 +38,5 @@ export * from './contracts/settings.js';
 export * from './rules/access-messages.js';
 export * from './contracts/permissions.js';
 export * from './contracts/audit.js';
+export * from './rules/security-messages.js';
+export * from './contracts/access-lists.js';

@@ -47,6 +47,10 @@ export const AUDIT_ACTIONS = [
   'functions.delete',
   'grants.update',
   'settings.maintenance',
+  'access-lists.create',
+  'access-lists.delete',
+  'users.login-as',
+  'jobs.retry',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

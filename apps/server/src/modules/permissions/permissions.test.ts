@@ -84,6 +84,10 @@ const EXPECTED: Record<string, readonly Role[]> = {
   'GET /audit': ADMIN,
   'GET /maintenance': ADMIN,
   'PUT /maintenance': ADMIN,
+  // Access lists, log in as a user, operations (docs/staff-tools.md).
+  'GET /user-access-list': ['admin', 'manager', 'support'],
+  'POST /user-access-list': ADMIN,
+  'DELETE /user-access-list/{id}': ADMIN,
 };
 
 /** An id no row has: an allowed caller gets 404 or 422, never a change. */
