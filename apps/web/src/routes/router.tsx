@@ -182,6 +182,16 @@ const adminLogViewerRoute = createRoute({
   component: signedInPage('adminLogViewer'),
 });
 
+/** Access lists, log in as a user and operations: the texts of the staff's security and operations tools. */
+const loadSecurityTexts = () => i18next.loadNamespaces(['security']);
+
+const adminAccessListsRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/admin/access-lists',
+  loader: loadSecurityTexts,
+  component: signedInPage('adminAccessLists'),
+});
+
 const topUpRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/top-up-balance',
@@ -281,6 +291,7 @@ const routeTree = rootRoute.addChildren([
     adminModulesRoute,
     adminFunctionsRoute,
     adminLogViewerRoute,
+    adminAccessListsRoute,
   ]),
 ]);
 

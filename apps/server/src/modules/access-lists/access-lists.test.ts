@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
 import {
   APP_STORES,
   MESSAGES,
@@ -26,8 +27,15 @@ const from = (
   method: 'GET' | 'POST',
   url: string,
   payload?: object,
-  headers: Auth | object = {},
-) => t.app.inject({ method, url: `/api/private/v1/${url}`, payload, headers, remoteAddress: ip });
+  headers: Record<string, string> = {},
+): Promise<LightMyRequestResponse> =>
+  t.app.inject({
+    method,
+    url: `/api/private/v1/${url}`,
+    headers,
+    remoteAddress: ip,
+    ...(payload && { payload }),
+  });
 
 async function addEntry(body: Partial<AccessListEntryBody>): Promise<AccessListEntry> {
   const res = await staff('POST', 'user-access-list', {

@@ -48,7 +48,9 @@ type LabelKey =
   | 'roles'
   | 'modules'
   | 'functions'
-  | 'logViewer';
+  | 'logViewer'
+  | 'accessLists'
+  | 'operations';
 
 interface MenuItem {
   path: KnownPath;
@@ -101,6 +103,7 @@ const ADMIN_MENU: MenuItem[] = [
   { path: '/admin/role', label: 'roles', icon: IconUserShield },
   { path: '/admin/functions', label: 'functions', icon: IconFunction },
   { path: '/admin/modules', label: 'modules', icon: IconPuzzle },
+  { path: '/admin/access-lists', label: 'accessLists', icon: IconShieldLock },
   { path: '/admin/user-lists', label: 'userLists', icon: IconUsers },
   { path: '/admin/vendors', label: 'vendors', icon: IconBuildingStore },
   { path: '/admin/user-orders', label: 'userOrders', icon: IconClipboardList },
