@@ -32,6 +32,7 @@ import { adminCampaignsRoutes } from './modules/campaigns/campaigns.admin.routes
 import { adminVendorsRoutes } from './modules/vendors/vendors.routes.js';
 import { adminAuditRoutes } from './modules/audit/audit.routes.js';
 import { adminAccessListsRoutes } from './modules/access-lists/access-lists.routes.js';
+import { adminImpersonationRoutes } from './modules/auth/impersonation.routes.js';
 import {
   adminFunctionsRoutes,
   adminModulesRoutes,
@@ -179,6 +180,7 @@ export async function storelift(app: FastifyInstance, { config, database, jobs, 
       await admin.register(adminFunctionsRoutes);
       await admin.register(adminAuditRoutes);
       await admin.register(adminAccessListsRoutes);
+      await admin.register(adminImpersonationRoutes);
     },
     { prefix: '/api/admin/v1' },
   );

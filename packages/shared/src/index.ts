@@ -40,3 +40,4 @@ export * from './contracts/permissions.js';
 export * from './contracts/audit.js';
 export * from './rules/security-messages.js';
 export * from './contracts/access-lists.js';
+export * from './contracts/impersonation.js';

@@ -18,6 +18,7 @@ import { ForbiddenError, MaintenanceError, ValidationError } from '../../lib/err
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { refuseBlocked } from '../access-lists/access-lists.service.js';
+import { impersonationOf } from './impersonation.service.js';
 import { ensureBillingProfile } from '../billing/profiles.repo.js';
 import { renderMail } from '../mail/mail.templates.js';
 import { isMaintenance } from '../settings/settings.repo.js';
@@ -130,7 +131,10 @@ export async function me(
     permissions: [...permissions].sort(),
     is_build: deps.config.webDist !== undefined,
   };
-  if (Date.now() - auth.session.created_at.getTime() > ROTATE_AFTER_MS) {
+  const impersonation = await impersonationOf(deps, auth);
+  if (impersonation) response.impersonation = impersonation;
+  // A session opened as the user keeps its fixed end: it is never rotated into a longer one.
+  else if (Date.now() - auth.session.created_at.getTime() > ROTATE_AFTER_MS) {
     response.new_token = await createSession(deps.db, auth.user.id);
     await expireSessionAt(deps.db, auth.session.id, new Date(Date.now() + ROTATION_GRACE_MS));
   }

@@ -88,6 +88,7 @@ const EXPECTED: Record<string, readonly Role[]> = {
   'GET /user-access-list': ['admin', 'manager', 'support'],
   'POST /user-access-list': ADMIN,
   'DELETE /user-access-list/{id}': ADMIN,
+  'POST /auth/change-user-account': ADMIN,
 };
 
 /** An id no row has: an allowed caller gets 404 or 422, never a change. */
