@@ -25,6 +25,7 @@ export const ROUTE_ACCESS = {
   '/404': { public: true },
   '/500': { public: true },
   '/503': { public: true },
+  '/login-as': { public: true },
   '/dashboard': {},
   '/apps': {},
   '/keywords': {},

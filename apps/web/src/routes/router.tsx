@@ -78,6 +78,14 @@ const maintenanceRoute = createRoute({
   component: lazyRouteComponent(() => import('./error-pages'), 'MaintenancePage'),
 });
 
+/** The new tab of "Log in as user": exchanges its one-time code, then opens the user's dashboard. */
+const loginAsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/login-as',
+  loader: () => i18next.loadNamespaces(['security']),
+  component: lazyRouteComponent(() => import('./login-as-page'), 'LoginAsPage'),
+});
+
 /** A component of the signed-in area, loaded through routes/signed-in-pages.ts (see there why). */
 const signedInPage = (page: SignedInPage) =>
   lazyRouteComponent(() =>
@@ -271,6 +279,7 @@ const routeTree = rootRoute.addChildren([
   notFoundRoute,
   serverErrorRoute,
   maintenanceRoute,
+  loginAsRoute,
   appLayoutRoute.addChildren([
     dashboardRoute,
     appsRoute,

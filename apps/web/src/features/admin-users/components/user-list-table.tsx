@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Anchor, Badge, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Group, Menu, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconCircleCheck, IconCircleX, IconSearch } from '@tabler/icons-react';
+import { IconCircleCheck, IconCircleX, IconDots, IconSearch, IconUserShare } from '@tabler/icons-react';
 import { ROLES, type AdminUser, type AdminUsersQuery, type Role } from '@storelift/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -12,7 +12,11 @@ import { CopyValue } from '../../../components/copy-value';
 import { countryName, formatDate } from '../../../lib/format';
 import { canOpen } from '../../../lib/navigation';
 import { displayRoles } from '../../../lib/roles';
-import { useSession } from '../../../lib/session';
+import { useCan, useSession } from '../../../lib/session';
+import { showErrorModal } from '../../../components/error-modal';
+import { ApiError } from '../../../lib/api';
+import { errorText, flattenErrors } from '../../../lib/messages';
+import { useLoginAsUser } from '../api/login-as';
 import { adminUsersQueryOptions, type AdminUsersListQuery } from '../api/admin-users';
 
 const PAGE_SIZE = 10;
@@ -186,8 +190,54 @@ export function UserListTable() {
                 },
               ]
             : []),
+          {
+            accessor: 'actions',
+            title: '',
+            textAlign: 'right',
+            render: (user) => <UserRowMenu user={user} />,
+          },
         ]}
       />
     </Stack>
+  );
+}
+
+/** A user's row menu (staff-admin §2: edit, delete, …, log in as the user); each item behind its permission. */
+function UserRowMenu({ user }: { user: AdminUser }) {
+  const { t } = useTranslation('app');
+  const { t: ts } = useTranslation('security');
+  const canLoginAs = useCan('users.login-as');
+  const loginAs = useLoginAsUser();
+  if (!canLoginAs) return null;
+  const openAsUser = () =>
+    loginAs.mutate(user.email, {
+      onError: (error) =>
+        showErrorModal(
+          error instanceof ApiError && error.errors ? flattenErrors(error.errors) : [errorText(error)],
+          ts('impersonation.failedTitle'),
+        ),
+    });
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <ActionIcon
+          variant="subtle"
+          aria-label={t('adminUsers.menuOf', { email: user.email })}
+          loading={loginAs.isPending}
+          data-testid={`user-menu-${user.id}`}
+        >
+          <IconDots size={18} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item
+          leftSection={<IconUserShare size={16} />}
+          onClick={openAsUser}
+          data-testid={`user-login-as-${user.id}`}
+        >
+          {ts('impersonation.action')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
   );
 }
