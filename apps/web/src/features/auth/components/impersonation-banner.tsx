@@ -36,7 +36,7 @@ function Banner({ email, staff, until }: { email: string; staff: string; until: 
   return (
     <Alert
       color="orange"
-      variant="filled"
+      variant="light"
       radius={0}
       icon={<IconUserShare size={20} />}
       role="status"
@@ -46,7 +46,7 @@ function Banner({ email, staff, until }: { email: string; staff: string; until: 
         <Text size="sm" fw={500}>
           {t('impersonation.banner', { email, staff, until: formatDateTime(until) })}
         </Text>
-        <Button size="compact-sm" variant="white" color="orange" onClick={() => void leave()}>
+        <Button size="compact-sm" variant="default" onClick={() => void leave()}>
           {t('impersonation.return')}
         </Button>
       </Group>
