@@ -5,6 +5,7 @@ import {
   CAMPAIGN_MESSAGES,
   LOCALES,
   MESSAGES,
+  OPERATIONS_MESSAGES,
   SECURITY_MESSAGES,
   STORE_LINK_MESSAGES,
 } from '@storelift/shared';
@@ -74,6 +75,7 @@ describe('server messages', () => {
     ...Object.entries(CAMPAIGN_MESSAGES).map(([key, text]) => [`campaign.${key}`, text] as const),
     ...Object.entries(ACCESS_MESSAGES).map(([key, text]) => [`access.${key}`, text] as const),
     ...Object.entries(SECURITY_MESSAGES).map(([key, text]) => [`security.${key}`, text] as const),
+    ...Object.entries(OPERATIONS_MESSAGES).map(([key, text]) => [`operations.${key}`, text] as const),
   ]);
 
   it('every key of MESSAGES and the registered rule sets has a translation, and en-US says what the server says', () => {

@@ -28,15 +28,15 @@ export const accessListEntries = pgTable(
 );
 
 /**
- * The server's own error log (the log viewer's second tab): unhandled errors of requests (5xx) and failed
- * jobs. Kept for a bounded time (modules/operations/server-errors.ts prunes it).
+ * The server's own error log (the log viewer's second tab): requests answered 5xx, payment callbacks refused or
+ * failing, and failed jobs. Kept for a bounded time (modules/operations/server-errors.ts prunes it).
  */
 export const serverErrors = pgTable(
   'server_errors',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     created_at: createdAt(),
-    source: text('source', { enum: ['request', 'job'] }).notNull(),
+    source: text('source', { enum: ['request', 'job', 'callback'] }).notNull(),
     /** The HTTP status answered (requests). */
     status: integer('status'),
     method: text('method'),

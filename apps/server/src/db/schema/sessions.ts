@@ -3,8 +3,7 @@ import { identityId, createdAt } from './columns.js';
 import { ownerId, users } from './users.js';
 
 /** The staff member acting as the user (log in as a user); their account going ends the session too. */
-const impersonatorId = () =>
-  integer('impersonator_id').references(() => users.id, { onDelete: 'cascade' });
+const impersonatorId = () => integer('impersonator_id').references(() => users.id, { onDelete: 'cascade' });
 
 /** Sign-in sessions: only the SHA-256 of the bearer token is stored. */
 export const sessions = pgTable(

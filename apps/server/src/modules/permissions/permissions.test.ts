@@ -89,6 +89,11 @@ const EXPECTED: Record<string, readonly Role[]> = {
   'POST /user-access-list': ADMIN,
   'DELETE /user-access-list/{id}': ADMIN,
   'POST /auth/change-user-account': ADMIN,
+  'GET /operations/queues': ADMIN,
+  'GET /operations/failed-jobs': ADMIN,
+  'POST /operations/failed-jobs/{queue}/{id}/retry': ADMIN,
+  'GET /operations/failures': ADMIN,
+  'GET /server-errors': ADMIN,
 };
 
 /** An id no row has: an allowed caller gets 404 or 422, never a change. */
