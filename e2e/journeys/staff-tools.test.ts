@@ -49,6 +49,29 @@ describe('staff tools', () => {
       const table = admin.getByTestId('audit-table');
       await expect.poll(() => table.getByText('Logged in as the user').count()).toBeGreaterThan(0);
       expect(await table.getByText('user@storelift.test').count()).toBeGreaterThan(0);
+
+      // Beside it, the server's own error log.
+      await admin.getByRole('tab', { name: 'Server errors' }).click();
+      await admin.getByTestId('server-errors-table').waitFor();
+      await expectAccessible(admin, 'the server error log');
+    } finally {
+      await admin.close();
+    }
+  });
+
+  it('the operations page shows the job queues and the last day', async () => {
+    const admin = await newPage(browser);
+    try {
+      await signIn(admin, 'admin@storelift.test');
+      await admin
+        .getByRole('navigation', { name: 'Main menu' })
+        .getByRole('link', { name: 'Operations' })
+        .click();
+      await admin.waitForURL('**/admin/operations');
+      const queues = admin.getByTestId('queues-table');
+      await expect.poll(() => queues.getByText('campaigns.deliver').count()).toBe(1);
+      await admin.getByTestId('failures-waiting').waitFor();
+      await expectAccessible(admin, 'the operations page');
     } finally {
       await admin.close();
     }

@@ -10,6 +10,7 @@ import type enUSStatistics from './locales/en-US.statistics.json';
 import type enUSAdmin from './locales/en-US.admin.json';
 import type enUSAccess from './locales/en-US.access.json';
 import type enUSSecurity from './locales/en-US.security.json';
+import type enUSOperations from './locales/en-US.operations.json';
 
 // en-US is the reference locale: `t()` keys are checked against it at compile time.
 declare module 'i18next' {
@@ -27,6 +28,7 @@ declare module 'i18next' {
       admin: typeof enUSAdmin;
       access: typeof enUSAccess;
       security: typeof enUSSecurity;
+      operations: typeof enUSOperations;
     };
     returnNull: false;
   }

@@ -46,6 +46,7 @@ export const ROUTE_ACCESS = {
   '/admin/functions': { permission: 'functions' },
   '/admin/log-viewer': { permission: 'log-viewer' },
   '/admin/access-lists': { permission: 'access-lists' },
+  '/admin/operations': { permission: 'operations' },
 } as const satisfies Record<string, RouteAccess>;
 
 export type KnownPath = keyof typeof ROUTE_ACCESS;

@@ -186,7 +186,8 @@ const adminFunctionsRoute = createRoute({
 const adminLogViewerRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/admin/log-viewer',
-  loader: loadAccessTexts,
+  // The audit log's texts and the server error log's (its second tab).
+  loader: () => i18next.loadNamespaces(['access', 'operations']),
   component: signedInPage('adminLogViewer'),
 });
 
@@ -198,6 +199,13 @@ const adminAccessListsRoute = createRoute({
   path: '/admin/access-lists',
   loader: loadSecurityTexts,
   component: signedInPage('adminAccessLists'),
+});
+
+const adminOperationsRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/admin/operations',
+  loader: () => i18next.loadNamespaces(['operations']),
+  component: signedInPage('adminOperations'),
 });
 
 const topUpRoute = createRoute({
@@ -301,6 +309,7 @@ const routeTree = rootRoute.addChildren([
     adminFunctionsRoute,
     adminLogViewerRoute,
     adminAccessListsRoute,
+    adminOperationsRoute,
   ]),
 ]);
 

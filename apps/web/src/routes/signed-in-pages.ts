@@ -21,6 +21,7 @@ export const signedInPages = {
   adminFunctions: () => import('./admin-catalog-pages').then((page) => page.AdminFunctionsPage),
   adminLogViewer: () => import('./admin-log-viewer-page').then((page) => page.AdminLogViewerPage),
   adminAccessLists: () => import('./admin-access-lists-page').then((page) => page.AdminAccessListsPage),
+  adminOperations: () => import('./admin-operations-page').then((page) => page.AdminOperationsPage),
   topUp: () => import('./top-up-page').then((page) => page.TopUpPage),
   topUpResult: () => import('./top-up-result-page').then((page) => page.TopUpResultPage),
   transactions: () => import('./transactions-page').then((page) => page.TransactionsPage),

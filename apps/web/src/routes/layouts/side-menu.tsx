@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import {
+  IconActivity,
   IconApps,
   IconAward,
   IconBuildingStore,
@@ -108,6 +109,7 @@ const ADMIN_MENU: MenuItem[] = [
   { path: '/admin/vendors', label: 'vendors', icon: IconBuildingStore },
   { path: '/admin/user-orders', label: 'userOrders', icon: IconClipboardList },
   { path: '/admin/log-viewer', label: 'logViewer', icon: IconHistory },
+  { path: '/admin/operations', label: 'operations', icon: IconActivity },
 ];
 
 function Section({ section, items, pathname }: { section: SectionKey; items: MenuItem[]; pathname: string }) {
