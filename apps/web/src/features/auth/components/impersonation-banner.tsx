@@ -37,7 +37,8 @@ function Banner({ email, staff, until }: { email: string; staff: string; until: 
     <Alert
       color="orange"
       variant="light"
-      radius={0}
+      radius="md"
+      mb="md"
       icon={<IconUserShare size={20} />}
       role="status"
       data-testid="impersonation-banner"

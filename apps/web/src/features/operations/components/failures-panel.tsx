@@ -21,7 +21,7 @@ function Section({
 }) {
   return (
     <Card withBorder radius="md" data-testid={testId}>
-      <Group justify="space-between" mb="sm">
+      <Group justify="space-between" align="flex-start" mb="sm" wrap="nowrap">
         <Title order={3} fz="md">
           {title}
         </Title>
