@@ -13,7 +13,7 @@ import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors
 import { pageMeta } from '../../lib/paging.js';
 import { audit } from '../audit/audit.js';
 import { currentActor } from '../audit/request-context.js';
-import { escapeLike } from '../billing/query-helpers.js';
+import { escapeLike } from '../../lib/query-helpers.js';
 import { blockedBy, bumpAccessListVersion, type AccessFacts } from './access-lists.cache.js';
 
 /*
