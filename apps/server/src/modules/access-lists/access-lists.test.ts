@@ -10,7 +10,10 @@ import {
 } from '@storelift/shared';
 import { buildTestApp, errorsOf, type TestApp } from '../../../test/build-test-app.js';
 import { PASSWORD, makeUser, registerBody } from '../../../test/factories.js';
+import { eq } from 'drizzle-orm';
+import { accessListEntries } from '../../db/schema/index.js';
 import { DEMO_APPS } from '../../providers/store/offline/demo-apps.js';
+import { bumpAccessListVersion } from './access-lists.cache.js';
 
 type Auth = { authorization: string };
 
@@ -246,5 +249,28 @@ describe('entries take effect and are lifted', () => {
     expect(await codes('192.0.2.11')).toEqual([200, 200, 200, 200, 200]);
     await removeEntry(entry);
     expect(await codes('192.0.2.12')).toContain(429);
+  });
+
+  it("another process's change reaches this one at its next check, through the version in settings", async () => {
+    const customer = await makeUser(t.deps.db);
+    const body = { email: customer.user.email, password: PASSWORD };
+    expect((await from('100.64.1.9', 'POST', 'login', body)).statusCode).toBe(200);
+    // Written as another process writes it, but the version not raised yet: this process's copy stands.
+    const [row] = await t.deps.db
+      .insert(accessListEntries)
+      .values({
+        list_type: 'black-list',
+        category: 'ip',
+        value: '100.64.0.0/10',
+        date: TODAY,
+        description: 'x',
+      })
+      .returning();
+    expect((await from('100.64.2.9', 'POST', 'login', body)).statusCode).toBe(200);
+    await bumpAccessListVersion(t.deps.db);
+    expect((await from('100.64.3.9', 'POST', 'login', body)).statusCode).toBe(403);
+    await t.deps.db.delete(accessListEntries).where(eq(accessListEntries.id, row!.id));
+    await bumpAccessListVersion(t.deps.db);
+    expect((await from('100.64.4.9', 'POST', 'login', body)).statusCode).toBe(200);
   });
 });
