@@ -11,6 +11,8 @@ import type enUSAdmin from './locales/en-US.admin.json';
 import type enUSAccess from './locales/en-US.access.json';
 import type enUSUsers from './locales/en-US.users.json';
 import type enUSSettings from './locales/en-US.settings.json';
+import type enUSSecurity from './locales/en-US.security.json';
+import type enUSOperations from './locales/en-US.operations.json';
 
 // en-US is the reference locale: `t()` keys are checked against it at compile time.
 declare module 'i18next' {
@@ -29,6 +31,8 @@ declare module 'i18next' {
       access: typeof enUSAccess;
       users: typeof enUSUsers;
       settings: typeof enUSSettings;
+      security: typeof enUSSecurity;
+      operations: typeof enUSOperations;
     };
     returnNull: false;
   }

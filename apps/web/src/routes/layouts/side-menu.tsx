@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import {
+  IconActivity,
   IconApps,
   IconAward,
   IconBuildingStore,
@@ -50,7 +51,9 @@ type LabelKey =
   | 'modules'
   | 'functions'
   | 'logViewer'
-  | 'coreSettings';
+  | 'coreSettings'
+  | 'accessLists'
+  | 'operations';
 
 interface MenuItem {
   path: KnownPath;
@@ -103,11 +106,13 @@ const ADMIN_MENU: MenuItem[] = [
   { path: '/admin/role', label: 'roles', icon: IconUserShield },
   { path: '/admin/functions', label: 'functions', icon: IconFunction },
   { path: '/admin/modules', label: 'modules', icon: IconPuzzle },
+  { path: '/admin/access-lists', label: 'accessLists', icon: IconShieldLock },
   { path: '/admin/user-lists', label: 'userLists', icon: IconUsers },
   { path: '/admin/vendors', label: 'vendors', icon: IconBuildingStore },
   { path: '/admin/core-settings', label: 'coreSettings', icon: IconSettings },
   { path: '/admin/user-orders', label: 'userOrders', icon: IconClipboardList },
   { path: '/admin/log-viewer', label: 'logViewer', icon: IconHistory },
+  { path: '/admin/operations', label: 'operations', icon: IconActivity },
 ];
 
 function Section({ section, items, pathname }: { section: SectionKey; items: MenuItem[]; pathname: string }) {
