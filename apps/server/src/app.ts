@@ -45,6 +45,8 @@ import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes.js';
 import { keywordsRoutes } from './modules/keywords/keywords.routes.js';
 import { adminPlansRoutes, plansRoutes } from './modules/plans/plans.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
+import { adminResellersRoutes, resellersRoutes } from './modules/resellers/resellers.routes.js';
+import { pagesRoutes } from './modules/pages/pages.routes.js';
 import { adminReferralsRoutes, referralsRoutes } from './modules/referrals/referrals.routes.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
 import { adminMaintenanceRoutes } from './modules/settings/maintenance.routes.js';
@@ -158,6 +160,8 @@ export async function storelift(app: FastifyInstance, { config, database, jobs, 
       await api.register(bonusProgramRoutes);
       await api.register(apiCreditsRoutes);
       await api.register(profileRoutes);
+      await api.register(resellersRoutes);
+      await api.register(pagesRoutes);
     },
     { prefix: '/api/private/v1' },
   );
@@ -177,6 +181,7 @@ export async function storelift(app: FastifyInstance, { config, database, jobs, 
       await admin.register(adminModulesRoutes);
       await admin.register(adminFunctionsRoutes);
       await admin.register(adminAuditRoutes);
+      await admin.register(adminResellersRoutes);
     },
     { prefix: '/api/admin/v1' },
   );

@@ -38,3 +38,6 @@ export * from './contracts/settings.js';
 export * from './rules/access-messages.js';
 export * from './contracts/permissions.js';
 export * from './contracts/audit.js';
+export * from './rules/pages-messages.js';
+export * from './contracts/resellers.js';
+export * from './contracts/pages.js';

@@ -22,6 +22,7 @@ export const NAMESPACES = [
   'statistics',
   'admin',
   'access',
+  'pages',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

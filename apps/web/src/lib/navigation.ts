@@ -44,6 +44,11 @@ export const ROUTE_ACCESS = {
   '/admin/modules': { permission: 'modules' },
   '/admin/functions': { permission: 'functions' },
   '/admin/log-viewer': { permission: 'log-viewer' },
+  '/resellers-program': {},
+  '/partners-program': {},
+  '/contacts': {},
+  '/starting': {},
+  '/api-support': {},
 } as const satisfies Record<string, RouteAccess>;
 
 export type KnownPath = keyof typeof ROUTE_ACCESS;

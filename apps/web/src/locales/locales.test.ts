@@ -5,6 +5,7 @@ import {
   CAMPAIGN_MESSAGES,
   LOCALES,
   MESSAGES,
+  PAGES_MESSAGES,
   STORE_LINK_MESSAGES,
 } from '@storelift/shared';
 import { NAMESPACES, loaderOf } from '../lib/i18n';
@@ -72,6 +73,7 @@ describe('server messages', () => {
     ...Object.entries(STORE_LINK_MESSAGES).map(([key, text]) => [`storeLink.${key}`, text] as const),
     ...Object.entries(CAMPAIGN_MESSAGES).map(([key, text]) => [`campaign.${key}`, text] as const),
     ...Object.entries(ACCESS_MESSAGES).map(([key, text]) => [`access.${key}`, text] as const),
+    ...Object.entries(PAGES_MESSAGES).map(([key, text]) => [`pages.${key}`, text] as const),
   ]);
 
   it('every key of MESSAGES and the registered rule sets has a translation, and en-US says what the server says', () => {

@@ -47,6 +47,8 @@ export const AUDIT_ACTIONS = [
   'functions.delete',
   'grants.update',
   'settings.maintenance',
+  'resellers.approve',
+  'resellers.reject',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { identityId, timestamps } from './columns.js';
 
 export const users = pgTable(
@@ -21,12 +30,15 @@ export const users = pgTable(
     signup_ref: text('signup_ref'),
     email_verified_at: timestamp('email_verified_at', { withTimezone: true }),
     last_login_at: timestamp('last_login_at', { withTimezone: true }),
+    /** The personal manager (a staff user), once one is assigned; the Contacts page shows them. */
+    manager_id: integer('manager_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),
     uniqueIndex('users_nickname_unique').on(sql`lower(${t.nickname})`),
     index('users_created_at_idx').on(t.created_at),
+    index('users_manager_idx').on(t.manager_id),
   ],
 );
 

@@ -84,6 +84,9 @@ const EXPECTED: Record<string, readonly Role[]> = {
   'GET /audit': ADMIN,
   'GET /maintenance': ADMIN,
   'PUT /maintenance': ADMIN,
+  'GET /resellers/requests': STAFF,
+  'PUT /resellers/requests/{id}/approve': PLANS,
+  'PUT /resellers/requests/{id}/reject': PLANS,
 };
 
 /** An id no row has: an allowed caller gets 404 or 422, never a change. */
