@@ -38,7 +38,7 @@ import { resellersQueryOptions, useSendResellerRequest } from '../api/pages';
 import { PageHeader } from './page-header';
 
 const STATUS_COLORS: Record<ResellerRequestStatus, string> = {
-  pending: 'yellow',
+  pending: 'blue',
   approved: 'teal',
   rejected: 'red',
 };

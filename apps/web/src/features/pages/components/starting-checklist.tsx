@@ -51,12 +51,13 @@ export function StartingChecklist() {
                 <Text size="sm" fw={600} id="starting-progress">
                   {t('starting.progress', { done, total: STARTING_STEPS.length })}
                 </Text>
-                <Progress
-                  value={(done / STARTING_STEPS.length) * 100}
-                  color="teal"
-                  mt={6}
-                  aria-labelledby="starting-progress"
-                />
+                <Progress.Root mt={6}>
+                  <Progress.Section
+                    value={(done / STARTING_STEPS.length) * 100}
+                    color="teal"
+                    aria-labelledby="starting-progress"
+                  />
+                </Progress.Root>
               </div>
               <Stack gap="sm" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
                 {data.data.map(({ step, done: stepDone }) => (
