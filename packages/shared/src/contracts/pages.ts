@@ -34,5 +34,8 @@ export const startingResponseSchema = z.object({
 });
 export type StartingResponse = z.infer<typeof startingResponseSchema>;
 
+/** What one paid call of the public API costs, in credits (customer-area §9). */
+export const API_CALL_CREDITS = { min: 1, max: 2 } as const;
+
 /** `GET errors`: the message catalogue of customer-area §8, English texts by key. */
 export const errorsResponseSchema = z.object({ data: z.record(z.string(), z.string()) });

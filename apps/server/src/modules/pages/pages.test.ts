@@ -122,6 +122,22 @@ describe('starting page', () => {
   });
 });
 
+describe('constants', () => {
+  it('lists the enumerations of the programs and information pages with the others', async () => {
+    const { data } = (await t.call('GET', 'constants', {})).json();
+    expect(data).toMatchObject({
+      resellerChannels: ['seo', 'paid_search', 'forums_blogs', 'referral', 'smm', 'other'],
+      resellerServices: ['android_installs', 'ios_installs', 'aso', 'user_acquisition', 'marketing'],
+      resellerMinSpent: '1000',
+      apiCallCredits: { min: 1, max: 2 },
+      startingSteps: ['email_verified', 'app_added', 'keywords_tracked', 'topped_up', 'campaign_created'],
+      limits: { apiFreeCredits: 500, referralPercent: 10 },
+    });
+    expect(data.apiTokenPacks).toHaveLength(3);
+    expect(data.bonusProgramRules.video).toBeDefined();
+  });
+});
+
 describe('errors', () => {
   it('lists the message catalogue by key, without a session', async () => {
     const res = await t.call('GET', 'errors', {});

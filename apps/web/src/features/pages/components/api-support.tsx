@@ -14,7 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconAlertTriangle, IconBook } from '@tabler/icons-react';
-import { API_TOKEN_PACKS, LIMITS } from '@storelift/shared';
+import { API_CALL_CREDITS, API_TOKEN_PACKS, LIMITS } from '@storelift/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, formatNumber } from '../../../lib/format';
@@ -29,8 +29,6 @@ const METHOD_COLORS: Record<ApiOperation['method'], string> = {
   patch: 'grape',
   delete: 'red',
 };
-/** What one paid call costs, in credits (customer-area §9). */
-const CREDITS_PER_CALL = { min: 1, max: 2 };
 
 function Reference() {
   const { t } = useTranslation('pages');
@@ -109,7 +107,7 @@ export function ApiSupport() {
           </Title>
           <List size="sm" spacing={4}>
             <List.Item>{t('api.credits.free', { count: LIMITS.apiFreeCredits })}</List.Item>
-            <List.Item>{t('api.credits.perCall', CREDITS_PER_CALL)}</List.Item>
+            <List.Item>{t('api.credits.perCall', API_CALL_CREDITS)}</List.Item>
             <List.Item>{t('api.credits.autoRefresh')}</List.Item>
           </List>
           <Text size="sm" fw={600} mt="sm">
