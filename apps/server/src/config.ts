@@ -49,6 +49,8 @@ export interface Config {
   supportEmail: string;
   /** Support's Telegram handle, shown on the Contacts page when set. */
   supportTelegram: string | undefined;
+  /** The RSS or Atom feed of the dashboard's external blog widget; a bundled sample without it. */
+  blogFeedUrl: string | undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -84,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vendorSandboxSpeed: Math.max(0, Number(env.VENDOR_SANDBOX_SPEED ?? 1)) || 1,
     supportEmail: env.SUPPORT_EMAIL || 'support@storelift.test',
     supportTelegram: env.SUPPORT_TELEGRAM || undefined,
+    blogFeedUrl: env.BLOG_FEED_URL || undefined,
   };
 }
 

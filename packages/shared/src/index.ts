@@ -41,3 +41,4 @@ export * from './contracts/audit.js';
 export * from './rules/pages-messages.js';
 export * from './contracts/resellers.js';
 export * from './contracts/pages.js';
+export * from './contracts/dashboard-widgets.js';
