@@ -35,7 +35,7 @@ function plain(value: unknown, max: number): string {
     .replace(/\s+/g, ' ')
     .trim();
   const short = text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
-  return isSafeText(short) ? short : short.replace(/[\u0000-\u001f\u007f]/g, '');
+  return isSafeText(short) ? short : [...short].filter((char) => isSafeText(char)).join('');
 }
 /** Only web links are kept: a feed's `javascript:` link must never reach a page. */
 function webLink(value: unknown): string | null {
