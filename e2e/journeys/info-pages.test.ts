@@ -94,10 +94,32 @@ describe('programs and information pages', () => {
     ).toBe(1);
   });
 
-  it('partners, contacts and API support pages show the account and pass axe', async () => {
+  it('the dashboard widgets, partners, contacts and API support pages show the account and pass axe', async () => {
     const page = await newPage(browser);
     const { email, password } = await freshCustomer(page, 'info');
     await signIn(page, email, password);
+
+    // The dashboard's widgets each load on their own.
+    await expect
+      .poll(() => page.getByTestId('widget-top-regions').textContent())
+      .toContain("Your campaigns' countries appear here once you order one.");
+    await expect
+      .poll(() => page.getByTestId('widget-popular-apps').textContent())
+      .toContain('Apps you promote appear here.');
+    await expect
+      .poll(() => page.getByTestId('widget-referrals').textContent())
+      .toContain('Nobody has signed up with your link yet.');
+    await expect
+      .poll(() => page.getByTestId('widget-blog-external').getByRole('link').count())
+      .toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByTestId('widget-popular-countries').locator('table, p').count())
+      .toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'When is my balance charged?' }).click();
+    await expect
+      .poll(() => page.getByText('When the campaign starts', { exact: false }).isVisible())
+      .toBe(true);
+    await expectAccessible(page, 'the dashboard with its widgets');
 
     await menu(page).getByRole('link', { name: 'Partners program' }).click();
     await page.waitForURL('**/partners-program');

@@ -94,6 +94,8 @@ const appLayoutRoute = createRoute({
 const dashboardRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/dashboard',
+  // The widgets' texts.
+  loader: () => i18next.loadNamespaces(['pages']),
   component: signedInPage('dashboard'),
 });
 
