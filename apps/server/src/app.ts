@@ -46,7 +46,7 @@ import { keywordsRoutes } from './modules/keywords/keywords.routes.js';
 import { adminPlansRoutes, plansRoutes } from './modules/plans/plans.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { adminResellersRoutes, resellersRoutes } from './modules/resellers/resellers.routes.js';
-import { pagesRoutes } from './modules/pages/pages.routes.js';
+import { adminPagesRoutes, pagesRoutes } from './modules/pages/pages.routes.js';
 import { adminReferralsRoutes, referralsRoutes } from './modules/referrals/referrals.routes.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
 import { adminMaintenanceRoutes } from './modules/settings/maintenance.routes.js';
@@ -182,6 +182,7 @@ export async function storelift(app: FastifyInstance, { config, database, jobs, 
       await admin.register(adminFunctionsRoutes);
       await admin.register(adminAuditRoutes);
       await admin.register(adminResellersRoutes);
+      await admin.register(adminPagesRoutes);
     },
     { prefix: '/api/admin/v1' },
   );

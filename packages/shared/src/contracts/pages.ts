@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from '../rules/text.js';
+import { pageMetaSchema } from './common.js';
 
 /** A way to reach support (customer-area §2, Contacts). */
 export const SUPPORT_CHANNEL_TYPES = ['email', 'telegram', 'skype', 'whatsapp'] as const;
@@ -18,6 +19,25 @@ export const contactMessageBodySchema = z.object({
   message: text({ max: 5000, min: 1, multiline: true }),
 });
 export type ContactMessageBody = z.input<typeof contactMessageBodySchema>;
+
+/** Staff: the contact messages, newest first, of everyone or of one user. */
+export const adminContactMessageListQuerySchema = z.object({
+  user_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+});
+export const adminContactMessageListResponseSchema = z.object({
+  data: z.array(
+    z.object({
+      id: z.number().int(),
+      subject: z.string(),
+      message: z.string(),
+      created_at: z.string(),
+      user: z.object({ id: z.number().int(), email: z.string(), nickname: z.string() }),
+    }),
+  ),
+  meta: pageMetaSchema,
+});
 
 /** The first steps of the starting page, in their order. */
 export const STARTING_STEPS = [

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ROLE_ALL,
+  adminContactMessageListQuerySchema,
+  adminContactMessageListResponseSchema,
   contactMessageBodySchema,
   contactsResponseSchema,
   errorsResponseSchema,
@@ -57,4 +59,22 @@ export async function pagesRoutes(app: FastifyInstance) {
   r.get('/errors', { schema: { tags, response: { 200: errorsResponseSchema } } }, async () => ({
     data: pages.ERRORS_CATALOGUE,
   }));
+}
+
+/** Staff: the messages customers sent from Contacts (under /api/admin/v1), read with the users' details. */
+export async function adminPagesRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { deps } = app;
+  r.get(
+    '/contact-messages',
+    {
+      schema: {
+        tags: ['admin: contact messages'],
+        querystring: adminContactMessageListQuerySchema,
+        response: { 200: adminContactMessageListResponseSchema, ...errorResponses },
+      },
+      onRequest: app.permit('user-details'),
+    },
+    (req) => pages.listContactMessages(deps, req.query),
+  );
 }

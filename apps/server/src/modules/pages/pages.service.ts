@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   ACCESS_MESSAGES,
@@ -15,6 +15,7 @@ import { contactMessages, users } from '../../db/schema/index.js';
 import { rowsOf } from '../../db/sql-rows.js';
 import type { Deps } from '../../deps.js';
 import { escapeHtml } from '../../lib/html.js';
+import { pageMeta } from '../../lib/paging.js';
 
 /** `GET contacts`: support's channels (configuration) and the caller's personal manager, if assigned. */
 export async function contacts(deps: Deps, userId: number): Promise<ContactsResponse> {
@@ -54,6 +55,38 @@ export async function sendContactMessage(deps: Deps, userId: number, body: Conta
     html: `<p>${escapeHtml(from)}</p><p style="white-space:pre-wrap">${escapeHtml(body.message)}</p>`,
   });
   return { message: PAGES_MESSAGES.contactSent };
+}
+
+/** Staff: the contact messages, newest first, of everyone or of one user (the user details page). */
+export async function listContactMessages(
+  deps: Deps,
+  query: { user_id?: number | undefined; page: number; limit: number },
+) {
+  const where = query.user_id ? eq(contactMessages.user_id, query.user_id) : undefined;
+  const [rows, [total]] = await Promise.all([
+    deps.db
+      .select({
+        message: contactMessages,
+        user: { id: users.id, email: users.email, nickname: users.nickname },
+      })
+      .from(contactMessages)
+      .innerJoin(users, eq(users.id, contactMessages.user_id))
+      .where(where)
+      .orderBy(desc(contactMessages.created_at), desc(contactMessages.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    deps.db.select({ value: count() }).from(contactMessages).where(where),
+  ]);
+  return {
+    data: rows.map(({ message, user }) => ({
+      id: message.id,
+      subject: message.subject,
+      message: message.message,
+      created_at: message.created_at.toISOString(),
+      user,
+    })),
+    meta: pageMeta(total?.value ?? 0, query.page, query.limit),
+  };
 }
 
 /** `GET starting`: the first steps of the account, each read from what the account holds (one query). */

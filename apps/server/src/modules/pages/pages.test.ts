@@ -87,6 +87,33 @@ describe('contacts', () => {
     expect(
       await t.deps.db.select().from(contactMessages).where(eq(contactMessages.user_id, user.id)),
     ).toHaveLength(3);
+
+    // Staff read them with the user's details; a customer may not.
+    const support = await makeUser(t.database.db, { roles: ['support'] });
+    const staffList = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/v1/contact-messages?user_id=${user.id}`,
+      headers: support.auth,
+    });
+    expect(staffList.statusCode).toBe(200);
+    expect(staffList.json().meta.total).toBe(3);
+    expect(
+      staffList
+        .json()
+        .data.map((row: { subject: string }) => row.subject)
+        .sort(),
+    ).toEqual(['Invoice <b>question</b>', 's2', 's3'].sort());
+    expect(staffList.json().data[0].user).toEqual({
+      id: user.id,
+      email: user.email,
+      nickname: user.nickname,
+    });
+    const asCustomer = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/v1/contact-messages',
+      headers: auth,
+    });
+    expect(asCustomer.statusCode).toBe(403);
   });
 });
 

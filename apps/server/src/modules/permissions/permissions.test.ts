@@ -87,6 +87,7 @@ const EXPECTED: Record<string, readonly Role[]> = {
   'GET /resellers/requests': STAFF,
   'PUT /resellers/requests/{id}/approve': PLANS,
   'PUT /resellers/requests/{id}/reject': PLANS,
+  'GET /contact-messages': STAFF,
 };
 
 /** An id no row has: an allowed caller gets 404 or 422, never a change. */
