@@ -50,6 +50,8 @@ import { adminEmailTemplatesRoutes } from './modules/mail/email-templates.routes
 import { keywordsRoutes } from './modules/keywords/keywords.routes.js';
 import { adminPlansRoutes, adminProductsRoutes, plansRoutes } from './modules/plans/plans.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
+import { adminResellersRoutes, resellersRoutes } from './modules/resellers/resellers.routes.js';
+import { adminPagesRoutes, pagesRoutes } from './modules/pages/pages.routes.js';
 import { adminReferralsRoutes, referralsRoutes } from './modules/referrals/referrals.routes.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
 import { adminMaintenanceRoutes } from './modules/settings/maintenance.routes.js';
@@ -164,6 +166,8 @@ export async function storelift(app: FastifyInstance, { config, database, jobs, 
       await api.register(bonusProgramRoutes);
       await api.register(apiCreditsRoutes);
       await api.register(profileRoutes);
+      await api.register(resellersRoutes);
+      await api.register(pagesRoutes);
     },
     { prefix: '/api/private/v1' },
   );
@@ -188,6 +192,8 @@ export async function storelift(app: FastifyInstance, { config, database, jobs, 
       await admin.register(adminAccessListsRoutes);
       await admin.register(adminImpersonationRoutes);
       await admin.register(adminOperationsRoutes);
+      await admin.register(adminResellersRoutes);
+      await admin.register(adminPagesRoutes);
     },
     { prefix: '/api/admin/v1' },
   );

@@ -13,6 +13,7 @@ import type enUSUsers from './locales/en-US.users.json';
 import type enUSSettings from './locales/en-US.settings.json';
 import type enUSSecurity from './locales/en-US.security.json';
 import type enUSOperations from './locales/en-US.operations.json';
+import type enUSPages from './locales/en-US.pages.json';
 
 // en-US is the reference locale: `t()` keys are checked against it at compile time.
 declare module 'i18next' {
@@ -33,6 +34,7 @@ declare module 'i18next' {
       settings: typeof enUSSettings;
       security: typeof enUSSecurity;
       operations: typeof enUSOperations;
+      pages: typeof enUSPages;
     };
     returnNull: false;
   }

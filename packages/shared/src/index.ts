@@ -46,3 +46,7 @@ export * from './contracts/access-lists.js';
 export * from './contracts/impersonation.js';
 export * from './contracts/operations.js';
 export * from './rules/operations-messages.js';
+export * from './rules/pages-messages.js';
+export * from './contracts/resellers.js';
+export * from './contracts/pages.js';
+export * from './contracts/dashboard-widgets.js';

@@ -28,6 +28,7 @@ export const NAMESPACES = [
   'settings',
   'security',
   'operations',
+  'pages',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

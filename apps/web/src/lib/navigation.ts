@@ -49,6 +49,11 @@ export const ROUTE_ACCESS = {
   '/admin/core-settings': { permission: 'core-settings' },
   '/admin/access-lists': { permission: 'access-lists' },
   '/admin/operations': { permission: 'operations' },
+  '/resellers-program': {},
+  '/partners-program': {},
+  '/contacts': {},
+  '/starting': {},
+  '/api-support': {},
 } as const satisfies Record<string, RouteAccess>;
 
 export type KnownPath = keyof typeof ROUTE_ACCESS;

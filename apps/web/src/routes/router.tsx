@@ -102,6 +102,8 @@ const appLayoutRoute = createRoute({
 const dashboardRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/dashboard',
+  // The widgets' texts.
+  loader: () => i18next.loadNamespaces(['pages']),
   component: signedInPage('dashboard'),
 });
 
@@ -293,6 +295,44 @@ const statisticsRoute = createRoute({
   component: signedInPage('statistics'),
 });
 
+/** The programs and information pages: their texts (customer-area §2). */
+const loadPagesTexts = () => i18next.loadNamespaces(['pages']);
+
+const resellersProgramRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/resellers-program',
+  loader: loadPagesTexts,
+  component: signedInPage('resellersProgram'),
+});
+
+const partnersProgramRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/partners-program',
+  loader: loadPagesTexts,
+  component: signedInPage('partnersProgram'),
+});
+
+const contactsRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/contacts',
+  loader: loadPagesTexts,
+  component: signedInPage('contacts'),
+});
+
+const startingRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/starting',
+  loader: loadPagesTexts,
+  component: signedInPage('starting'),
+});
+
+const apiSupportRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/api-support',
+  loader: loadPagesTexts,
+  component: signedInPage('apiSupport'),
+});
+
 // '/' and '/api/password-reset' exist only to be redirected by the guard.
 const indexRoute = createRoute({ getParentRoute: () => rootRoute, path: '/' });
 const apiPasswordResetRoute = createRoute({ getParentRoute: () => rootRoute, path: '/api/password-reset' });
@@ -334,6 +374,11 @@ const routeTree = rootRoute.addChildren([
     adminCoreSettingsRoute,
     adminAccessListsRoute,
     adminOperationsRoute,
+    resellersProgramRoute,
+    partnersProgramRoute,
+    contactsRoute,
+    startingRoute,
+    apiSupportRoute,
   ]),
 ]);
 

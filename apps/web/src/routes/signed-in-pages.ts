@@ -31,6 +31,11 @@ export const signedInPages = {
   referralProgram: () => import('./referral-program-page').then((page) => page.ReferralProgramPage),
   bonusProgram: () => import('./bonus-program-page').then((page) => page.BonusProgramPage),
   statistics: () => import('./statistics-page').then((page) => page.StatisticsPage),
+  resellersProgram: () => import('./resellers-program-page').then((page) => page.ResellersProgramPage),
+  partnersProgram: () => import('./partners-program-page').then((page) => page.PartnersProgramPage),
+  contacts: () => import('./contacts-page').then((page) => page.ContactsPage),
+  starting: () => import('./starting-page').then((page) => page.StartingPage),
+  apiSupport: () => import('./api-support-page').then((page) => page.ApiSupportPage),
 } satisfies Record<string, () => Promise<ComponentType>>;
 
 export type SignedInPage = keyof typeof signedInPages;

@@ -61,6 +61,8 @@ export const AUDIT_ACTIONS = [
   'access-lists.delete',
   'users.login-as',
   'jobs.retry',
+  'resellers.approve',
+  'resellers.reject',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

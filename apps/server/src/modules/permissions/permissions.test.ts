@@ -111,6 +111,10 @@ const EXPECTED: Record<string, readonly Role[]> = {
   'POST /operations/failed-jobs/{queue}/{id}/retry': ADMIN,
   'GET /operations/failures': ADMIN,
   'GET /server-errors': ADMIN,
+  'GET /resellers/requests': STAFF,
+  'PUT /resellers/requests/{id}/approve': PLANS,
+  'PUT /resellers/requests/{id}/reject': PLANS,
+  'GET /contact-messages': STAFF,
 };
 
 /** An id no row has: an allowed caller gets 404 or 422, never a change. */

@@ -2,15 +2,18 @@ import type { ComponentType } from 'react';
 import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import {
   IconActivity,
+  IconApi,
   IconApps,
   IconAward,
   IconBuildingStore,
   IconChartBar,
+  IconChecklist,
   IconClipboardList,
   IconCreditCard,
   IconFileText,
   IconFunction,
   IconGift,
+  IconHeadset,
   IconHistory,
   IconKey,
   IconLayoutDashboard,
@@ -22,6 +25,7 @@ import {
   IconSpeakerphone,
   IconUserShare,
   IconUsers,
+  IconUsersGroup,
   IconUserShield,
 } from '@tabler/icons-react';
 import { Link, useRouterState } from '@tanstack/react-router';
@@ -42,6 +46,11 @@ type LabelKey =
   | 'pricePlans'
   | 'referralProgram'
   | 'bonusProgram'
+  | 'resellersProgram'
+  | 'partnersProgram'
+  | 'contacts'
+  | 'starting'
+  | 'apiSupport'
   | 'terms'
   | 'privacy'
   | 'userLists'
@@ -95,6 +104,11 @@ const MENU: { section: SectionKey; items: MenuItem[] }[] = [
     items: [
       { path: '/referral-program', label: 'referralProgram', icon: IconUserShare },
       { path: '/bonus-program', label: 'bonusProgram', icon: IconGift },
+      { path: '/resellers-program', label: 'resellersProgram', icon: IconBuildingStore },
+      { path: '/partners-program', label: 'partnersProgram', icon: IconUsersGroup },
+      { path: '/starting', label: 'starting', icon: IconChecklist },
+      { path: '/api-support', label: 'apiSupport', icon: IconApi },
+      { path: '/contacts', label: 'contacts', icon: IconHeadset },
       { path: '/terms', label: 'terms', icon: IconFileText },
       { path: '/privacy', label: 'privacy', icon: IconShieldLock },
     ],
