@@ -147,6 +147,9 @@ export async function apiRequest<T>(
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
+  // The server sends reference texts (payment systems, plans) in the interface language, set on <html>.
+  const language = typeof document === 'undefined' ? '' : document.documentElement.lang;
+  if (language) headers['Accept-Language'] = language;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
 
   try {

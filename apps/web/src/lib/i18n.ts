@@ -122,8 +122,9 @@ export function currentLocale(): Locale {
 /** Switches the interface language (loading its chunk) and remembers it in this browser. */
 export async function applyLocale(locale: Locale): Promise<void> {
   storage.set(STORAGE_KEYS.locale, locale);
-  if (i18next.language !== locale) await i18next.changeLanguage(locale);
+  // Before the switch: the requests it sets off ask for the new language (lib/api.ts).
   document.documentElement.lang = locale;
+  if (i18next.language !== locale) await i18next.changeLanguage(locale);
 }
 
 export { i18next };

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_LOCALE,
   MESSAGES,
   PAYMENT_SYSTEMS,
   formatMoney,
@@ -6,6 +7,7 @@ import {
   percentOf,
   roundMoney,
   type BonusTier,
+  type Locale,
   type MarketingAction,
   type Money,
   type Payment,
@@ -21,6 +23,7 @@ import { paymentProviders } from '../../providers/payments/payment-provider.js';
 import type { UserRow } from '../users/users.repo.js';
 import { paysVat, toPaymentView, toPaysystemView } from './billing.views.js';
 import { refuseBlocked } from '../access-lists/access-lists.service.js';
+import { localizeText } from '../reference/reference-texts.js';
 import * as repo from './payments.repo.js';
 
 /** The web app's page the browser returns to after a checkout (docs/money.md). */
@@ -40,10 +43,11 @@ export function toMarketingActionView(row: repo.MarketingActionRow): MarketingAc
 }
 
 /** `GET marketing-actions`: the current payment bonus action; 404 when none runs. */
-export async function currentPaymentAction(db: Db) {
+export async function currentPaymentAction(db: Db, locale: Locale = DEFAULT_LOCALE) {
   const row = await repo.currentMarketingAction(db, 'payment');
   if (!row) throw new NotFoundError(MESSAGES.marketingActionNone);
-  return { data: toMarketingActionView(row) };
+  const view = toMarketingActionView(row);
+  return { data: { ...view, name: localizeText(locale, view.name), text: localizeText(locale, view.text) } };
 }
 
 /** The tier's percent of the amount for the highest tier reached (thresholds inclusive), in cents. */
@@ -73,13 +77,18 @@ export function quoteOf(
 }
 
 /** `GET paysystems`: the active systems with the caller's VAT flag. */
-export async function listPaysystems(deps: Deps, user: UserRow) {
+export async function listPaysystems(deps: Deps, user: UserRow, locale: Locale = DEFAULT_LOCALE) {
   const providers = paymentProviders(deps.config);
   const rows = await repo.listPaysystems(deps.db, { activeOnly: true });
   return {
     data: rows
       .filter((row) => providers.forPaysystem(row.id))
-      .map((row) => toPaysystemView(row, providers.forPaysystem(row.id)!.name, user.country)),
+      .map((row) => toPaysystemView(row, providers.forPaysystem(row.id)!.name, user.country))
+      .map((view) => ({
+        ...view,
+        name: localizeText(locale, view.name),
+        description: view.description && localizeText(locale, view.description),
+      })),
   };
 }
 

@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCALES } from '@storelift/shared';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import { makeUser } from '../../../test/factories.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ workers: false });
+});
+afterAll(() => t.close());
+
+/** Brand names and lists of brands read the same in every language. */
+const SAME_IN_EVERY_LANGUAGE = new Set([
+  'PayPal',
+  'Alipay',
+  'Payoneer',
+  'Wise',
+  'Fondy',
+  'VIP',
+  'Visa, Mastercard, American Express',
+]);
+
+type Texts = string[];
+const get = (url: string, headers: Record<string, string>) =>
+  t.app.inject({ url: `/api/private/v1/${url}`, headers });
+
+/** The texts of the payment systems and plans answers in a language. */
+async function textsIn(auth: Record<string, string>, language?: string): Promise<Texts> {
+  const headers = language ? { ...auth, 'accept-language': language } : auth;
+  const systems = (await get('paysystems', headers)).json().data as {
+    name: string;
+    description: string | null;
+  }[];
+  const plans = (await get('priceplans?limit=0&page=1', headers)).json().data as {
+    name: string;
+    next: { name: string } | null;
+  }[];
+  const current = (await get('priceplans/current', headers)).json().data as {
+    name: string;
+    next: { name: string };
+  };
+  return [
+    ...systems.flatMap((system) => [system.name, system.description ?? '']),
+    ...plans.flatMap((plan) => [plan.name, plan.next?.name ?? '']),
+    current.name,
+    current.next.name,
+  ].filter(Boolean);
+}
+
+describe('reference texts in the request language', () => {
+  it('answers payment systems and plans in English by default and without an English text in other locales', async () => {
+    const { auth } = await makeUser(t.database.db);
+    const english = await textsIn(auth);
+    expect(english).toContain('Card');
+    expect(english).toContain('Bronze');
+    expect(await textsIn(auth, 'en-US')).toEqual(english);
+    for (const locale of LOCALES.filter((l) => l !== 'en-US')) {
+      const localized = await textsIn(auth, `${locale},en;q=0.8`);
+      expect(localized).toHaveLength(english.length);
+      const untranslated = localized.filter(
+        (text, i) => text === english[i] && !SAME_IN_EVERY_LANGUAGE.has(text),
+      );
+      expect(untranslated, locale).toEqual([]);
+    }
+  });
+
+  it('matches a language without a region and falls back to English for an unknown one', async () => {
+    const { auth } = await makeUser(t.database.db);
+    expect((await textsIn(auth, 'uk'))[0]).toBe('Картка');
+    expect((await textsIn(auth, 'de-DE, fr;q=0.5'))[0]).toBe('Card');
+  });
+});
