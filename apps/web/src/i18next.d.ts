@@ -14,6 +14,7 @@ import type enUSSettings from './locales/en-US.settings.json';
 import type enUSSecurity from './locales/en-US.security.json';
 import type enUSOperations from './locales/en-US.operations.json';
 import type enUSPages from './locales/en-US.pages.json';
+import type enUSNav from './locales/en-US.nav.json';
 
 // en-US is the reference locale: `t()` keys are checked against it at compile time.
 declare module 'i18next' {
@@ -35,6 +36,7 @@ declare module 'i18next' {
       security: typeof enUSSecurity;
       operations: typeof enUSOperations;
       pages: typeof enUSPages;
+      nav: typeof enUSNav;
     };
     returnNull: false;
   }

@@ -10,7 +10,8 @@ import { storage, STORAGE_KEYS } from './storage';
  * `campaigns` for Add campaigns and My campaigns, `cpi` for the CPI wizard, `statistics` for Statistics,
  * `admin` for the staff pages of campaigns and vendors, `access` for roles, modules, functions and the log viewer,
  * `users` for user lists and user details, `settings` for the core settings, `security` for access lists and
- * log in as a user, `operations` for the operations page and the error log.
+ * log in as a user, `operations` for the operations page and the error log, `nav` for the side menu's quick
+ * actions and account switch.
  * Each but `translation` loads when first needed.
  */
 export const NAMESPACES = [
@@ -29,6 +30,7 @@ export const NAMESPACES = [
   'security',
   'operations',
   'pages',
+  'nav',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -32,6 +32,7 @@ import { Link, useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { canOpen, type KnownPath } from '../../lib/navigation';
 import { useSession } from '../../lib/session';
+import { QuickActions } from './quick-actions';
 
 type SectionKey = 'main' | 'appsAndKeywords' | 'services' | 'finance' | 'other' | 'admin';
 type LabelKey =
@@ -167,6 +168,7 @@ export function SideMenu() {
   return (
     <ScrollArea style={{ flex: 1 }} type="scroll">
       <nav aria-label={t('menu.label')}>
+        <QuickActions />
         {MENU.map(({ section, items }) => (
           <Section key={section} section={section} items={items} pathname={pathname} />
         ))}
