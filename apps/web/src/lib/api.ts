@@ -1,4 +1,5 @@
 import { MESSAGES } from '@storelift/shared';
+import { currentLocale } from './i18n';
 import { getToken } from './token';
 
 /** Anything with a zod-like `parse`: the shared contracts are passed in, so responses are typed by them. */
@@ -147,9 +148,9 @@ export async function apiRequest<T>(
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
-  // The server sends reference texts (payment systems, plans) in the interface language, set on <html>.
-  const language = typeof document === 'undefined' ? '' : document.documentElement.lang;
-  if (language) headers['Accept-Language'] = language;
+  // The server sends reference texts (payment systems, plans) in the interface language; the queries of
+  // those answers carry the same currentLocale() in their keys.
+  headers['Accept-Language'] = currentLocale();
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
 
   try {

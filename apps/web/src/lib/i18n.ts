@@ -11,7 +11,7 @@ import { storage, STORAGE_KEYS } from './storage';
  * `admin` for the staff pages of campaigns and vendors, `access` for roles, modules, functions and the log viewer,
  * `users` for user lists and user details, `settings` for the core settings, `security` for access lists and
  * log in as a user, `operations` for the operations page and the error log, `nav` for the side menu's quick
- * actions and account switch.
+ * actions.
  * Each but `translation` loads when first needed.
  */
 export const NAMESPACES = [
@@ -124,9 +124,8 @@ export function currentLocale(): Locale {
 /** Switches the interface language (loading its chunk) and remembers it in this browser. */
 export async function applyLocale(locale: Locale): Promise<void> {
   storage.set(STORAGE_KEYS.locale, locale);
-  // Before the switch: the requests it sets off ask for the new language (lib/api.ts).
-  document.documentElement.lang = locale;
   if (i18next.language !== locale) await i18next.changeLanguage(locale);
+  document.documentElement.lang = locale;
 }
 
 export { i18next };
