@@ -8,13 +8,15 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const quickActions = (page: Page) => page.getByRole('region', { name: 'Quick actions' });
+const quickActions = (page: Page) => page.getByTestId('quick-actions');
 
 describe('navigation', () => {
   it('opens the quick actions of the side menu by keyboard and the simple or advanced Add campaigns', async () => {
     const page = await newPage(browser);
     await signIn(page, 'user@storelift.test');
-    await expect.poll(() => quickActions(page).getByRole('link').count()).toBe(4);
+    await expect
+      .poll(() => page.getByRole('region', { name: 'Quick actions' }).getByRole('link').count())
+      .toBe(4);
     // The dashboard's widgets are another journey's: axe looks at the menu here.
     await expectAccessible(page, 'the side menu with its quick actions', 'nav[aria-label="Main menu"]');
 
@@ -64,6 +66,13 @@ describe('navigation', () => {
     await expect.poll(() => page.getByText('Бронзовий', { exact: true }).count()).toBeGreaterThan(0);
     expect(await page.getByText('Bronze', { exact: true }).count()).toBe(0);
 
+    // The ledger's descriptions too.
+    await page.goto('/my-transactions');
+    await expect.poll(() => page.getByText(/^Поповнення #\d+$/).count()).toBeGreaterThan(0);
+    expect(await page.getByText(/^Top-up #\d+$/).count()).toBe(0);
+
+    await page.goto('/priceplans');
+    await expect.poll(() => page.getByText('Бронзовий', { exact: true }).count()).toBeGreaterThan(0);
     // Back to English: the answers are asked for again.
     await page.getByTestId('language-switch').selectOption('en-US');
     await expect.poll(() => page.getByText('Bronze', { exact: true }).count()).toBeGreaterThan(0);

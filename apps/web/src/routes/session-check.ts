@@ -6,7 +6,7 @@ import { endSession, session } from '../lib/session';
 import { hasToken } from '../lib/token';
 import { logout } from '../features/auth/api/auth';
 import { meQueryOptions } from '../features/auth/api/me';
-import { preloadReferenceData } from '../features/reference/api/reference';
+import { preloadAfterUserCheck } from './preload';
 
 export { forgetCurrentUser } from '../features/auth/api/me';
 
@@ -25,7 +25,7 @@ export async function checkCurrentUser(): Promise<boolean> {
     if (known.user !== me.user || known.permissions !== me.permissions)
       session.setUser(me.user, me.roles, me.permissions);
     if (me.user.locale !== currentLocale()) void applyLocale(me.user.locale);
-    preloadReferenceData(queryClient);
+    preloadAfterUserCheck(queryClient);
     // Six hours without mouse or key activity in any tab: sign out (customer-area §4).
     idleWatcher ??= startIdleWatcher({ isActive: hasToken, onIdle: () => void logout('idle') });
     // The signed-in area's texts, before its first render.

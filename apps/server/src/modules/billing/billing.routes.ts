@@ -48,7 +48,7 @@ export async function billingRoutes(app: FastifyInstance) {
       },
       onRequest,
     },
-    (req) => listTransactions(db, userOf(req).id, req.query),
+    (req) => listTransactions(db, userOf(req).id, req.query, requestLocale(req)),
   );
   r.get(
     '/paysystems',

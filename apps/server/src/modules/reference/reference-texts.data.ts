@@ -2,7 +2,8 @@ import type { Locale } from '@storelift/shared';
 
 /**
  * Translations of the seeded reference texts (paysystems.data.ts, plans.data.ts, the demo payment
- * action), keyed by the English text (en-US needs none). Brand names (PayPal, Alipay, Wise, …) stay as they are.
+ * action) and of the ledger's descriptions, keyed by the English text (en-US needs none); a key with
+ * `{{name}}` placeholders is a template (reference-texts.ts). Brand names (PayPal, Alipay, Wise, …) stay as they are.
  */
 export const REFERENCE_TRANSLATIONS: Partial<Record<Locale, Readonly<Record<string, string>>>> = {
   'uk-UA': {
@@ -35,6 +36,21 @@ export const REFERENCE_TRANSLATIONS: Partial<Record<Locale, Readonly<Record<stri
     'Top-up bonus': 'Бонус за поповнення',
     'Top up 2,000 or more and get 10 % on your bonus balance, 7,000 or more and get 15 %.':
       'Поповніть на 2 000 або більше й отримайте 10 % на бонусний баланс, на 7 000 або більше — 15 %.',
+    // Ledger descriptions (transactions), with {{placeholders}}.
+    'Top-up #{{id}}': 'Поповнення #{{id}}',
+    'Payment bonus for top-up #{{id}}': 'Бонус за поповнення #{{id}}',
+    'API tokens: {{credits}} credits': 'API-токени: {{credits}} кредитів',
+    'API tokens: {{credits}} credits (auto-refresh)': 'API-токени: {{credits}} кредитів (автопоповнення)',
+    'Referral commission': 'Реферальна комісія',
+    'Referral earnings to the main balance': 'Реферальний заробіток на основний баланс',
+    'Referral payout request #{{id}}': 'Запит на реферальну виплату #{{id}}',
+    'Payout request #{{id}} canceled': 'Запит на виплату #{{id}} скасовано',
+    'Refunded bonus had expired': 'Повернений бонус уже згорів',
+    'Campaign #{{id}}': 'Кампанія #{{id}}',
+    'Campaign #{{id}} edited: {{amount}} more': 'Кампанію #{{id}} змінено: ще {{amount}}',
+    'Campaign #{{id}} day {{day}}: {{installs}} installs':
+      'Кампанія #{{id}}, день {{day}}: встановлень — {{installs}}',
+    'Campaign #{{id}}: unpaid spend': 'Кампанія #{{id}}: неоплачені витрати',
   },
   'es-ES': {
     Card: 'Tarjeta',
@@ -66,6 +82,22 @@ export const REFERENCE_TRANSLATIONS: Partial<Record<Locale, Readonly<Record<stri
     'Top-up bonus': 'Bono por recarga',
     'Top up 2,000 or more and get 10 % on your bonus balance, 7,000 or more and get 15 %.':
       'Recargue 2.000 o más y reciba un 10 % en su saldo de bonificación; 7.000 o más, un 15 %.',
+    // Ledger descriptions (transactions), with {{placeholders}}.
+    'Top-up #{{id}}': 'Recarga #{{id}}',
+    'Payment bonus for top-up #{{id}}': 'Bono por la recarga #{{id}}',
+    'API tokens: {{credits}} credits': 'Tokens de API: {{credits}} créditos',
+    'API tokens: {{credits}} credits (auto-refresh)':
+      'Tokens de API: {{credits}} créditos (recarga automática)',
+    'Referral commission': 'Comisión de referido',
+    'Referral earnings to the main balance': 'Ganancias de referidos al saldo principal',
+    'Referral payout request #{{id}}': 'Solicitud de pago de referidos #{{id}}',
+    'Payout request #{{id}} canceled': 'Solicitud de pago #{{id}} cancelada',
+    'Refunded bonus had expired': 'El bono reembolsado había caducado',
+    'Campaign #{{id}}': 'Campaña #{{id}}',
+    'Campaign #{{id}} edited: {{amount}} more': 'Campaña #{{id}} editada: {{amount}} más',
+    'Campaign #{{id}} day {{day}}: {{installs}} installs':
+      'Campaña #{{id}}, día {{day}}: {{installs}} instalaciones',
+    'Campaign #{{id}}: unpaid spend': 'Campaña #{{id}}: gasto impagado',
   },
   'ru-RU': {
     Card: 'Карта',
@@ -97,5 +129,20 @@ export const REFERENCE_TRANSLATIONS: Partial<Record<Locale, Readonly<Record<stri
     'Top-up bonus': 'Бонус за пополнение',
     'Top up 2,000 or more and get 10 % on your bonus balance, 7,000 or more and get 15 %.':
       'Пополните на 2 000 или больше и получите 10 % на бонусный баланс, на 7 000 или больше — 15 %.',
+    // Ledger descriptions (transactions), with {{placeholders}}.
+    'Top-up #{{id}}': 'Пополнение #{{id}}',
+    'Payment bonus for top-up #{{id}}': 'Бонус за пополнение #{{id}}',
+    'API tokens: {{credits}} credits': 'API-токены: {{credits}} кредитов',
+    'API tokens: {{credits}} credits (auto-refresh)': 'API-токены: {{credits}} кредитов (автопополнение)',
+    'Referral commission': 'Реферальная комиссия',
+    'Referral earnings to the main balance': 'Реферальный заработок на основной баланс',
+    'Referral payout request #{{id}}': 'Запрос на реферальную выплату #{{id}}',
+    'Payout request #{{id}} canceled': 'Запрос на выплату #{{id}} отменён',
+    'Refunded bonus had expired': 'Возвращённый бонус уже сгорел',
+    'Campaign #{{id}}': 'Кампания #{{id}}',
+    'Campaign #{{id}} edited: {{amount}} more': 'Кампания #{{id}} изменена: ещё {{amount}}',
+    'Campaign #{{id}} day {{day}}: {{installs}} installs':
+      'Кампания #{{id}}, день {{day}}: установок — {{installs}}',
+    'Campaign #{{id}}: unpaid spend': 'Кампания #{{id}}: неоплаченные расходы',
   },
 };

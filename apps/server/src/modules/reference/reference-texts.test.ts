@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCALES } from '@storelift/shared';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { makeUser } from '../../../test/factories.js';
+import { localizeText } from './reference-texts.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -68,5 +69,19 @@ describe('reference texts in the request language', () => {
     const { auth } = await makeUser(t.database.db);
     expect((await textsIn(auth, 'uk'))[0]).toBe('Картка');
     expect((await textsIn(auth, 'de-DE, fr;q=0.5'))[0]).toBe('Card');
+  });
+});
+
+describe('localizeText', () => {
+  it('fills the templates of ledger descriptions and keeps unknown or edited texts as they are', () => {
+    expect(localizeText('uk-UA', 'Top-up #12')).toBe('Поповнення #12');
+    expect(localizeText('es-ES', 'Campaign #7 edited: 12.50 more')).toBe('Campaña #7 editada: 12.50 más');
+    expect(localizeText('ru-RU', 'Campaign #7')).toBe('Кампания #7');
+    expect(localizeText('uk-UA', 'API tokens: 1000 credits (auto-refresh)')).toBe(
+      'API-токени: 1000 кредитів (автопоповнення)',
+    );
+    expect(localizeText('uk-UA', 'Top-up #12 by hand')).toBe('Top-up #12 by hand');
+    expect(localizeText('uk-UA', 'Card for business')).toBe('Card for business');
+    expect(localizeText('en-US', 'Card')).toBe('Card');
   });
 });

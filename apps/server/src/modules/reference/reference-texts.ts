@@ -20,7 +20,46 @@ export function requestLocale(req: FastifyRequest): Locale {
   return DEFAULT_LOCALE;
 }
 
-/** A reference text in a locale when it is a known seeded text, else as stored. */
+/** A catalogue key with `{{name}}` placeholders, as a pattern with the placeholders' names. */
+interface Template {
+  pattern: RegExp;
+  names: string[];
+  text: string;
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Per locale, the catalogue's templates (ledger descriptions such as "Top-up #{{id}}"; a value has no space), built once. */
+const templates = new Map<Locale, Template[]>();
+function templatesOf(locale: Locale): Template[] {
+  let list = templates.get(locale);
+  if (!list) {
+    list = Object.entries(REFERENCE_TRANSLATIONS[locale] ?? {})
+      .filter(([key]) => key.includes('{{'))
+      .map(([key, text]) => {
+        const names = [...key.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]!);
+        const source = key
+          .split(/\{\{\w+\}\}/)
+          .map(escape)
+          .join('(\\S+)');
+        return { pattern: new RegExp(`^${source}$`), names, text };
+      });
+    templates.set(locale, list);
+  }
+  return list;
+}
+
+/** A reference text in a locale when it is a known seeded text or fills a known template, else as stored. */
 export function localizeText(locale: Locale, text: string): string {
-  return REFERENCE_TRANSLATIONS[locale]?.[text] ?? text;
+  const exact = REFERENCE_TRANSLATIONS[locale]?.[text];
+  if (exact !== undefined) return exact;
+  for (const template of templatesOf(locale)) {
+    const match = template.pattern.exec(text);
+    if (match)
+      return template.names.reduce(
+        (out, name, i) => out.replaceAll(`{{${name}}}`, match[i + 1]!),
+        template.text,
+      );
+  }
+  return text;
 }

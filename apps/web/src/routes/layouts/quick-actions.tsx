@@ -22,7 +22,7 @@ const QUICK_ACTIONS: QuickAction[] = [
 export function QuickActions() {
   const { t } = useTranslation('nav');
   return (
-    <Stack gap={4} component="section" aria-label={t('quick.label')} mb="xs">
+    <Stack gap={4} component="section" aria-label={t('quick.label')} mb="xs" data-testid="quick-actions">
       <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" mb={4} aria-hidden>
         {t('quick.label')}
       </Text>

@@ -6,7 +6,6 @@ import {
   languageListSchema,
 } from '@storelift/shared';
 import { api } from '../../../lib/api';
-import { currentPlanQueryOptions, pricePlansQueryOptions } from '../../plans/api/plans';
 
 /** Reference data changes with a deployment, not during a session. */
 const FOREVER = Number.POSITIVE_INFINITY;
@@ -47,17 +46,11 @@ export const languagesQueryOptions = () =>
     staleTime: FOREVER,
   });
 
-/**
- * After a successful `me` (customer-area §2): loads whichever reference data is missing, without holding the
- * page: constants, countries, languages, country filters, the price plans and the user's current plan. The
- * user's apps are left to their pages: a second `GET apps` would supersede the page's own (lib/api.ts).
- */
+/** After a successful `me`: loads whichever reference data is missing, without holding the page. */
 export function preloadReferenceData(client: QueryClient): void {
   // prefetchQuery never throws and skips data that is already cached and fresh.
   void client.prefetchQuery(constantsQueryOptions());
   void client.prefetchQuery(countriesQueryOptions());
   void client.prefetchQuery(languagesQueryOptions());
   void client.prefetchQuery(countryFiltersQueryOptions());
-  void client.prefetchQuery(pricePlansQueryOptions());
-  void client.prefetchQuery(currentPlanQueryOptions());
 }
