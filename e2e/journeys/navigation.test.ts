@@ -53,14 +53,22 @@ describe('navigation', () => {
     const page = await newPage(browser);
     await signIn(page, 'user@storelift.test');
     await expect.poll(() => page.getByRole('heading', { name: /Welcome/ }).count()).toBe(1);
-    await page.getByTestId('language-switch').selectOption('uk-UA');
+    // The account's language, saved through the API: the next page load speaks it.
+    const token = await page.evaluate(() => localStorage.getItem('storelift.token'));
+    const saved = await page.request.post('/api/private/v1/changeLocale', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { locale: 'uk-UA' },
+    });
+    expect(saved.status()).toBe(200);
+    await page.reload();
     await expect.poll(() => quickActions(page).getByRole('link', { name: 'Поповнити' }).count()).toBe(1);
 
     await quickActions(page).getByRole('link', { name: 'Поповнити' }).click();
     await page.waitForURL('**/top-up-balance');
     await expect.poll(() => page.getByText('Картка', { exact: true }).count()).toBeGreaterThan(0);
     expect(await page.getByText('Pay with your PayPal account').count()).toBe(0);
-    await expectAccessible(page, 'the top-up page in Ukrainian');
+    // The menu in Ukrainian, with the active quick action (the top-up page itself is the money journey's).
+    await expectAccessible(page, 'the side menu in Ukrainian', 'nav');
 
     await page.goto('/priceplans');
     await expect.poll(() => page.getByText('Бронзовий', { exact: true }).count()).toBeGreaterThan(0);

@@ -118,7 +118,7 @@ export async function billingRoutes(app: FastifyInstance) {
       },
       onRequest,
     },
-    (req) => payments.listOwnPayments(db, userOf(req).id, req.query),
+    (req) => payments.listOwnPayments(db, userOf(req).id, req.query, requestLocale(req)),
   );
   r.get(
     '/payments/total',

@@ -199,9 +199,14 @@ export async function listOwnPayments(
   db: Db,
   userId: number,
   query: z.output<typeof paymentListQuerySchema>,
+  locale: Locale = DEFAULT_LOCALE,
 ) {
   const { rows, meta } = await listPayments(db, { ...query, user_id: userId });
-  return { data: rows.map(({ user: _user, ...payment }) => payment), meta };
+  const data = rows.map(({ user: _user, ...payment }) => ({
+    ...payment,
+    paysystem: { ...payment.paysystem, name: localizeText(locale, payment.paysystem.name) },
+  }));
+  return { data, meta };
 }
 
 /** `GET payments/total`. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCALES } from '@storelift/shared';
+import { LOCALES, PAYMENT_SYSTEMS } from '@storelift/shared';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
-import { makeUser } from '../../../test/factories.js';
+import { makeTopUp, makeUser } from '../../../test/factories.js';
 import { localizeText } from './reference-texts.js';
 
 let t: TestApp;
@@ -69,6 +69,20 @@ describe('reference texts in the request language', () => {
     const { auth } = await makeUser(t.database.db);
     expect((await textsIn(auth, 'uk'))[0]).toBe('Картка');
     expect((await textsIn(auth, 'de-DE, fr;q=0.5'))[0]).toBe('Card');
+  });
+});
+
+describe('the ledger and payments in the request language', () => {
+  it('describes a top-up and names its payment system in Ukrainian', async () => {
+    const { user, auth } = await makeUser(t.database.db);
+    await makeTopUp(t.database.db, user.id, '100', { paysystemId: PAYMENT_SYSTEMS.card });
+    const headers = { ...auth, 'accept-language': 'uk-UA' };
+    const payments = (await get('payments', headers)).json().data as { paysystem: { name: string } }[];
+    expect(payments.map((payment) => payment.paysystem.name)).toEqual(['Картка']);
+    const rows = (await get('transactions', headers)).json().data as { description: string | null }[];
+    expect(rows.map((row) => row.description)).toContainEqual(expect.stringMatching(/^Поповнення #\d+$/));
+    const english = (await get('transactions', auth)).json().data as { description: string | null }[];
+    expect(english.map((row) => row.description)).toContainEqual(expect.stringMatching(/^Top-up #\d+$/));
   });
 });
 

@@ -31,7 +31,7 @@ export function QuickActions() {
           <Button
             key={label}
             renderRoot={(props) => <Link {...props} to={to} search={search} />}
-            variant="light"
+            variant="default"
             h="auto"
             py={8}
             px={4}

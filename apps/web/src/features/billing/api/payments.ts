@@ -101,7 +101,8 @@ export function useCheckout() {
 /** `GET payments`: one page of the caller's payments (billing history). */
 export const paymentsQueryOptions = (params: PaymentListParams) =>
   queryOptions({
-    queryKey: billingKeys.paymentList(params),
+    // The payment system's name comes in the interface language.
+    queryKey: [...billingKeys.paymentList(params), currentLocale()],
     queryFn: ({ signal }) => api.get('payments', paymentListResponseSchema, { query: { ...params }, signal }),
     placeholderData: keepPreviousData,
     staleTime: 10_000,
