@@ -44,7 +44,7 @@ import { adminBonusProgramRoutes, bonusProgramRoutes } from './modules/bonus-pro
 import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes.js';
 import { keywordsRoutes } from './modules/keywords/keywords.routes.js';
 import { adminPlansRoutes, plansRoutes } from './modules/plans/plans.routes.js';
-import { profileRoutes } from './modules/profile/profile.routes.js';
+import { avatarFilesRoutes, profileRoutes } from './modules/profile/profile.routes.js';
 import { adminReferralsRoutes, referralsRoutes } from './modules/referrals/referrals.routes.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
 import { adminMaintenanceRoutes } from './modules/settings/maintenance.routes.js';
@@ -180,6 +180,7 @@ export async function storelift(app: FastifyInstance, { config, database, jobs, 
     },
     { prefix: '/api/admin/v1' },
   );
+  await app.register(avatarFilesRoutes);
   // Payment providers' callbacks (signed) and the sandbox provider's hosted checkout.
   await app.register(paymentCallbackRoutes, { prefix: '/api/public/v1' });
   if (config.sandboxPayments) await app.register(sandboxRoutes, { prefix: '/sandbox' });

@@ -92,6 +92,11 @@ export const MESSAGES = {
   apiTokenCreated: 'A new API token has been created. Copy it now: it is shown only once.',
   apiPackInvalid: 'Choose one of the token packs',
   apiTokensBought: 'Tokens added to your account',
+  currentPasswordWrong: 'The current password is not correct',
+  passwordUnchanged: 'Choose a password different from the current one',
+  passwordChanged: 'Your password has been changed. Your other sessions have been signed out.',
+  imageInvalid: 'Choose a JPEG, PNG, WebP or GIF image',
+  imageRequired: 'Choose an image to upload',
 } as const;
 export type MessageKey = keyof typeof MESSAGES;
 

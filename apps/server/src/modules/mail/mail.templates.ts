@@ -8,7 +8,7 @@ interface Template {
   footer: string;
 }
 
-type TemplateName = 'verify' | 'reset';
+type TemplateName = 'verify' | 'reset' | 'password-changed';
 
 /** Texts of the account e-mails in every interface language. */
 const TEMPLATES: Record<TemplateName, Record<Locale, Template>> = {
@@ -70,6 +70,36 @@ const TEMPLATES: Record<TemplateName, Record<Locale, Template>> = {
       body: 'Мы получили запрос на сброс пароля. Выберите новый пароль по ссылке ниже.',
       action: 'Сбросить пароль',
       footer: 'Ссылка действительна 60 минут. Если вы не запрашивали сброс, проигнорируйте это письмо.',
+    },
+  },
+  'password-changed': {
+    'en-US': {
+      subject: 'Your Storelift password was changed',
+      greeting: (name) => `Hello, ${name}!`,
+      body: 'The password of your account was changed, and every other session was signed out.',
+      action: 'Not you? Reset your password',
+      footer: 'If you changed it yourself, there is nothing to do.',
+    },
+    'es-ES': {
+      subject: 'Se cambió tu contraseña de Storelift',
+      greeting: (name) => `¡Hola, ${name}!`,
+      body: 'Se cambió la contraseña de tu cuenta y se cerraron todas las demás sesiones.',
+      action: '¿No fuiste tú? Restablece tu contraseña',
+      footer: 'Si la cambiaste tú, no tienes que hacer nada.',
+    },
+    'uk-UA': {
+      subject: 'Пароль Storelift змінено',
+      greeting: (name) => `Вітаємо, ${name}!`,
+      body: 'Пароль вашого облікового запису змінено, усі інші сеанси завершено.',
+      action: 'Це були не ви? Скиньте пароль',
+      footer: 'Якщо ви змінили його самі, нічого робити не потрібно.',
+    },
+    'ru-RU': {
+      subject: 'Пароль Storelift изменён',
+      greeting: (name) => `Здравствуйте, ${name}!`,
+      body: 'Пароль вашей учётной записи изменён, все остальные сеансы завершены.',
+      action: 'Это были не вы? Сбросьте пароль',
+      footer: 'Если вы изменили его сами, ничего делать не нужно.',
     },
   },
 };
