@@ -147,7 +147,9 @@ export async function apiRequest<T>(
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  // A FormData body (a file upload) sets its own multipart type with the boundary.
+  const form = options.body instanceof FormData;
+  if (options.body !== undefined && !form) headers['Content-Type'] = 'application/json';
 
   try {
     let response: Response;
@@ -155,7 +157,11 @@ export async function apiRequest<T>(
       response = await fetch(url, {
         method,
         headers,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        body: form
+          ? (options.body as FormData)
+          : options.body === undefined
+            ? undefined
+            : JSON.stringify(options.body),
         credentials: 'include',
         signal: controller.signal,
       });

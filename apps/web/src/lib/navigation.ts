@@ -44,6 +44,7 @@ export const ROUTE_ACCESS = {
   '/admin/modules': { permission: 'modules' },
   '/admin/functions': { permission: 'functions' },
   '/admin/log-viewer': { permission: 'log-viewer' },
+  '/my-profile': {},
 } as const satisfies Record<string, RouteAccess>;
 
 export type KnownPath = keyof typeof ROUTE_ACCESS;

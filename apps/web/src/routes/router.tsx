@@ -245,6 +245,14 @@ const statisticsRoute = createRoute({
   component: signedInPage('statistics'),
 });
 
+const myProfileRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/my-profile',
+  validateSearch: stringParams('tab'),
+  loader: () => i18next.loadNamespaces(['profile']),
+  component: signedInPage('myProfile'),
+});
+
 // '/' and '/api/password-reset' exist only to be redirected by the guard.
 const indexRoute = createRoute({ getParentRoute: () => rootRoute, path: '/' });
 const apiPasswordResetRoute = createRoute({ getParentRoute: () => rootRoute, path: '/api/password-reset' });
@@ -281,6 +289,7 @@ const routeTree = rootRoute.addChildren([
     adminModulesRoute,
     adminFunctionsRoute,
     adminLogViewerRoute,
+    myProfileRoute,
   ]),
 ]);
 

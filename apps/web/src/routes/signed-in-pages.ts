@@ -27,6 +27,7 @@ export const signedInPages = {
   referralProgram: () => import('./referral-program-page').then((page) => page.ReferralProgramPage),
   bonusProgram: () => import('./bonus-program-page').then((page) => page.BonusProgramPage),
   statistics: () => import('./statistics-page').then((page) => page.StatisticsPage),
+  myProfile: () => import('./my-profile-page').then((page) => page.MyProfilePage),
 } satisfies Record<string, () => Promise<ComponentType>>;
 
 export type SignedInPage = keyof typeof signedInPages;

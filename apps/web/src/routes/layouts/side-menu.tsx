@@ -21,6 +21,7 @@ import {
   IconUserShare,
   IconUsers,
   IconUserShield,
+  IconUserCircle,
 } from '@tabler/icons-react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -48,7 +49,8 @@ type LabelKey =
   | 'roles'
   | 'modules'
   | 'functions'
-  | 'logViewer';
+  | 'logViewer'
+  | 'myProfile';
 
 interface MenuItem {
   path: KnownPath;
@@ -90,6 +92,7 @@ const MENU: { section: SectionKey; items: MenuItem[] }[] = [
     items: [
       { path: '/referral-program', label: 'referralProgram', icon: IconUserShare },
       { path: '/bonus-program', label: 'bonusProgram', icon: IconGift },
+      { path: '/my-profile', label: 'myProfile', icon: IconUserCircle },
       { path: '/terms', label: 'terms', icon: IconFileText },
       { path: '/privacy', label: 'privacy', icon: IconShieldLock },
     ],

@@ -1,5 +1,13 @@
 import { Avatar, Box, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { IconChevronDown, IconCopy, IconLogout, IconMoon, IconSun } from '@tabler/icons-react';
+import {
+  IconChevronDown,
+  IconCopy,
+  IconLogout,
+  IconMoon,
+  IconSun,
+  IconUserCircle,
+} from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useThemeToggle } from '../../../components/theme-toggle';
 import { copyToClipboard } from '../../../lib/clipboard';
@@ -15,7 +23,7 @@ function initials(name: string): string {
   return letters.join('') || '?';
 }
 
-/** The header's account menu: who is signed in, copy the user id, theme, sign out. */
+/** The header's account menu: who is signed in (with their avatar), My profile, copy the user id, theme, sign out. */
 export function UserMenu() {
   const { t } = useTranslation('app');
   const { t: tr } = useTranslation();
@@ -30,7 +38,15 @@ export function UserMenu() {
         <UnstyledButton data-testid="user-menu">
           <VisuallyHidden>{t('userMenu.open')}</VisuallyHidden>
           <Group gap={8} wrap="nowrap">
-            <Avatar color="indigo" radius="xl" size={32}>
+            {/* Decorative: the button is named by the nickname beside it. */}
+            <Avatar
+              color="indigo"
+              radius="xl"
+              size={32}
+              src={user?.avatar}
+              alt=""
+              data-testid="header-avatar"
+            >
               {initials(name || user?.email || '')}
             </Avatar>
             <Box visibleFrom="sm" style={{ lineHeight: 1.1 }}>
@@ -47,6 +63,9 @@ export function UserMenu() {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{user?.email}</Menu.Label>
+        <Menu.Item component={Link} to="/my-profile" leftSection={<IconUserCircle size={16} stroke={1.6} />}>
+          {t('userMenu.profile')}
+        </Menu.Item>
         {user && (
           <Menu.Item
             leftSection={<IconCopy size={16} stroke={1.6} />}
