@@ -58,13 +58,11 @@ describe('My profile', () => {
     await expect.poll(() => page.getByTestId('user-menu').locator('img').getAttribute('src')).toBe(src);
 
     // A file that is not an image is refused with a message, and the avatar stays.
-    await page
-      .locator('input[type=file]')
-      .setInputFiles({
-        name: 'evil.png',
-        mimeType: 'image/png',
-        buffer: Buffer.from('<svg onload=alert(1)>'),
-      });
+    await page.locator('input[type=file]').setInputFiles({
+      name: 'evil.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('<svg onload=alert(1)>'),
+    });
     await expect.poll(() => page.getByText('Choose a JPEG, PNG, WebP or GIF image').count()).toBe(1);
 
     await page.getByRole('button', { name: 'Delete avatar' }).click();
