@@ -31,6 +31,9 @@ export function nextRenewal(resetAt: string | null, now = new Date()): Date {
   return new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + 1, 1));
 }
 
+/** A token reads in monospace (no 0/O or l/1 doubt); its label stays in the page's font. */
+const MONOSPACE = { input: { fontFamily: 'var(--mantine-font-family-monospace)' } };
+
 type Pending = { kind: 'token' } | { kind: 'pack'; credits: number; price: string };
 
 /** API (customer-area §7 Profile, §9): the token, the monthly free credits, packs and auto-refresh. */
@@ -88,7 +91,7 @@ export function ApiAccess({ api }: { api: ApiInfo }) {
                 value={fullToken}
                 label={t('api.newToken')}
                 data-testid="api-token-full"
-                ff="monospace"
+                styles={MONOSPACE}
                 onFocus={(event) => event.currentTarget.select()}
                 rightSection={<CopyValue value={fullToken} label={t('api.tokenLabel')} />}
               />
@@ -99,7 +102,7 @@ export function ApiAccess({ api }: { api: ApiInfo }) {
               label={t('api.currentToken')}
               value={api.key ?? t('api.noToken')}
               data-testid="api-token-masked"
-              ff={api.key ? 'monospace' : undefined}
+              styles={api.key ? MONOSPACE : undefined}
             />
           )}
           <Group>
