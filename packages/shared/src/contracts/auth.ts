@@ -16,9 +16,15 @@ import {
   phoneRule,
 } from '../rules/auth.js';
 import { MESSAGES } from '../rules/messages.js';
+import { text } from '../rules/text.js';
 import { LOCALES } from '../constants/locales.js';
 
-export const loginBodySchema = z.object({ email: emailRule, password: loginPasswordRule });
+export const loginBodySchema = z.object({
+  email: emailRule,
+  password: loginPasswordRule,
+  /** With two-factor sign-in on: the authenticator's 6 digits or a recovery code. */
+  code: optional(text({ max: 32, maxMessage: MESSAGES.twoFactorInvalid })),
+});
 export type LoginBody = z.input<typeof loginBodySchema>;
 
 const mustBeTrue = (message: string) =>

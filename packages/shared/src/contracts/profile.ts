@@ -68,6 +68,42 @@ export const changePasswordBodySchema = z
   });
 export type ChangePasswordBody = z.input<typeof changePasswordBodySchema>;
 
+/** `GET users/profile/two-factor`: whether sign-in asks for a code, and how many recovery codes are unused. */
+export const twoFactorStatusSchema = z.object({
+  enabled: z.boolean(),
+  recovery_codes_left: z.number().int(),
+});
+export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
+
+/** `POST users/profile/two-factor/setup`: a new secret for the authenticator app, as text, link and QR code. */
+export const twoFactorSetupResponseSchema = z.object({
+  secret: z.string(),
+  uri: z.string(),
+  /** The `otpauth://` link as an SVG QR code, a `data:` URL. */
+  qr: z.string(),
+});
+export type TwoFactorSetupResponse = z.infer<typeof twoFactorSetupResponseSchema>;
+
+/** `POST users/profile/two-factor/enable`: the first code from the app proves it holds the secret. */
+export const twoFactorEnableBodySchema = z.object({
+  code: z
+    .string({ error: MESSAGES.required })
+    .trim()
+    .min(1, MESSAGES.required)
+    .regex(/^\d{6}$/, MESSAGES.twoFactorInvalid),
+});
+export type TwoFactorEnableBody = z.input<typeof twoFactorEnableBodySchema>;
+/** The recovery codes, shown this once. */
+export const twoFactorEnableResponseSchema = z.object({
+  recovery_codes: z.array(z.string()),
+  message: z.string(),
+});
+export type TwoFactorEnableResponse = z.infer<typeof twoFactorEnableResponseSchema>;
+
+/** `POST users/profile/two-factor/disable`: the password again, so a left-open session cannot turn it off. */
+export const twoFactorDisableBodySchema = z.object({ password: loginPasswordRule });
+export type TwoFactorDisableBody = z.input<typeof twoFactorDisableBodySchema>;
+
 /** Avatars: what an upload may be, and what the server makes of it. */
 export const AVATAR = {
   /** Larger uploads answer "Image too large" (customer-area §5). */

@@ -97,6 +97,11 @@ export const MESSAGES = {
   passwordChanged: 'Your password has been changed. Your other sessions have been signed out.',
   imageInvalid: 'Choose a JPEG, PNG, WebP or GIF image',
   imageRequired: 'Choose an image to upload',
+  twoFactorRequired: 'Enter the code from your authenticator app or a recovery code',
+  twoFactorInvalid: 'The code is not valid',
+  twoFactorOn: 'Two-factor sign-in is on. Keep your recovery codes somewhere safe.',
+  twoFactorOff: 'Two-factor sign-in is off',
+  twoFactorAlreadyOn: 'Two-factor sign-in is already on',
 } as const;
 export type MessageKey = keyof typeof MESSAGES;
 

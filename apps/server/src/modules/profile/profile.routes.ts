@@ -12,16 +12,22 @@ import {
   profileResponseSchema,
   profileUpdateBodySchema,
   profileUpdateResponseSchema,
+  twoFactorDisableBodySchema,
+  twoFactorEnableBodySchema,
+  twoFactorEnableResponseSchema,
+  twoFactorSetupResponseSchema,
+  twoFactorStatusSchema,
 } from '@storelift/shared';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { errorResponses } from '../../lib/route-schemas.js';
 import { authOf } from '../../plugins/auth.js';
 import { AVATAR_FILE, AVATAR_PATH, avatarImage, deleteAvatar, saveAvatar } from './avatars.service.js';
 import { changePassword, profileOf, updateProfile } from './profile.service.js';
+import { disableTwoFactor, enableTwoFactor, setUpTwoFactor, twoFactorStatus } from './two-factor.service.js';
 
 const tags = ['profile'];
 
-/** My profile of customer-area §7 (under /api/private/v1): the profile, the password and the avatar. */
+/** My profile of customer-area §7 (under /api/private/v1): the profile, the password, two-factor sign-in, the avatar. */
 export async function profileRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
@@ -57,6 +63,42 @@ export async function profileRoutes(app: FastifyInstance) {
       config: rateLimited,
     },
     (req) => changePassword(deps, authOf(req), req.body),
+  );
+  r.get(
+    '/users/profile/two-factor',
+    { schema: { tags, response: { 200: twoFactorStatusSchema, ...errorResponses } }, onRequest },
+    (req) => twoFactorStatus(deps.db, authOf(req).user.id),
+  );
+  r.post(
+    '/users/profile/two-factor/setup',
+    { schema: { tags, response: { 200: twoFactorSetupResponseSchema, ...errorResponses } }, onRequest },
+    (req) => setUpTwoFactor(deps.db, authOf(req).user),
+  );
+  r.post(
+    '/users/profile/two-factor/enable',
+    {
+      schema: {
+        tags,
+        body: twoFactorEnableBodySchema,
+        response: { 200: twoFactorEnableResponseSchema, ...errorResponses },
+      },
+      onRequest,
+      config: rateLimited,
+    },
+    (req) => enableTwoFactor(deps.db, authOf(req).user.id, req.body.code),
+  );
+  r.post(
+    '/users/profile/two-factor/disable',
+    {
+      schema: {
+        tags,
+        body: twoFactorDisableBodySchema,
+        response: { 200: messageResponseSchema, ...errorResponses },
+      },
+      onRequest,
+      config: rateLimited,
+    },
+    (req) => disableTwoFactor(deps.db, authOf(req).user, req.body.password),
   );
   r.post(
     '/users/profile/image/delete',
