@@ -7,10 +7,15 @@ import {
   messageResponseSchema,
   profileResponseSchema,
   profileUpdateResponseSchema,
+  twoFactorEnableResponseSchema,
+  twoFactorSetupResponseSchema,
+  twoFactorStatusSchema,
   type ApiInfo,
   type ChangePasswordBody,
   type ProfileResponse,
   type ProfileUpdateBody,
+  type TwoFactorDisableBody,
+  type TwoFactorEnableBody,
   type User,
 } from '@storelift/shared';
 import { api } from '../../../lib/api';
@@ -96,4 +101,33 @@ export function useApiAccess() {
     onSuccess: onCredits,
   });
   return { changeToken, buyPack, autoRefresh };
+}
+
+const twoFactorKey = ['profile', 'two-factor'] as const;
+
+/** `GET users/profile/two-factor`. */
+export const twoFactorQueryOptions = () =>
+  queryOptions({
+    queryKey: twoFactorKey,
+    queryFn: ({ signal }) => api.get('users/profile/two-factor', twoFactorStatusSchema, { signal }),
+  });
+
+/** Setting up, turning on and off two-factor sign-in; the status reloads after each change. */
+export function useTwoFactor() {
+  const client = useQueryClient();
+  const onSuccess = () => client.invalidateQueries({ queryKey: twoFactorKey });
+  const setup = useMutation({
+    mutationFn: () => api.post('users/profile/two-factor/setup', undefined, twoFactorSetupResponseSchema),
+  });
+  const enable = useMutation({
+    mutationFn: (body: TwoFactorEnableBody) =>
+      api.post('users/profile/two-factor/enable', body, twoFactorEnableResponseSchema),
+    onSuccess,
+  });
+  const disable = useMutation({
+    mutationFn: (body: TwoFactorDisableBody) =>
+      api.post('users/profile/two-factor/disable', body, messageResponseSchema),
+    onSuccess,
+  });
+  return { setup, enable, disable };
 }

@@ -1,5 +1,5 @@
 import { Alert, Card, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconApi, IconLock, IconUserCircle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconApi, IconLock, IconShieldLock, IconUserCircle } from '@tabler/icons-react';
 import type { User } from '@storelift/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -9,11 +9,15 @@ import { ApiAccess } from './api-access';
 import { AvatarCard } from './avatar-card';
 import { PasswordForm } from './password-form';
 import { ProfileForm } from './profile-form';
+import { TwoFactorCard } from './two-factor-card';
 
-export const PROFILE_TABS = ['details', 'password', 'api'] as const;
+export const PROFILE_TABS = ['details', 'password', 'two-factor', 'api'] as const;
 export type ProfileTab = (typeof PROFILE_TABS)[number];
 
-/** My profile (customer-area §2, §7): who the user is and their avatar, the password, the API token and credits. */
+/**
+ * My profile (customer-area §2, §7): who the user is and their avatar, the password, two-factor sign-in, the API
+ * token and credits.
+ */
 export function MyProfile({
   tab,
   onTabChange,
@@ -64,6 +68,9 @@ export function MyProfile({
           <Tabs.Tab value="password" leftSection={<IconLock size={16} />}>
             {t('tabs.password')}
           </Tabs.Tab>
+          <Tabs.Tab value="two-factor" leftSection={<IconShieldLock size={16} />}>
+            {t('tabs.twoFactor')}
+          </Tabs.Tab>
           <Tabs.Tab value="api" leftSection={<IconApi size={16} />}>
             {t('tabs.api')}
           </Tabs.Tab>
@@ -99,6 +106,16 @@ export function MyProfile({
                 {t('password.title')}
               </Title>
               <PasswordForm />
+            </Stack>
+          </Card>
+        </Tabs.Panel>
+        <Tabs.Panel value="two-factor">
+          <Card withBorder radius="lg" padding="lg">
+            <Stack gap="md">
+              <Title order={2} fz="lg">
+                {t('twoFactor.title')}
+              </Title>
+              <TwoFactorCard />
             </Stack>
           </Card>
         </Tabs.Panel>
