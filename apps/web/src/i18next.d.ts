@@ -9,6 +9,7 @@ import type enUSCpi from './locales/en-US.cpi.json';
 import type enUSStatistics from './locales/en-US.statistics.json';
 import type enUSAdmin from './locales/en-US.admin.json';
 import type enUSAccess from './locales/en-US.access.json';
+import type enUSUsers from './locales/en-US.users.json';
 import type enUSProfile from './locales/en-US.profile.json';
 
 // en-US is the reference locale: `t()` keys are checked against it at compile time.
@@ -26,6 +27,7 @@ declare module 'i18next' {
       statistics: typeof enUSStatistics;
       admin: typeof enUSAdmin;
       access: typeof enUSAccess;
+      users: typeof enUSUsers;
       profile: typeof enUSProfile;
     };
     returnNull: false;

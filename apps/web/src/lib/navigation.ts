@@ -44,6 +44,7 @@ export const ROUTE_ACCESS = {
   '/admin/modules': { permission: 'modules' },
   '/admin/functions': { permission: 'functions' },
   '/admin/log-viewer': { permission: 'log-viewer' },
+  '/admin/user-details/$id': { permission: 'user-details' },
   '/my-profile': {},
 } as const satisfies Record<string, RouteAccess>;
 

@@ -127,10 +127,22 @@ const campaignsRoute = createRoute({
   component: signedInPage('campaigns'),
 });
 
+/** User lists and user details: their texts (the details' audit trail speaks the log viewer's). */
+const loadUserTexts = () => i18next.loadNamespaces(['users', 'access', 'money']);
+
 const adminUserListsRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/admin/user-lists',
+  loader: loadUserTexts,
   component: signedInPage('adminUserLists'),
+});
+
+const adminUserDetailsRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/admin/user-details/$id',
+  validateSearch: stringParams('tab'),
+  loader: loadUserTexts,
+  component: signedInPage('adminUserDetails'),
 });
 
 /** Staff pages of campaigns and vendors: their texts, and the campaign statuses and types they show. */
@@ -283,6 +295,7 @@ const routeTree = rootRoute.addChildren([
     bonusProgramRoute,
     statisticsRoute,
     adminUserListsRoute,
+    adminUserDetailsRoute,
     adminUserOrdersRoute,
     adminVendorsRoute,
     adminRolesRoute,

@@ -20,6 +20,7 @@ export const signedInPages = {
   adminModules: () => import('./admin-catalog-pages').then((page) => page.AdminModulesPage),
   adminFunctions: () => import('./admin-catalog-pages').then((page) => page.AdminFunctionsPage),
   adminLogViewer: () => import('./admin-log-viewer-page').then((page) => page.AdminLogViewerPage),
+  adminUserDetails: () => import('./admin-user-details-page').then((page) => page.AdminUserDetailsPage),
   topUp: () => import('./top-up-page').then((page) => page.TopUpPage),
   topUpResult: () => import('./top-up-result-page').then((page) => page.TopUpResultPage),
   transactions: () => import('./transactions-page').then((page) => page.TransactionsPage),

@@ -47,6 +47,13 @@ export const AUDIT_ACTIONS = [
   'functions.delete',
   'grants.update',
   'settings.maintenance',
+  'users.update',
+  'users.delete',
+  'users.activate',
+  'users.deactivate',
+  'users.resend-verification',
+  'users.attach-referral',
+  'users.remove-referral',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -11,7 +11,7 @@ import {
 import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import type { Db } from '../../db/client.js';
-import { users } from '../../db/schema/index.js';
+import { payments, users } from '../../db/schema/index.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { audit } from '../audit/audit.js';
 import { paymentProviders } from '../../providers/payments/payment-provider.js';
@@ -61,23 +61,30 @@ export async function changeUserBalance(
     const system = await repo.findPaysystem(db, body.paysystem_id);
     if (!system) throw ValidationError.field('paysystem_id', MESSAGES.paysystemUnavailable);
     if (body.payment_id && (await repo.findPaymentByExternalId(db, body.payment_id))) {
-      throw ValidationError.field('payment_id', MESSAGES.paymentIdTaken);
+      throw new ConflictError(MESSAGES.paymentIdTaken);
     }
     const amount = formatMoney(body.amount);
     const payment = await db.transaction(async (tx) => {
-      const created = await repo.insertPayment(tx, {
-        user_id: body.id,
-        paysystem_id: system.id,
-        amount,
-        total: amount,
-        type: account === 'bonus' ? 'bonus' : 'regular',
-        status: 'received',
-        provider: 'manual',
-        external_id: body.payment_id ?? null,
-        details: `${system.name} (entered by staff)`,
-        description,
-        created_by: staffId,
-      });
+      // The unique payment id decides between two calls at once: the second waits on the first's row and
+      // then inserts nothing, so the money is credited once.
+      const [created] = await tx
+        .insert(payments)
+        .values({
+          user_id: body.id,
+          paysystem_id: system.id,
+          amount,
+          total: amount,
+          type: account === 'bonus' ? 'bonus' : 'regular',
+          status: 'received',
+          provider: 'manual',
+          external_id: body.payment_id ?? null,
+          details: `${system.name} (entered by staff)`,
+          description,
+          created_by: staffId,
+        })
+        .onConflictDoNothing({ target: payments.external_id })
+        .returning();
+      if (!created) throw new ConflictError(MESSAGES.paymentIdTaken);
       const credited = (await creditLocked(tx, created))!;
       await auditBalanceChange(tx, body, account, { description, payment_id: credited.id });
       return credited;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import {
+  DAY_MS,
   MESSAGES,
   PAYMENT_BONUS_DAYS,
   REFERRAL_PERCENT,
@@ -30,8 +31,6 @@ export type PaymentEvent = { payment: repo.PaymentRef } & (
 
 export type EventOutcome = 'credited' | 'received' | 'canceled' | 'unchanged' | 'unknown';
 
-const DAY_MS = 86_400_000;
-
 /**
  * Credits a locked payment: the amount to the main balance (a staff bonus payment to the bonus balance),
  * its payment bonus to the bonus balance for 120 days, the referrer's 10 % in whole cents, the running
@@ -56,6 +55,8 @@ export async function creditLocked(tx: Tx, payment: repo.PaymentRow, now = new D
       reference,
       entryId,
       description: `Top-up #${payment.id}`,
+      // A payment staff entered names them on its ledger row.
+      createdBy: payment.created_by,
     });
     const bonus = parseMoney(payment.bonus);
     if (bonus > 0n) {
@@ -97,6 +98,7 @@ export async function creditLocked(tx: Tx, payment: repo.PaymentRow, now = new D
         reference,
         entryId,
         description: payment.description ?? `Bonus #${payment.id}`,
+        createdBy: payment.created_by,
       },
       bonusExpiry,
     );

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { adminPaymentListQuerySchema } from '@storelift/shared';
 import type { Queryable } from '../../db/client.js';
 import { billingProfiles, marketingActions, paymentSystems, payments, users } from '../../db/schema/index.js';
-import { dayRange, escapeLike } from './query-helpers.js';
+import { dayRange, escapeLike } from '../../lib/query-helpers.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewPayment = typeof payments.$inferInsert;

@@ -1,4 +1,5 @@
 import type { Locale } from '@storelift/shared';
+import { escapeHtml } from '../../lib/html.js';
 
 interface Template {
   subject: string;
@@ -103,8 +104,6 @@ const TEMPLATES: Record<TemplateName, Record<Locale, Template>> = {
     },
   },
 };
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** Renders an account e-mail in the user's language with its one action link. */
 export function renderMail(name: TemplateName, locale: Locale, vars: { name: string; link: string }) {

@@ -84,6 +84,17 @@ const EXPECTED: Record<string, readonly Role[]> = {
   'GET /audit': ADMIN,
   'GET /maintenance': ADMIN,
   'PUT /maintenance': ADMIN,
+  // User lists and user details (issue 13).
+  'PUT /users': ADMIN,
+  'DELETE /users/{id}': ADMIN,
+  'PUT /users/{id}/activate': ADMIN,
+  'PUT /users/{id}/deactivate': ADMIN,
+  'POST /users/{id}/resend-verification': STAFF,
+  'GET /managers': STAFF,
+  'GET /users/referrals': STAFF,
+  'POST /users/referrals': ADMIN,
+  'DELETE /users/referrals/{id}': ADMIN,
+  'GET /users/{id}/apps': STAFF,
 };
 
 /** An id no row has: an allowed caller gets 404 or 422, never a change. */
