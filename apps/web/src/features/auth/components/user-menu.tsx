@@ -11,17 +11,9 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useThemeToggle } from '../../../components/theme-toggle';
 import { copyToClipboard } from '../../../lib/clipboard';
+import { initials } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { logout } from '../api/auth';
-
-function initials(name: string): string {
-  const letters = name
-    .split(/[\s._-]+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase() ?? '');
-  return letters.join('') || '?';
-}
 
 /** The header's account menu: who is signed in (with their avatar), My profile, copy the user id, theme, sign out. */
 export function UserMenu() {

@@ -5,6 +5,7 @@ import { AVATAR, MESSAGES, type User } from '@storelift/shared';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { ApiError } from '../../../lib/api';
+import { initials } from '../../../lib/format';
 import { errorText, translateMessage } from '../../../lib/messages';
 import { notifySuccess } from '../../../lib/notify';
 import { useAvatar } from '../api/profile';
@@ -52,7 +53,7 @@ export function AvatarCard({
         color="indigo"
         data-testid="profile-avatar"
       >
-        {name.slice(0, 2).toUpperCase()}
+        {initials(name)}
       </Avatar>
       <Stack gap={6}>
         <Group gap="sm">
