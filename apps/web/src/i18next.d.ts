@@ -10,6 +10,7 @@ import type enUSStatistics from './locales/en-US.statistics.json';
 import type enUSAdmin from './locales/en-US.admin.json';
 import type enUSAccess from './locales/en-US.access.json';
 import type enUSUsers from './locales/en-US.users.json';
+import type enUSSettings from './locales/en-US.settings.json';
 import type enUSProfile from './locales/en-US.profile.json';
 
 // en-US is the reference locale: `t()` keys are checked against it at compile time.
@@ -28,6 +29,7 @@ declare module 'i18next' {
       admin: typeof enUSAdmin;
       access: typeof enUSAccess;
       users: typeof enUSUsers;
+      settings: typeof enUSSettings;
       profile: typeof enUSProfile;
     };
     returnNull: false;

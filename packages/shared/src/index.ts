@@ -39,3 +39,5 @@ export * from './rules/access-messages.js';
 export * from './rules/user-messages.js';
 export * from './contracts/permissions.js';
 export * from './contracts/audit.js';
+export * from './rules/settings-messages.js';
+export * from './contracts/core-settings.js';

@@ -9,7 +9,7 @@ import { storage, STORAGE_KEYS } from './storage';
  * privacy texts, `money` for the money pages (top-up, transactions, plans, referral and bonus programs),
  * `campaigns` for Add campaigns and My campaigns, `cpi` for the CPI wizard, `statistics` for Statistics,
  * `admin` for the staff pages of campaigns and vendors, `access` for roles, modules, functions and the log viewer,
- * `users` for user lists and user details, `profile` for My profile.
+ * `users` for user lists and user details, `settings` for the core settings, `profile` for My profile.
  * Each but `translation` loads when first needed.
  */
 export const NAMESPACES = [
@@ -24,6 +24,7 @@ export const NAMESPACES = [
   'admin',
   'access',
   'users',
+  'settings',
   'profile',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

@@ -45,6 +45,7 @@ export const ROUTE_ACCESS = {
   '/admin/functions': { permission: 'functions' },
   '/admin/log-viewer': { permission: 'log-viewer' },
   '/admin/user-details/$id': { permission: 'user-details' },
+  '/admin/core-settings': { permission: 'core-settings' },
   '/my-profile': {},
 } as const satisfies Record<string, RouteAccess>;
 

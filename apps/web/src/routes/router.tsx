@@ -194,6 +194,16 @@ const adminLogViewerRoute = createRoute({
   component: signedInPage('adminLogViewer'),
 });
 
+/** Core settings: its texts, and the product types of the price list. */
+const loadSettingsTexts = () => i18next.loadNamespaces(['settings', 'campaigns']);
+
+const adminCoreSettingsRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/admin/core-settings',
+  loader: loadSettingsTexts,
+  component: signedInPage('adminCoreSettings'),
+});
+
 const topUpRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/top-up-balance',
@@ -302,6 +312,7 @@ const routeTree = rootRoute.addChildren([
     adminModulesRoute,
     adminFunctionsRoute,
     adminLogViewerRoute,
+    adminCoreSettingsRoute,
     myProfileRoute,
   ]),
 ]);

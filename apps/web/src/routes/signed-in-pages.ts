@@ -21,6 +21,7 @@ export const signedInPages = {
   adminFunctions: () => import('./admin-catalog-pages').then((page) => page.AdminFunctionsPage),
   adminLogViewer: () => import('./admin-log-viewer-page').then((page) => page.AdminLogViewerPage),
   adminUserDetails: () => import('./admin-user-details-page').then((page) => page.AdminUserDetailsPage),
+  adminCoreSettings: () => import('./admin-core-settings-page').then((page) => page.AdminCoreSettingsPage),
   topUp: () => import('./top-up-page').then((page) => page.TopUpPage),
   topUpResult: () => import('./top-up-result-page').then((page) => page.TopUpResultPage),
   transactions: () => import('./transactions-page').then((page) => page.TransactionsPage),

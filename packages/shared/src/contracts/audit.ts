@@ -54,6 +54,9 @@ export const AUDIT_ACTIONS = [
   'users.resend-verification',
   'users.attach-referral',
   'users.remove-referral',
+  'paysystems.update',
+  'products.update',
+  'email-templates.update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -93,7 +93,8 @@ export async function register(deps: Deps, body: z.output<typeof registerBodySch
 export async function sendVerification(deps: Deps, user: UserRow) {
   const token = await issueOneTimeToken(deps.db, user.id, 'verify', VERIFY_TTL_MS);
   const link = `${deps.config.publicUrl}/api/private/v1/email/verify?token=${token}`;
-  const mail = renderMail('verify', user.locale as Locale, { name: user.nickname, link });
+  const values = { name: user.nickname, email: user.email, link };
+  const mail = await renderMail(deps.db, 'verify', user.locale as Locale, values);
   await deps.jobs.send('mail.send', { to: user.email, ...mail });
 }
 
@@ -155,7 +156,8 @@ export async function forgotPassword(deps: Deps, email: string) {
     const token = await issueOneTimeToken(deps.db, user.id, 'reset', RESET_TTL_MS);
     const query = new URLSearchParams({ token, email: user.email });
     const link = `${deps.config.publicUrl}/api/password-reset?${query}`;
-    const mail = renderMail('reset', user.locale as Locale, { name: user.nickname, link });
+    const values = { name: user.nickname, email: user.email, link };
+    const mail = await renderMail(deps.db, 'reset', user.locale as Locale, values);
     await deps.jobs.send('mail.send', { to: user.email, ...mail });
   }
   return { message: MESSAGES.resetLinkSent };

@@ -2,10 +2,12 @@ import { eq } from 'drizzle-orm';
 import {
   ACCOUNT_IDS,
   MESSAGES,
+  SETTINGS_MESSAGES,
   formatMoney,
   parseMoney,
   type AccountType,
   type changeUserBalanceBodySchema,
+  type paysystemBodySchema,
   type updatePaymentBodySchema,
 } from '@storelift/shared';
 import type { z } from 'zod';
@@ -212,4 +214,46 @@ export async function changePaysystemActive(deps: Deps, id: number, isActive: bo
   });
   const provider = paymentProviders(deps.config).forPaysystem(row.id)?.name ?? 'sandbox';
   return { data: toPaysystemView(row, provider, null), message: MESSAGES.actionSaved };
+}
+
+/** What an audit row keeps of a system's options. */
+const optionsView = (row: repo.PaysystemRow) => ({
+  description: row.description,
+  min_amount: row.min_amount,
+  max_amount: row.max_amount,
+  fee: row.fee_percent,
+  vat: row.vat_percent,
+  bonus: row.bonus,
+  bonus_max_amount: row.bonus_max_amount,
+  confirmations: row.confirmations,
+});
+
+/** `PUT paysystems/{id}` (admin): a system's bonus and options; the next quote and checkout follow them. */
+export async function updatePaysystem(deps: Deps, id: number, body: z.output<typeof paysystemBodySchema>) {
+  const row = await deps.db.transaction(async (tx) => {
+    const before = await repo.lockPaysystem(tx, id);
+    if (!before) throw new NotFoundError();
+    const changed = (await repo.updatePaysystem(tx, id, {
+      description: body.description,
+      min_amount: formatMoney(body.min_amount),
+      max_amount: formatMoney(body.max_amount),
+      fee_percent: formatMoney(body.fee),
+      vat_percent: body.vat === null ? null : formatMoney(body.vat),
+      bonus: body.bonus,
+      bonus_max_amount: body.bonus_max_amount === null ? null : formatMoney(body.bonus_max_amount),
+      confirmations: body.confirmations,
+    }))!;
+    const [was, is] = [optionsView(before), optionsView(changed)];
+    if (JSON.stringify(was) !== JSON.stringify(is)) {
+      await audit(tx, {
+        action: 'paysystems.update',
+        target: { type: 'paysystem', id },
+        before: was,
+        after: is,
+      });
+    }
+    return changed;
+  });
+  const provider = paymentProviders(deps.config).forPaysystem(row.id)?.name ?? 'sandbox';
+  return { data: toPaysystemView(row, provider, null), message: SETTINGS_MESSAGES.paysystemSaved };
 }

@@ -38,6 +38,25 @@ export async function setPaysystemActive(db: Queryable, id: number, isActive: bo
   return row;
 }
 
+/** A system's row locked for a change (its audit shows what it replaced). */
+export async function lockPaysystem(db: Queryable, id: number): Promise<PaysystemRow | undefined> {
+  const [row] = await db.select().from(paymentSystems).where(eq(paymentSystems.id, id)).for('update');
+  return row;
+}
+
+export async function updatePaysystem(
+  db: Queryable,
+  id: number,
+  changes: Partial<typeof paymentSystems.$inferInsert>,
+): Promise<PaysystemRow | undefined> {
+  const [row] = await db
+    .update(paymentSystems)
+    .set({ ...changes, updated_at: new Date() })
+    .where(eq(paymentSystems.id, id))
+    .returning();
+  return row;
+}
+
 /** The marketing action of the type running now (the latest started). */
 export async function currentMarketingAction(
   db: Queryable,

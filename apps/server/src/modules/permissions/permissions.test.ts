@@ -95,6 +95,12 @@ const EXPECTED: Record<string, readonly Role[]> = {
   'POST /users/referrals': ADMIN,
   'DELETE /users/referrals/{id}': ADMIN,
   'GET /users/{id}/apps': STAFF,
+  'PUT /paysystems/{id}': ADMIN,
+  'GET /products': ADMIN,
+  'PUT /products': ADMIN,
+  'GET /email-templates': ADMIN,
+  'PUT /email-templates': ADMIN,
+  'POST /email-templates/preview': ADMIN,
 };
 
 /** An id no row has: an allowed caller gets 404 or 422, never a change. */

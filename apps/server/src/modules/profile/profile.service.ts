@@ -120,8 +120,9 @@ export async function changePassword(
     await revokeUserSessions(tx, locked.id, auth.session.id);
     return locked;
   });
-  const mail = renderMail('password-changed', user.locale as Locale, {
+  const mail = await renderMail(deps.db, 'password-changed', user.locale as Locale, {
     name: user.nickname,
+    email: user.email,
     link: `${deps.config.publicUrl}/forgot-password`,
   });
   await deps.jobs.send('mail.send', { to: user.email, ...mail });

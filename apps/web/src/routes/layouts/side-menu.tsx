@@ -16,6 +16,7 @@ import {
   IconListDetails,
   IconPuzzle,
   IconRocket,
+  IconSettings,
   IconShieldLock,
   IconSpeakerphone,
   IconUserShare,
@@ -50,6 +51,7 @@ type LabelKey =
   | 'modules'
   | 'functions'
   | 'logViewer'
+  | 'coreSettings'
   | 'myProfile';
 
 interface MenuItem {
@@ -106,6 +108,7 @@ const ADMIN_MENU: MenuItem[] = [
   { path: '/admin/modules', label: 'modules', icon: IconPuzzle },
   { path: '/admin/user-lists', label: 'userLists', icon: IconUsers },
   { path: '/admin/vendors', label: 'vendors', icon: IconBuildingStore },
+  { path: '/admin/core-settings', label: 'coreSettings', icon: IconSettings },
   { path: '/admin/user-orders', label: 'userOrders', icon: IconClipboardList },
   { path: '/admin/log-viewer', label: 'logViewer', icon: IconHistory },
 ];
