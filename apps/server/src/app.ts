@@ -21,6 +21,7 @@ import type { Jobs } from './jobs/jobs.js';
 import { registerAuth, requirePermissions } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
+import { registerServerErrorLog } from './modules/operations/server-errors.js';
 import { createStoreProvider } from './providers/store/create-store-provider.js';
 import type { StoreProvider } from './providers/store/store-provider.js';
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes.js';
@@ -31,6 +32,9 @@ import { adminBillingRoutes } from './modules/billing/admin-billing.routes.js';
 import { adminCampaignsRoutes } from './modules/campaigns/campaigns.admin.routes.js';
 import { adminVendorsRoutes } from './modules/vendors/vendors.routes.js';
 import { adminAuditRoutes } from './modules/audit/audit.routes.js';
+import { adminAccessListsRoutes } from './modules/access-lists/access-lists.routes.js';
+import { adminImpersonationRoutes } from './modules/auth/impersonation.routes.js';
+import { adminOperationsRoutes } from './modules/operations/operations.routes.js';
 import {
   adminFunctionsRoutes,
   adminModulesRoutes,
@@ -45,6 +49,8 @@ import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes.js';
 import { adminEmailTemplatesRoutes } from './modules/mail/email-templates.routes.js';
 import { keywordsRoutes } from './modules/keywords/keywords.routes.js';
 import { adminPlansRoutes, adminProductsRoutes, plansRoutes } from './modules/plans/plans.routes.js';
+import { adminResellersRoutes, resellersRoutes } from './modules/resellers/resellers.routes.js';
+import { adminPagesRoutes, pagesRoutes } from './modules/pages/pages.routes.js';
 import { avatarFilesRoutes, profileRoutes } from './modules/profile/profile.routes.js';
 import { adminReferralsRoutes, referralsRoutes } from './modules/referrals/referrals.routes.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
@@ -88,6 +94,7 @@ export async function storelift(app: FastifyInstance, { config, database, jobs, 
     store: store ?? createStoreProvider(config.storeProvider),
   });
   registerErrorHandling(app);
+  registerServerErrorLog(app);
   registerAuth(app);
 
   await app.register(helmet, {
@@ -159,6 +166,8 @@ export async function storelift(app: FastifyInstance, { config, database, jobs, 
       await api.register(bonusProgramRoutes);
       await api.register(apiCreditsRoutes);
       await api.register(profileRoutes);
+      await api.register(resellersRoutes);
+      await api.register(pagesRoutes);
     },
     { prefix: '/api/private/v1' },
   );
@@ -180,6 +189,11 @@ export async function storelift(app: FastifyInstance, { config, database, jobs, 
       await admin.register(adminAuditRoutes);
       await admin.register(adminProductsRoutes);
       await admin.register(adminEmailTemplatesRoutes);
+      await admin.register(adminAccessListsRoutes);
+      await admin.register(adminImpersonationRoutes);
+      await admin.register(adminOperationsRoutes);
+      await admin.register(adminResellersRoutes);
+      await admin.register(adminPagesRoutes);
     },
     { prefix: '/api/admin/v1' },
   );

@@ -45,6 +45,12 @@ export interface Config {
   redisPrefix: string;
   /** How many times faster than real time the sandbox vendor delivers (a demo campaign: 1440 = a day a minute). */
   vendorSandboxSpeed: number;
+  /** Support's e-mail: shown on the Contacts page, and where contact messages are mailed. */
+  supportEmail: string;
+  /** Support's Telegram handle, shown on the Contacts page when set. */
+  supportTelegram: string | undefined;
+  /** The RSS or Atom feed of the dashboard's external blog widget; a bundled sample without it. */
+  blogFeedUrl: string | undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -78,6 +84,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: env.REDIS_PREFIX || 'storelift:',
     vendorSandboxSpeed: Math.max(0, Number(env.VENDOR_SANDBOX_SPEED ?? 1)) || 1,
+    supportEmail: env.SUPPORT_EMAIL || 'support@storelift.test',
+    supportTelegram: env.SUPPORT_TELEGRAM || undefined,
+    blogFeedUrl: env.BLOG_FEED_URL || undefined,
   };
 }
 

@@ -11,6 +11,9 @@ import type enUSAdmin from './locales/en-US.admin.json';
 import type enUSAccess from './locales/en-US.access.json';
 import type enUSUsers from './locales/en-US.users.json';
 import type enUSSettings from './locales/en-US.settings.json';
+import type enUSSecurity from './locales/en-US.security.json';
+import type enUSOperations from './locales/en-US.operations.json';
+import type enUSPages from './locales/en-US.pages.json';
 import type enUSProfile from './locales/en-US.profile.json';
 
 // en-US is the reference locale: `t()` keys are checked against it at compile time.
@@ -30,6 +33,9 @@ declare module 'i18next' {
       access: typeof enUSAccess;
       users: typeof enUSUsers;
       settings: typeof enUSSettings;
+      security: typeof enUSSecurity;
+      operations: typeof enUSOperations;
+      pages: typeof enUSPages;
       profile: typeof enUSProfile;
     };
     returnNull: false;

@@ -25,6 +25,7 @@ export const ROUTE_ACCESS = {
   '/404': { public: true },
   '/500': { public: true },
   '/503': { public: true },
+  '/login-as': { public: true },
   '/dashboard': {},
   '/apps': {},
   '/keywords': {},
@@ -46,6 +47,13 @@ export const ROUTE_ACCESS = {
   '/admin/log-viewer': { permission: 'log-viewer' },
   '/admin/user-details/$id': { permission: 'user-details' },
   '/admin/core-settings': { permission: 'core-settings' },
+  '/admin/access-lists': { permission: 'access-lists' },
+  '/admin/operations': { permission: 'operations' },
+  '/resellers-program': {},
+  '/partners-program': {},
+  '/contacts': {},
+  '/starting': {},
+  '/api-support': {},
   '/my-profile': {},
 } as const satisfies Record<string, RouteAccess>;
 

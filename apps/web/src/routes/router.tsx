@@ -78,6 +78,14 @@ const maintenanceRoute = createRoute({
   component: lazyRouteComponent(() => import('./error-pages'), 'MaintenancePage'),
 });
 
+/** The new tab of "Log in as user": exchanges its one-time code, then opens the user's dashboard. */
+const loginAsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/login-as',
+  loader: () => i18next.loadNamespaces(['security']),
+  component: lazyRouteComponent(() => import('./login-as-page'), 'LoginAsPage'),
+});
+
 /** A component of the signed-in area, loaded through routes/signed-in-pages.ts (see there why). */
 const signedInPage = (page: SignedInPage) =>
   lazyRouteComponent(() =>
@@ -94,6 +102,8 @@ const appLayoutRoute = createRoute({
 const dashboardRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/dashboard',
+  // The widgets' texts.
+  loader: () => i18next.loadNamespaces(['pages']),
   component: signedInPage('dashboard'),
 });
 
@@ -190,7 +200,8 @@ const adminFunctionsRoute = createRoute({
 const adminLogViewerRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/admin/log-viewer',
-  loader: loadAccessTexts,
+  // The audit log's texts and the server error log's (its second tab).
+  loader: () => i18next.loadNamespaces(['access', 'operations']),
   component: signedInPage('adminLogViewer'),
 });
 
@@ -202,6 +213,23 @@ const adminCoreSettingsRoute = createRoute({
   path: '/admin/core-settings',
   loader: loadSettingsTexts,
   component: signedInPage('adminCoreSettings'),
+});
+
+/** Access lists, log in as a user and operations: the texts of the staff's security and operations tools. */
+const loadSecurityTexts = () => i18next.loadNamespaces(['security']);
+
+const adminAccessListsRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/admin/access-lists',
+  loader: loadSecurityTexts,
+  component: signedInPage('adminAccessLists'),
+});
+
+const adminOperationsRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/admin/operations',
+  loader: () => i18next.loadNamespaces(['operations']),
+  component: signedInPage('adminOperations'),
 });
 
 const topUpRoute = createRoute({
@@ -267,6 +295,44 @@ const statisticsRoute = createRoute({
   component: signedInPage('statistics'),
 });
 
+/** The programs and information pages: their texts (customer-area §2). */
+const loadPagesTexts = () => i18next.loadNamespaces(['pages']);
+
+const resellersProgramRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/resellers-program',
+  loader: loadPagesTexts,
+  component: signedInPage('resellersProgram'),
+});
+
+const partnersProgramRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/partners-program',
+  loader: loadPagesTexts,
+  component: signedInPage('partnersProgram'),
+});
+
+const contactsRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/contacts',
+  loader: loadPagesTexts,
+  component: signedInPage('contacts'),
+});
+
+const startingRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/starting',
+  loader: loadPagesTexts,
+  component: signedInPage('starting'),
+});
+
+const apiSupportRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/api-support',
+  loader: loadPagesTexts,
+  component: signedInPage('apiSupport'),
+});
+
 const myProfileRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/my-profile',
@@ -291,6 +357,7 @@ const routeTree = rootRoute.addChildren([
   notFoundRoute,
   serverErrorRoute,
   maintenanceRoute,
+  loginAsRoute,
   appLayoutRoute.addChildren([
     dashboardRoute,
     appsRoute,
@@ -313,6 +380,13 @@ const routeTree = rootRoute.addChildren([
     adminFunctionsRoute,
     adminLogViewerRoute,
     adminCoreSettingsRoute,
+    adminAccessListsRoute,
+    adminOperationsRoute,
+    resellersProgramRoute,
+    partnersProgramRoute,
+    contactsRoute,
+    startingRoute,
+    apiSupportRoute,
     myProfileRoute,
   ]),
 ]);

@@ -22,6 +22,8 @@ export const signedInPages = {
   adminLogViewer: () => import('./admin-log-viewer-page').then((page) => page.AdminLogViewerPage),
   adminUserDetails: () => import('./admin-user-details-page').then((page) => page.AdminUserDetailsPage),
   adminCoreSettings: () => import('./admin-core-settings-page').then((page) => page.AdminCoreSettingsPage),
+  adminAccessLists: () => import('./admin-access-lists-page').then((page) => page.AdminAccessListsPage),
+  adminOperations: () => import('./admin-operations-page').then((page) => page.AdminOperationsPage),
   topUp: () => import('./top-up-page').then((page) => page.TopUpPage),
   topUpResult: () => import('./top-up-result-page').then((page) => page.TopUpResultPage),
   transactions: () => import('./transactions-page').then((page) => page.TransactionsPage),
@@ -29,6 +31,11 @@ export const signedInPages = {
   referralProgram: () => import('./referral-program-page').then((page) => page.ReferralProgramPage),
   bonusProgram: () => import('./bonus-program-page').then((page) => page.BonusProgramPage),
   statistics: () => import('./statistics-page').then((page) => page.StatisticsPage),
+  resellersProgram: () => import('./resellers-program-page').then((page) => page.ResellersProgramPage),
+  partnersProgram: () => import('./partners-program-page').then((page) => page.PartnersProgramPage),
+  contacts: () => import('./contacts-page').then((page) => page.ContactsPage),
+  starting: () => import('./starting-page').then((page) => page.StartingPage),
+  apiSupport: () => import('./api-support-page').then((page) => page.ApiSupportPage),
   myProfile: () => import('./my-profile-page').then((page) => page.MyProfilePage),
 } satisfies Record<string, () => Promise<ComponentType>>;
 

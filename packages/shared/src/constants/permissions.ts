@@ -185,6 +185,12 @@ export const PERMISSION_FUNCTIONS = [
     roles: ADMIN,
   },
   { permission: 'operations.retry-jobs', module: 'operations', name: 'Retry failed jobs', roles: ADMIN },
+  {
+    permission: 'resellers.review',
+    module: 'user-details',
+    name: 'Approve or reject a reseller request',
+    roles: ['admin', 'manager'],
+  },
 ] as const satisfies readonly {
   permission: string;
   module: ModulePermission;

@@ -57,6 +57,12 @@ export const AUDIT_ACTIONS = [
   'paysystems.update',
   'products.update',
   'email-templates.update',
+  'access-lists.create',
+  'access-lists.delete',
+  'users.login-as',
+  'jobs.retry',
+  'resellers.approve',
+  'resellers.reject',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

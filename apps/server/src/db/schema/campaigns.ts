@@ -108,6 +108,8 @@ export const campaigns = pgTable(
     index('campaigns_status_id_idx').on(t.status, t.id),
     index('campaigns_status_created_idx').on(t.status, t.created_at, t.id),
     index('campaigns_price_idx').on(t.price, t.id),
+    // The dashboard's popular countries: every customer's campaigns of the last 30 days.
+    index('campaigns_created_idx').on(t.created_at),
     // The searches' contains-match on the package and the notes (pg_trgm, created by migration 0008), and
     // campaigns by app (the search by app title; an app's deletion sets it null).
     index('campaigns_package_trgm_idx').using('gin', sql`${t.package} gin_trgm_ops`),

@@ -1,7 +1,11 @@
 import { index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { identityId, createdAt } from './columns.js';
+import { sql } from 'drizzle-orm';
 import {
   BONUS_PROGRAM_TYPES,
+  RESELLER_CHANNELS,
+  RESELLER_REQUEST_STATUSES,
+  RESELLER_SERVICES,
   BONUS_SUBMISSION_STATUSES,
   PAYOUT_METHODS,
   PAYOUT_STATUSES,
@@ -50,5 +54,51 @@ export const bonusSubmissions = pgTable(
   (t) => [
     uniqueIndex('bonus_submissions_user_type_unique').on(t.user_id, t.type),
     index('bonus_submissions_status_created_idx').on(t.status, t.created_at),
+  ],
+);
+
+/**
+ * Reseller requests (customer-area §3): a manager reviews them and, on approval, puts the user on a reseller
+ * plan. One pending request per user, held by a partial unique index so two sends at once cannot make two.
+ */
+export const resellerRequests = pgTable(
+  'reseller_requests',
+  {
+    id: identityId(),
+    user_id: ownerId(),
+    customer_sources: text('customer_sources').notNull(),
+    suppliers: text('suppliers'),
+    monthly_installs: integer('monthly_installs').notNull(),
+    channels: text('channels', { enum: RESELLER_CHANNELS }).array().notNull(),
+    services: text('services', { enum: RESELLER_SERVICES }).array().notNull(),
+    status: text('status', { enum: RESELLER_REQUEST_STATUSES }).notNull().default('pending'),
+    price_plan_id: integer('price_plan_id'),
+    note: text('note'),
+    reviewed_by: integer('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+    reviewed_at: timestamp('reviewed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('reseller_requests_one_pending')
+      .on(t.user_id)
+      .where(sql`${t.status} = 'pending'`),
+    index('reseller_requests_user_created_idx').on(t.user_id, t.created_at),
+    index('reseller_requests_status_created_idx').on(t.status, t.created_at),
+  ],
+);
+
+/** Messages sent to staff from the Contacts page. */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: identityId(),
+    user_id: ownerId(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('contact_messages_created_idx').on(t.created_at),
+    index('contact_messages_user_created_idx').on(t.user_id, t.created_at),
   ],
 );

@@ -45,6 +45,15 @@ const CONSTANTS = {
   locales: shared.LOCALES,
   limits: shared.LIMITS,
   defaults: shared.DEFAULTS,
+  bonusProgramRules: shared.BONUS_PROGRAM_RULES,
+  apiTokenPacks: shared.API_TOKEN_PACKS,
+  apiCallCredits: shared.API_CALL_CREDITS,
+  payoutMethods: shared.PAYOUT_METHODS,
+  resellerChannels: shared.RESELLER_CHANNELS,
+  resellerServices: shared.RESELLER_SERVICES,
+  resellerCriteria: shared.RESELLER_CRITERIA,
+  resellerMinSpent: shared.RESELLER_MIN_SPENT,
+  startingSteps: shared.STARTING_STEPS,
 };
 
 /** Reference data the client preloads: constants, countries and languages (public). */

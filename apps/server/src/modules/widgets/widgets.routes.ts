@@ -1,8 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ROLE_ALL, campaignsWidgetResponseSchema } from '@storelift/shared';
+import {
+  ROLE_ALL,
+  campaignsWidgetResponseSchema,
+  externalBlogWidgetResponseSchema,
+  popularAppsWidgetResponseSchema,
+  popularCountriesWidgetResponseSchema,
+  referralsWidgetResponseSchema,
+  topRegionsWidgetResponseSchema,
+} from '@storelift/shared';
 import { errorResponses } from '../../lib/route-schemas.js';
 import { authOf } from '../../plugins/auth.js';
+import { createBlogFeed } from './blog-feed.js';
 import * as widgets from './widgets.service.js';
 
 const tags = ['widgets'];
@@ -20,5 +29,35 @@ export async function widgetsRoutes(app: FastifyInstance) {
       onRequest,
     },
     (req) => widgets.campaignsWidget(deps, authOf(req).user.id),
+  );
+  r.get(
+    '/widgets/country/appstores',
+    { schema: { tags, response: { 200: topRegionsWidgetResponseSchema, ...errorResponses } }, onRequest },
+    async (req) => ({ data: await widgets.topRegionsWidget(deps, authOf(req).user.id) }),
+  );
+  r.get(
+    '/widgets/country/popular',
+    {
+      schema: { tags, response: { 200: popularCountriesWidgetResponseSchema, ...errorResponses } },
+      onRequest,
+    },
+    async () => ({ data: await widgets.popularCountriesWidget(deps) }),
+  );
+  r.get(
+    '/widgets/apps/popular',
+    { schema: { tags, response: { 200: popularAppsWidgetResponseSchema, ...errorResponses } }, onRequest },
+    async (req) => ({ data: await widgets.popularAppsWidget(deps, authOf(req).user.id) }),
+  );
+  r.get(
+    '/widgets/referrals',
+    { schema: { tags, response: { 200: referralsWidgetResponseSchema, ...errorResponses } }, onRequest },
+    async (req) => ({ data: await widgets.referralsWidget(deps, authOf(req).user.id) }),
+  );
+  // One reader per server: its cache is shared by every customer.
+  const externalPosts = createBlogFeed(deps.config.blogFeedUrl);
+  r.get(
+    '/widgets/blog/external',
+    { schema: { tags, response: { 200: externalBlogWidgetResponseSchema, ...errorResponses } }, onRequest },
+    () => externalPosts(),
   );
 }

@@ -1,15 +1,19 @@
 import type { ComponentType } from 'react';
 import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import {
+  IconActivity,
+  IconApi,
   IconApps,
   IconAward,
   IconBuildingStore,
   IconChartBar,
+  IconChecklist,
   IconClipboardList,
   IconCreditCard,
   IconFileText,
   IconFunction,
   IconGift,
+  IconHeadset,
   IconHistory,
   IconKey,
   IconLayoutDashboard,
@@ -21,6 +25,7 @@ import {
   IconSpeakerphone,
   IconUserShare,
   IconUsers,
+  IconUsersGroup,
   IconUserShield,
   IconUserCircle,
 } from '@tabler/icons-react';
@@ -42,6 +47,11 @@ type LabelKey =
   | 'pricePlans'
   | 'referralProgram'
   | 'bonusProgram'
+  | 'resellersProgram'
+  | 'partnersProgram'
+  | 'contacts'
+  | 'starting'
+  | 'apiSupport'
   | 'terms'
   | 'privacy'
   | 'userLists'
@@ -52,6 +62,8 @@ type LabelKey =
   | 'functions'
   | 'logViewer'
   | 'coreSettings'
+  | 'accessLists'
+  | 'operations'
   | 'myProfile';
 
 interface MenuItem {
@@ -94,6 +106,11 @@ const MENU: { section: SectionKey; items: MenuItem[] }[] = [
     items: [
       { path: '/referral-program', label: 'referralProgram', icon: IconUserShare },
       { path: '/bonus-program', label: 'bonusProgram', icon: IconGift },
+      { path: '/resellers-program', label: 'resellersProgram', icon: IconBuildingStore },
+      { path: '/partners-program', label: 'partnersProgram', icon: IconUsersGroup },
+      { path: '/starting', label: 'starting', icon: IconChecklist },
+      { path: '/api-support', label: 'apiSupport', icon: IconApi },
+      { path: '/contacts', label: 'contacts', icon: IconHeadset },
       { path: '/my-profile', label: 'myProfile', icon: IconUserCircle },
       { path: '/terms', label: 'terms', icon: IconFileText },
       { path: '/privacy', label: 'privacy', icon: IconShieldLock },
@@ -106,11 +123,13 @@ const ADMIN_MENU: MenuItem[] = [
   { path: '/admin/role', label: 'roles', icon: IconUserShield },
   { path: '/admin/functions', label: 'functions', icon: IconFunction },
   { path: '/admin/modules', label: 'modules', icon: IconPuzzle },
+  { path: '/admin/access-lists', label: 'accessLists', icon: IconShieldLock },
   { path: '/admin/user-lists', label: 'userLists', icon: IconUsers },
   { path: '/admin/vendors', label: 'vendors', icon: IconBuildingStore },
   { path: '/admin/core-settings', label: 'coreSettings', icon: IconSettings },
   { path: '/admin/user-orders', label: 'userOrders', icon: IconClipboardList },
   { path: '/admin/log-viewer', label: 'logViewer', icon: IconHistory },
+  { path: '/admin/operations', label: 'operations', icon: IconActivity },
 ];
 
 function Section({ section, items, pathname }: { section: SectionKey; items: MenuItem[]; pathname: string }) {

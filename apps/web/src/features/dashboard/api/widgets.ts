@@ -1,6 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
-import { campaignsWidgetResponseSchema, type CampaignsWidget } from '@storelift/shared';
-import { api } from '../../../lib/api';
+import {
+  campaignsWidgetResponseSchema,
+  externalBlogWidgetResponseSchema,
+  popularAppsWidgetResponseSchema,
+  popularCountriesWidgetResponseSchema,
+  referralsWidgetResponseSchema,
+  topRegionsWidgetResponseSchema,
+  type CampaignsWidget,
+} from '@storelift/shared';
+import { api, type Parser } from '../../../lib/api';
 
 /** While a campaign runs its delivery moves: the widget reads itself again this often. */
 const REFRESH_MS = 30_000;
@@ -21,4 +29,28 @@ export const campaignsWidgetQueryOptions = () =>
       (await api.get('widgets/campaigns', campaignsWidgetResponseSchema, { signal })).data,
     staleTime: 0,
     refetchInterval: (query) => (query.state.data?.running.length ? REFRESH_MS : false),
+  });
+
+/** The dashboard's other widgets: each its own query, so each loads and fails on its own. */
+const widgetQuery = <T>(key: string, path: string, schema: Parser<{ data: T }>) =>
+  queryOptions({
+    queryKey: ['dashboard', 'widgets', key],
+    queryFn: async ({ signal }): Promise<T> => (await api.get(path, schema, { signal })).data,
+    staleTime: 60_000,
+  });
+
+export const topRegionsQueryOptions = () =>
+  widgetQuery('top-regions', 'widgets/country/appstores', topRegionsWidgetResponseSchema);
+export const popularCountriesQueryOptions = () =>
+  widgetQuery('popular-countries', 'widgets/country/popular', popularCountriesWidgetResponseSchema);
+export const popularAppsQueryOptions = () =>
+  widgetQuery('popular-apps', 'widgets/apps/popular', popularAppsWidgetResponseSchema);
+export const referralsWidgetQueryOptions = () =>
+  widgetQuery('referrals', 'widgets/referrals', referralsWidgetResponseSchema);
+/** `GET widgets/blog/external`: the posts and whether they are the feed's or the sample's. */
+export const externalBlogQueryOptions = () =>
+  queryOptions({
+    queryKey: ['dashboard', 'widgets', 'blog-external'],
+    queryFn: ({ signal }) => api.get('widgets/blog/external', externalBlogWidgetResponseSchema, { signal }),
+    staleTime: 5 * 60_000,
   });

@@ -16,6 +16,7 @@ import { CopyValue } from '../../../components/copy-value';
 import { formatDate } from '../../../lib/format';
 import { displayRoles } from '../../../lib/roles';
 import { CampaignsWidget } from './campaigns-widget';
+import { InfoWidgets } from './info-widgets';
 
 interface QuickLink {
   to: '/campaigns' | '/top-up-balance' | '/statistics' | '/apps' | '/keywords' | '/admin/user-lists';
@@ -60,6 +61,8 @@ export function DashboardOverview({
       </div>
 
       <CampaignsWidget />
+
+      <InfoWidgets />
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Card withBorder radius="lg" padding="lg">

@@ -1,0 +1,101 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  contactsResponseSchema,
+  messageResponseSchema,
+  resellerProgramResponseSchema,
+  resellerRequestResponseSchema,
+  startingResponseSchema,
+  type ContactMessageBody,
+  type ResellerRequestBody,
+} from '@storelift/shared';
+import { api } from '../../../lib/api';
+import '../../../lib/pages-messages';
+
+export const pagesKeys = {
+  resellers: ['resellers'] as const,
+  contacts: ['contacts'] as const,
+  starting: ['starting'] as const,
+  openApi: ['openapi'] as const,
+};
+
+/** `GET resellers`: the caller's latest reseller request, plan and criteria. */
+export const resellersQueryOptions = () =>
+  queryOptions({
+    queryKey: pagesKeys.resellers,
+    queryFn: ({ signal }) => api.get('resellers', resellerProgramResponseSchema, { signal }),
+  });
+
+/** `POST resellers`; the program reloads after it. */
+export function useSendResellerRequest() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ResellerRequestBody) => api.post('resellers', body, resellerRequestResponseSchema),
+    onSuccess: () => client.invalidateQueries({ queryKey: pagesKeys.resellers }),
+  });
+}
+
+/** `GET contacts`: support channels and the personal manager. */
+export const contactsQueryOptions = () =>
+  queryOptions({
+    queryKey: pagesKeys.contacts,
+    queryFn: ({ signal }) => api.get('contacts', contactsResponseSchema, { signal }),
+  });
+
+/** `POST contacts`: a message to staff. */
+export function useSendContactMessage() {
+  return useMutation({
+    mutationFn: (body: ContactMessageBody) => api.post('contacts', body, messageResponseSchema),
+  });
+}
+
+/** `GET starting`: the first steps, read fresh each time the page opens. */
+export const startingQueryOptions = () =>
+  queryOptions({
+    queryKey: pagesKeys.starting,
+    queryFn: ({ signal }) => api.get('starting', startingResponseSchema, { signal }),
+    staleTime: 0,
+  });
+
+/** The paths of the public API, paid with credits (docs/contract.md, base paths). */
+export const PUBLIC_API_PREFIX = '/api/v1/';
+const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+
+export interface ApiOperation {
+  method: (typeof HTTP_METHODS)[number];
+  path: string;
+  summary: string;
+}
+
+const textOf = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** The public API's operations of an OpenAPI document, grouped by their first tag, in its order. */
+export function publicOperations(document: unknown): Map<string, ApiOperation[]> {
+  const groups = new Map<string, ApiOperation[]>();
+  const paths = (document as { paths?: unknown } | null)?.paths;
+  if (!paths || typeof paths !== 'object') return groups;
+  for (const [path, item] of Object.entries(paths as Record<string, Record<string, unknown> | null>)) {
+    if (!path.startsWith(PUBLIC_API_PREFIX) || !item) continue;
+    for (const method of HTTP_METHODS) {
+      const operation = item[method] as
+        { tags?: unknown[]; summary?: unknown; description?: unknown } | undefined;
+      if (!operation) continue;
+      const tag = textOf(operation.tags?.[0]);
+      const list = groups.get(tag) ?? [];
+      list.push({ method, path, summary: textOf(operation.summary) || textOf(operation.description) });
+      groups.set(tag, list);
+    }
+  }
+  return groups;
+}
+
+/** The server's OpenAPI document (the one `/api/docs` renders), reduced to the public API's operations. */
+export const openApiQueryOptions = () =>
+  queryOptions({
+    queryKey: pagesKeys.openApi,
+    queryFn: async ({ signal }) => {
+      const response = await fetch('/api/docs/json', { signal, headers: { Accept: 'application/json' } });
+      if (!response.ok) throw new Error(`OpenAPI document: ${response.status}`);
+      return publicOperations(await response.json());
+    },
+    staleTime: Infinity,
+  });

@@ -1,0 +1,144 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Card,
+  Code,
+  Group,
+  List,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconAlertTriangle, IconBook } from '@tabler/icons-react';
+import { API_CALL_CREDITS, API_TOKEN_PACKS, LIMITS } from '@storelift/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { formatMoney, formatNumber } from '../../../lib/format';
+import { errorText } from '../../../lib/messages';
+import { PUBLIC_API_PREFIX, openApiQueryOptions, type ApiOperation } from '../api/pages';
+import { PageHeader } from './page-header';
+
+const METHOD_COLORS: Record<ApiOperation['method'], string> = {
+  get: 'blue',
+  post: 'teal',
+  put: 'orange',
+  patch: 'grape',
+  delete: 'red',
+};
+
+function Reference() {
+  const { t } = useTranslation('pages');
+  const { data, isPending, error } = useQuery(openApiQueryOptions());
+  if (isPending) return <Skeleton h={160} radius="md" />;
+  if (error)
+    return (
+      <Alert color="red" icon={<IconAlertTriangle size={18} />} role="alert">
+        {t('api.reference.failed')}
+        <Text size="xs">{errorText(error)}</Text>
+      </Alert>
+    );
+  if (data.size === 0)
+    return (
+      <Text c="dimmed" size="sm" data-testid="api-reference-empty">
+        {t('api.reference.empty')}
+      </Text>
+    );
+  return (
+    <Stack gap="md">
+      {[...data].map(([tag, operations]) => (
+        <section key={tag} aria-label={tag || t('api.reference.untagged')}>
+          <Title order={3} fz="md" mb={6} tt="capitalize">
+            {tag || t('api.reference.untagged')}
+          </Title>
+          <Table.ScrollContainer minWidth={480}>
+            <Table striped withTableBorder>
+              <Table.Tbody>
+                {operations.map((operation) => (
+                  <Table.Tr key={`${operation.method} ${operation.path}`}>
+                    <Table.Td w={90}>
+                      <Badge color={METHOD_COLORS[operation.method]} variant="light" tt="uppercase">
+                        {operation.method}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      <Code>{operation.path}</Code>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{operation.summary}</Text>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </section>
+      ))}
+    </Stack>
+  );
+}
+
+/** API support (customer-area §2): how to call the public API, what it costs, and its reference. */
+export function ApiSupport() {
+  const { t } = useTranslation('pages');
+  const origin = window.location.origin;
+  return (
+    <Stack gap="lg">
+      <PageHeader title={t('api.title')} subtitle={t('api.subtitle')} />
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <Card withBorder radius="lg" padding="lg">
+          <Title order={2} fz="lg" mb="xs">
+            {t('api.auth.title')}
+          </Title>
+          <List type="ordered" size="sm" spacing={4}>
+            <List.Item>{t('api.auth.token')}</List.Item>
+            <List.Item>{t('api.auth.header')}</List.Item>
+          </List>
+          <Code block mt="sm">
+            {`curl -H "Authorization: Bearer <token>" \\\n  ${origin}${PUBLIC_API_PREFIX}…`}
+          </Code>
+        </Card>
+        <Card withBorder radius="lg" padding="lg">
+          <Title order={2} fz="lg" mb="xs">
+            {t('api.credits.title')}
+          </Title>
+          <List size="sm" spacing={4}>
+            <List.Item>{t('api.credits.free', { count: LIMITS.apiFreeCredits })}</List.Item>
+            <List.Item>{t('api.credits.perCall', API_CALL_CREDITS)}</List.Item>
+            <List.Item>{t('api.credits.autoRefresh')}</List.Item>
+          </List>
+          <Text size="sm" fw={600} mt="sm">
+            {t('api.credits.packs')}
+          </Text>
+          <Group gap="xs" mt={4}>
+            {API_TOKEN_PACKS.map((pack) => (
+              <Badge key={pack.credits} variant="outline" size="lg" tt="none">
+                {t('api.credits.pack', {
+                  credits: formatNumber(pack.credits),
+                  price: formatMoney(pack.price),
+                })}
+              </Badge>
+            ))}
+          </Group>
+        </Card>
+      </SimpleGrid>
+      <Card withBorder radius="lg" padding="lg">
+        <Group justify="space-between" mb="sm">
+          <Title order={2} fz="lg">
+            {t('api.reference.title')}
+          </Title>
+          <Anchor href="/api/docs" target="_blank" rel="noreferrer" size="sm">
+            <Group gap={4} component="span">
+              <IconBook size={16} aria-hidden />
+              {t('api.reference.full')}
+            </Group>
+          </Anchor>
+        </Group>
+        <Reference />
+      </Card>
+    </Stack>
+  );
+}
