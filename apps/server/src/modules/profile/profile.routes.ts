@@ -20,7 +20,7 @@ import {
 } from '@storelift/shared';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { errorResponses } from '../../lib/route-schemas.js';
-import { authOf } from '../../plugins/auth.js';
+import { authOf, refuseImpersonated } from '../../plugins/auth.js';
 import { AVATAR_FILE, AVATAR_PATH, avatarImage, deleteAvatar, saveAvatar } from './avatars.service.js';
 import { changePassword, profileOf, updateProfile } from './profile.service.js';
 import { disableTwoFactor, enableTwoFactor, setUpTwoFactor, twoFactorStatus } from './two-factor.service.js';
@@ -32,6 +32,8 @@ export async function profileRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
   const onRequest = app.allow([ROLE_ALL]);
+  // Credentials stay the owner's: staff signed in as the user cannot change them.
+  const ownerOnly = [onRequest, refuseImpersonated];
   const rateLimited = { rateLimit: { max: deps.config.authRateLimit, timeWindow: '1 minute' } };
 
   r.get(
@@ -59,7 +61,7 @@ export async function profileRoutes(app: FastifyInstance) {
         body: changePasswordBodySchema,
         response: { 200: messageResponseSchema, ...errorResponses },
       },
-      onRequest,
+      onRequest: ownerOnly,
       config: rateLimited,
     },
     (req) => changePassword(deps, authOf(req), req.body),
@@ -71,7 +73,10 @@ export async function profileRoutes(app: FastifyInstance) {
   );
   r.post(
     '/users/profile/two-factor/setup',
-    { schema: { tags, response: { 200: twoFactorSetupResponseSchema, ...errorResponses } }, onRequest },
+    {
+      schema: { tags, response: { 200: twoFactorSetupResponseSchema, ...errorResponses } },
+      onRequest: ownerOnly,
+    },
     (req) => setUpTwoFactor(deps.db, authOf(req).user),
   );
   r.post(
@@ -82,7 +87,7 @@ export async function profileRoutes(app: FastifyInstance) {
         body: twoFactorEnableBodySchema,
         response: { 200: twoFactorEnableResponseSchema, ...errorResponses },
       },
-      onRequest,
+      onRequest: ownerOnly,
       config: rateLimited,
     },
     (req) => enableTwoFactor(deps.db, authOf(req).user.id, req.body.code),
@@ -95,7 +100,7 @@ export async function profileRoutes(app: FastifyInstance) {
         body: twoFactorDisableBodySchema,
         response: { 200: messageResponseSchema, ...errorResponses },
       },
-      onRequest,
+      onRequest: ownerOnly,
       config: rateLimited,
     },
     (req) => disableTwoFactor(deps.db, authOf(req).user, req.body.password),

@@ -3,6 +3,7 @@ import * as OTPAuth from 'otpauth';
 import { MESSAGES } from '@storelift/shared';
 import { buildTestApp, errorsOf, type TestApp } from '../../../test/build-test-app.js';
 import { PASSWORD, makeUser } from '../../../test/factories.js';
+import { createSession } from '../auth/sessions.repo.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -106,5 +107,30 @@ describe('two-factor sign-in', () => {
       expect((await login(user.email, { code })).statusCode).toBe(422);
       expect((await t.call('POST', 'users/profile/two-factor/enable', auth, { code })).statusCode).toBe(422);
     }
+  });
+
+  it('refuses password and two-factor changes to staff signed in as the user', async () => {
+    const { user } = await makeUser(t.database.db);
+    const staff = await makeUser(t.database.db, { roles: ['admin'] });
+    const token = await createSession(t.database.db, user.id, {
+      impersonatorId: staff.user.id,
+      expiresAt: new Date(Date.now() + 3600_000),
+    });
+    const auth = { authorization: `Bearer ${token}` };
+    const calls: [string, Record<string, unknown>][] = [
+      [
+        'users/profile/password',
+        { current_password: PASSWORD, password: 'N3w-secret!', password_confirmation: 'N3w-secret!' },
+      ],
+      ['users/profile/two-factor/setup', {}],
+      ['users/profile/two-factor/enable', { code: '123456' }],
+      ['users/profile/two-factor/disable', { password: PASSWORD }],
+    ];
+    for (const [url, body] of calls) {
+      const res = await t.call('POST', url, auth, body);
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().message).toBe(MESSAGES.impersonationForbidden);
+    }
+    expect((await login(user.email)).statusCode).toBe(200);
   });
 });
