@@ -36,3 +36,4 @@ export * from './contracts/settings.js';
 export * from './rules/access-messages.js';
 export * from './contracts/permissions.js';
 export * from './contracts/audit.js';
+export * from './rules/staff-money-messages.js';

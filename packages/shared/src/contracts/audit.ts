@@ -47,6 +47,15 @@ export const AUDIT_ACTIONS = [
   'functions.delete',
   'grants.update',
   'settings.maintenance',
+  'payments.invoice-upload',
+  'payments.invoice-delete',
+  'reflinks.create',
+  'reflinks.update',
+  'reflinks.delete',
+  'cpi-accounts.create',
+  'cpi-accounts.update',
+  'cpi-accounts.deactivate',
+  'cpi-accounts.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -235,6 +235,9 @@ export const payments = pgTable(
     credited_at: timestamp('credited_at', { withTimezone: true }),
     canceled_at: timestamp('canceled_at', { withTimezone: true }),
     refunded_at: timestamp('refunded_at', { withTimezone: true }),
+    /** The key of the invoice PDF staff uploaded (lib/file-storage.ts); null = the generated invoice. */
+    invoice_file: text('invoice_file'),
+    invoice_uploaded_at: timestamp('invoice_uploaded_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('payments_uuid_unique').on(t.uuid),

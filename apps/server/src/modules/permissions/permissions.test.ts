@@ -84,6 +84,10 @@ const EXPECTED: Record<string, readonly Role[]> = {
   'GET /audit': ADMIN,
   'GET /maintenance': ADMIN,
   'PUT /maintenance': ADMIN,
+  // Staff money pages (user payments and invoices, user apps, reflinks, CPI accounts).
+  'GET /payments/export': STAFF,
+  'POST /payments/invoice/{id}': ADMIN,
+  'DELETE /payments/invoice/{id}': ADMIN,
 };
 
 /** An id no row has: an allowed caller gets 404 or 422, never a change. */
