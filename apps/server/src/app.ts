@@ -26,6 +26,7 @@ import type { StoreProvider } from './providers/store/store-provider.js';
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes.js';
 import { apiCreditsRoutes } from './modules/api-credits/api-credits.routes.js';
 import { appsRoutes } from './modules/apps/apps.routes.js';
+import { adminAppsRoutes } from './modules/apps/admin-apps.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { adminBillingRoutes } from './modules/billing/admin-billing.routes.js';
 import { adminCampaignsRoutes } from './modules/campaigns/campaigns.admin.routes.js';
@@ -177,6 +178,7 @@ export async function storelift(app: FastifyInstance, { config, database, jobs, 
       await admin.register(adminModulesRoutes);
       await admin.register(adminFunctionsRoutes);
       await admin.register(adminAuditRoutes);
+      await admin.register(adminAppsRoutes);
     },
     { prefix: '/api/admin/v1' },
   );

@@ -9,6 +9,7 @@ import type enUSCpi from './locales/en-US.cpi.json';
 import type enUSStatistics from './locales/en-US.statistics.json';
 import type enUSAdmin from './locales/en-US.admin.json';
 import type enUSAccess from './locales/en-US.access.json';
+import type enUSStaffMoney from './locales/en-US.staffmoney.json';
 
 // en-US is the reference locale: `t()` keys are checked against it at compile time.
 declare module 'i18next' {
@@ -25,6 +26,7 @@ declare module 'i18next' {
       statistics: typeof enUSStatistics;
       admin: typeof enUSAdmin;
       access: typeof enUSAccess;
+      staffmoney: typeof enUSStaffMoney;
     };
     returnNull: false;
   }

@@ -37,3 +37,4 @@ export * from './rules/access-messages.js';
 export * from './contracts/permissions.js';
 export * from './contracts/audit.js';
 export * from './rules/staff-money-messages.js';
+export * from './contracts/admin-apps.js';

@@ -8,7 +8,8 @@ import { storage, STORAGE_KEYS } from './storage';
  * validators' texts (lib/messages.ts), `app` for the signed-in area, `legal` for the long terms and
  * privacy texts, `money` for the money pages (top-up, transactions, plans, referral and bonus programs),
  * `campaigns` for Add campaigns and My campaigns, `cpi` for the CPI wizard, `statistics` for Statistics,
- * `admin` for the staff pages of campaigns and vendors, `access` for roles, modules, functions and the log viewer.
+ * `admin` for the staff pages of campaigns and vendors, `access` for roles, modules, functions and the log viewer,
+ * `staffmoney` for the staff money pages (user payments, user apps, reflinks, CPI accounts).
  * Each but `translation` loads when first needed.
  */
 export const NAMESPACES = [
@@ -22,6 +23,7 @@ export const NAMESPACES = [
   'statistics',
   'admin',
   'access',
+  'staffmoney',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -44,6 +44,8 @@ export const ROUTE_ACCESS = {
   '/admin/modules': { permission: 'modules' },
   '/admin/functions': { permission: 'functions' },
   '/admin/log-viewer': { permission: 'log-viewer' },
+  '/admin/user-payments': { permission: 'user-payments' },
+  '/admin/user-apps': { permission: 'user-apps' },
 } as const satisfies Record<string, RouteAccess>;
 
 export type KnownPath = keyof typeof ROUTE_ACCESS;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ACCESS_MESSAGES,
+  STAFF_MONEY_MESSAGES,
   AUDIT_ACTIONS,
   CAMPAIGN_MESSAGES,
   LOCALES,
@@ -72,6 +73,7 @@ describe('server messages', () => {
     ...Object.entries(STORE_LINK_MESSAGES).map(([key, text]) => [`storeLink.${key}`, text] as const),
     ...Object.entries(CAMPAIGN_MESSAGES).map(([key, text]) => [`campaign.${key}`, text] as const),
     ...Object.entries(ACCESS_MESSAGES).map(([key, text]) => [`access.${key}`, text] as const),
+    ...Object.entries(STAFF_MONEY_MESSAGES).map(([key, text]) => [`staffMoney.${key}`, text] as const),
   ]);
 
   it('every key of MESSAGES and the registered rule sets has a translation, and en-US says what the server says', () => {

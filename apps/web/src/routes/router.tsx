@@ -182,6 +182,23 @@ const adminLogViewerRoute = createRoute({
   component: signedInPage('adminLogViewer'),
 });
 
+/** The staff money pages: user payments, user apps, reflinks and CPI accounts. */
+const loadStaffMoneyTexts = () => i18next.loadNamespaces(['staffmoney', 'money']);
+
+const adminUserPaymentsRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/admin/user-payments',
+  loader: loadStaffMoneyTexts,
+  component: signedInPage('adminUserPayments'),
+});
+
+const adminUserAppsRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/admin/user-apps',
+  loader: loadStaffMoneyTexts,
+  component: signedInPage('adminUserApps'),
+});
+
 const topUpRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/top-up-balance',
@@ -281,6 +298,8 @@ const routeTree = rootRoute.addChildren([
     adminModulesRoute,
     adminFunctionsRoute,
     adminLogViewerRoute,
+    adminUserPaymentsRoute,
+    adminUserAppsRoute,
   ]),
 ]);
 

@@ -20,6 +20,8 @@ export const signedInPages = {
   adminModules: () => import('./admin-catalog-pages').then((page) => page.AdminModulesPage),
   adminFunctions: () => import('./admin-catalog-pages').then((page) => page.AdminFunctionsPage),
   adminLogViewer: () => import('./admin-log-viewer-page').then((page) => page.AdminLogViewerPage),
+  adminUserPayments: () => import('./admin-user-payments-page').then((page) => page.AdminUserPaymentsPage),
+  adminUserApps: () => import('./admin-user-apps-page').then((page) => page.AdminUserAppsPage),
   topUp: () => import('./top-up-page').then((page) => page.TopUpPage),
   topUpResult: () => import('./top-up-result-page').then((page) => page.TopUpResultPage),
   transactions: () => import('./transactions-page').then((page) => page.TransactionsPage),

@@ -88,6 +88,7 @@ const EXPECTED: Record<string, readonly Role[]> = {
   'GET /payments/export': STAFF,
   'POST /payments/invoice/{id}': ADMIN,
   'DELETE /payments/invoice/{id}': ADMIN,
+  'GET /apps': ORDERS,
 };
 
 /** An id no row has: an allowed caller gets 404 or 422, never a change. */

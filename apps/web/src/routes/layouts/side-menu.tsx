@@ -7,6 +7,7 @@ import {
   IconChartBar,
   IconClipboardList,
   IconCreditCard,
+  IconDeviceMobile,
   IconFileText,
   IconFunction,
   IconGift,
@@ -15,6 +16,7 @@ import {
   IconLayoutDashboard,
   IconListDetails,
   IconPuzzle,
+  IconReceipt,
   IconRocket,
   IconShieldLock,
   IconSpeakerphone,
@@ -48,7 +50,9 @@ type LabelKey =
   | 'roles'
   | 'modules'
   | 'functions'
-  | 'logViewer';
+  | 'logViewer'
+  | 'userPayments'
+  | 'userApps';
 
 interface MenuItem {
   path: KnownPath;
@@ -102,8 +106,10 @@ const ADMIN_MENU: MenuItem[] = [
   { path: '/admin/functions', label: 'functions', icon: IconFunction },
   { path: '/admin/modules', label: 'modules', icon: IconPuzzle },
   { path: '/admin/user-lists', label: 'userLists', icon: IconUsers },
+  { path: '/admin/user-payments', label: 'userPayments', icon: IconReceipt },
   { path: '/admin/vendors', label: 'vendors', icon: IconBuildingStore },
   { path: '/admin/user-orders', label: 'userOrders', icon: IconClipboardList },
+  { path: '/admin/user-apps', label: 'userApps', icon: IconDeviceMobile },
   { path: '/admin/log-viewer', label: 'logViewer', icon: IconHistory },
 ];
 
