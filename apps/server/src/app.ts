@@ -27,6 +27,7 @@ import { adminUsersRoutes } from './modules/admin-users/admin-users.routes.js';
 import { apiCreditsRoutes } from './modules/api-credits/api-credits.routes.js';
 import { appsRoutes } from './modules/apps/apps.routes.js';
 import { adminAppsRoutes } from './modules/apps/admin-apps.js';
+import { adminReflinksRoutes } from './modules/reflinks/reflinks.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { adminBillingRoutes } from './modules/billing/admin-billing.routes.js';
 import { adminCampaignsRoutes } from './modules/campaigns/campaigns.admin.routes.js';
@@ -179,6 +180,7 @@ export async function storelift(app: FastifyInstance, { config, database, jobs, 
       await admin.register(adminFunctionsRoutes);
       await admin.register(adminAuditRoutes);
       await admin.register(adminAppsRoutes);
+      await admin.register(adminReflinksRoutes);
     },
     { prefix: '/api/admin/v1' },
   );

@@ -38,3 +38,4 @@ export * from './contracts/permissions.js';
 export * from './contracts/audit.js';
 export * from './rules/staff-money-messages.js';
 export * from './contracts/admin-apps.js';
+export * from './contracts/reflinks.js';

@@ -11,3 +11,4 @@ export * from './campaigns.js';
 export * from './vendor-placements.js';
 export * from './cpi.js';
 export * from './audit.js';
+export * from './reflinks.js';

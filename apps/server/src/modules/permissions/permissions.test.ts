@@ -89,6 +89,10 @@ const EXPECTED: Record<string, readonly Role[]> = {
   'POST /payments/invoice/{id}': ADMIN,
   'DELETE /payments/invoice/{id}': ADMIN,
   'GET /apps': ORDERS,
+  'GET /reflinks': STAFF,
+  'POST /reflinks': ADMIN,
+  'PUT /reflinks/{id}': ADMIN,
+  'DELETE /reflinks/{id}': ADMIN,
 };
 
 /** An id no row has: an allowed caller gets 404 or 422, never a change. */
