@@ -28,6 +28,7 @@ import { apiCreditsRoutes } from './modules/api-credits/api-credits.routes.js';
 import { appsRoutes } from './modules/apps/apps.routes.js';
 import { adminAppsRoutes } from './modules/apps/admin-apps.js';
 import { adminReflinksRoutes } from './modules/reflinks/reflinks.routes.js';
+import { adminCpiAccountsRoutes } from './modules/cpi-accounts/cpi-accounts.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { adminBillingRoutes } from './modules/billing/admin-billing.routes.js';
 import { adminCampaignsRoutes } from './modules/campaigns/campaigns.admin.routes.js';
@@ -181,6 +182,7 @@ export async function storelift(app: FastifyInstance, { config, database, jobs, 
       await admin.register(adminAuditRoutes);
       await admin.register(adminAppsRoutes);
       await admin.register(adminReflinksRoutes);
+      await admin.register(adminCpiAccountsRoutes);
     },
     { prefix: '/api/admin/v1' },
   );

@@ -39,3 +39,4 @@ export * from './contracts/audit.js';
 export * from './rules/staff-money-messages.js';
 export * from './contracts/admin-apps.js';
 export * from './contracts/reflinks.js';
+export * from './contracts/cpi-accounts.js';

@@ -93,6 +93,11 @@ const EXPECTED: Record<string, readonly Role[]> = {
   'POST /reflinks': ADMIN,
   'PUT /reflinks/{id}': ADMIN,
   'DELETE /reflinks/{id}': ADMIN,
+  'GET /campaigns/cpi-accounts': STAFF,
+  'POST /campaigns/cpi-accounts': ADMIN,
+  'PUT /campaigns/cpi-accounts/{id}': ADMIN,
+  'PUT /campaigns/cpi-accounts/{id}/deactivate': ADMIN,
+  'DELETE /campaigns/cpi-accounts/{id}': ADMIN,
 };
 
 /** An id no row has: an allowed caller gets 404 or 422, never a change. */
