@@ -83,7 +83,10 @@ describe('user payments', () => {
       await expect.poll(() => row.textContent()).toContain('Invoice sent by hand');
 
       // User apps: every customer's apps, with their owners.
-      await admin.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'User apps' }).click();
+      await admin
+        .getByRole('navigation', { name: 'Main menu' })
+        .getByRole('link', { name: 'User apps' })
+        .click();
       await admin.waitForURL('**/admin/user-apps');
       await expect.poll(() => admin.getByRole('row').count()).toBeGreaterThan(1);
       await expectAccessible(admin, 'the user apps page');
@@ -104,6 +107,62 @@ describe('user payments', () => {
       expect((await readFile((await download.path())!)).equals(INVOICE)).toBe(true);
     } finally {
       await customer.close();
+      await admin.close();
+    }
+  });
+
+  it('the admin manages reflinks and CPI accounts; a duplicate ID key shows the spec’s message', async () => {
+    const admin = await newPage(browser);
+    try {
+      await signIn(admin, 'admin@storelift.test');
+      const menu = admin.getByRole('navigation', { name: 'Main menu' });
+      const stamp = Date.now().toString(36);
+
+      await menu.getByRole('link', { name: 'Reflinks' }).click();
+      await admin.waitForURL('**/admin/reflinks');
+      await admin.getByTestId('reflink-create').click();
+      const reflink = admin.getByTestId('reflink-modal');
+      await reflink.getByLabel('Name').fill('Spring partner');
+      await reflink.getByTestId('reflink-code').fill(`spring-${stamp}`);
+      await reflink.getByLabel('Bonus').fill('5');
+      await expectAccessible(admin, 'the reflink form');
+      await reflink.getByTestId('reflink-save').click();
+      await expect
+        .poll(() =>
+          admin
+            .getByRole('row')
+            .filter({ hasText: `spring-${stamp}` })
+            .count(),
+        )
+        .toBe(1);
+      await expectAccessible(admin, 'the reflinks page');
+
+      await menu.getByRole('link', { name: 'CPI accounts' }).click();
+      await admin.waitForURL('**/admin/cpi-accounts');
+      for (const attempt of [1, 2]) {
+        await admin.getByTestId('cpi-account-create').click();
+        const form = admin.getByTestId('cpi-account-modal');
+        await form.getByTestId('cpi-account-id-key').fill(`ACT-${stamp}`);
+        await form.getByLabel('Name').fill(`Ads account ${attempt}`);
+        await form.getByLabel('Network').fill('Sandbox');
+        await form.getByTestId('cpi-account-limit').fill('50');
+        if (attempt === 1) await expectAccessible(admin, 'the CPI account form');
+        await form.getByTestId('cpi-account-save').click();
+      }
+      await expect
+        .poll(() => admin.getByText('ID key is duplicated. Please provide an unique ID.').count())
+        .toBeGreaterThan(0);
+      await admin.keyboard.press('Escape');
+      await expect
+        .poll(() =>
+          admin
+            .getByRole('row')
+            .filter({ hasText: `ACT-${stamp}` })
+            .count(),
+        )
+        .toBe(1);
+      await expectAccessible(admin, 'the CPI accounts page');
+    } finally {
       await admin.close();
     }
   });

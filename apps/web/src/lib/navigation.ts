@@ -46,6 +46,8 @@ export const ROUTE_ACCESS = {
   '/admin/log-viewer': { permission: 'log-viewer' },
   '/admin/user-payments': { permission: 'user-payments' },
   '/admin/user-apps': { permission: 'user-apps' },
+  '/admin/reflinks': { permission: 'reflinks' },
+  '/admin/cpi-accounts': { permission: 'cpi-accounts' },
 } as const satisfies Record<string, RouteAccess>;
 
 export type KnownPath = keyof typeof ROUTE_ACCESS;

@@ -199,6 +199,20 @@ const adminUserAppsRoute = createRoute({
   component: signedInPage('adminUserApps'),
 });
 
+const adminReflinksRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/admin/reflinks',
+  loader: loadStaffMoneyTexts,
+  component: signedInPage('adminReflinks'),
+});
+
+const adminCpiAccountsRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/admin/cpi-accounts',
+  loader: loadStaffMoneyTexts,
+  component: signedInPage('adminCpiAccounts'),
+});
+
 const topUpRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/top-up-balance',
@@ -300,6 +314,8 @@ const routeTree = rootRoute.addChildren([
     adminLogViewerRoute,
     adminUserPaymentsRoute,
     adminUserAppsRoute,
+    adminReflinksRoute,
+    adminCpiAccountsRoute,
   ]),
 ]);
 

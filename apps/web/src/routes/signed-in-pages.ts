@@ -22,6 +22,8 @@ export const signedInPages = {
   adminLogViewer: () => import('./admin-log-viewer-page').then((page) => page.AdminLogViewerPage),
   adminUserPayments: () => import('./admin-user-payments-page').then((page) => page.AdminUserPaymentsPage),
   adminUserApps: () => import('./admin-user-apps-page').then((page) => page.AdminUserAppsPage),
+  adminReflinks: () => import('./admin-reflinks-page').then((page) => page.AdminReflinksPage),
+  adminCpiAccounts: () => import('./admin-cpi-accounts-page').then((page) => page.AdminCpiAccountsPage),
   topUp: () => import('./top-up-page').then((page) => page.TopUpPage),
   topUpResult: () => import('./top-up-result-page').then((page) => page.TopUpResultPage),
   transactions: () => import('./transactions-page').then((page) => page.TransactionsPage),

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import {
+  IconAd2,
   IconApps,
   IconAward,
   IconBuildingStore,
@@ -14,6 +15,7 @@ import {
   IconHistory,
   IconKey,
   IconLayoutDashboard,
+  IconLink,
   IconListDetails,
   IconPuzzle,
   IconReceipt,
@@ -52,7 +54,9 @@ type LabelKey =
   | 'functions'
   | 'logViewer'
   | 'userPayments'
-  | 'userApps';
+  | 'userApps'
+  | 'reflinks'
+  | 'cpiAccounts';
 
 interface MenuItem {
   path: KnownPath;
@@ -107,6 +111,8 @@ const ADMIN_MENU: MenuItem[] = [
   { path: '/admin/modules', label: 'modules', icon: IconPuzzle },
   { path: '/admin/user-lists', label: 'userLists', icon: IconUsers },
   { path: '/admin/user-payments', label: 'userPayments', icon: IconReceipt },
+  { path: '/admin/reflinks', label: 'reflinks', icon: IconLink },
+  { path: '/admin/cpi-accounts', label: 'cpiAccounts', icon: IconAd2 },
   { path: '/admin/vendors', label: 'vendors', icon: IconBuildingStore },
   { path: '/admin/user-orders', label: 'userOrders', icon: IconClipboardList },
   { path: '/admin/user-apps', label: 'userApps', icon: IconDeviceMobile },
