@@ -90,7 +90,10 @@ describe('user payments', () => {
       await admin.waitForURL('**/admin/user-apps');
       await expect.poll(() => admin.getByRole('row').count()).toBeGreaterThan(1);
       await expectAccessible(admin, 'the user apps page');
-      await admin.getByRole('radio', { name: 'Banned' }).check({ force: true });
+      // Keyboard: the all-apps filter is a radio group.
+      await admin.getByRole('radio', { name: 'Banned' }).focus();
+      await admin.keyboard.press('Space');
+      await expect.poll(() => admin.getByRole('radio', { name: 'Banned' }).isChecked()).toBe(true);
       await admin.getByTestId('user-apps-search').fill('demo');
       await expectAccessible(admin, 'the user apps page, filtered');
 

@@ -181,7 +181,7 @@ export function UserAppsTable() {
             accessor: 'is_alive',
             title: t('apps.columns.status'),
             render: (app) => (
-              <Text size="sm" c={app.is_alive ? undefined : 'red.8'}>
+              <Text size="sm" fw={app.is_alive ? undefined : 700}>
                 {app.is_alive ? t('apps.alive') : t('apps.banned')}
               </Text>
             ),

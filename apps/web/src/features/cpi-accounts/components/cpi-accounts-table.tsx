@@ -167,7 +167,7 @@ export function CpiAccountsTable() {
             accessor: 'is_active',
             title: t('cpiAccounts.columns.active'),
             render: (account) => (
-              <Text size="sm" c={account.is_active ? undefined : 'dimmed'}>
+              <Text size="sm" fs={account.is_active ? undefined : 'italic'}>
                 {account.is_active ? t('cpiAccounts.active') : t('cpiAccounts.deactivated')}
               </Text>
             ),
