@@ -36,7 +36,7 @@ export default tseslint.config(
     },
   },
   {
-    // Features never import each other; routes compose them (STYLE.md).
+    // Features never import each other; routes compose them (docs/architecture.md, Code conventions).
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [

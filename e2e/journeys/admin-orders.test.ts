@@ -59,8 +59,8 @@ describe('staff user orders and vendors', () => {
       .getByRole('link', { name: 'User lists' })
       .click();
     await page.waitForURL('**/admin/user-lists');
-    await page.getByPlaceholder('E-mail, nickname or name').fill('user@storelift.test');
-    await page.getByRole('link', { name: 'Campaigns of user@storelift.test' }).click();
+    await page.getByTestId('users-search').fill('user@storelift.test');
+    await page.getByRole('link', { name: 'User orders user@storelift.test', exact: true }).click();
     await page.waitForURL('**/admin/user-orders?userId=*');
     await page.getByTestId('user-orders-user').waitFor();
     await page.getByTestId('user-orders-search').fill(String(id));

@@ -45,8 +45,9 @@ import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
 import { paymentCallbackRoutes } from './modules/billing/payment-callbacks.routes.js';
 import { adminBonusProgramRoutes, bonusProgramRoutes } from './modules/bonus-program/bonus-program.routes.js';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes.js';
+import { adminEmailTemplatesRoutes } from './modules/mail/email-templates.routes.js';
 import { keywordsRoutes } from './modules/keywords/keywords.routes.js';
-import { adminPlansRoutes, plansRoutes } from './modules/plans/plans.routes.js';
+import { adminPlansRoutes, adminProductsRoutes, plansRoutes } from './modules/plans/plans.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { adminReferralsRoutes, referralsRoutes } from './modules/referrals/referrals.routes.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
@@ -183,6 +184,8 @@ export async function storelift(app: FastifyInstance, { config, database, jobs, 
       await admin.register(adminAppsRoutes);
       await admin.register(adminReflinksRoutes);
       await admin.register(adminCpiAccountsRoutes);
+      await admin.register(adminProductsRoutes);
+      await admin.register(adminEmailTemplatesRoutes);
     },
     { prefix: '/api/admin/v1' },
   );

@@ -10,6 +10,8 @@ import type enUSStatistics from './locales/en-US.statistics.json';
 import type enUSAdmin from './locales/en-US.admin.json';
 import type enUSAccess from './locales/en-US.access.json';
 import type enUSStaffMoney from './locales/en-US.staffmoney.json';
+import type enUSUsers from './locales/en-US.users.json';
+import type enUSSettings from './locales/en-US.settings.json';
 
 // en-US is the reference locale: `t()` keys are checked against it at compile time.
 declare module 'i18next' {
@@ -27,6 +29,8 @@ declare module 'i18next' {
       admin: typeof enUSAdmin;
       access: typeof enUSAccess;
       staffmoney: typeof enUSStaffMoney;
+      users: typeof enUSUsers;
+      settings: typeof enUSSettings;
     };
     returnNull: false;
   }

@@ -104,6 +104,9 @@ describe('money display (customer-area §9)', () => {
   it('writes percents without trailing zeros', () => {
     expect(formatPercent('10.0000')).toBe('10');
     expect(formatPercent('2.5000')).toBe('2.5');
+    expect(formatPercent('0.1250')).toBe('0.13');
+    expect(formatPercent('1.0050')).toBe('1.01');
+    expect(formatPercent('abc')).toBe('');
     expect(formatPercent(null)).toBe('');
   });
 });

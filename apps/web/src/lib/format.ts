@@ -1,3 +1,5 @@
+import { moneyInputText, roundMoney, toMoney } from '@storelift/shared';
+
 /** A date as DD.MM.YYYY in local time (customer-area §9); empty for a missing or invalid value. */
 export function formatDate(value: string | number | Date | null | undefined): string {
   if (value === null || value === undefined || value === '') return '';
@@ -105,9 +107,9 @@ export function formatPrice(value: string | number | null | undefined): string {
   return `${sign}${normalized.padEnd(4, '0').slice(0, 4)}`;
 }
 
-/** A percent from a decimal text ("10.0000" → 10, "2.5000" → 2.5). */
+/** A percent from a decimal text, to two places at most ("10.0000" → 10, "2.5000" → 2.5, "0.125" → 0.13). */
 export function formatPercent(value: string | number | null | undefined): string {
   if (value === null || value === undefined || value === '') return '';
-  const number = Number(value);
-  return Number.isFinite(number) ? String(Math.round(number * 100) / 100) : '';
+  const percent = toMoney(String(value));
+  return percent === null ? '' : moneyInputText(roundMoney(percent, 2));
 }

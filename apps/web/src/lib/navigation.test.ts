@@ -141,7 +141,10 @@ describe('route access', () => {
   it('asks for the module of each admin page the server checks', () => {
     const admin = Object.entries(ROUTE_ACCESS).filter(([path]) => path.startsWith('/admin/'));
     for (const [path, access] of admin) {
-      const module = PERMISSION_MODULES.find((entry) => entry.route === path);
+      // A page with a parameter (`/admin/user-details/$id`) belongs to its module's route.
+      const module = PERMISSION_MODULES.find(
+        (entry) => entry.route === path || path.startsWith(`${entry.route}/$`),
+      );
       expect(access, path).toEqual({ permission: module?.permission });
     }
     expect(routeAccess('/admin/role')).toEqual({ permission: 'roles' });
@@ -151,6 +154,16 @@ describe('route access', () => {
     expect(canOpen('/admin/user-lists', ['user-lists'])).toBe(true);
     expect(canOpen('/admin/user-lists', [])).toBe(false);
     expect(canOpen('/dashboard', [])).toBe(true);
+    expect(canOpen('/admin/user-details/$id', ['user-details'])).toBe(true);
+    expect(canOpen('/admin/user-details/$id', ['user-lists'])).toBe(false);
+  });
+
+  it('matches a page with a parameter by its pattern', () => {
+    expect(resolveNavigation(user('/admin/user-details/42', ['user-details']))).toEqual({ kind: 'allow' });
+    expect(resolveNavigation(user('/admin/user-details/42', ['user-lists']))).toEqual({
+      kind: 'redirect',
+      to: '/dashboard',
+    });
   });
 
   it('normalizes paths', () => {

@@ -48,6 +48,8 @@ export const ROUTE_ACCESS = {
   '/admin/user-apps': { permission: 'user-apps' },
   '/admin/reflinks': { permission: 'reflinks' },
   '/admin/cpi-accounts': { permission: 'cpi-accounts' },
+  '/admin/user-details/$id': { permission: 'user-details' },
+  '/admin/core-settings': { permission: 'core-settings' },
 } as const satisfies Record<string, RouteAccess>;
 
 export type KnownPath = keyof typeof ROUTE_ACCESS;

@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   ACCESS_MESSAGES,
   STAFF_MONEY_MESSAGES,
+  USER_MESSAGES,
   AUDIT_ACTIONS,
   CAMPAIGN_MESSAGES,
   LOCALES,
   MESSAGES,
+  SETTINGS_MESSAGES,
   STORE_LINK_MESSAGES,
 } from '@storelift/shared';
 import { NAMESPACES, loaderOf } from '../lib/i18n';
@@ -74,6 +76,8 @@ describe('server messages', () => {
     ...Object.entries(CAMPAIGN_MESSAGES).map(([key, text]) => [`campaign.${key}`, text] as const),
     ...Object.entries(ACCESS_MESSAGES).map(([key, text]) => [`access.${key}`, text] as const),
     ...Object.entries(STAFF_MONEY_MESSAGES).map(([key, text]) => [`staffMoney.${key}`, text] as const),
+    ...Object.entries(USER_MESSAGES).map(([key, text]) => [`users.${key}`, text] as const),
+    ...Object.entries(SETTINGS_MESSAGES).map(([key, text]) => [`settings.${key}`, text] as const),
   ]);
 
   it('every key of MESSAGES and the registered rule sets has a translation, and en-US says what the server says', () => {

@@ -1,6 +1,6 @@
 import { Alert, Button, Card, EmptyState, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconApps, IconPlus } from '@tabler/icons-react';
-import { CAMPAIGN_MESSAGES, PRODUCT_TYPES, type App } from '@storelift/shared';
+import { CAMPAIGN_MESSAGES, PRODUCT_TYPES, isEditableCampaign, type App } from '@storelift/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,6 @@ import {
   emptyFormValues,
   FORM_PRODUCT_TYPES,
   formValuesFromCampaign,
-  isEditable,
   type CampaignFormValues,
   type FormProductType,
 } from '../features/campaigns/components/campaign-logic';
@@ -39,7 +38,7 @@ export function AddCampaignsPage() {
   const apps = mine.data?.data;
   // A CPI campaign opens the CPI tab (the wizard edits it); the form edits every other product.
   const cpi = search.productType === String(PRODUCT_TYPES.cpi) || source.data?.type === PRODUCT_TYPES.cpi;
-  const edited = source.data && !search.repeat && isEditable(source.data) ? source.data : undefined;
+  const edited = source.data && !search.repeat && isEditableCampaign(source.data) ? source.data : undefined;
   const editedState = edited && { id: edited.id, status: edited.status, startAt: edited.start_at };
 
   const findApp = (packageId: string, appstore: number) => findIn(apps ?? [], packageId, appstore);

@@ -127,10 +127,22 @@ const campaignsRoute = createRoute({
   component: signedInPage('campaigns'),
 });
 
+/** User lists and user details: their texts (the details' audit trail speaks the log viewer's). */
+const loadUserTexts = () => i18next.loadNamespaces(['users', 'access', 'money']);
+
 const adminUserListsRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/admin/user-lists',
+  loader: loadUserTexts,
   component: signedInPage('adminUserLists'),
+});
+
+const adminUserDetailsRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/admin/user-details/$id',
+  validateSearch: stringParams('tab'),
+  loader: loadUserTexts,
+  component: signedInPage('adminUserDetails'),
 });
 
 /** Staff pages of campaigns and vendors: their texts, and the campaign statuses and types they show. */
@@ -211,6 +223,16 @@ const adminCpiAccountsRoute = createRoute({
   path: '/admin/cpi-accounts',
   loader: loadStaffMoneyTexts,
   component: signedInPage('adminCpiAccounts'),
+});
+
+/** Core settings: its texts, and the product types of the price list. */
+const loadSettingsTexts = () => i18next.loadNamespaces(['settings', 'campaigns']);
+
+const adminCoreSettingsRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/admin/core-settings',
+  loader: loadSettingsTexts,
+  component: signedInPage('adminCoreSettings'),
 });
 
 const topUpRoute = createRoute({
@@ -306,6 +328,7 @@ const routeTree = rootRoute.addChildren([
     bonusProgramRoute,
     statisticsRoute,
     adminUserListsRoute,
+    adminUserDetailsRoute,
     adminUserOrdersRoute,
     adminVendorsRoute,
     adminRolesRoute,
@@ -316,6 +339,7 @@ const routeTree = rootRoute.addChildren([
     adminUserAppsRoute,
     adminReflinksRoute,
     adminCpiAccountsRoute,
+    adminCoreSettingsRoute,
   ]),
 ]);
 

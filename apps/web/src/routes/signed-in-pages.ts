@@ -24,6 +24,8 @@ export const signedInPages = {
   adminUserApps: () => import('./admin-user-apps-page').then((page) => page.AdminUserAppsPage),
   adminReflinks: () => import('./admin-reflinks-page').then((page) => page.AdminReflinksPage),
   adminCpiAccounts: () => import('./admin-cpi-accounts-page').then((page) => page.AdminCpiAccountsPage),
+  adminUserDetails: () => import('./admin-user-details-page').then((page) => page.AdminUserDetailsPage),
+  adminCoreSettings: () => import('./admin-core-settings-page').then((page) => page.AdminCoreSettingsPage),
   topUp: () => import('./top-up-page').then((page) => page.TopUpPage),
   topUpResult: () => import('./top-up-result-page').then((page) => page.TopUpResultPage),
   transactions: () => import('./transactions-page').then((page) => page.TransactionsPage),

@@ -1,4 +1,8 @@
 /** Enumerations and limits of customer-area §3, §4 and §9, served by `GET constants`. */
+
+/** A day in milliseconds: campaign days, expiry periods and date arithmetic in UTC. */
+export const DAY_MS = 86_400_000;
+
 export const APP_STORES = { GOOGLE_PLAY: 1, APP_STORE: 2 } as const;
 export const PRODUCT_TYPES = {
   undefined: 0,

@@ -56,6 +56,16 @@ export const AUDIT_ACTIONS = [
   'cpi-accounts.update',
   'cpi-accounts.deactivate',
   'cpi-accounts.delete',
+  'users.update',
+  'users.delete',
+  'users.activate',
+  'users.deactivate',
+  'users.resend-verification',
+  'users.attach-referral',
+  'users.remove-referral',
+  'paysystems.update',
+  'products.update',
+  'email-templates.update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

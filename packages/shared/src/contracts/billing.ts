@@ -358,16 +358,22 @@ export const INVOICE_MAX_BYTES = 5 * 1024 * 1024;
  * `account_id` 1 main / 2 bonus. With `paysystem_id` a positive amount is recorded as a credited payment
  * (regular on main, bonus on bonus) with the unique `payment_id`; otherwise an admin adjustment.
  */
-export const changeUserBalanceBodySchema = z.object({
-  id: z.coerce.number().int().positive().max(2_147_483_647),
-  amount: moneyInputRule(4).refine((value) => value !== 0n, MESSAGES.amountNotZero),
-  account_id: accountIdRule,
-  paysystem_id: z.coerce.number().int().positive().max(2_147_483_647).nullable().optional(),
-  payment_id: z.string().trim().min(1).max(100).nullable().optional(),
-  type: z.string().trim().max(50).nullable().optional(),
-  reason: z.string().trim().max(500).nullable().optional(),
-  description: z.string().trim().max(500).nullable().optional(),
-});
+export const changeUserBalanceBodySchema = z
+  .object({
+    id: z.coerce.number().int().positive().max(2_147_483_647),
+    amount: moneyInputRule(4).refine((value) => value !== 0n, MESSAGES.amountNotZero),
+    account_id: accountIdRule,
+    paysystem_id: z.coerce.number().int().positive().max(2_147_483_647).nullable().optional(),
+    payment_id: z.string().trim().min(1).max(100).nullable().optional(),
+    type: z.string().trim().max(50).nullable().optional(),
+    reason: z.string().trim().max(500).nullable().optional(),
+    description: z.string().trim().max(500).nullable().optional(),
+  })
+  .refine((body) => !body.payment_id || body.paysystem_id, {
+    // The unique payment id belongs to a recorded payment, which needs its payment system.
+    path: ['paysystem_id'],
+    message: MESSAGES.paysystemForPaymentId,
+  });
 export type ChangeUserBalanceBody = z.input<typeof changeUserBalanceBodySchema>;
 
 export const balancesSchema = z.object({ main: moneySchema, bonus: moneySchema, referral: moneySchema });

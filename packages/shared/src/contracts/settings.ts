@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../rules/text.js';
 
 /** Maintenance mode: while enabled, everyone but admins is answered 503 "Maintenance is in progress". */
 export const maintenanceSchema = z.object({
@@ -11,7 +12,7 @@ export type Maintenance = z.infer<typeof maintenanceSchema>;
 /** `PUT maintenance` (admin): switch it; a blank or absent message clears the note. */
 export const maintenanceBodySchema = z.object({
   enabled: z.boolean(),
-  message: z.string().trim().max(500).nullish(),
+  message: text({ max: 500, multiline: true }).nullish(),
 });
 export type MaintenanceBody = z.infer<typeof maintenanceBodySchema>;
 

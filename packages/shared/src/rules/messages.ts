@@ -67,6 +67,8 @@ export const MESSAGES = {
   paysystemUnavailable: 'This payment method is not available',
   paymentCanceled: 'Payment is canceled',
   paymentIdTaken: 'This payment id is already used',
+  paysystemForPaymentId: 'Choose the payment system of this payment',
+  accountDeactivated: 'Your account is deactivated. Please contact support',
   paymentNotRefundable: 'Only a credited payment can be refunded',
   paymentCredited: 'A credited payment cannot be deleted',
   insufficientBalance: 'Not enough money on the balance, please top up',

@@ -68,6 +68,7 @@ export const billingProfiles = pgTable(
     uniqueIndex('billing_profiles_api_token_unique').on(t.api_token_hash),
     index('billing_profiles_referrer_spent_idx').on(t.referrer_id, t.total_spent),
     index('billing_profiles_reflink_idx').on(t.reflink_id, t.total_payments),
+    index('billing_profiles_price_plan_idx').on(t.price_plan_id),
     check('billing_profiles_api_credits_check', sql`${t.api_credits} >= 0 and ${t.api_paid_credits} >= 0`),
   ],
 );

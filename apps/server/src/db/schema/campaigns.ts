@@ -147,6 +147,8 @@ export const campaignOrderDays = pgTable(
     day: smallint('day').notNull(),
     installs_total: integer('installs_total').notNull(),
     installs_actual: integer('installs_actual').notNull().default(0),
+    /** A CPI campaign's day: what its ad network reported spent (null for other products: price × installs). */
+    spend: money('spend'),
   },
   (t) => [primaryKey({ columns: [t.order_id, t.day] })],
 );

@@ -25,6 +25,22 @@ export const pricePlans = pgTable('price_plans', {
   sort: smallint('sort').notNull(),
 });
 
+/**
+ * The price list (staff-admin §3 Admin products): the base price per unit of a product type on a store, edited
+ * on the core settings page; each plan's own prices are in `plan_prices`.
+ */
+export const products = pgTable(
+  'products',
+  {
+    appstore: smallint('appstore').notNull(),
+    /** Product type (customer-area §3). */
+    type: smallint('type').notNull(),
+    price: money('price').notNull(),
+    updated_at: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.appstore, t.type] })],
+);
+
 /** The price table of each plan: price per unit of a product type on a store. */
 export const planPrices = pgTable(
   'plan_prices',

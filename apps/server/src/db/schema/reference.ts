@@ -1,4 +1,4 @@
-import { jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { identityId, updatedAt } from './columns.js';
 
 export const countries = pgTable('countries', {
@@ -21,3 +21,24 @@ export const settings = pgTable('settings', {
   value: jsonb('value').notNull(),
   updated_at: updatedAt(),
 });
+
+/**
+ * The text of every mail the system sends, per template and interface language (core settings); the mailer
+ * renders them with `{{placeholder}}` values (modules/mail/mail.templates.ts).
+ */
+export const emailTemplates = pgTable(
+  'email_templates',
+  {
+    name: text('name').notNull(),
+    locale: text('locale').notNull(),
+    subject: text('subject').notNull(),
+    /** Before the link. */
+    body: text('body').notNull(),
+    /** The link's label. */
+    action: text('action').notNull(),
+    /** After the link. */
+    footer: text('footer').notNull().default(''),
+    updated_at: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.name, t.locale] })],
+);

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { identityId, timestamps } from './columns.js';
 
 export const users = pgTable(
@@ -21,12 +31,30 @@ export const users = pgTable(
     signup_ref: text('signup_ref'),
     email_verified_at: timestamp('email_verified_at', { withTimezone: true }),
     last_login_at: timestamp('last_login_at', { withTimezone: true }),
+    /** Set by staff (staff-admin §3 User); null when not given. */
+    gender: text('gender', { enum: ['male', 'female', 'other'] }),
+    /** The personal manager: a user holding the manager role. */
+    manager_id: integer('manager_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    /** Pays from the EU: VAT applies to payment fees. */
+    eu_payee: boolean('eu_payee').notNull().default(false),
+    /** A deactivated user cannot sign in and their sessions end. */
+    is_active: boolean('is_active').notNull().default(true),
+    /** Soft delete: the user cannot sign in, their ledger rows stay. */
+    deleted_at: timestamp('deleted_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),
     uniqueIndex('users_nickname_unique').on(sql`lower(${t.nickname})`),
     index('users_created_at_idx').on(t.created_at),
+    // The staff list's filters (staff-admin §2 User lists).
+    index('users_manager_created_idx').on(t.manager_id, t.created_at),
+    index('users_active_created_idx').on(t.is_active, t.created_at),
+    index('users_verified_created_idx').on(sql`(${t.email_verified_at} is not null)`, t.created_at),
+    // The staff search matches e-mail, nickname and full name anywhere in them.
+    index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+    index('users_nickname_trgm_idx').using('gin', sql`${t.nickname} gin_trgm_ops`),
+    index('users_full_name_trgm_idx').using('gin', sql`${t.full_name} gin_trgm_ops`),
   ],
 );
 

@@ -3,6 +3,8 @@ import { APP_STORES, type AppStore, type appListQuerySchema } from '@storelift/s
 import type { z } from 'zod';
 import type { Db, Queryable } from '../../db/client.js';
 import { appCountries, apps, countries } from '../../db/schema/index.js';
+import { escapeLike } from '../../lib/query-helpers.js';
+import type { StoreApp } from '../../providers/store/store-provider.js';
 
 export type AppRow = typeof apps.$inferSelect;
 export type AppCountryRow = typeof appCountries.$inferSelect;
@@ -21,8 +23,19 @@ export interface AppCountryWithCode extends AppCountryRow {
   code: string;
 }
 
+/** The app columns a store listing fills. */
+export const listingValues = (listing: StoreApp) => ({
+  title: listing.title,
+  developer: listing.developer,
+  icon: listing.icon,
+  rating: listing.rating,
+  votes: listing.votes,
+  price: listing.price,
+  content_rating: listing.contentRating,
+  url: listing.url,
+});
+
 const countryColumns = { id: countries.id, code: countries.code, name: countries.name };
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /** A country of the reference table by ISO code. */
 export async function countryByCode(db: Queryable, code: string): Promise<CountryRef | undefined> {

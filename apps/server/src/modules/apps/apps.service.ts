@@ -263,17 +263,6 @@ function countryValues(appId: number, countryId: number, listing: StoreApp | nul
   };
 }
 
-const listingValues = (listing: StoreApp) => ({
-  title: listing.title,
-  developer: listing.developer,
-  icon: listing.icon,
-  rating: listing.rating,
-  votes: listing.votes,
-  price: listing.price,
-  content_rating: listing.contentRating,
-  url: listing.url,
-});
-
 /**
  * `POST apps`: tracks the app in the country after the store's checks. An app the user tracks already in
  * other countries gains this one; the same app and country again is refused.
@@ -292,7 +281,7 @@ export async function addApp(deps: Deps, userId: number, body: z.output<typeof c
       appstore: body.appstore,
       package: packageId,
       country_id: country.id,
-      ...listingValues(listing),
+      ...repo.listingValues(listing),
     });
     const isMain = created || row.country_id === country.id;
     if (!(await repo.insertAppCountry(tx, countryValues(row.id, country.id, listing, isMain)))) {
@@ -342,7 +331,7 @@ export async function updateApp(
     const country = await countryOrFail(deps.db, body.country);
     const appstore = row.app.appstore as AppStore;
     const listing = await promotableListing(deps.store, appstore, row.app.package, country.code, 'country');
-    Object.assign(changes, listingValues(listing), { country_id: country.id, is_alive: true });
+    Object.assign(changes, repo.listingValues(listing), { country_id: country.id, is_alive: true });
     await deps.db.transaction(async (tx) => {
       await repo.upsertAppCountry(tx, countryValues(row.app.id, country.id, listing, true));
       await repo.updateApp(tx, row.app.id, changes);

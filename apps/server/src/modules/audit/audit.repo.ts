@@ -4,7 +4,7 @@ import type { AuditEntry, auditListQuerySchema } from '@storelift/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { auditLog, users } from '../../db/schema/index.js';
-import { dayRange, escapeLike } from '../billing/query-helpers.js';
+import { dayRange, escapeLike } from '../../lib/query-helpers.js';
 
 type Query = z.output<typeof auditListQuerySchema>;
 

@@ -88,10 +88,12 @@ export async function register(deps: Deps, body: z.output<typeof registerBodySch
   return { message: MESSAGES.accountCreated };
 }
 
-async function sendVerification(deps: Deps, user: UserRow) {
+/** Mails a new verification link (sign-up, re-send, and staff's re-send from the user list). */
+export async function sendVerification(deps: Deps, user: UserRow) {
   const token = await issueOneTimeToken(deps.db, user.id, 'verify', VERIFY_TTL_MS);
   const link = `${deps.config.publicUrl}/api/private/v1/email/verify?token=${token}`;
-  const mail = renderMail('verify', user.locale as Locale, { name: user.nickname, link });
+  const values = { name: user.nickname, email: user.email, link };
+  const mail = await renderMail(deps.db, 'verify', user.locale as Locale, values);
   await deps.jobs.send('mail.send', { to: user.email, ...mail });
 }
 
@@ -101,7 +103,9 @@ export async function login(deps: Deps, body: z.output<typeof loginBodySchema>):
   const valid = user
     ? await verifyPassword(user.password_hash, body.password)
     : (await verifyPassword(await decoyHash, body.password), false);
-  if (!user || !valid) throw ValidationError.field('email', MESSAGES.badCredentials);
+  // A deleted account (soft delete, staff-admin §4) signs in as if it did not exist.
+  if (!user || !valid || user.deleted_at) throw ValidationError.field('email', MESSAGES.badCredentials);
+  if (!user.is_active) throw new ForbiddenError(MESSAGES.accountDeactivated);
   if (!user.email_verified_at)
     throw new ForbiddenError(MESSAGES.notActivated, { status: 'Email verify failed' });
   const view = await viewOf(deps.db, user);
@@ -143,11 +147,12 @@ export async function logout(deps: Deps, auth: AuthContext) {
 export async function forgotPassword(deps: Deps, email: string) {
   await refuseDuringMaintenance(deps.db);
   const user = await findUserByEmail(deps.db, email);
-  if (user) {
+  if (user && !user.deleted_at) {
     const token = await issueOneTimeToken(deps.db, user.id, 'reset', RESET_TTL_MS);
     const query = new URLSearchParams({ token, email: user.email });
     const link = `${deps.config.publicUrl}/api/password-reset?${query}`;
-    const mail = renderMail('reset', user.locale as Locale, { name: user.nickname, link });
+    const values = { name: user.nickname, email: user.email, link };
+    const mail = await renderMail(deps.db, 'reset', user.locale as Locale, values);
     await deps.jobs.send('mail.send', { to: user.email, ...mail });
   }
   return { message: MESSAGES.resetLinkSent };
@@ -156,7 +161,7 @@ export async function forgotPassword(deps: Deps, email: string) {
 /** Sends a new verification link to an unverified account; answers the same either way. */
 export async function resendVerification(deps: Deps, email: string) {
   const user = await findUserByEmail(deps.db, email);
-  if (user && !user.email_verified_at) await sendVerification(deps, user);
+  if (user && !user.email_verified_at && !user.deleted_at) await sendVerification(deps, user);
   return { message: MESSAGES.verificationSent };
 }
 

@@ -49,6 +49,9 @@ function liveSessionQuery(db: Db) {
       and(
         eq(sessions.token_hash, sql.placeholder('hash')),
         isNull(sessions.revoked_at),
+        // Deactivating or deleting revokes the sessions too; this holds should one be missed.
+        eq(users.is_active, true),
+        isNull(users.deleted_at),
         or(isNull(sessions.expires_at), gt(sessions.expires_at, sql`now()`)),
       ),
     )

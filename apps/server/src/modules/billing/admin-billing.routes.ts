@@ -8,6 +8,7 @@ import {
   adminPaymentResponseSchema,
   adminTransactionListQuerySchema,
   changePaysystemActiveBodySchema,
+  paysystemBodySchema,
   changeUserBalanceBodySchema,
   changeUserBalanceResponseSchema,
   deletedResponseSchema,
@@ -167,5 +168,18 @@ export async function adminBillingRoutes(app: FastifyInstance) {
       onRequest: app.permit('settings.paysystems'),
     },
     (req) => admin.changePaysystemActive(deps, req.body.id, req.body.is_active),
+  );
+  r.put(
+    '/paysystems/:id',
+    {
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: paysystemBodySchema,
+        response: { 200: paysystemResponseSchema, ...errorResponses },
+      },
+      onRequest: app.permit('settings.paysystems'),
+    },
+    (req) => admin.updatePaysystem(deps, req.params.id, req.body),
   );
 }

@@ -2,17 +2,19 @@ import { eq } from 'drizzle-orm';
 import {
   ACCOUNT_IDS,
   MESSAGES,
+  SETTINGS_MESSAGES,
   formatMoney,
   parseMoney,
   type AccountType,
   type adminPaymentListQuerySchema,
   type changeUserBalanceBodySchema,
+  type paysystemBodySchema,
   type updatePaymentBodySchema,
 } from '@storelift/shared';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import type { Db } from '../../db/client.js';
-import { users } from '../../db/schema/index.js';
+import { payments, users } from '../../db/schema/index.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { fileStorage } from '../../lib/file-storage.js';
 import { audit } from '../audit/audit.js';
@@ -64,23 +66,30 @@ export async function changeUserBalance(
     const system = await repo.findPaysystem(db, body.paysystem_id);
     if (!system) throw ValidationError.field('paysystem_id', MESSAGES.paysystemUnavailable);
     if (body.payment_id && (await repo.findPaymentByExternalId(db, body.payment_id))) {
-      throw ValidationError.field('payment_id', MESSAGES.paymentIdTaken);
+      throw new ConflictError(MESSAGES.paymentIdTaken);
     }
     const amount = formatMoney(body.amount);
     const payment = await db.transaction(async (tx) => {
-      const created = await repo.insertPayment(tx, {
-        user_id: body.id,
-        paysystem_id: system.id,
-        amount,
-        total: amount,
-        type: account === 'bonus' ? 'bonus' : 'regular',
-        status: 'received',
-        provider: 'manual',
-        external_id: body.payment_id ?? null,
-        details: `${system.name} (entered by staff)`,
-        description,
-        created_by: staffId,
-      });
+      // The unique payment id decides between two calls at once: the second waits on the first's row and
+      // then inserts nothing, so the money is credited once.
+      const [created] = await tx
+        .insert(payments)
+        .values({
+          user_id: body.id,
+          paysystem_id: system.id,
+          amount,
+          total: amount,
+          type: account === 'bonus' ? 'bonus' : 'regular',
+          status: 'received',
+          provider: 'manual',
+          external_id: body.payment_id ?? null,
+          details: `${system.name} (entered by staff)`,
+          description,
+          created_by: staffId,
+        })
+        .onConflictDoNothing({ target: payments.external_id })
+        .returning();
+      if (!created) throw new ConflictError(MESSAGES.paymentIdTaken);
       const credited = (await creditLocked(tx, created))!;
       await auditBalanceChange(tx, body, account, { description, payment_id: credited.id });
       return credited;
@@ -216,4 +225,46 @@ export async function changePaysystemActive(deps: Deps, id: number, isActive: bo
   });
   const provider = paymentProviders(deps.config).forPaysystem(row.id)?.name ?? 'sandbox';
   return { data: toPaysystemView(row, provider, null), message: MESSAGES.actionSaved };
+}
+
+/** What an audit row keeps of a system's options. */
+const optionsView = (row: repo.PaysystemRow) => ({
+  description: row.description,
+  min_amount: row.min_amount,
+  max_amount: row.max_amount,
+  fee: row.fee_percent,
+  vat: row.vat_percent,
+  bonus: row.bonus,
+  bonus_max_amount: row.bonus_max_amount,
+  confirmations: row.confirmations,
+});
+
+/** `PUT paysystems/{id}` (admin): a system's bonus and options; the next quote and checkout follow them. */
+export async function updatePaysystem(deps: Deps, id: number, body: z.output<typeof paysystemBodySchema>) {
+  const row = await deps.db.transaction(async (tx) => {
+    const before = await repo.lockPaysystem(tx, id);
+    if (!before) throw new NotFoundError();
+    const changed = (await repo.updatePaysystem(tx, id, {
+      description: body.description,
+      min_amount: formatMoney(body.min_amount),
+      max_amount: formatMoney(body.max_amount),
+      fee_percent: formatMoney(body.fee),
+      vat_percent: body.vat === null ? null : formatMoney(body.vat),
+      bonus: body.bonus,
+      bonus_max_amount: body.bonus_max_amount === null ? null : formatMoney(body.bonus_max_amount),
+      confirmations: body.confirmations,
+    }))!;
+    const [was, is] = [optionsView(before), optionsView(changed)];
+    if (JSON.stringify(was) !== JSON.stringify(is)) {
+      await audit(tx, {
+        action: 'paysystems.update',
+        target: { type: 'paysystem', id },
+        before: was,
+        after: is,
+      });
+    }
+    return changed;
+  });
+  const provider = paymentProviders(deps.config).forPaysystem(row.id)?.name ?? 'sandbox';
+  return { data: toPaysystemView(row, provider, null), message: SETTINGS_MESSAGES.paysystemSaved };
 }

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { PAYMENT_SYSTEMS, formatMoney, parseMoney } from '@storelift/shared';
 import type { Db } from '../../db/client.js';
-import { marketingActions, paymentSystems, payments, planPrices, pricePlans } from '../../db/schema/index.js';
-import { PLAN_DEFINITIONS, planPriceRows } from '../plans/plans.data.js';
+import { marketingActions, paymentSystems, payments, pricePlans } from '../../db/schema/index.js';
+import { PLAN_DEFINITIONS } from '../plans/plans.data.js';
 import { buyTokens } from '../api-credits/api-credits.service.js';
 import { findUserByEmail } from '../users/users.repo.js';
 import { creditLocked } from './payment-events.js';
@@ -12,7 +12,7 @@ import { quoteOf } from './payments.service.js';
 
 /**
  * Reference rows of the money area: the twelve payment systems (kept as staff switched them), the nine
- * plans and their price tables (kept in step with the code).
+ * plans (kept in step with the code). Their prices are data, seeded by the migration and edited by staff.
  */
 export async function seedMoneyReference(db: Db) {
   await db.insert(paymentSystems).values(PAYSYSTEM_DEFINITIONS).onConflictDoNothing();
@@ -28,13 +28,6 @@ export async function seedMoneyReference(db: Db) {
         is_reseller: sql`excluded.is_reseller`,
         sort: sql`excluded.sort`,
       },
-    });
-  await db
-    .insert(planPrices)
-    .values(planPriceRows())
-    .onConflictDoUpdate({
-      target: [planPrices.plan_id, planPrices.appstore, planPrices.type],
-      set: { price: sql`excluded.price` },
     });
 }
 

@@ -181,8 +181,8 @@ describe('PUT payments/change-user-balance', () => {
     });
     expect((await t.call('GET', 'priceplans/current', auth)).json().data.name).toBe('Bronze');
     const again = await staffCall('PUT', 'payments/change-user-balance', admin.auth, body);
-    expect(again.statusCode).toBe(422);
-    expect(again.json().errors.payment_id).toEqual([MESSAGES.paymentIdTaken]);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(MESSAGES.paymentIdTaken);
     const bonusPayment = await staffCall('PUT', 'payments/change-user-balance', admin.auth, {
       ...body,
       amount: 50,

@@ -23,7 +23,7 @@ import { ValidationError } from '../../lib/errors.js';
 import { ensureBillingProfile } from './profiles.repo.js';
 
 /*
- * The ledger (ARCHITECTURE.md, Data): every change of a balance is an append-only `transactions` row, and
+ * The ledger (docs/architecture.md, Data): every change of a balance is an append-only `transactions` row, and
  * the cached `accounts.balance` moves with it in the same database transaction, under a row lock on the
  * user's accounts. Balances never go negative; spending takes the bonus balance first; refunds go back to
  * the account the money came from. Every function here must run inside `db.transaction`.

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '@storelift/shared';
 import type { Deps } from '../../deps.js';
+import { mailPaymentCredited } from './payment-mail.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { signingSecret } from '../../lib/signing.js';
 import { paymentProviders } from '../../providers/payments/payment-provider.js';
@@ -47,6 +48,7 @@ export async function handleSandboxCallback(
         : { kind: 'canceled', payment };
   const status = await applyPaymentEvent(deps.db, 'sandbox', event, parsed.amount);
   if (status === 'unknown') throw new NotFoundError();
+  if (status === 'credited') await mailPaymentCredited(deps, payment);
   return { received: true, status };
 }
 
@@ -72,7 +74,9 @@ export async function handleStripeWebhook(deps: Deps, rawBody: string, signature
     outcome.kind === 'paid'
       ? { kind: 'paid', payment: { id: payment.id }, details: `Card (Stripe ${outcome.sessionId})` }
       : { kind: outcome.kind, payment: { id: payment.id } };
-  return { received: true as const, status: await applyPaymentEvent(deps.db, 'stripe', event) };
+  const status = await applyPaymentEvent(deps.db, 'stripe', event);
+  if (status === 'credited') await mailPaymentCredited(deps, { id: payment.id });
+  return { received: true as const, status };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import {
+  DAY_MS,
   MESSAGES,
   PAYMENT_BONUS_DAYS,
   REFERRAL_PERCENT,
@@ -30,8 +31,6 @@ export type PaymentEvent = { payment: repo.PaymentRef } & (
 );
 
 export type EventOutcome = 'credited' | 'received' | 'canceled' | 'unchanged' | 'unknown';
-
-const DAY_MS = 86_400_000;
 
 /**
  * The bonus of the reflink the payer signed up with, claimed once, by their first credited payment: the claim
@@ -78,6 +77,8 @@ export async function creditLocked(tx: Tx, payment: repo.PaymentRow, now = new D
       reference,
       entryId,
       description: `Top-up #${payment.id}`,
+      // A payment staff entered names them on its ledger row.
+      createdBy: payment.created_by,
     });
     const reflinkBonus = await claimReflinkBonus(tx, payment.user_id, now);
     const bonus = parseMoney(payment.bonus) + reflinkBonus;
@@ -122,6 +123,7 @@ export async function creditLocked(tx: Tx, payment: repo.PaymentRow, now = new D
         reference,
         entryId,
         description: payment.description ?? `Bonus #${payment.id}`,
+        createdBy: payment.created_by,
       },
       bonusExpiry,
     );

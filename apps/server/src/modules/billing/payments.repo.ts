@@ -4,7 +4,7 @@ import type { adminPaymentListQuerySchema } from '@storelift/shared';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.js';
 import { billingProfiles, marketingActions, paymentSystems, payments, users } from '../../db/schema/index.js';
-import { dayRange, escapeLike } from './query-helpers.js';
+import { dayRange, escapeLike } from '../../lib/query-helpers.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewPayment = typeof payments.$inferInsert;
@@ -34,6 +34,25 @@ export async function setPaysystemActive(db: Queryable, id: number, isActive: bo
   const [row] = await db
     .update(paymentSystems)
     .set({ is_active: isActive, updated_at: new Date() })
+    .where(eq(paymentSystems.id, id))
+    .returning();
+  return row;
+}
+
+/** A system's row locked for a change (its audit shows what it replaced). */
+export async function lockPaysystem(db: Queryable, id: number): Promise<PaysystemRow | undefined> {
+  const [row] = await db.select().from(paymentSystems).where(eq(paymentSystems.id, id)).for('update');
+  return row;
+}
+
+export async function updatePaysystem(
+  db: Queryable,
+  id: number,
+  changes: Partial<typeof paymentSystems.$inferInsert>,
+): Promise<PaysystemRow | undefined> {
+  const [row] = await db
+    .update(paymentSystems)
+    .set({ ...changes, updated_at: new Date() })
     .where(eq(paymentSystems.id, id))
     .returning();
   return row;

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { BALANCE_FILTERS, type transactionListQuerySchema } from '@storelift/shared';
 import type { Queryable } from '../../db/client.js';
 import { transactions } from '../../db/schema/index.js';
-import { dayRange, escapeLike, shortcutStart } from './query-helpers.js';
+import { dayRange, escapeLike, shortcutStart } from '../../lib/query-helpers.js';
 
 type ListQuery = z.output<typeof transactionListQuerySchema>;
 

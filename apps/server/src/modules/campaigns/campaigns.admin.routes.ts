@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  STAFF_CAMPAIGN_ACTIONS,
   adminCampaignActionQuerySchema,
   adminCampaignStartQuerySchema,
   adminCampaignListQuerySchema,
@@ -14,6 +15,7 @@ import {
   setPartnerBodySchema,
   staffActionPermission,
   statusHistoryResponseSchema,
+  type StaffCampaignAction,
 } from '@storelift/shared';
 import { errorResponses } from '../../lib/route-schemas.js';
 import { authOf, requirePermission } from '../../plugins/auth.js';
@@ -101,7 +103,7 @@ export async function adminCampaignsRoutes(app: FastifyInstance) {
     { schema: { tags, params, querystring: adminCampaignStartQuerySchema, response: one }, onRequest },
     (req) => admin.staffAct(deps, actor(req), req.params.id, 'start', req.query),
   );
-  const others = (Object.keys(admin.STAFF_ACTIONS) as admin.StaffAction[]).filter(
+  const others = (Object.keys(STAFF_CAMPAIGN_ACTIONS) as StaffCampaignAction[]).filter(
     (action) => action !== 'start',
   );
   for (const action of others) {

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { CAMPAIGN_MESSAGES, type AdminCampaign, type Campaign } from '@storelift/shared';
+import { DAY_MS, CAMPAIGN_MESSAGES, type AdminCampaign, type Campaign } from '@storelift/shared';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { makeApp, makeTopUp, makeUser, directInstallsBody as direct } from '../../../test/factories.js';
 import { campaigns } from '../../db/schema/index.js';
 import { balancesOf } from '../billing/ledger.js';
 import { checkLedger } from '../billing/ledger-check.js';
 import { deliveryTick } from './campaigns.delivery.js';
-import { DAY_MS } from './campaigns.plan.js';
 
 type Auth = { authorization: string };
 let t: TestApp;

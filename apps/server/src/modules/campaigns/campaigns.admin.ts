@@ -1,6 +1,7 @@
 import {
-  CAMPAIGN_STATUSES,
   CAMPAIGN_MESSAGES,
+  STAFF_CAMPAIGN_ACTIONS,
+  VENDOR_CHANGEABLE_STATUSES,
   MESSAGES,
   PRODUCT_TYPES,
   type AdminCampaign,
@@ -8,6 +9,7 @@ import {
   type AdminUpdateCampaignBody,
   type AuditAction,
   type CampaignStatus,
+  type StaffCampaignAction,
 } from '@storelift/shared';
 import type { Db } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
@@ -25,35 +27,7 @@ import { pauseCampaign, settleDelivery } from './campaigns.delivery.js';
 import { activate, finish, move, toDraft } from './campaigns.lifecycle.js';
 import * as repo from './campaigns.repo.js';
 import { fieldErrors, notesOf, startTimeOf, throwIfAny } from './campaigns.rules.js';
-import { ACTIONS, allowIn, detailsViewOf, scheduleStart, viewOf } from './campaigns.service.js';
-
-/**
- * Staff actions (staff-admin §4) and the statuses that allow each (ARCHITECTURE.md, Campaign lifecycle):
- * the customer's pause, resume, cancel and archive, plus start now, reject, send to moderation and the
- * forced moves. Anything else answers 409 naming the status.
- */
-export const STAFF_ACTIONS = {
-  start: ['draft', 'delayed', 'moderation', 'pending'],
-  rejected: ['moderation', 'pending'],
-  pause: ACTIONS.pause,
-  cancel: ACTIONS.cancel,
-  resume: ACTIONS.resume,
-  archive: ACTIONS.archive,
-  moderation: ['draft', 'delayed', 'pending'],
-  'forced-completion': ['active', 'pause'],
-  'forced-draft': CAMPAIGN_STATUSES.filter((status) => status !== 'archived' && status !== 'draft'),
-} as const satisfies Record<string, readonly CampaignStatus[]>;
-export type StaffAction = keyof typeof STAFF_ACTIONS;
-
-/** Statuses in which staff may change the vendor (not yet finished). */
-const VENDOR_CHANGEABLE: readonly CampaignStatus[] = [
-  'draft',
-  'delayed',
-  'moderation',
-  'pending',
-  'active',
-  'pause',
-];
+import { allowIn, detailsViewOf, scheduleStart, viewOf } from './campaigns.service.js';
 
 /** Staff's view of a campaign: the customer's plus its owner, partner, vendor id and why it waits. */
 function staffPart(row: repo.AdminCampaignWithRefs) {
@@ -115,7 +89,7 @@ export async function getAnyCampaign(deps: Deps, id: number) {
 }
 
 /** Staff actions that end a campaign's delivery. */
-const ENDING: readonly StaffAction[] = ['cancel', 'forced-completion', 'forced-draft'];
+const ENDING: readonly StaffCampaignAction[] = ['cancel', 'forced-completion', 'forced-draft'];
 
 /** What a staff action may carry: a note for the history and, for `start`, a start time. */
 export interface StaffActParams {
@@ -131,7 +105,7 @@ export async function staffAct(
   deps: Deps,
   actorId: number,
   id: number,
-  action: StaffAction,
+  action: StaffCampaignAction,
   params: StaffActParams = {},
   now = new Date(),
 ) {
@@ -143,7 +117,7 @@ export async function staffAct(
   throwIfAny(errors);
   try {
     const data = await withLocked(deps, id, `campaigns.${action}`, async (tx, locked) => {
-      allowIn(locked, STAFF_ACTIONS[action]);
+      allowIn(locked, STAFF_CAMPAIGN_ACTIONS[action]);
       const settled = () => settleDelivery(tx, locked, now, config, actorId);
       // A running CPI campaign that staff end stops on its ad network too.
       const running = locked.status === 'active' || locked.status === 'pause';
@@ -242,7 +216,7 @@ export async function changeVendor(
   if (!canDeliver(vendor, deps.config.sandbox))
     throw ValidationError.field('vendor_id', CAMPAIGN_MESSAGES.vendorCannotDeliver);
   const data = await withLocked(deps, id, 'campaigns.change-vendor', async (tx, locked) => {
-    allowIn(locked, VENDOR_CHANGEABLE);
+    allowIn(locked, VENDOR_CHANGEABLE_STATUSES);
     if (locked.product_type === PRODUCT_TYPES.cpi)
       throw new ConflictError(CAMPAIGN_MESSAGES.campaignCpiVendor);
     const row = await settleDelivery(tx, locked, now, deps.config, actorId);

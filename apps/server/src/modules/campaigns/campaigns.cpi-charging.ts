@@ -1,4 +1,5 @@
 import {
+  DAY_MS,
   PRODUCT_TYPES,
   formatMoney,
   minMoney,
@@ -18,7 +19,7 @@ import {
   type DeliveryConfig,
 } from './campaigns.lifecycle.js';
 import { adCampaignOf, tellAdNetwork } from './campaigns.cpi-network.js';
-import { DAY_MS, clockAt } from './campaigns.plan.js';
+import { clockAt } from './campaigns.plan.js';
 import * as cpiRepo from './campaigns.cpi-repo.js';
 import * as repo from './campaigns.repo.js';
 
@@ -47,14 +48,18 @@ export function heldOf(row: repo.CampaignRow, cpi: Pick<cpiRepo.CpiRow, 'spent'>
   return parseMoney(row.charged) - parseMoney(cpi.spent);
 }
 
-/** Sets a day's delivered installs (adding the day to an unlimited campaign's sequence first). */
-async function recordDay(tx: Tx, row: repo.CampaignRow, day: number, installs: number, planned: number) {
+/**
+ * Records a day's report: its delivered installs and its spend added to the day (adding the day to an
+ * unlimited campaign's sequence first). Answers the campaign's delivered installs.
+ */
+async function recordDay(tx: Tx, row: repo.CampaignRow, day: number, report: AdDayReport, planned: number) {
   const [order] = await repo.ordersOf(tx, row.id);
   if (!order) return row.installs_actual;
   if (!order.days.some((d) => d.day === day)) await cpiRepo.addOrderDay(tx, row.id, order.id, day, planned);
+  await cpiRepo.addDaySpend(tx, order.id, day, report.spend);
   const before = order.days.find((d) => d.day === day)?.installs_actual ?? 0;
-  if (installs <= before) return row.installs_actual;
-  return repo.recordDelivery(tx, row.id, [{ orderId: order.id, day, installs }]);
+  if (report.installs <= before) return row.installs_actual;
+  return repo.recordDelivery(tx, row.id, [{ orderId: order.id, day, installs: report.installs }]);
 }
 
 interface Spending {
@@ -73,9 +78,9 @@ async function spend(
   report: AdDayReport,
   planned: number,
 ): Promise<Spending & { unpaid: Money }> {
-  const delivered = await recordDay(tx, row, day, report.installs, planned);
   const cost = parseMoney(report.spend);
   if (cost < 0n) throw new Error(`Campaign #${row.id} day ${day}: the ad network reported a negative spend`);
+  const delivered = await recordDay(tx, row, day, report, planned);
   const held = heldOf(row, cpi);
   const rest = cost - (held > 0n ? minMoney(held, cost) : 0n);
   let charged = parseMoney(row.charged);

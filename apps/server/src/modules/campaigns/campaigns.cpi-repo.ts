@@ -50,6 +50,14 @@ export async function addOrderDay(
     .where(eq(campaigns.id, campaignId));
 }
 
+/** Adds what the ad network reported spent on day `day` to that day of the order (statistics read it). */
+export async function addDaySpend(db: Queryable, orderId: number, day: number, spend: string) {
+  await db
+    .update(campaignOrderDays)
+    .set({ spend: sql`coalesce(${campaignOrderDays.spend}, 0) + ${spend}` })
+    .where(and(eq(campaignOrderDays.order_id, orderId), eq(campaignOrderDays.day, day)));
+}
+
 /** CPI campaigns whose refund is due by `now` and not made yet, a batch after `after`. */
 export function dueRefunds(db: Queryable, now: Date, after: number, limit: number) {
   return db

@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import {
+  DAY_MS,
   CAMPAIGN_MESSAGES,
   cpiDraftSchema,
   cpiTargetCountries,
   formatMoney,
   parseMoney,
   type Campaign,
+  type ProductStatisticsResponse,
 } from '@storelift/shared';
 import { buildTestApp, errorsOf, type TestApp } from '../../../test/build-test-app.js';
 import { directInstallsBody, makeApp, makeTopUp, makeUser } from '../../../test/factories.js';
@@ -18,7 +20,6 @@ import { balancesOf } from '../billing/ledger.js';
 import { checkLedger } from '../billing/ledger-check.js';
 import { cpiSweep, refundDue, settleCpi } from './campaigns.cpi-charging.js';
 import { deliveryTick } from './campaigns.delivery.js';
-import { DAY_MS } from './campaigns.plan.js';
 import { lockCampaign } from './campaigns.repo.js';
 
 let t: TestApp;
@@ -617,6 +618,18 @@ describe('billing by what the ad network reports', () => {
     expect(view.cpi).toMatchObject({ spent: '28.3333', prepaid_left: '0.0000', unpaid: '0.0000' });
     expect(await who.main()).toBe('71.6667');
     expect((await checkLedger(t.deps.db)).problems).toEqual([]);
+
+    // Statistics show the same measured spend per day, not installs × target CPI (7 × 0.15 = 1.05).
+    const first = c.started_at!.slice(0, 10);
+    const second = new Date(Date.parse(`${first}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+    const stats = await call(who, 'GET', `statistics/products?from=${first}&to=${second}`);
+    expect(stats.statusCode, stats.body).toBe(200);
+    const { data } = stats.json() as ProductStatisticsResponse;
+    expect(data.days.map((day) => [day.date, day.delivered, day.spend])).toEqual([
+      [first, 7, '3.3333'],
+      [second, 40, '25.0000'],
+    ]);
+    expect(data.total).toMatchObject({ delivered: 47, spend: '28.3333' });
   });
 
   it('tells the network when the campaign stops', async () => {

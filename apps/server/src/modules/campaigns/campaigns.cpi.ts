@@ -1,4 +1,5 @@
 import {
+  DAY_MS,
   PRODUCT_TYPES,
   cpiDraftIssues,
   cpiPlanOf,
@@ -11,7 +12,6 @@ import {
 import type { Db, Queryable } from '../../db/client.js';
 import { heldOf, plannedInstalls } from './campaigns.cpi-charging.js';
 import * as cpiRepo from './campaigns.cpi-repo.js';
-import { DAY_MS } from './campaigns.plan.js';
 import * as repo from './campaigns.repo.js';
 import { fieldErrors, notesAndStart, orderTarget, throwIfAny, type Prepared } from './campaigns.rules.js';
 

@@ -1,4 +1,4 @@
-import { PRODUCT_TYPES } from '@storelift/shared';
+import { DAY_MS, PRODUCT_TYPES } from '@storelift/shared';
 import type { Deps } from '../../deps.js';
 import type { Tx } from '../billing/ledger.js';
 import { InsufficientFundsError } from '../billing/ledger.js';
@@ -13,7 +13,7 @@ import {
   type VendorReport,
 } from '../../providers/vendor/vendor-provider.js';
 import * as placements from '../vendors/vendors.placements.js';
-import { clockAt, DAY_MS } from './campaigns.plan.js';
+import { clockAt } from './campaigns.plan.js';
 import * as repo from './campaigns.repo.js';
 import { adNetworkOf } from '../../providers/ad-network/create-ad-network.js';
 import { settleCpi } from './campaigns.cpi-charging.js';

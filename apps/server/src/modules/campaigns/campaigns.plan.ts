@@ -1,7 +1,11 @@
-import { DELIVERY_TYPES, formatMoney, parseMoney, splitByWeights, type Money } from '@storelift/shared';
-
-/** One simulated vendor day. */
-export const DAY_MS = 86_400_000;
+import {
+  DAY_MS,
+  DELIVERY_TYPES,
+  formatMoney,
+  parseMoney,
+  splitByWeights,
+  type Money,
+} from '@storelift/shared';
 
 /**
  * Where a campaign's clock stands at `now`: `progress_ms` reached at `clock_at`, plus the real time since,
@@ -69,42 +73,6 @@ export function smartSplit(
     });
   }
   return totals;
-}
-
-/** One order's per-day plan, as the view shows it. */
-export interface OrderView {
-  id: number;
-  type: number;
-  keyword: string | null;
-  installs_total: number;
-  installs_actual: number;
-  sequence: { day: number; installs_total: number; installs_actual: number }[];
-}
-
-/**
- * Impressions orders (type 8, one per keyword) merged into one entry that sums installs per day
- * (customer-area §3); other orders stay as they are. The entry keeps the first order's id.
- */
-export function mergeImpressions(orders: OrderView[], impressionsType: number): OrderView[] {
-  const impressions = orders.filter((order) => order.type === impressionsType);
-  if (impressions.length < 2) return orders;
-  const days = new Map<number, { installs_total: number; installs_actual: number }>();
-  for (const order of impressions)
-    for (const day of order.sequence) {
-      const sum = days.get(day.day) ?? { installs_total: 0, installs_actual: 0 };
-      sum.installs_total += day.installs_total;
-      sum.installs_actual += day.installs_actual;
-      days.set(day.day, sum);
-    }
-  const merged: OrderView = {
-    id: impressions[0]!.id,
-    type: impressionsType,
-    keyword: null,
-    installs_total: impressions.reduce((a, order) => a + order.installs_total, 0),
-    installs_actual: impressions.reduce((a, order) => a + order.installs_actual, 0),
-    sequence: [...days].sort(([a], [b]) => a - b).map(([day, sum]) => ({ day, ...sum })),
-  };
-  return [merged, ...orders.filter((order) => order.type !== impressionsType)];
 }
 
 /** The price of `installs` at `unitPrice` (exact: ten-thousandths times a whole number). */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import {
+  DAY_MS,
   CAMPAIGN_MESSAGES,
   formatMoney,
   parseMoney,
@@ -22,7 +23,7 @@ import { balancesOf } from '../billing/ledger.js';
 import { checkLedger } from '../billing/ledger-check.js';
 import { REVIEW_POOL } from '../reviews/reviews.pool.js';
 import { deliveryTick } from './campaigns.delivery.js';
-import { DAY_MS, mergeImpressions, smartSplit, smartWeight, type OrderView } from './campaigns.plan.js';
+import { smartSplit, smartWeight } from './campaigns.plan.js';
 
 type Auth = { authorization: string };
 let t: TestApp;
@@ -125,34 +126,6 @@ describe('formulas', () => {
         20,
       ),
     ).toEqual([10, 20]);
-  });
-
-  it('merges impressions orders into one entry summing each day', () => {
-    const order = (id: number, keyword: string, days: number[]): OrderView => ({
-      id,
-      type: 8,
-      keyword,
-      installs_total: days.reduce((a, b) => a + b, 0),
-      installs_actual: 1,
-      sequence: days.map((installs, i) => ({
-        day: i + 1,
-        installs_total: installs,
-        installs_actual: i ? 0 : 1,
-      })),
-    });
-    expect(mergeImpressions([order(3, 'a', [10, 20]), order(4, 'b', [5, 5])], 8)).toEqual([
-      {
-        id: 3,
-        type: 8,
-        keyword: null,
-        installs_total: 40,
-        installs_actual: 2,
-        sequence: [
-          { day: 1, installs_total: 15, installs_actual: 2 },
-          { day: 2, installs_total: 25, installs_actual: 0 },
-        ],
-      },
-    ]);
   });
 
   it('keeps every review of the built-in pool within the review rule', () => {

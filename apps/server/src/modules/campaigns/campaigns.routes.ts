@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  CAMPAIGN_ACTIONS,
   ROLE_ALL,
   archiveAllResponseSchema,
   campaignFiltersResponseSchema,
@@ -11,6 +12,7 @@ import {
   campaignToggleBodySchema,
   createCampaignBodySchema,
   idParamsSchema,
+  type CampaignAction,
 } from '@storelift/shared';
 import { errorResponses } from '../../lib/route-schemas.js';
 import { authOf } from '../../plugins/auth.js';
@@ -87,7 +89,7 @@ export async function campaignsRoutes(app: FastifyInstance) {
   r.get('/campaigns/:id', { schema: { tags, params: idParamsSchema, response: one }, onRequest }, (req) =>
     campaigns.getCampaign(deps, userOf(req), req.params.id),
   );
-  for (const action of Object.keys(campaigns.ACTIONS) as campaigns.CampaignAction[]) {
+  for (const action of Object.keys(CAMPAIGN_ACTIONS) as CampaignAction[]) {
     r.get(
       `/campaigns/:id/${action}`,
       { schema: { tags, params: idParamsSchema, response: one }, onRequest },

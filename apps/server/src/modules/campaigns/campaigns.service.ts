@@ -1,6 +1,8 @@
 import {
   APP_STORES,
+  CAMPAIGN_ACTIONS,
   CAMPAIGN_DAYS_MAX,
+  EDITABLE_STATUSES,
   CAMPAIGN_FILTER_TABS,
   CAMPAIGN_KEYWORDS_MAX,
   LIMITS,
@@ -15,10 +17,12 @@ import {
   fillMessage,
   formatMoney,
   keywordMessage,
+  mergeImpressions,
   normalizeKeywordText,
   parseMoney,
   tabOfStatus,
   type Campaign,
+  type CampaignAction,
   type CampaignFilterTab,
   type CampaignListQuery,
   type CampaignStatus,
@@ -31,7 +35,7 @@ import type { Deps } from '../../deps.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { pageMeta } from '../../lib/paging.js';
 import type { Tx } from '../billing/ledger.js';
-import { mergeImpressions, priceOf, smartSplit } from './campaigns.plan.js';
+import { priceOf, smartSplit } from './campaigns.plan.js';
 import { pauseCampaign, settleDelivery } from './campaigns.delivery.js';
 import { finish, launch, move, settleEditPrice, type DeliveryConfig } from './campaigns.lifecycle.js';
 import {
@@ -60,16 +64,6 @@ import {
 import { cloneCpi, cpiValues, cpiViewOf, prepareCpi } from './campaigns.cpi.js';
 import * as cpiRepo from './campaigns.cpi-repo.js';
 import { cancelCpi, resumeCampaign, scheduleCpiRefund } from './campaigns.cpi-charging.js';
-
-/** A status change or action and the statuses that allow it (ARCHITECTURE.md, Campaign lifecycle). */
-export const ACTIONS = {
-  start: ['draft', 'delayed'],
-  pause: ['active'],
-  resume: ['pause'],
-  cancel: ['draft', 'delayed', 'moderation', 'pending', 'active', 'pause'],
-  archive: ['completed', 'canceled', 'failed', 'rejected'],
-} as const satisfies Record<string, readonly CampaignStatus[]>;
-export type CampaignAction = keyof typeof ACTIONS;
 
 /** The keyword texts of a body, normalized and deduplicated; `fail` records the keyword rule's errors. */
 function keywordsOf(body: CreateCampaignBody, fail: Fail): string[] {
@@ -308,7 +302,7 @@ export async function detailsViewOf(db: Queryable, row: repo.CampaignDetailsRow)
   const orders = row.orders.map(({ days, ...order }) => ({ ...order, sequence: days }));
   return {
     ...viewOf(row),
-    orders: mergeImpressions(orders, PRODUCT_TYPES.impressions),
+    orders: mergeImpressions(orders),
     reviews,
     ...(cpi && { cpi }),
     status_history: row.history.map((h) => ({ ...h, at: new Date(h.at).toISOString() })),
@@ -373,9 +367,6 @@ export async function createCampaign(deps: Deps, userId: number, body: CreateCam
   return { data: await detailsOf(deps.db, userId, row.id), message };
 }
 
-/** Statuses whose campaigns the customer may still edit (ARCHITECTURE.md: edit / update). */
-const EDITABLE: readonly CampaignStatus[] = ['draft', 'delayed'];
-
 /**
  * `PUT campaigns/{id}`: the whole body again for a draft or delayed campaign (not legacy) of the same
  * product type (else 422), priced from today's pricetags; the status stays (a delayed campaign needs its
@@ -393,7 +384,7 @@ export async function editCampaign(
   if (!current) throw new NotFoundError();
   const editable = (row: repo.CampaignRow) => {
     if (row.is_legacy) throw new ConflictError(CAMPAIGN_MESSAGES.campaignLegacy);
-    allowIn(row, EDITABLE);
+    allowIn(row, EDITABLE_STATUSES);
   };
   editable(current.campaign);
   if (body.productType !== current.campaign.product_type)
@@ -450,7 +441,7 @@ export async function act(deps: Deps, userId: number, id: number, action: Campai
   const row = await deps.db.transaction(async (tx) => {
     const locked = await repo.lockCampaign(tx, id, userId);
     if (!locked) throw new NotFoundError();
-    allowIn(locked, ACTIONS[action]);
+    allowIn(locked, CAMPAIGN_ACTIONS[action]);
     switch (action) {
       case 'start':
         return begin(tx, locked, userId, now, config);
@@ -533,7 +524,7 @@ export async function cloneCampaign(deps: Deps, userId: number, id: number) {
 /** `POST campaigns/all/archive`: every finished campaign of the user goes to the archive. */
 export async function archiveAll(deps: Deps, userId: number) {
   const count = await deps.db.transaction(async (tx) => {
-    const rows = await repo.lockUserCampaignsIn(tx, userId, [...ACTIONS.archive]);
+    const rows = await repo.lockUserCampaignsIn(tx, userId, [...CAMPAIGN_ACTIONS.archive]);
     for (const row of rows) await move(tx, row, 'archived', userId);
     return rows.length;
   });

@@ -1,3 +1,4 @@
+import { DAY_MS } from '@storelift/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { Campaign } from '@storelift/shared';
@@ -7,7 +8,7 @@ import { apps, campaigns } from '../../db/schema/index.js';
 import { balancesOf } from '../billing/ledger.js';
 import { checkLedger } from '../billing/ledger-check.js';
 import { deliveryTick, startDue } from './campaigns.delivery.js';
-import { DAY_MS, deliveredOfDay } from './campaigns.plan.js';
+import { deliveredOfDay } from './campaigns.plan.js';
 import { act as actOn } from './campaigns.service.js';
 
 let t: TestApp;

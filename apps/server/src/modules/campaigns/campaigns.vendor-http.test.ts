@@ -1,3 +1,4 @@
+import { DAY_MS } from '@storelift/shared';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -10,7 +11,6 @@ import type { VendorOrder } from '../../providers/vendor/vendor-provider.js';
 import { balancesOf } from '../billing/ledger.js';
 import { checkLedger } from '../billing/ledger-check.js';
 import { deliveryTick } from './campaigns.delivery.js';
-import { DAY_MS } from './campaigns.plan.js';
 
 /**
  * A vendor's HTTP API stand-in (providers/vendor/README.md protocol): keeps the orders it took, answers

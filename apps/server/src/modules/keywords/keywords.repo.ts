@@ -3,11 +3,10 @@ import type { KeywordSort, RankSource, RankState } from '@storelift/shared';
 import type { Db, Queryable } from '../../db/client.js';
 import { rowsOf } from '../../db/sql-rows.js';
 import { apps, countries, keywordRanks, keywords, rankUpdates } from '../../db/schema/index.js';
+import { escapeLike } from '../../lib/query-helpers.js';
 
 export type KeywordRow = typeof keywords.$inferSelect;
 export type RankUpdateRow = typeof rankUpdates.$inferSelect;
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /** What the list's search and favorite filter select. */
 export interface KeywordMatch {

@@ -1,3 +1,4 @@
+import { DAY_MS } from '@storelift/shared';
 import type { AppStore, RankSource } from '@storelift/shared';
 import type { Deps } from '../../deps.js';
 import type { Db, Queryable } from '../../db/client.js';
@@ -11,7 +12,6 @@ import * as repo from './keywords.repo.js';
  * the same store and country is searched once per batch, and each batch is written with two statements.
  */
 
-const DAY_MS = 86_400_000;
 /** Keywords per queued rank-check job. */
 export const RANK_BATCH = 250;
 /** Store statistics (score, searches) are read again after this long: they move slowly and cost calls. */

@@ -5,8 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotFoundError } from '../../lib/errors.js';
 import type { OutboxEntry } from './mailer.js';
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+import { escapeHtml } from '../../lib/html.js';
 
 /** Newest first. */
 export async function readOutbox(outboxDir: string): Promise<OutboxEntry[]> {

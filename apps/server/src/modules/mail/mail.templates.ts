@@ -1,90 +1,73 @@
-import type { Locale } from '@storelift/shared';
+import {
+  DEFAULT_LOCALE,
+  PLACEHOLDER_PATTERN,
+  type EmailTemplateName,
+  type Locale,
+  type RenderedMail,
+} from '@storelift/shared';
+import type { Queryable } from '../../db/client.js';
+import { escapeHtml } from '../../lib/html.js';
+import { findTemplate } from './email-templates.repo.js';
 
-interface Template {
+/** The texts of a template as staff edit them (`{{placeholder}}` in any of them). */
+export interface TemplateTexts {
   subject: string;
-  greeting: (name: string) => string;
   body: string;
   action: string;
   footer: string;
 }
 
-type TemplateName = 'verify' | 'reset';
+/** The values of a mail's placeholders; `link` is also where its action points. */
+export type MailValues = { name: string; email: string; link: string } & Record<string, string>;
 
-/** Texts of the account e-mails in every interface language. */
-const TEMPLATES: Record<TemplateName, Record<Locale, Template>> = {
-  verify: {
-    'en-US': {
-      subject: 'Confirm your e-mail for Storelift',
-      greeting: (name) => `Hello, ${name}!`,
-      body: 'Thank you for signing up. Confirm your e-mail address to activate your account.',
-      action: 'Confirm e-mail',
-      footer: 'The link is valid for 48 hours. If you did not sign up, ignore this message.',
-    },
-    'es-ES': {
-      subject: 'Confirma tu correo para Storelift',
-      greeting: (name) => `¡Hola, ${name}!`,
-      body: 'Gracias por registrarte. Confirma tu dirección de correo para activar tu cuenta.',
-      action: 'Confirmar correo',
-      footer: 'El enlace es válido durante 48 horas. Si no te registraste, ignora este mensaje.',
-    },
-    'uk-UA': {
-      subject: 'Підтвердьте e-mail для Storelift',
-      greeting: (name) => `Вітаємо, ${name}!`,
-      body: 'Дякуємо за реєстрацію. Підтвердьте адресу e-mail, щоб активувати обліковий запис.',
-      action: 'Підтвердити e-mail',
-      footer: 'Посилання дійсне 48 годин. Якщо ви не реєструвалися, проігноруйте цей лист.',
-    },
-    'ru-RU': {
-      subject: 'Подтвердите e-mail для Storelift',
-      greeting: (name) => `Здравствуйте, ${name}!`,
-      body: 'Спасибо за регистрацию. Подтвердите адрес e-mail, чтобы активировать учётную запись.',
-      action: 'Подтвердить e-mail',
-      footer: 'Ссылка действительна 48 часов. Если вы не регистрировались, проигнорируйте это письмо.',
-    },
-  },
-  reset: {
-    'en-US': {
-      subject: 'Reset your Storelift password',
-      greeting: (name) => `Hello, ${name}!`,
-      body: 'We received a request to reset your password. Choose a new one with the link below.',
-      action: 'Reset password',
-      footer: 'The link is valid for 60 minutes. If you did not ask for it, ignore this message.',
-    },
-    'es-ES': {
-      subject: 'Restablece tu contraseña de Storelift',
-      greeting: (name) => `¡Hola, ${name}!`,
-      body: 'Hemos recibido una solicitud para restablecer tu contraseña. Elige una nueva con el enlace.',
-      action: 'Restablecer contraseña',
-      footer: 'El enlace es válido durante 60 minutos. Si no lo solicitaste, ignora este mensaje.',
-    },
-    'uk-UA': {
-      subject: 'Скидання пароля Storelift',
-      greeting: (name) => `Вітаємо, ${name}!`,
-      body: 'Ми отримали запит на скидання пароля. Оберіть новий пароль за посиланням нижче.',
-      action: 'Скинути пароль',
-      footer: 'Посилання дійсне 60 хвилин. Якщо ви не надсилали запит, проігноруйте цей лист.',
-    },
-    'ru-RU': {
-      subject: 'Сброс пароля Storelift',
-      greeting: (name) => `Здравствуйте, ${name}!`,
-      body: 'Мы получили запрос на сброс пароля. Выберите новый пароль по ссылке ниже.',
-      action: 'Сбросить пароль',
-      footer: 'Ссылка действительна 60 минут. Если вы не запрашивали сброс, проигнорируйте это письмо.',
-    },
-  },
-};
+/**
+ * Fills a text's placeholders. For HTML both the template's own text and the values are escaped, each
+ * apart, so neither a template nor a nickname can add markup; a placeholder no value has stays as written.
+ */
+function fill(template: string, values: Record<string, string>, html: boolean): string {
+  const escape = html ? escapeHtml : (value: string) => value;
+  let out = '';
+  let last = 0;
+  for (const match of template.matchAll(PLACEHOLDER_PATTERN)) {
+    const value = values[match[1]!];
+    out += escape(template.slice(last, match.index)) + escape(value ?? match[0]);
+    last = match.index + match[0].length;
+  }
+  return out + escape(template.slice(last));
+}
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+/** Paragraphs at blank lines, line breaks within them kept. */
+const paragraphs = (html: string) =>
+  html
+    .split(/\r?\n\s*\r?\n/)
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => `<p>${part.replace(/\r?\n/g, '<br>')}</p>`)
+    .join('');
 
-/** Renders an account e-mail in the user's language with its one action link. */
-export function renderMail(name: TemplateName, locale: Locale, vars: { name: string; link: string }) {
-  const t = TEMPLATES[name][locale];
-  const greeting = t.greeting(vars.name);
+/** A mail from a template's texts: the body, the action link, then the footer. */
+export function renderTemplate(texts: TemplateTexts, values: MailValues): RenderedMail {
+  const plain = (value: string) => fill(value, values, false).trim();
+  const footer = plain(texts.footer);
+  const footerHtml = fill(texts.footer, values, true).trim();
   return {
-    subject: t.subject,
-    text: `${greeting}\n\n${t.body}\n\n${t.action}: ${vars.link}\n\n${t.footer}\n`,
-    html: `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(t.body)}</p><p><a href="${escapeHtml(vars.link)}">${escapeHtml(t.action)}</a></p><p style="color:#666">${escapeHtml(t.footer)}</p>`,
+    subject: plain(texts.subject).replace(/\s+/g, ' '),
+    text: `${plain(texts.body)}\n\n${plain(texts.action)}: ${values.link}\n${footer ? `\n${footer}\n` : ''}`,
+    html:
+      paragraphs(fill(texts.body, values, true)) +
+      `<p><a href="${escapeHtml(values.link)}">${fill(texts.action, values, true)}</a></p>` +
+      (footerHtml ? `<div style="color:#666">${paragraphs(footerHtml)}</div>` : ''),
   };
 }
 
-export const TEMPLATE_NAMES = Object.keys(TEMPLATES) as TemplateName[];
+/** Renders a mail from its template in the database, in the user's language (English when missing). */
+export async function renderMail(
+  db: Queryable,
+  name: EmailTemplateName,
+  locale: Locale,
+  values: MailValues,
+): Promise<RenderedMail> {
+  const texts = (await findTemplate(db, name, locale)) ?? (await findTemplate(db, name, DEFAULT_LOCALE));
+  if (!texts) throw new Error(`The e-mail template ${name} is missing`);
+  return renderTemplate(texts, values);
+}

@@ -10,7 +10,7 @@ import {
   roles,
   userRoles,
 } from '../../db/schema/index.js';
-import { escapeLike } from '../billing/query-helpers.js';
+import { escapeLike } from '../../lib/query-helpers.js';
 
 export type RoleRecord = typeof roles.$inferSelect;
 export type ModuleRecord = typeof modules.$inferSelect;

@@ -98,6 +98,23 @@ const EXPECTED: Record<string, readonly Role[]> = {
   'PUT /campaigns/cpi-accounts/{id}': ADMIN,
   'PUT /campaigns/cpi-accounts/{id}/deactivate': ADMIN,
   'DELETE /campaigns/cpi-accounts/{id}': ADMIN,
+  // User lists and user details (issue 13).
+  'PUT /users': ADMIN,
+  'DELETE /users/{id}': ADMIN,
+  'PUT /users/{id}/activate': ADMIN,
+  'PUT /users/{id}/deactivate': ADMIN,
+  'POST /users/{id}/resend-verification': STAFF,
+  'GET /managers': STAFF,
+  'GET /users/referrals': STAFF,
+  'POST /users/referrals': ADMIN,
+  'DELETE /users/referrals/{id}': ADMIN,
+  'GET /users/{id}/apps': STAFF,
+  'PUT /paysystems/{id}': ADMIN,
+  'GET /products': ADMIN,
+  'PUT /products': ADMIN,
+  'GET /email-templates': ADMIN,
+  'PUT /email-templates': ADMIN,
+  'POST /email-templates/preview': ADMIN,
 };
 
 /** An id no row has: an allowed caller gets 404 or 422, never a change. */

@@ -6,12 +6,16 @@ import {
   pricePlanListQuerySchema,
   pricePlanListResponseSchema,
   pricetagListResponseSchema,
+  productsBodySchema,
+  productsQuerySchema,
+  productsResponseSchema,
   setUserPlanBodySchema,
   userIdParamsSchema,
 } from '@storelift/shared';
 import { errorResponses } from '../../lib/route-schemas.js';
 import { authOf } from '../../plugins/auth.js';
 import * as plans from './plans.service.js';
+import * as products from './products.service.js';
 
 const tags = ['plans'];
 
@@ -71,5 +75,37 @@ export async function adminPlansRoutes(app: FastifyInstance) {
       onRequest,
     },
     (req) => plans.syncUserPricetags(db, req.params.id),
+  );
+}
+
+/** The price list (core settings, under /api/admin/v1): `GET products` and `PUT products`. */
+export async function adminProductsRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps;
+  const tags = ['admin: settings'];
+
+  r.get(
+    '/products',
+    {
+      schema: {
+        tags,
+        querystring: productsQuerySchema,
+        response: { 200: productsResponseSchema, ...errorResponses },
+      },
+      onRequest: app.permit('core-settings'),
+    },
+    (req) => products.listProducts(db, req.query.appstore),
+  );
+  r.put(
+    '/products',
+    {
+      schema: {
+        tags,
+        body: productsBodySchema,
+        response: { 200: productsResponseSchema, ...errorResponses },
+      },
+      onRequest: app.permit('settings.products'),
+    },
+    (req) => products.updateProducts(db, req.body),
   );
 }

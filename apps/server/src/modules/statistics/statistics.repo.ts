@@ -1,5 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { CampaignStatisticsQuery, KeywordStatisticsQuery, StatisticsFilters } from '@storelift/shared';
+import {
+  PRODUCT_TYPES,
+  type CampaignStatisticsQuery,
+  type KeywordStatisticsQuery,
+  type StatisticsFilters,
+} from '@storelift/shared';
 import type { Queryable } from '../../db/client.js';
 import { rowsOf } from '../../db/sql-rows.js';
 
@@ -20,7 +25,8 @@ interface FigureRow {
  * Every figure comes from the per-day plan and delivery of the orders (`campaign_order_days`): day d of
  * a campaign is the calendar (UTC) day started_at + (d − 1). Only started campaigns count; the filters
  * and the period narrow the campaigns first (by user, start, store, package, country and type), so
- * whatever product types exist show up by themselves. Spend = the campaign's unit price × delivered.
+ * whatever product types exist show up by themselves. Spend = the campaign's unit price × delivered, but
+ * a CPI day's is what its ad network reported spent (recorded by the CPI sweep; none before it reports).
  */
 function orderDays(userId: number, filters: StatisticsFilters, period: Period): SQL {
   const where: SQL[] = [
@@ -44,7 +50,9 @@ function orderDays(userId: number, filters: StatisticsFilters, period: Period): 
     ),
     days as (
       select s.id as campaign_id, s.product_type, o.keyword, s.start_day + (d.day - 1) as date,
-        d.installs_total, d.installs_actual, d.installs_actual * s.unit_price as spend
+        d.installs_total, d.installs_actual,
+        case when s.product_type = ${PRODUCT_TYPES.cpi} then coalesce(d.spend, 0)
+          else d.installs_actual * s.unit_price end as spend
       from scope s
       join campaign_orders o on o.campaign_id = s.id
       join campaign_order_days d on d.order_id = o.id

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
+  DAY_MS,
   APP_STORES,
   PRODUCT_TYPES,
   dayPlan,
@@ -10,7 +11,6 @@ import {
 import type { Db } from '../../db/client.js';
 import { apps, campaignOrderDays, campaignOrders, campaigns, countries } from '../../db/schema/index.js';
 import { DEMO_APPS } from '../../providers/store/offline/demo-apps.js';
-import { DAY_MS } from '../campaigns/campaigns.plan.js';
 import { addHistory, insertCampaign, insertOrders } from '../campaigns/campaigns.repo.js';
 
 interface DemoCampaign {

@@ -1,4 +1,5 @@
 import {
+  DAY_MS,
   RUNNING_CAMPAIGN_STATUSES,
   WIDGET_RUNNING_LIMIT,
   WIDGET_SPENT_DAYS,
@@ -9,7 +10,6 @@ import {
   type CampaignsWidgetResponse,
 } from '@storelift/shared';
 import type { Deps } from '../../deps.js';
-import { DAY_MS } from '../campaigns/campaigns.plan.js';
 import * as campaignsRepo from '../campaigns/campaigns.repo.js';
 import { tabCounts, viewOf } from '../campaigns/campaigns.service.js';
 import * as repo from './widgets.repo.js';

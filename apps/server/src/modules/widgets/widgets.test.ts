@@ -1,3 +1,4 @@
+import { DAY_MS } from '@storelift/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Campaign, CampaignsWidget } from '@storelift/shared';
@@ -15,7 +16,6 @@ let alice: Customer;
 let bob: Customer;
 
 const API = '/api/private/v1';
-const DAY_MS = 24 * 60 * 60 * 1000;
 // Base plan on Google Play: direct installs 0.12 each; `direct()` orders 10 a day for 3 days.
 const PRICE = '3.6000';
 

@@ -1,5 +1,4 @@
-import { formatMoney, parseMoney } from '@storelift/shared';
-import { DAY_MS } from '../../modules/campaigns/campaigns.plan.js';
+import { DAY_MS, formatMoney, parseMoney } from '@storelift/shared';
 import type { AdCampaign, AdDayReport, AdNetwork } from './ad-network.js';
 
 /**

@@ -16,7 +16,7 @@ export interface CheckoutRequest {
   resultUrl: string;
 }
 
-/** A payment provider (ARCHITECTURE.md, Providers): opens a hosted checkout; its callbacks confirm. */
+/** A payment provider (docs/architecture.md, Providers): opens a hosted checkout; its callbacks confirm. */
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'stripe';
   /** Where to send the browser, and the provider's id for the checkout (if it has one). */

@@ -1,4 +1,4 @@
-import { APP_STORES, type AppStore } from '@storelift/shared';
+import { DAY_MS, APP_STORES, type AppStore } from '@storelift/shared';
 import { keywordsFromText, normalizeKeyword } from './keyword-text.js';
 import type { KeywordStats, StoreApp } from './store-provider.js';
 
@@ -45,7 +45,6 @@ export function titleMatch(keyword: string, title: string): 'exact' | 'broad' | 
 }
 
 const TITLE_POINTS = { exact: 10, broad: 5, partial: 2.5, none: 0 } as const;
-const DAY_MS = 86_400_000;
 
 /** The install statistic: Google Play's minimum installs, or on the App Store the number of ratings. */
 function installsScore(appstore: AppStore, apps: readonly StoreApp[]): number {

@@ -57,7 +57,7 @@ export interface SearchOptions {
 }
 
 /**
- * The store port (ARCHITECTURE.md, Providers): the one way the server reads Google Play and the App
+ * The store port (docs/architecture.md, Providers): the one way the server reads Google Play and the App
  * Store. Country codes are ISO 3166-1 alpha-2 in either case.
  */
 export interface StoreProvider {

@@ -1,4 +1,5 @@
-import { DAY_MS, deliveredOfDay } from '../../modules/campaigns/campaigns.plan.js';
+import { DAY_MS } from '@storelift/shared';
+import { deliveredOfDay } from '../../modules/campaigns/campaigns.plan.js';
 import type { VendorOrder, VendorReport } from './vendor-provider.js';
 
 /**

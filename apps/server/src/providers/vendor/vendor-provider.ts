@@ -1,5 +1,5 @@
 /**
- * The vendor port (ARCHITECTURE.md, Providers): a vendor takes a campaign's order, reports how far it has
+ * The vendor port (docs/architecture.md, Providers): a vendor takes a campaign's order, reports how far it has
  * delivered, and is told to pause, resume or cancel. Two implementations: the embedded sandbox
  * (`sandbox-vendor.ts`) and a vendor's HTTP API (`http-vendor.ts`). Protocol and rules: README.md.
  */

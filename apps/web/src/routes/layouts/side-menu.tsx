@@ -20,6 +20,7 @@ import {
   IconPuzzle,
   IconReceipt,
   IconRocket,
+  IconSettings,
   IconShieldLock,
   IconSpeakerphone,
   IconUserShare,
@@ -56,6 +57,7 @@ type LabelKey =
   | 'userPayments'
   | 'userApps'
   | 'reflinks'
+  | 'coreSettings'
   | 'cpiAccounts';
 
 interface MenuItem {
@@ -114,6 +116,7 @@ const ADMIN_MENU: MenuItem[] = [
   { path: '/admin/reflinks', label: 'reflinks', icon: IconLink },
   { path: '/admin/cpi-accounts', label: 'cpiAccounts', icon: IconAd2 },
   { path: '/admin/vendors', label: 'vendors', icon: IconBuildingStore },
+  { path: '/admin/core-settings', label: 'coreSettings', icon: IconSettings },
   { path: '/admin/user-orders', label: 'userOrders', icon: IconClipboardList },
   { path: '/admin/user-apps', label: 'userApps', icon: IconDeviceMobile },
   { path: '/admin/log-viewer', label: 'logViewer', icon: IconHistory },

@@ -4,6 +4,7 @@ import { signingSecret } from '../../../lib/signing.js';
 import { findPaymentByUuid, findPaysystem, type PaymentRow } from '../../../modules/billing/payments.repo.js';
 import { paymentProviders } from '../payment-provider.js';
 import { newSandboxEvent, type SandboxEvent } from './sandbox-provider.js';
+import { escapeHtml } from '../../../lib/html.js';
 
 /*
  * The sandbox's own side: what its hosted page shows and what its buttons do. Pay and Cancel reach the
@@ -75,7 +76,6 @@ export async function confirm(deps: Deps, uuid: string, confirmations: number) {
 }
 
 const money2 = (text: string) => formatMoney(roundMoney(parseMoney(text), 2)).slice(0, -2);
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 const STYLE = `
   body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: #f1f3f5;

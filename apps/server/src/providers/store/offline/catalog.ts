@@ -1,4 +1,4 @@
-import { APP_STORES, COUNTRIES, type AppStore } from '@storelift/shared';
+import { DAY_MS, APP_STORES, COUNTRIES, type AppStore } from '@storelift/shared';
 import { forbiddenCategoryOf } from '../forbidden-categories.js';
 import type { StoreApp } from '../store-provider.js';
 import {
@@ -40,7 +40,6 @@ const SEED = 0x5703e11f;
 const PRODUCTS = 320;
 /** Release dates are days before this fixed day, so the catalog does not depend on the clock. */
 const CATALOG_DAY = Date.UTC(2026, 5, 1);
-const DAY_MS = 86_400_000;
 const PAID_PRICES = ['0.99', '1.99', '2.99', '4.99', '9.99'];
 const INSTALL_STEPS = [
   0, 10, 50, 100, 500, 1_000, 5_000, 10_000, 50_000, 100_000, 500_000, 1_000_000, 5_000_000, 10_000_000,

@@ -1,4 +1,4 @@
-import { APP_STORES, type AppStore } from '@storelift/shared';
+import { DAY_MS, APP_STORES, type AppStore } from '@storelift/shared';
 import { difficultyScore, findSuggestPosition, keywordStatsOf, trafficScore } from '../aso-scores.js';
 import { keywordsFromText } from '../keyword-text.js';
 import {
@@ -12,7 +12,6 @@ import { offlineCatalog, type Catalog } from './catalog.js';
 import { CATEGORIES } from './catalog-words.js';
 import { StoreSearchIndex } from './search-index.js';
 
-const DAY_MS = 86_400_000;
 /** aso reads the top-free and top-paid charts 120 deep; a rank beyond that counts as "not charted". */
 const CHART_DEPTH = 120;
 

@@ -26,8 +26,9 @@ const NO_FILTERS: Filters = { actor: '', action: null, targetUser: '', from: '',
 /**
  * The audit log (log viewer): every staff change with who, when, what and on whom, filtered by staff member,
  * action, target user and days, sorted and paged on the server; a row opens to its change, before and after.
+ * With `targetUserId` it is one user's audit trail (user details): that filter is fixed and its column goes.
  */
-export function AuditLogTable() {
+export function AuditLogTable({ targetUserId }: { targetUserId?: number } = {}) {
   const { t } = useTranslation('access');
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [debounced] = useDebouncedValue(filters, 350);
@@ -49,6 +50,7 @@ export function AuditLogTable() {
     actor: debounced.actor.trim() || undefined,
     action: (debounced.action ?? undefined) as AuditQuery['action'],
     target_user: debounced.targetUser.trim() || undefined,
+    target_user_id: targetUserId,
     ...range,
     orderBy: sortStatus.columnAccessor === 'action' ? 'action' : 'created_at',
     sortBy: sortStatus.direction,
@@ -88,13 +90,15 @@ export function AuditLogTable() {
           comboboxProps={{ withinPortal: true }}
           data-testid="audit-action"
         />
-        <TextInput
-          label={t('audit.filters.targetUser')}
-          placeholder={t('audit.filters.userPlaceholder')}
-          value={filters.targetUser}
-          onChange={(event) => set({ targetUser: event.currentTarget.value })}
-          w={220}
-        />
+        {targetUserId === undefined && (
+          <TextInput
+            label={t('audit.filters.targetUser')}
+            placeholder={t('audit.filters.userPlaceholder')}
+            value={filters.targetUser}
+            onChange={(event) => set({ targetUser: event.currentTarget.value })}
+            w={220}
+          />
+        )}
         <TextInput
           type="date"
           label={t('audit.filters.from')}
@@ -188,11 +192,15 @@ export function AuditLogTable() {
                 entry.target_id ? ` #${entry.target_id}` : ''
               }`,
           },
-          {
-            accessor: 'target_user',
-            title: t('audit.columns.targetUser'),
-            render: (entry) => entry.target_user?.email ?? '—',
-          },
+          ...(targetUserId === undefined
+            ? [
+                {
+                  accessor: 'target_user',
+                  title: t('audit.columns.targetUser'),
+                  render: (entry: AuditEntry) => entry.target_user?.email ?? '—',
+                },
+              ]
+            : []),
         ]}
       />
     </Stack>

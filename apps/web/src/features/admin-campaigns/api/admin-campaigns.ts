@@ -10,9 +10,9 @@ import {
   type AdminCampaign,
   type AdminCampaignListQuery,
   type AdminCampaignListResponse,
+  type StaffCampaignAction,
 } from '@storelift/shared';
 import { api } from '../../../lib/api';
-import type { StaffAction } from '../components/staff-actions';
 
 /** The list query as the table sends it (every field of `GET admin campaigns` it sets). */
 export type UserOrdersQuery = Omit<AdminCampaignListQuery, 'page' | 'limit'> & {
@@ -107,7 +107,7 @@ export function useStaffAction() {
       startAt,
     }: {
       id: number;
-      action: StaffAction;
+      action: StaffCampaignAction;
       reason?: string;
       startAt?: string | null;
     }) =>

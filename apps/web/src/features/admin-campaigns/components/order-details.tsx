@@ -15,7 +15,12 @@ import {
   Title,
 } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import type { AdminCampaign } from '@storelift/shared';
+import {
+  allowedStaffActions,
+  type AdminCampaign,
+  type OrderDay,
+  type StaffCampaignAction,
+} from '@storelift/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CampaignStatusBadge } from '../../../components/campaign-figures';
@@ -29,12 +34,12 @@ import {
 } from '../api/admin-campaigns';
 import { OrderEditors } from './order-editors';
 import { OrderReviews } from './order-reviews';
-import { actionColor, actionLabel, allowedStaffActions, type StaffAction } from './staff-actions';
+import { actionColor, actionLabel } from './staff-actions';
 import { useSession } from '../../../lib/session';
 
 /** What the per-day chart is given: planned and delivered installs per campaign day. */
 export interface ChartProps {
-  rows: readonly { day: number; planned: number; delivered: number }[];
+  rows: readonly OrderDay[];
   labels: { day: string; planned: string; delivered: string };
 }
 
@@ -64,7 +69,7 @@ export function OrderDetails({
 }: {
   id: number | null;
   onClose: () => void;
-  onAction: (campaign: AdminCampaign, action: StaffAction) => void;
+  onAction: (campaign: AdminCampaign, action: StaffCampaignAction) => void;
   Chart: ComponentType<ChartProps>;
 }) {
   const { t } = useTranslation('admin');
@@ -166,11 +171,7 @@ export function OrderDetails({
             ) : (
               <Suspense fallback={<Loader size="sm" />}>
                 <Chart
-                  rows={progress.data.days.map((day) => ({
-                    day: day.day,
-                    planned: day.installs_total,
-                    delivered: day.installs_actual,
-                  }))}
+                  rows={progress.data.days}
                   labels={{
                     day: t('details.day'),
                     planned: t('details.planned'),

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Select, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
-import { PRODUCT_TYPES, type AdminCampaign } from '@storelift/shared';
+import { PRODUCT_TYPES, VENDOR_CHANGEABLE_STATUSES, type AdminCampaign } from '@storelift/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { showApiError } from '../../../components/error-modal';
@@ -14,7 +14,6 @@ import {
   useUpdateNotes,
   vendorChoicesQueryOptions,
 } from '../api/admin-campaigns';
-import { VENDOR_CHANGEABLE } from './staff-actions';
 
 /** Partner ≤ 100 and notes ≤ 1000 symbols (staff-admin §7; customer-area §5). */
 const PARTNER_MAX = 100;
@@ -59,7 +58,7 @@ export function OrderEditors({ campaign }: { campaign: AdminCampaign }) {
   const notesSave = useUpdateNotes();
   const vendorSave = useChangeVendor();
   const vendors = useQuery({ ...vendorChoicesQueryOptions(), enabled: canPickVendor });
-  const vendorOpen = VENDOR_CHANGEABLE.includes(campaign.status);
+  const vendorOpen = VENDOR_CHANGEABLE_STATUSES.includes(campaign.status);
 
   return (
     <Stack gap="md">

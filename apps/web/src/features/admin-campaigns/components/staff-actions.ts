@@ -1,39 +1,19 @@
-import { CAMPAIGN_STATUSES, staffActionPermission, type CampaignStatus } from '@storelift/shared';
+import type { CampaignStatus, StaffCampaignAction } from '@storelift/shared';
 
-/**
- * Staff actions and the statuses that allow each: the server's table (docs/campaigns.md, "Staff and
- * vendors"), in the order the row menu lists them. The server decides; the menu only offers what it
- * would accept.
+/*
+ * How the staff menu shows an action; which actions a status allows is the shared table
+ * (`allowedStaffActions` in @storelift/shared).
  */
-export const STAFF_ACTIONS = {
-  start: ['draft', 'delayed', 'moderation', 'pending'],
-  resume: ['pause'],
-  pause: ['active'],
-  moderation: ['draft', 'delayed', 'pending'],
-  'forced-completion': ['active', 'pause'],
-  archive: ['completed', 'canceled', 'failed', 'rejected'],
-  rejected: ['moderation', 'pending'],
-  cancel: ['draft', 'delayed', 'moderation', 'pending', 'active', 'pause'],
-  'forced-draft': CAMPAIGN_STATUSES.filter((status) => status !== 'archived' && status !== 'draft'),
-} as const satisfies Record<string, readonly CampaignStatus[]>;
-export type StaffAction = keyof typeof STAFF_ACTIONS;
-
-/** Statuses in which the vendor may still be changed (not yet finished). */
-export const VENDOR_CHANGEABLE: readonly CampaignStatus[] = STAFF_ACTIONS.cancel;
 
 /** Moves that refund or throw away work: asked again before they run. */
-const DESTRUCTIVE: readonly StaffAction[] = ['rejected', 'cancel', 'forced-completion', 'forced-draft'];
+const DESTRUCTIVE: readonly StaffCampaignAction[] = [
+  'rejected',
+  'cancel',
+  'forced-completion',
+  'forced-draft',
+];
 
-/** The actions a campaign in this status allows, among those the user's permissions admit. */
-export function allowedStaffActions(status: CampaignStatus, permissions: readonly string[]): StaffAction[] {
-  return (Object.keys(STAFF_ACTIONS) as StaffAction[]).filter(
-    (action) =>
-      (STAFF_ACTIONS[action] as readonly CampaignStatus[]).includes(status) &&
-      permissions.includes(staffActionPermission(action)),
-  );
-}
-
-export function isDestructive(action: StaffAction): boolean {
+export function isDestructive(action: StaffCampaignAction): boolean {
   return DESTRUCTIVE.includes(action);
 }
 
@@ -42,18 +22,18 @@ export function isDestructive(action: StaffAction): boolean {
  * the destructive ones, sending to moderation, where a note for the customer matters, and a start,
  * which charges the customer and may be given a start time.
  */
-export function takesReason(action: StaffAction): boolean {
+export function takesReason(action: StaffCampaignAction): boolean {
   return isDestructive(action) || action === 'moderation' || action === 'start';
 }
 
 /** The label key of an action: a moderated campaign's start is its approval. */
-export function actionLabel(action: StaffAction, status: CampaignStatus): StaffActionLabel {
+export function actionLabel(action: StaffCampaignAction, status: CampaignStatus): StaffActionLabel {
   return action === 'start' && status === 'moderation' ? 'approve' : action;
 }
-export type StaffActionLabel = StaffAction | 'approve';
+export type StaffActionLabel = StaffCampaignAction | 'approve';
 
 /** Colour of an action in the menu. */
-export function actionColor(action: StaffAction): string | undefined {
+export function actionColor(action: StaffCampaignAction): string | undefined {
   if (action === 'rejected' || action === 'cancel' || action === 'forced-draft') return 'red';
   if (action === 'start') return 'teal';
   return undefined;

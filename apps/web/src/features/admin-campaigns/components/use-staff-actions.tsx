@@ -1,13 +1,13 @@
 import { useState, type ComponentType } from 'react';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { CAMPAIGN_MESSAGES, type AdminCampaign } from '@storelift/shared';
+import { CAMPAIGN_MESSAGES, type AdminCampaign, type StaffCampaignAction } from '@storelift/shared';
 import { useTranslation } from 'react-i18next';
 import { showApiError, showErrorModal } from '../../../components/error-modal';
 import { ApiError } from '../../../lib/api';
 import { translateMessage } from '../../../lib/messages';
 import { notifySuccess } from '../../../lib/notify';
 import { useStaffAction } from '../api/admin-campaigns';
-import { actionColor, actionLabel, isDestructive, takesReason, type StaffAction } from './staff-actions';
+import { actionColor, actionLabel, isDestructive, takesReason } from './staff-actions';
 
 /** Longest reason the server writes to the history (`reason` ≤ 500). */
 const REASON_MAX = 500;
@@ -32,9 +32,9 @@ interface Answers {
  */
 export function useStaffActions(StartTime: ComponentType<StartTimeProps>) {
   const action = useStaffAction();
-  const [asked, setAsked] = useState<{ campaign: AdminCampaign; action: StaffAction } | null>(null);
+  const [asked, setAsked] = useState<{ campaign: AdminCampaign; action: StaffCampaignAction } | null>(null);
 
-  const run = (campaign: AdminCampaign, kind: StaffAction, answers?: Answers) =>
+  const run = (campaign: AdminCampaign, kind: StaffCampaignAction, answers?: Answers) =>
     action.mutate(
       { id: campaign.id, action: kind, reason: answers?.reason, startAt: answers?.startAt },
       {
@@ -52,7 +52,7 @@ export function useStaffActions(StartTime: ComponentType<StartTimeProps>) {
       },
     );
 
-  const request = (campaign: AdminCampaign, kind: StaffAction) => {
+  const request = (campaign: AdminCampaign, kind: StaffCampaignAction) => {
     if (takesReason(kind)) setAsked({ campaign, action: kind });
     else run(campaign, kind);
   };
@@ -76,7 +76,7 @@ function ActionDialog({
   onConfirm,
   StartTime,
 }: {
-  asked: { campaign: AdminCampaign; action: StaffAction } | null;
+  asked: { campaign: AdminCampaign; action: StaffCampaignAction } | null;
   pending: boolean;
   onClose: () => void;
   onConfirm: (answers: Answers) => void;

@@ -21,6 +21,7 @@ import {
   ADMIN_CAMPAIGN_SORTS,
   CAMPAIGN_STATUSES,
   PRODUCT_TYPES,
+  allowedStaffActions,
   type AdminCampaign,
   type CampaignStatus,
 } from '@storelift/shared';
@@ -34,8 +35,9 @@ import { translateMessage } from '../../../lib/messages';
 import { useSession } from '../../../lib/session';
 import { userOrdersQueryOptions, type UserOrdersQuery } from '../api/admin-campaigns';
 import { OrderDetails, type ChartProps } from './order-details';
-import { actionColor, actionLabel, allowedStaffActions } from './staff-actions';
+import { actionColor, actionLabel } from './staff-actions';
 import { useStaffActions, type StartTimeProps } from './use-staff-actions';
+import { StoreSelect } from '../../../components/store-select';
 
 const PAGE_SIZE = 10;
 type SortColumn = UserOrdersQuery['sortBy'];
@@ -162,13 +164,9 @@ export function UserOrdersTable({
             onChange={setProductType}
             clearable
           />
-          <Select
+          <StoreSelect
             label={t('userOrders.store')}
             placeholder={t('userOrders.allStores')}
-            data={[
-              { value: '1', label: ta('stores.googlePlay') },
-              { value: '2', label: ta('stores.appStore') },
-            ]}
             value={appstore}
             onChange={setAppstore}
             clearable

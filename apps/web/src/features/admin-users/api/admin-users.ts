@@ -1,20 +1,218 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { adminUserListSchema, type AdminUsersQuery } from '@storelift/shared';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import '../../../lib/user-messages';
+import {
+  adminPaymentListResponseSchema,
+  adminReferralListSchema,
+  adminUserAppListSchema,
+  adminUserListSchema,
+  adminUserOneSchema,
+  adminUserResponseSchema,
+  changeUserBalanceResponseSchema,
+  managerListSchema,
+  messageResponseSchema,
+  paysystemListSchema,
+  pricePlanListResponseSchema,
+  pricetagListResponseSchema,
+  transactionListResponseSchema,
+  type AdminUsersQuery,
+  type ChangeUserBalanceBody,
+  type TransactionType,
+  type UpdateAdminUserBody,
+} from '@storelift/shared';
 import { api } from '../../../lib/api';
 
 /** The list query as the table sends it: page and limit are always numbers here. */
-export type AdminUsersListQuery = Omit<AdminUsersQuery, 'page' | 'limit'> & { page: number; limit: number };
+export type AdminUsersListQuery = {
+  [K in Exclude<keyof AdminUsersQuery, 'page' | 'limit' | 'id'>]?: string | number | undefined;
+} & { page: number; limit: number };
+
+const base = 'admin' as const;
+/** User details lists: 10 a page, newest first (staff-admin §7). */
+export const DETAIL_PAGE_SIZE = 10;
+const detailQuery = (userId: number, page: number) => ({
+  user_id: userId,
+  page,
+  limit: DETAIL_PAGE_SIZE,
+  orderBy: 'created_at',
+  sortBy: 'desc',
+});
 
 export const adminUserKeys = {
   all: ['admin', 'users'] as const,
+  lists: ['admin', 'users', 'list'] as const,
   list: (query: AdminUsersListQuery) => ['admin', 'users', 'list', query] as const,
+  one: (id: number) => ['admin', 'users', 'one', id] as const,
+  ofUser: (id: number) => ['admin', 'users', 'of', id] as const,
+  detailList: (id: number, list: string, query: object) => ['admin', 'users', 'of', id, list, query] as const,
 };
 
 /** One page of `GET /api/admin/v1/users`; the previous page stays on screen while the next loads. */
 export const adminUsersQueryOptions = (query: AdminUsersListQuery) =>
   queryOptions({
     queryKey: adminUserKeys.list(query),
-    queryFn: ({ signal }) => api.get('users', adminUserListSchema, { base: 'admin', query, signal }),
+    queryFn: ({ signal }) => api.get('users', adminUserListSchema, { base, query, signal }),
     placeholderData: keepPreviousData,
     staleTime: 10_000,
   });
+
+/** `GET users?id=`: one user with balances and totals. */
+export const adminUserQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: adminUserKeys.one(id),
+    queryFn: ({ signal }) => api.get('users', adminUserOneSchema, { base, query: { id }, signal }),
+    retry: false,
+  });
+
+/** `GET managers`: the manager filter and field. */
+export const managersQueryOptions = () =>
+  queryOptions({
+    queryKey: ['admin', 'managers'],
+    queryFn: ({ signal }) => api.get('managers', managerListSchema, { base, signal }),
+    staleTime: 60_000,
+  });
+
+/** `GET priceplans`: every plan (the plan filter and field). */
+export const pricePlansQueryOptions = () =>
+  queryOptions({
+    queryKey: ['priceplans', 'all'],
+    queryFn: ({ signal }) =>
+      api.get('priceplans', pricePlanListResponseSchema, { query: { limit: 0, page: 1 }, signal }),
+    staleTime: 5 * 60_000,
+  });
+
+/** `GET paysystems` (admin): the payment systems of a balance change. */
+export const paysystemsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['admin', 'paysystems'],
+    queryFn: ({ signal }) => api.get('paysystems', paysystemListSchema, { base, signal }),
+    staleTime: 60_000,
+  });
+
+/** `GET transactions` of a user (type filter, default all). */
+export const userTransactionsQueryOptions = (userId: number, page: number, type: TransactionType | null) =>
+  queryOptions({
+    queryKey: adminUserKeys.detailList(userId, 'transactions', { page, type }),
+    queryFn: ({ signal }) =>
+      api.get('transactions', transactionListResponseSchema, {
+        base,
+        // The customer list's names: `sortBy` is the column there and `sortType` the direction.
+        query: {
+          user_id: userId,
+          page,
+          limit: DETAIL_PAGE_SIZE,
+          sortBy: 'created_at',
+          sortType: 'desc',
+          type: type ?? undefined,
+        },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+/** `GET payments` of a user. */
+export const userPaymentsQueryOptions = (userId: number, page: number) =>
+  queryOptions({
+    queryKey: adminUserKeys.detailList(userId, 'payments', { page }),
+    queryFn: ({ signal }) =>
+      api.get('payments', adminPaymentListResponseSchema, {
+        base,
+        query: { ...detailQuery(userId, page), successOnly: 0 },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+/** `GET users/referrals` of a user. */
+export const userReferralsQueryOptions = (userId: number, page: number) =>
+  queryOptions({
+    queryKey: adminUserKeys.detailList(userId, 'referrals', { page }),
+    queryFn: ({ signal }) =>
+      api.get('users/referrals', adminReferralListSchema, { base, query: detailQuery(userId, page), signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** `GET users/{id}/apps`. */
+export const userAppsQueryOptions = (userId: number, page: number) =>
+  queryOptions({
+    queryKey: adminUserKeys.detailList(userId, 'apps', { page }),
+    queryFn: ({ signal }) =>
+      api.get(`users/${userId}/apps`, adminUserAppListSchema, {
+        base,
+        query: { page, limit: DETAIL_PAGE_SIZE },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+/** After a change to a user: their row, details and lists are read again. */
+function useRefreshUser() {
+  const client = useQueryClient();
+  return (id: number) =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: adminUserKeys.lists }),
+      client.invalidateQueries({ queryKey: adminUserKeys.one(id) }),
+      client.invalidateQueries({ queryKey: adminUserKeys.ofUser(id) }),
+    ]);
+}
+
+/** `PUT users`. */
+export function useUpdateUser() {
+  const refresh = useRefreshUser();
+  return useMutation({
+    mutationFn: (body: UpdateAdminUserBody) => api.put('users', body, adminUserResponseSchema, { base }),
+    onSuccess: (_answer, body) => refresh(Number(body.id)),
+  });
+}
+
+/** `DELETE users/{id}`, `PUT users/{id}/activate|deactivate`, `POST users/{id}/resend-verification`. */
+export function useUserAction() {
+  const refresh = useRefreshUser();
+  return useMutation({
+    mutationFn: ({ id, action }: { id: number; action: UserAction }) => {
+      if (action === 'delete') return api.delete(`users/${id}`, messageResponseSchema, { base });
+      if (action === 'resend')
+        return api.post(`users/${id}/resend-verification`, {}, messageResponseSchema, { base });
+      return api.put(`users/${id}/${action}`, {}, adminUserResponseSchema, { base });
+    },
+    onSuccess: (_answer, { id }) => refresh(id),
+  });
+}
+export type UserAction = 'delete' | 'activate' | 'deactivate' | 'resend';
+
+/** `PUT payments/change-user-balance`. */
+export function useChangeBalance() {
+  const refresh = useRefreshUser();
+  return useMutation({
+    mutationFn: (body: ChangeUserBalanceBody) =>
+      api.put('payments/change-user-balance', body, changeUserBalanceResponseSchema, { base }),
+    onSuccess: (_answer, body) => refresh(Number(body.id)),
+  });
+}
+
+/** `POST users/referrals` and `DELETE users/referrals/{id}`. */
+export function useReferralChange(userId: number) {
+  const refresh = useRefreshUser();
+  return useMutation({
+    mutationFn: (change: { attach: string } | { remove: number }) =>
+      'attach' in change
+        ? api.post('users/referrals', { user_id: userId, referral: change.attach }, messageResponseSchema, {
+            base,
+          })
+        : api.delete(`users/referrals/${change.remove}`, messageResponseSchema, { base }),
+    onSuccess: () => refresh(userId),
+  });
+}
+
+/** `PUT priceplans/user/{id}` (a new plan) or `POST priceplans/pricetags/user/{id}/sync`. */
+export function usePlanChange(userId: number) {
+  const refresh = useRefreshUser();
+  return useMutation({
+    mutationFn: (planId: number | null) =>
+      planId === null
+        ? api.post(`priceplans/pricetags/user/${userId}/sync`, {}, pricetagListResponseSchema, { base })
+        : api.put(`priceplans/user/${userId}`, { priceplan_id: planId }, pricetagListResponseSchema, {
+            base,
+          }),
+    onSuccess: () => refresh(userId),
+  });
+}

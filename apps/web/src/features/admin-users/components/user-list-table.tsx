@@ -1,57 +1,114 @@
 import { useState } from 'react';
-import { Anchor, Badge, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconCircleCheck, IconCircleX, IconSearch } from '@tabler/icons-react';
-import { ROLES, type AdminUser, type AdminUsersQuery, type Role } from '@storelift/shared';
+import { IconCircleCheck, IconCircleX, IconFilterOff, IconSearch } from '@tabler/icons-react';
+import { ROLES, type AdminUser, type AdminUsersQuery } from '@storelift/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { ListError, usePagedTableProps, usePageOf } from '../../../components/paged-table';
 import { CopyValue } from '../../../components/copy-value';
+import { isValidRange } from '../../../lib/date-range';
 import { countryName, formatDate } from '../../../lib/format';
 import { canOpen } from '../../../lib/navigation';
 import { displayRoles } from '../../../lib/roles';
 import { useSession } from '../../../lib/session';
-import { adminUsersQueryOptions, type AdminUsersListQuery } from '../api/admin-users';
+import {
+  adminUsersQueryOptions,
+  managersQueryOptions,
+  pricePlansQueryOptions,
+  type AdminUsersListQuery,
+} from '../api/admin-users';
+import { UserActionsMenu } from './user-actions-menu';
 
 const PAGE_SIZE = 10;
 type SortColumn = NonNullable<AdminUsersQuery['orderBy']>;
-const SORTABLE: readonly SortColumn[] = ['created_at', 'email', 'nickname', 'id'];
+const SORTABLE: readonly SortColumn[] = ['created_at', 'email', 'nickname', 'id', 'last_login_at'];
+
+interface Filters {
+  search: string;
+  role: string | null;
+  plan: string | null;
+  verified: string | null;
+  active: string | null;
+  manager: string | null;
+  from: string;
+  to: string;
+}
+const NO_FILTERS: Filters = {
+  search: '',
+  role: null,
+  plan: null,
+  verified: null,
+  active: null,
+  manager: null,
+  from: '',
+  to: '',
+};
 
 /**
- * Staff list of users: server-side paging, search, role filter and sorting (staff-admin §2); each user links
- * to their campaigns on /admin/user-orders for the roles that may open it.
+ * Staff list of users (staff-admin §2 User lists): server-side paging, search (e-mail, nickname, full name,
+ * id, referral code), filters and sorting; each row opens the user's details and carries the user's actions.
  */
 export function UserListTable() {
   const { t, i18n } = useTranslation('app');
+  const { t: tu } = useTranslation('users');
   const { t: tr } = useTranslation();
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search.trim(), 350);
-  const [role, setRole] = useState<Role | null>(null);
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [debounced] = useDebouncedValue(filters, 350);
   const [sortStatus, setSortStatus] = useState<DataTableSortStatus<AdminUser>>({
     columnAccessor: 'created_at',
     direction: 'desc',
   });
+  const set = (patch: Partial<Filters>) => setFilters((current) => ({ ...current, ...patch }));
+  const plans = useQuery(pricePlansQueryOptions());
+  const managers = useQuery(managersQueryOptions());
 
   const orderBy = (SORTABLE as readonly string[]).includes(String(sortStatus.columnAccessor))
     ? (sortStatus.columnAccessor as SortColumn)
     : 'created_at';
-  const filters = {
-    search: debouncedSearch || undefined,
-    role: role ?? undefined,
+  // Either end alone filters; a backwards range filters nothing until it is put right (the server refuses it).
+  const backwards = (from: string, to: string) => Boolean(from && to) && !isValidRange(from, to);
+  const range = backwards(debounced.from, debounced.to)
+    ? {}
+    : { from: debounced.from || undefined, to: debounced.to || undefined };
+  const query = {
+    search: debounced.search.trim() || undefined,
+    role: debounced.role ?? undefined,
+    priceplan_id: debounced.plan ?? undefined,
+    verified: debounced.verified ?? undefined,
+    active: debounced.active ?? undefined,
+    manager_id: debounced.manager ?? undefined,
+    ...range,
     orderBy,
     sortBy: sortStatus.direction,
   } satisfies Omit<AdminUsersListQuery, 'page' | 'limit'>;
-  const [page, setPage] = usePageOf(filters);
-  const { data, isFetching, error } = useQuery(
-    adminUsersQueryOptions({ ...filters, page, limit: PAGE_SIZE }),
-  );
-  const ordersLink = canOpen('/admin/user-orders', useSession().permissions);
+  const [page, setPage] = usePageOf(query);
+  const { data, isFetching, error } = useQuery(adminUsersQueryOptions({ ...query, page, limit: PAGE_SIZE }));
+  const permissions = useSession().permissions;
+  const ordersLink = canOpen('/admin/user-orders', permissions);
+  const detailsLink = canOpen('/admin/user-details/$id', permissions);
   const pagedProps = usePagedTableProps(
     { data, isFetching },
     { page, onPageChange: setPage, perPage: PAGE_SIZE, emptyHeight: 240 },
   );
+  const filtered = JSON.stringify(filters) !== JSON.stringify(NO_FILTERS);
+  const yesNo = [
+    { value: '1', label: tr('common.yes') },
+    { value: '0', label: tr('common.no') },
+  ];
 
   return (
     <Stack gap="lg">
@@ -60,29 +117,94 @@ export function UserListTable() {
           {t('adminUsers.title')}
         </Title>
         <Text c="dimmed" mt={4}>
-          {t('adminUsers.subtitle')}
+          {tu('list.subtitle')}
         </Text>
       </div>
 
       <Group gap="md" align="flex-end" wrap="wrap">
         <TextInput
           label={tr('common.search')}
-          placeholder={t('adminUsers.searchPlaceholder')}
+          placeholder={tu('list.searchPlaceholder')}
           leftSection={<IconSearch size={16} stroke={1.6} />}
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
+          value={filters.search}
+          onChange={(event) => set({ search: event.currentTarget.value })}
           style={{ flex: '1 1 260px' }}
           maw={420}
+          data-testid="users-search"
         />
         <Select
           label={t('adminUsers.role')}
           placeholder={t('adminUsers.allRoles')}
           data={ROLES.map((value) => ({ value, label: t(`roles.${value}`) }))}
-          value={role}
-          onChange={(value) => setRole(value as Role | null)}
+          value={filters.role}
+          onChange={(role) => set({ role })}
           clearable
-          w={200}
+          w={170}
         />
+        <Select
+          label={tu('list.plan')}
+          placeholder={tu('list.all')}
+          data={(plans.data?.data ?? []).map((plan) => ({ value: String(plan.id), label: plan.name }))}
+          value={filters.plan}
+          onChange={(plan) => set({ plan })}
+          clearable
+          w={170}
+        />
+        <Select
+          label={tu('list.verified')}
+          placeholder={tu('list.all')}
+          data={yesNo}
+          value={filters.verified}
+          onChange={(verified) => set({ verified })}
+          clearable
+          w={120}
+        />
+        <Select
+          label={tu('list.active')}
+          placeholder={tu('list.all')}
+          data={yesNo}
+          value={filters.active}
+          onChange={(active) => set({ active })}
+          clearable
+          w={120}
+        />
+        <Select
+          label={tu('list.manager')}
+          placeholder={tu('list.all')}
+          data={(managers.data?.data ?? []).map((manager) => ({
+            value: String(manager.id),
+            label: manager.nickname,
+          }))}
+          value={filters.manager}
+          onChange={(manager) => set({ manager })}
+          clearable
+          searchable
+          w={170}
+        />
+        <TextInput
+          type="date"
+          label={tu('list.from')}
+          value={filters.from}
+          onChange={(event) => set({ from: event.currentTarget.value })}
+          error={backwards(filters.from, filters.to) ? tu('list.rangeInvalid') : undefined}
+          w={160}
+        />
+        <TextInput
+          type="date"
+          label={tu('list.to')}
+          value={filters.to}
+          onChange={(event) => set({ to: event.currentTarget.value })}
+          w={160}
+        />
+        {filtered && (
+          <Button
+            variant="subtle"
+            leftSection={<IconFilterOff size={16} />}
+            onClick={() => setFilters(NO_FILTERS)}
+          >
+            {tu('list.reset')}
+          </Button>
+        )}
       </Group>
 
       <ListError error={error} />
@@ -93,13 +215,17 @@ export function UserListTable() {
         sortStatus={sortStatus}
         onSortStatusChange={(next) =>
           setSortStatus(
-            // A newly chosen column starts A→Z (newest first for the registration date).
+            // A newly chosen column starts A→Z (newest first for the dates).
             next.columnAccessor === sortStatus.columnAccessor
               ? next
-              : { ...next, direction: next.columnAccessor === 'created_at' ? 'desc' : 'asc' },
+              : {
+                  ...next,
+                  direction: String(next.columnAccessor).endsWith('_at') ? 'desc' : 'asc',
+                },
           )
         }
         noRecordsText={t('adminUsers.empty')}
+        data-testid="users-table"
         columns={[
           {
             accessor: 'id',
@@ -113,7 +239,26 @@ export function UserListTable() {
               </Group>
             ),
           },
-          { accessor: 'email', title: t('adminUsers.columns.email'), sortable: true, noWrap: true },
+          {
+            accessor: 'email',
+            title: t('adminUsers.columns.email'),
+            sortable: true,
+            noWrap: true,
+            render: (user) =>
+              detailsLink ? (
+                <Anchor
+                  size="sm"
+                  renderRoot={(props) => (
+                    <Link {...props} to="/admin/user-details/$id" params={{ id: String(user.id) }} />
+                  )}
+                  data-testid={`user-details-link-${user.id}`}
+                >
+                  {user.email}
+                </Anchor>
+              ) : (
+                user.email
+              ),
+          },
           { accessor: 'nickname', title: t('adminUsers.columns.nickname'), sortable: true, noWrap: true },
           { accessor: 'full_name', title: t('adminUsers.columns.fullName') },
           {
@@ -144,6 +289,12 @@ export function UserListTable() {
             ),
           },
           {
+            accessor: 'priceplan',
+            title: tu('list.plan'),
+            noWrap: true,
+            render: (user) => user.priceplan.name,
+          },
+          {
             accessor: 'email_verified',
             title: t('adminUsers.columns.verified'),
             textAlign: 'center',
@@ -159,6 +310,17 @@ export function UserListTable() {
               ),
           },
           {
+            accessor: 'is_active',
+            title: tu('list.active'),
+            noWrap: true,
+            // The dot keeps the label in the text colour (a light badge's text is too faint for axe).
+            render: (user) => (
+              <Badge size="sm" variant="dot" color={user.is_active ? 'teal' : 'gray'}>
+                {user.is_active ? tu('status.active') : tu('status.inactive')}
+              </Badge>
+            ),
+          },
+          {
             accessor: 'created_at',
             title: t('adminUsers.columns.createdAt'),
             sortable: true,
@@ -172,20 +334,27 @@ export function UserListTable() {
                   title: t('adminUsers.columns.orders'),
                   noWrap: true,
                   render: (user: AdminUser) => (
+                    // The visible text starts the accessible name (axe: label-content-name-mismatch).
                     <Anchor
                       size="sm"
                       renderRoot={(props) => (
                         <Link {...props} to="/admin/user-orders" search={{ userId: String(user.id) }} />
                       )}
-                      aria-label={t('adminUsers.ordersOf', { email: user.email })}
                       data-testid={`user-orders-link-${user.id}`}
                     >
                       {t('adminUsers.orders')}
+                      <VisuallyHidden>{` ${user.email}`}</VisuallyHidden>
                     </Anchor>
                   ),
                 },
               ]
             : []),
+          {
+            accessor: 'actions',
+            title: <VisuallyHidden>{tu('list.actions')}</VisuallyHidden>,
+            textAlign: 'right',
+            render: (user) => <UserActionsMenu user={user} />,
+          },
         ]}
       />
     </Stack>

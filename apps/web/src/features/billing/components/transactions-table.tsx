@@ -33,6 +33,7 @@ import {
 } from '../../../lib/date-range';
 import { formatDate, formatDateTime, formatMoney, formatSignedMoney } from '../../../lib/format';
 import { transactionsQueryOptions, type TransactionListParams } from '../api/transactions';
+import { StoreSelect } from '../../../components/store-select';
 
 const PAGE_SIZE = 10;
 type Period = DateShortcut | 'all';
@@ -170,13 +171,9 @@ export function TransactionsTable() {
               onChange={(value) => setType(value as TransactionType | null)}
               clearable
             />
-            <Select
+            <StoreSelect
               label={t('transactions.store')}
               placeholder={t('transactions.allStores')}
-              data={[
-                { value: String(APP_STORES.GOOGLE_PLAY), label: ta('stores.googlePlay') },
-                { value: String(APP_STORES.APP_STORE), label: ta('stores.appStore') },
-              ]}
               value={appstore}
               onChange={setAppstore}
               clearable

@@ -10,6 +10,7 @@ import {
   keywordListResponseSchema,
   type AppStore,
   type Campaign,
+  type CampaignAction,
   type CampaignListResponse,
   type CampaignFilters,
   type CampaignQuote,
@@ -21,8 +22,6 @@ import {
 import { api } from '../../../lib/api';
 
 export type CampaignTab = (typeof CAMPAIGN_FILTER_TABS)[number];
-/** The lifecycle actions a campaign row offers (`GET campaigns/{id}/{action}`). */
-export type CampaignAction = 'start' | 'pause' | 'resume' | 'cancel' | 'archive';
 
 /** Statuses whose campaigns change without the user doing anything. */
 const RUNNING: readonly CampaignStatus[] = ['active', 'pending', 'delayed', 'moderation'];

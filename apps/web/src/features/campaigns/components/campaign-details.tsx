@@ -15,7 +15,13 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconAlertTriangle, IconHourglass, IconPencil, IconShieldCheck } from '@tabler/icons-react';
-import { CAMPAIGN_MESSAGES, PRODUCT_TYPES, REVIEW_GUARANTEE, type Campaign } from '@storelift/shared';
+import {
+  CAMPAIGN_MESSAGES,
+  PRODUCT_TYPES,
+  REVIEW_GUARANTEE,
+  sumByDay,
+  type Campaign,
+} from '@storelift/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CampaignStatusBadge } from '../../../components/campaign-figures';
@@ -23,7 +29,7 @@ import { deliveredText, progressPercent, statusChangeTitle } from '../../../lib/
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { errorText, translateMessage } from '../../../lib/messages';
 import { campaignDetailsQueryOptions } from '../api/campaigns';
-import { dailyProgress, displayOrders, editState } from './campaign-logic';
+import { editState } from './campaign-logic';
 import { ReviewCard } from './reviews/review-card';
 
 const CampaignChart = lazy(() => import('./campaign-chart').then((m) => ({ default: m.CampaignChart })));
@@ -44,7 +50,8 @@ export function CampaignDetails({
   const { t } = useTranslation('campaigns');
   const details = useQuery({ ...campaignDetailsQueryOptions(id ?? 0), enabled: id !== null });
   const campaign = details.data;
-  const orders = displayOrders(campaign?.orders ?? []);
+  // The server merges impressions orders into one (`mergeImpressions`).
+  const orders = campaign?.orders ?? [];
   const edit = campaign && editState(campaign);
   return (
     <Drawer
@@ -142,7 +149,7 @@ export function CampaignDetails({
           <Title order={4}>{t('details.perDay')}</Title>
           <Suspense fallback={<Loader size="sm" />}>
             <CampaignChart
-              rows={dailyProgress(orders)}
+              rows={sumByDay(orders)}
               labels={{
                 day: t('details.day'),
                 planned: t('details.planned'),

@@ -2,21 +2,21 @@ import {
   CAMPAIGN_DAYS_MAX,
   CAMPAIGN_MESSAGES,
   DELIVERY_TYPES,
+  EDITABLE_STATUSES,
   LIMITS,
   MESSAGES,
   PRODUCT_TYPES,
   RATE_TYPES,
   REVIEW_MODES,
   TERMS_PRODUCT_TYPES,
+  allowsStatus,
   type Campaign,
-  type CampaignOrder,
-  type CampaignStatus,
   dayPlan,
   moneyInputText,
   parseMoney,
   type INSTALL_DISTRIBUTIONS,
 } from '@storelift/shared';
-import type { CampaignAction, CampaignBody } from '../api/campaigns';
+import type { CampaignBody } from '../api/campaigns';
 import type { ReviewDraft, ReviewGender, ReviewLanguage } from './reviews/review-logic';
 
 /** The product types this page orders (CPI has its own wizard). */
@@ -367,80 +367,10 @@ export function delayedStart(
   return { startAt: when.toISOString() };
 }
 
-/** Statuses a campaign can still be cancelled from (docs/campaigns.md, lifecycle). */
-const CANCELABLE: readonly CampaignStatus[] = [
-  'draft',
-  'delayed',
-  'moderation',
-  'pending',
-  'active',
-  'pause',
-];
-const ARCHIVABLE: readonly CampaignStatus[] = ['completed', 'canceled', 'failed', 'rejected'];
-
-/** The lifecycle actions a campaign's status allows, in the order the row menu lists them. */
-export function allowedActions(campaign: Pick<Campaign, 'status' | 'is_legacy'>): CampaignAction[] {
-  const actions: CampaignAction[] = [];
-  const { status } = campaign;
-  if ((status === 'draft' || status === 'delayed') && !campaign.is_legacy) actions.push('start');
-  if (status === 'active') actions.push('pause');
-  if (status === 'pause') actions.push('resume');
-  if (CANCELABLE.includes(status)) actions.push('cancel');
-  if (ARCHIVABLE.includes(status)) actions.push('archive');
-  return actions;
-}
-
-/** Draft and delayed campaigns can be edited (`PUT campaigns/{id}`), legacy ones never (customer-area §8). */
+/** Whether the edit link shows: for an editable status, or a note that a legacy campaign cannot be edited. */
 export function editState(campaign: Pick<Campaign, 'status' | 'is_legacy'>): 'editable' | 'legacy' | null {
-  if (campaign.status !== 'draft' && campaign.status !== 'delayed') return null;
+  if (!allowsStatus(EDITABLE_STATUSES, campaign.status)) return null;
   return campaign.is_legacy ? 'legacy' : 'editable';
-}
-
-export function isEditable(campaign: Pick<Campaign, 'status' | 'is_legacy'>): boolean {
-  return editState(campaign) === 'editable';
-}
-
-export interface DayProgress {
-  day: number;
-  planned: number;
-  delivered: number;
-}
-
-/** Planned and delivered installs per campaign day, summed over the orders (one per keyword). */
-export function dailyProgress(orders: readonly Pick<CampaignOrder, 'sequence'>[]): DayProgress[] {
-  const byDay = new Map<number, DayProgress>();
-  for (const order of orders) {
-    for (const { day, installs_total, installs_actual } of order.sequence) {
-      const row = byDay.get(day) ?? { day, planned: 0, delivered: 0 };
-      row.planned += installs_total;
-      row.delivered += installs_actual;
-      byDay.set(day, row);
-    }
-  }
-  return [...byDay.values()].sort((a, b) => a.day - b.day);
-}
-
-/**
- * The orders as the details show them: type 8 (impressions) orders merged into one, installs summed per
- * day (customer-area §3); other orders as they are.
- */
-export function displayOrders(orders: readonly CampaignOrder[]): CampaignOrder[] {
-  const impressions = orders.filter((order) => order.type === PRODUCT_TYPES.impressions);
-  const first = impressions[0];
-  if (!first || impressions.length === 1) return [...orders];
-  const merged: CampaignOrder = {
-    id: first.id,
-    type: PRODUCT_TYPES.impressions,
-    keyword: null,
-    installs_total: impressions.reduce((sum, order) => sum + order.installs_total, 0),
-    installs_actual: impressions.reduce((sum, order) => sum + order.installs_actual, 0),
-    sequence: dailyProgress(impressions).map((row) => ({
-      day: row.day,
-      installs_total: row.planned,
-      installs_actual: row.delivered,
-    })),
-  };
-  return [...orders.filter((order) => order.type !== PRODUCT_TYPES.impressions), merged];
 }
 
 export type CsvCell = string | number | boolean | null | undefined;

@@ -29,7 +29,13 @@ import {
   IconStar,
   IconStarFilled,
 } from '@tabler/icons-react';
-import { CAMPAIGN_FILTER_TABS, CAMPAIGN_MESSAGES, type Campaign } from '@storelift/shared';
+import {
+  CAMPAIGN_FILTER_TABS,
+  CAMPAIGN_MESSAGES,
+  allowedCampaignActions,
+  type Campaign,
+  type CampaignAction,
+} from '@storelift/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
@@ -50,12 +56,12 @@ import {
   useCampaignAction,
   useCloneCampaign,
   useToggleCampaignFavorite,
-  type CampaignAction,
   type CampaignListParams,
   type CampaignTab,
 } from '../api/campaigns';
-import { allowedActions, editState, toCsv } from './campaign-logic';
+import { editState, toCsv } from './campaign-logic';
 import { CampaignDetails } from './campaign-details';
+import { StoreSelect } from '../../../components/store-select';
 
 const PAGE_SIZE = 10;
 /** Columns a phone leaves out (id, days, price, start: all in the details drawer) so status stays in view. */
@@ -81,7 +87,6 @@ const appValue = (appstore: number | string, packageId: string) => `${appstore}:
  */
 export function CampaignsTable({ initial, onCharged }: { initial: CampaignFilters; onCharged: () => void }) {
   const { t } = useTranslation('campaigns');
-  const { t: ta } = useTranslation('app');
   const { t: tr } = useTranslation();
   const navigate = useNavigate();
   const [tab, setTab] = useState<CampaignTab>(initial.status ?? 'all');
@@ -297,13 +302,9 @@ export function CampaignsTable({ initial, onCharged }: { initial: CampaignFilter
             clearable
             data-testid="campaigns-filter-country"
           />
-          <Select
+          <StoreSelect
             label={t('list.store')}
             placeholder={t('list.allStores')}
-            data={[
-              { value: '1', label: ta('stores.googlePlay') },
-              { value: '2', label: ta('stores.appStore') },
-            ]}
             value={appstore}
             onChange={setAppstore}
             clearable
@@ -441,7 +442,7 @@ export function CampaignsTable({ initial, onCharged }: { initial: CampaignFilter
                 <Menu.Dropdown onClick={(event) => event.stopPropagation()}>
                   <Menu.Item onClick={() => setDetailsId(row.id)}>{t('actions.details')}</Menu.Item>
                   <EditMenuItem campaign={row} onEdit={() => edit(row)} />
-                  {allowedActions(row).map((kind) => (
+                  {allowedCampaignActions(row).map((kind) => (
                     <Menu.Item
                       key={kind}
                       color={kind === 'cancel' ? 'red' : undefined}

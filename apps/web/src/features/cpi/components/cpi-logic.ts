@@ -3,6 +3,7 @@ import {
   CPI_LEVELS,
   cpiDraftSchema,
   cpiTargetCountries,
+  formatMoney,
   createCampaignBodySchema,
   GEO_GROUPS,
   LIMITS,
@@ -128,7 +129,7 @@ function moneyOf(value: number | string): bigint | null {
 /** The charge when the campaign starts: twice the daily budget (customer-area §9), as a decimal text. */
 export function startCharge(budget: number | string): string | null {
   const amount = moneyOf(budget);
-  return amount === null ? null : moneyText(amount * 2n);
+  return amount === null ? null : formatMoney(amount * 2n);
 }
 
 /** Installs a day the budget buys at the target CPI, rounded down; null while either is unusable. */
@@ -144,13 +145,7 @@ export function shortfall(balance: string | null | undefined, charge: string | n
   if (balance === null || balance === undefined || charge === null) return null;
   const have = toMoney(balance);
   const need = toMoney(charge);
-  return have === null || need === null || have >= need ? null : moneyText(need - have);
-}
-
-function moneyText(value: bigint): string {
-  const units = value / 10_000n;
-  const fraction = (value % 10_000n).toString().padStart(4, '0');
-  return `${units}.${fraction}`;
+  return have === null || need === null || have >= need ? null : formatMoney(need - have);
 }
 
 function toNumber(value: number | string): number {

@@ -1,12 +1,13 @@
 import { useMemo } from 'react';
 import { Avatar, Button, Card, Chip, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
-import { APP_STORES, COUNTRIES, PRODUCT_TYPES, type App } from '@storelift/shared';
+import { COUNTRIES, PRODUCT_TYPES, type App } from '@storelift/shared';
 import { useTranslation } from 'react-i18next';
 import { DATE_SHORTCUT_VALUES, type DateShortcut } from '../../../lib/date-range';
 import { countryName, formatDate } from '../../../lib/format';
 import { translateMessage } from '../../../lib/messages';
 import type { ResolvedParams, StatisticsSearch } from './statistics-search';
+import { StoreSelect } from '../../../components/store-select';
 
 /** The apps the picker offers: the user's tracked apps. */
 export type StatisticsApp = Pick<App, 'appstore' | 'package' | 'title' | 'icon'>;
@@ -120,14 +121,10 @@ export function StatisticsFilters({
               );
             }}
           />
-          <Select
+          <StoreSelect
             label={t('filters.store')}
             placeholder={t('filters.allStores')}
             clearable
-            data={[
-              { value: String(APP_STORES.GOOGLE_PLAY), label: t('app:stores.googlePlay') },
-              { value: String(APP_STORES.APP_STORE), label: t('app:stores.appStore') },
-            ]}
             value={state.appstore ?? null}
             onChange={(value) =>
               // Another store than the chosen app's leaves the app out.

@@ -1,17 +1,5 @@
 import { useState } from 'react';
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  Menu,
-  Select,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Menu, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconBuildingStore, IconDots, IconPlus, IconSearch } from '@tabler/icons-react';
 import type { Vendor } from '@storelift/shared';
@@ -27,6 +15,7 @@ import { notifySuccess } from '../../../lib/notify';
 import { useDeleteVendor, useVendorActivity, vendorsQueryOptions, type VendorsQuery } from '../api/vendors';
 import { VendorCountries } from './vendor-countries';
 import { VendorModal } from './vendor-modal';
+import { StoreSelect } from '../../../components/store-select';
 
 const PAGE_SIZE = 10;
 const SORTS: readonly VendorsQuery['orderBy'][] = ['id', 'vendor', 'share', 'created_at'];
@@ -99,13 +88,9 @@ export function VendorsTable() {
           maw={420}
           data-testid="vendors-search"
         />
-        <Select
+        <StoreSelect
           label={t('vendors.store')}
           placeholder={t('vendors.allStores')}
-          data={[
-            { value: '1', label: ta('stores.googlePlay') },
-            { value: '2', label: ta('stores.appStore') },
-          ]}
           value={store}
           onChange={setStore}
           clearable

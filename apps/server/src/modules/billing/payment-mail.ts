@@ -1,0 +1,36 @@
+import { eq } from 'drizzle-orm';
+import { formatMoney, parseMoney, roundMoney, type Locale } from '@storelift/shared';
+import type { Deps } from '../../deps.js';
+import { paymentSystems, payments, users } from '../../db/schema/index.js';
+import { renderMail } from '../mail/mail.templates.js';
+
+/** An amount as a mail shows it: two decimals ("500.00"). */
+const shown = (value: string) => formatMoney(roundMoney(parseMoney(value), 2)).slice(0, -2);
+
+/**
+ * Mails the customer that a top-up was credited (template `payment-credited`, in their language). Called once
+ * the crediting transaction has committed, by the one caller that credited it; a mail that cannot be queued is
+ * logged and never undoes the crediting.
+ */
+export async function mailPaymentCredited(deps: Deps, ref: { id: number } | { uuid: string }) {
+  try {
+    const [row] = await deps.db
+      .select({ payment: payments, user: users, paysystem: paymentSystems.name })
+      .from(payments)
+      .innerJoin(users, eq(users.id, payments.user_id))
+      .innerJoin(paymentSystems, eq(paymentSystems.id, payments.paysystem_id))
+      .where('id' in ref ? eq(payments.id, ref.id) : eq(payments.uuid, ref.uuid));
+    if (!row || row.payment.status !== 'credited') return;
+    const mail = await renderMail(deps.db, 'payment-credited', row.user.locale as Locale, {
+      name: row.user.nickname,
+      email: row.user.email,
+      link: `${deps.config.publicUrl}/my-transactions`,
+      amount: shown(row.payment.amount),
+      bonus: shown(row.payment.bonus),
+      paysystem: row.paysystem,
+    });
+    await deps.jobs.send('mail.send', { to: row.user.email, ...mail });
+  } catch (error) {
+    console.error('[mail] payment credited', error);
+  }
+}

@@ -1,0 +1,117 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import '../../../lib/settings-messages';
+import {
+  emailPreviewResponseSchema,
+  emailTemplateListResponseSchema,
+  emailTemplateResponseSchema,
+  maintenanceResponseSchema,
+  paysystemListSchema,
+  paysystemResponseSchema,
+  productsResponseSchema,
+  type EmailTemplateBody,
+  type MaintenanceBody,
+  type PaysystemBody,
+  type PaysystemList,
+  type ProductsBody,
+} from '@storelift/shared';
+import { api } from '../../../lib/api';
+
+const base = 'admin' as const;
+
+export const settingsKeys = {
+  maintenance: ['admin', 'settings', 'maintenance'] as const,
+  paysystems: ['admin', 'settings', 'paysystems'] as const,
+  products: (appstore: number) => ['admin', 'settings', 'products', appstore] as const,
+  templates: ['admin', 'settings', 'email-templates'] as const,
+};
+
+/** `GET maintenance`. */
+export const maintenanceQueryOptions = () =>
+  queryOptions({
+    queryKey: settingsKeys.maintenance,
+    queryFn: ({ signal }) => api.get('maintenance', maintenanceResponseSchema, { base, signal }),
+  });
+
+/** `PUT maintenance`: on or off, with staff's note. */
+export function useSetMaintenance() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: MaintenanceBody) => api.put('maintenance', body, maintenanceResponseSchema, { base }),
+    onSuccess: (answer) => client.setQueryData(settingsKeys.maintenance, answer),
+  });
+}
+
+/** `GET paysystems`: every system, active or not. */
+export const paysystemsQueryOptions = () =>
+  queryOptions({
+    queryKey: settingsKeys.paysystems,
+    queryFn: ({ signal }) => api.get('paysystems', paysystemListSchema, { base, signal }),
+  });
+
+type Client = ReturnType<typeof useQueryClient>;
+const replacePaysystem = (client: Client, answer: { data: PaysystemList['data'][number] }) =>
+  client.setQueryData<PaysystemList>(settingsKeys.paysystems, (list) =>
+    list ? { data: list.data.map((row) => (row.id === answer.data.id ? answer.data : row)) } : list,
+  );
+
+/** `PUT paysystems/change-is-active-paysystem`. */
+export function usePaysystemActive() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { id: number; is_active: boolean }) =>
+      api.put('paysystems/change-is-active-paysystem', body, paysystemResponseSchema, { base }),
+    onSuccess: (answer) => replacePaysystem(client, answer),
+  });
+}
+
+/** `PUT paysystems/{id}`: bonus and options. */
+export function useSavePaysystem() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: PaysystemBody }) =>
+      api.put(`paysystems/${id}`, body, paysystemResponseSchema, { base }),
+    onSuccess: (answer) => replacePaysystem(client, answer),
+  });
+}
+
+/** `GET products?appstore=`: one store's price list. */
+export const productsQueryOptions = (appstore: number) =>
+  queryOptions({
+    queryKey: settingsKeys.products(appstore),
+    queryFn: ({ signal }) =>
+      api.get('products', productsResponseSchema, { base, query: { appstore }, signal }),
+  });
+
+/** `PUT products` (no id): the store's prices. */
+export function useSaveProducts() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ProductsBody) => api.put('products', body, productsResponseSchema, { base }),
+    onSuccess: (answer) => client.setQueryData(settingsKeys.products(answer.appstore), answer),
+  });
+}
+
+/** `GET email-templates`: every template in every language. */
+export const templatesQueryOptions = () =>
+  queryOptions({
+    queryKey: settingsKeys.templates,
+    queryFn: ({ signal }) => api.get('email-templates', emailTemplateListResponseSchema, { base, signal }),
+  });
+
+/** `PUT email-templates`. */
+export function useSaveTemplate() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: EmailTemplateBody) =>
+      api.put('email-templates', body, emailTemplateResponseSchema, { base }),
+    onSuccess: () => client.invalidateQueries({ queryKey: settingsKeys.templates }),
+  });
+}
+
+/** `POST email-templates/preview`: the mail with sample data, nothing saved. */
+export function usePreviewTemplate() {
+  return useMutation({
+    mutationFn: (body: EmailTemplateBody) =>
+      api.post('email-templates/preview', body, emailPreviewResponseSchema, { base }),
+  });
+}

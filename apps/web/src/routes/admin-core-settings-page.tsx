@@ -1,0 +1,56 @@
+import { Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconCreditCard, IconMail, IconPackage, IconTool } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { EmailTemplatesTab } from '../features/core-settings/components/email-templates-tab';
+import { MaintenanceTab } from '../features/core-settings/components/maintenance-tab';
+import { PaysystemsTab } from '../features/core-settings/components/paysystems-tab';
+import { ProductsTab } from '../features/core-settings/components/products-tab';
+
+/** /admin/core-settings (the core-settings module; admin by default): payment systems, products, mails, maintenance. */
+export function AdminCoreSettingsPage() {
+  const { t } = useTranslation('settings');
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1} fz={{ base: 24, sm: 30 }}>
+          {t('title')}
+        </Title>
+        <Text c="dimmed" mt={4}>
+          {t('subtitle')}
+        </Text>
+      </div>
+      <Tabs defaultValue="paysystems" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab
+            value="paysystems"
+            leftSection={<IconCreditCard size={16} />}
+            data-testid="tab-paysystems"
+          >
+            {t('tabs.paysystems')}
+          </Tabs.Tab>
+          <Tabs.Tab value="products" leftSection={<IconPackage size={16} />} data-testid="tab-products">
+            {t('tabs.products')}
+          </Tabs.Tab>
+          <Tabs.Tab value="templates" leftSection={<IconMail size={16} />} data-testid="tab-templates">
+            {t('tabs.templates')}
+          </Tabs.Tab>
+          <Tabs.Tab value="maintenance" leftSection={<IconTool size={16} />} data-testid="tab-maintenance">
+            {t('tabs.maintenance')}
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="paysystems" pt="md">
+          <PaysystemsTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="products" pt="md">
+          <ProductsTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="templates" pt="md">
+          <EmailTemplatesTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="maintenance" pt="md">
+          <MaintenanceTab />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}
