@@ -113,10 +113,10 @@ export async function chooseStaffAction(page: Page, id: number, action: string) 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /**
- * Runs axe-core on the page once its transitions end and fails on any serious or critical violation, naming the rule and
- * the elements. Evaluated through the browser protocol, so the page's script policy does not stop it.
+ * Runs axe-core on the page (or the part `within` selects) once its transitions end and fails on any serious or
+ * critical violation, naming the rule and the elements. Evaluated through the browser protocol, so the page's script policy does not stop it.
  */
-export async function expectAccessible(page: Page, what: string) {
+export async function expectAccessible(page: Page, what: string, within?: string) {
   // Contrast is judged on the settled page: wait for finite transitions (a drawer fading in) to end.
   await page.evaluate(() =>
     Promise.all(
@@ -127,8 +127,12 @@ export async function expectAccessible(page: Page, what: string) {
     ),
   );
   await page.evaluate(axeSource);
-  const results = await page.evaluate(() =>
-    (window as unknown as { axe: { run(context: Document): Promise<AxeResults> } }).axe.run(document),
+  const results = await page.evaluate(
+    (selector) =>
+      (window as unknown as { axe: { run(context: Element | Document): Promise<AxeResults> } }).axe.run(
+        (selector && document.querySelector(selector)) || document,
+      ),
+    within,
   );
   const serious = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

@@ -21,6 +21,7 @@ import type { Jobs } from './jobs/jobs.js';
 import { registerAuth, requirePermissions } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
+import { registerServerErrorLog } from './modules/operations/server-errors.js';
 import { createStoreProvider } from './providers/store/create-store-provider.js';
 import type { StoreProvider } from './providers/store/store-provider.js';
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes.js';
@@ -34,6 +35,9 @@ import { adminBillingRoutes } from './modules/billing/admin-billing.routes.js';
 import { adminCampaignsRoutes } from './modules/campaigns/campaigns.admin.routes.js';
 import { adminVendorsRoutes } from './modules/vendors/vendors.routes.js';
 import { adminAuditRoutes } from './modules/audit/audit.routes.js';
+import { adminAccessListsRoutes } from './modules/access-lists/access-lists.routes.js';
+import { adminImpersonationRoutes } from './modules/auth/impersonation.routes.js';
+import { adminOperationsRoutes } from './modules/operations/operations.routes.js';
 import {
   adminFunctionsRoutes,
   adminModulesRoutes,
@@ -91,6 +95,7 @@ export async function storelift(app: FastifyInstance, { config, database, jobs, 
     store: store ?? createStoreProvider(config.storeProvider),
   });
   registerErrorHandling(app);
+  registerServerErrorLog(app);
   registerAuth(app);
 
   await app.register(helmet, {
@@ -186,6 +191,9 @@ export async function storelift(app: FastifyInstance, { config, database, jobs, 
       await admin.register(adminCpiAccountsRoutes);
       await admin.register(adminProductsRoutes);
       await admin.register(adminEmailTemplatesRoutes);
+      await admin.register(adminAccessListsRoutes);
+      await admin.register(adminImpersonationRoutes);
+      await admin.register(adminOperationsRoutes);
     },
     { prefix: '/api/admin/v1' },
   );

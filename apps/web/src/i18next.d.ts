@@ -12,6 +12,8 @@ import type enUSAccess from './locales/en-US.access.json';
 import type enUSStaffMoney from './locales/en-US.staffmoney.json';
 import type enUSUsers from './locales/en-US.users.json';
 import type enUSSettings from './locales/en-US.settings.json';
+import type enUSSecurity from './locales/en-US.security.json';
+import type enUSOperations from './locales/en-US.operations.json';
 
 // en-US is the reference locale: `t()` keys are checked against it at compile time.
 declare module 'i18next' {
@@ -31,6 +33,8 @@ declare module 'i18next' {
       staffmoney: typeof enUSStaffMoney;
       users: typeof enUSUsers;
       settings: typeof enUSSettings;
+      security: typeof enUSSecurity;
+      operations: typeof enUSOperations;
     };
     returnNull: false;
   }

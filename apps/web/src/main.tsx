@@ -7,7 +7,7 @@ import { initI18n } from './lib/i18n';
 import { MAINTENANCE_PATH, SIGN_IN_PATH } from './lib/navigation';
 import { endSession, onSessionEnd } from './lib/session';
 import { STORAGE_KEYS } from './lib/storage';
-import { hasToken } from './lib/token';
+import { hasToken, isTabSession } from './lib/token';
 import { router } from './routes/router';
 import { scheduleVersionCheck } from './lib/version-schedule';
 
@@ -33,9 +33,9 @@ router.subscribe('onResolved', ({ pathChanged }) => {
   if (pathChanged) window.scrollTo({ top: 0, left: 0 });
 });
 
-// Another tab signed out or in: follow it here.
+// Another tab signed out or in: follow it here, unless this tab runs its own session (log in as a user).
 window.addEventListener('storage', (event) => {
-  if (event.key !== STORAGE_KEYS.token) return;
+  if (event.key !== STORAGE_KEYS.token || isTabSession()) return;
   if (event.newValue === null) endSession('other-tab');
   else void router.invalidate();
 });

@@ -45,3 +45,8 @@ export * from './contracts/reflinks.js';
 export * from './contracts/cpi-accounts.js';
 export * from './rules/settings-messages.js';
 export * from './contracts/core-settings.js';
+export * from './rules/security-messages.js';
+export * from './contracts/access-lists.js';
+export * from './contracts/impersonation.js';
+export * from './contracts/operations.js';
+export * from './rules/operations-messages.js';

@@ -3,6 +3,8 @@ import type { SqlExecutor } from '../db/client.js';
 import { QUEUE_NAMES, type QueueData, type QueueName } from './queues.js';
 
 export type JobHandler<Q extends QueueName> = (data: QueueData[Q]) => Promise<void>;
+/** Told of every failed attempt of a job (the server's error log). */
+export type JobFailureListener = (queue: QueueName, jobId: string, error: unknown) => Promise<void>;
 
 /** How a worker fetches: jobs per fetch and seconds between fetches (pg-boss's minimum is 0.5). */
 export interface WorkOptions {
@@ -19,6 +21,8 @@ export interface Jobs {
   sendMany<Q extends QueueName>(queue: Q, items: readonly QueueData[Q][]): Promise<void>;
   /** Runs a job on the queue by cron (UTC), from whichever process supervises; replaces an earlier schedule. */
   schedule<Q extends QueueName>(queue: Q, cron: string, data: QueueData[Q]): Promise<void>;
+  /** Registers a listener for failed attempts of the jobs this process works on. */
+  onFailure(listener: JobFailureListener): void;
   /** Starts processing a queue in this process. */
   work<Q extends QueueName>(queue: Q, handler: JobHandler<Q>, options?: WorkOptions): Promise<void>;
   stop(): Promise<void>;
@@ -33,6 +37,7 @@ export async function startJobs(sql: SqlExecutor, options: { supervise: boolean 
   });
   boss.on('error', (error) => console.error('[jobs]', error));
   await boss.start();
+  const failureListeners: JobFailureListener[] = [];
   for (const name of QUEUE_NAMES) {
     if (!(await boss.getQueue(name))) await boss.createQueue(name);
   }
@@ -47,12 +52,22 @@ export async function startJobs(sql: SqlExecutor, options: { supervise: boolean 
     async schedule(queue, cron, data) {
       await boss.schedule(queue, cron, data as object, { tz: 'UTC', ...RETRIES });
     },
+    onFailure(listener) {
+      failureListeners.push(listener);
+    },
     async work(queue, handler, workOptions = {}) {
       await boss.work<QueueData[typeof queue]>(
         queue,
         { pollingIntervalSeconds: 1, ...workOptions },
         async (jobs) => {
-          for (const job of jobs) await handler(job.data);
+          for (const job of jobs) {
+            try {
+              await handler(job.data);
+            } catch (error) {
+              for (const listener of failureListeners) await listener(queue, job.id, error);
+              throw error;
+            }
+          }
         },
       );
     },

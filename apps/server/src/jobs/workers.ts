@@ -8,6 +8,7 @@ import { expireDueBonuses } from '../modules/billing/bonus-expiry.js';
 import { deliveryTick, startDue } from '../modules/campaigns/campaigns.delivery.js';
 import { cpiSweep, refundDue } from '../modules/campaigns/campaigns.cpi-charging.js';
 import { confirm, redeliver } from '../providers/payments/sandbox/sandbox-checkout.js';
+import { recordJobFailures } from '../modules/operations/server-errors.js';
 
 /**
  * When the scheduled jobs run (UTC): app statuses every 6 hours, the daily rank sample after midnight,
@@ -25,6 +26,7 @@ export const SCHEDULES = {
 /** Starts every queue's handler in this process and registers the schedules. */
 export async function startWorkers(deps: Deps) {
   const { jobs, config } = deps;
+  recordJobFailures(deps);
   await jobs.work('mail.send', createMailer({ smtpUrl: config.smtpUrl, outboxDir: outboxDir(config) }));
   await jobs.work('apps.refresh-all', () => queueStatusRefresh(deps));
   await jobs.work('apps.refresh', (data) => refreshAppCountries(deps, data.appCountryIds));

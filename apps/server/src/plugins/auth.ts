@@ -58,6 +58,14 @@ export async function requirePermission(request: FastifyRequest, permission: Per
   if (!(await permissionsOf(request)).has(permission)) throw new ForbiddenError();
 }
 
+/**
+ * Request hook (after `allow`) for the calls that change an account's credentials (password, e-mail, API
+ * token): refused with 403 in a session staff opened as the user (docs/staff-tools.md).
+ */
+export async function refuseImpersonated(request: FastifyRequest) {
+  if (request.auth?.session.impersonator_id) throw new ForbiddenError(MESSAGES.impersonationForbidden);
+}
+
 export function registerAuth(app: FastifyInstance) {
   app.decorateRequest('auth', null);
   app.decorate('grants', createGrantsCache(app.deps.db));
@@ -94,7 +102,9 @@ export function registerAuth(app: FastifyInstance) {
 
   app.decorate('permit', (permission: Permission): PermissionGuard => {
     const guard = async (request: FastifyRequest) => {
-      await authenticate(request);
+      const { session } = await authenticate(request);
+      // Staff rights never flow through a session opened as a user.
+      if (session.impersonator_id) throw new ForbiddenError();
       await requirePermission(request, permission);
     };
     return Object.assign(guard, { permission });

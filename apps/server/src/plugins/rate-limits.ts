@@ -1,15 +1,18 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import type { Config } from '../config.js';
+import { isWhiteListedAddress } from '../modules/access-lists/access-lists.cache.js';
 
 /**
- * Registers the rate limiter (routes opt in through `config.rateLimit`). With `REDIS_URL` the counters live
+ * Registers the rate limiter (routes opt in through `config.rateLimit`); white-listed addresses pass. With `REDIS_URL` the counters live
  * in Redis, so every API process counts against one limit; without it, in this process's memory.
  */
 export async function registerRateLimits(app: FastifyInstance, config: Config) {
+  // A white-listed address (an office, a partner's servers) is never limited (docs/staff-tools.md).
+  const allowList = (request: FastifyRequest) => isWhiteListedAddress(app.deps.db, request.ip);
   if (!config.redisUrl) {
-    await app.register(rateLimit, { global: false });
+    await app.register(rateLimit, { global: false, allowList });
     return;
   }
   // Connected before the server listens, so a wrong REDIS_URL stops the start instead of every limit.
@@ -35,6 +38,7 @@ export async function registerRateLimits(app: FastifyInstance, config: Config) {
   });
   await app.register(rateLimit, {
     global: false,
+    allowList,
     redis,
     nameSpace: `${config.redisPrefix}rate-limit:`,
     skipOnError: true,

@@ -9,7 +9,8 @@ import { storage, STORAGE_KEYS } from './storage';
  * privacy texts, `money` for the money pages (top-up, transactions, plans, referral and bonus programs),
  * `campaigns` for Add campaigns and My campaigns, `cpi` for the CPI wizard, `statistics` for Statistics,
  * `admin` for the staff pages of campaigns and vendors, `access` for roles, modules, functions and the log viewer,
- * `users` for user lists and user details, `settings` for the core settings, `staffmoney` for the staff money
+ * `users` for user lists and user details, `settings` for the core settings, `security` for access lists and
+ * log in as a user, `operations` for the operations page and the error log, `staffmoney` for the staff money
  * pages (user payments, user apps, reflinks, CPI accounts).
  * Each but `translation` loads when first needed.
  */
@@ -27,6 +28,8 @@ export const NAMESPACES = [
   'staffmoney',
   'users',
   'settings',
+  'security',
+  'operations',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

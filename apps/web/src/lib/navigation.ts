@@ -25,6 +25,7 @@ export const ROUTE_ACCESS = {
   '/404': { public: true },
   '/500': { public: true },
   '/503': { public: true },
+  '/login-as': { public: true },
   '/dashboard': {},
   '/apps': {},
   '/keywords': {},
@@ -50,6 +51,8 @@ export const ROUTE_ACCESS = {
   '/admin/cpi-accounts': { permission: 'cpi-accounts' },
   '/admin/user-details/$id': { permission: 'user-details' },
   '/admin/core-settings': { permission: 'core-settings' },
+  '/admin/access-lists': { permission: 'access-lists' },
+  '/admin/operations': { permission: 'operations' },
 } as const satisfies Record<string, RouteAccess>;
 
 export type KnownPath = keyof typeof ROUTE_ACCESS;

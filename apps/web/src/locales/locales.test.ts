@@ -8,6 +8,8 @@ import {
   LOCALES,
   MESSAGES,
   SETTINGS_MESSAGES,
+  OPERATIONS_MESSAGES,
+  SECURITY_MESSAGES,
   STORE_LINK_MESSAGES,
 } from '@storelift/shared';
 import { NAMESPACES, loaderOf } from '../lib/i18n';
@@ -78,6 +80,8 @@ describe('server messages', () => {
     ...Object.entries(STAFF_MONEY_MESSAGES).map(([key, text]) => [`staffMoney.${key}`, text] as const),
     ...Object.entries(USER_MESSAGES).map(([key, text]) => [`users.${key}`, text] as const),
     ...Object.entries(SETTINGS_MESSAGES).map(([key, text]) => [`settings.${key}`, text] as const),
+    ...Object.entries(SECURITY_MESSAGES).map(([key, text]) => [`security.${key}`, text] as const),
+    ...Object.entries(OPERATIONS_MESSAGES).map(([key, text]) => [`operations.${key}`, text] as const),
   ]);
 
   it('every key of MESSAGES and the registered rule sets has a translation, and en-US says what the server says', () => {

@@ -21,6 +21,7 @@ import { PageLoader } from '../components/page-loader';
 import { AuditLogTable } from '../features/admin-audit/components/audit-log-table';
 import { adminUserKeys, adminUserQueryOptions } from '../features/admin-users/api/admin-users';
 import { BalanceForm } from '../features/admin-users/components/balance-form';
+import { LoginAsItem } from '../features/admin-users/components/login-as-item';
 import { UserActionsMenu } from '../features/admin-users/components/user-actions-menu';
 import { UserApps } from '../features/admin-users/components/user-apps';
 import { UserPayments } from '../features/admin-users/components/user-payments';
@@ -147,6 +148,7 @@ export function AdminUserDetailsPage() {
           <UserActionsMenu
             user={user}
             withDetails={false}
+            extraItems={<LoginAsItem user={user} />}
             onDeleted={() => void navigate({ to: '/admin/user-lists' })}
           />
         )}

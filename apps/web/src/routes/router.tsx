@@ -78,6 +78,14 @@ const maintenanceRoute = createRoute({
   component: lazyRouteComponent(() => import('./error-pages'), 'MaintenancePage'),
 });
 
+/** The new tab of "Log in as user": exchanges its one-time code, then opens the user's dashboard. */
+const loginAsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/login-as',
+  loader: () => i18next.loadNamespaces(['security']),
+  component: lazyRouteComponent(() => import('./login-as-page'), 'LoginAsPage'),
+});
+
 /** A component of the signed-in area, loaded through routes/signed-in-pages.ts (see there why). */
 const signedInPage = (page: SignedInPage) =>
   lazyRouteComponent(() =>
@@ -190,7 +198,8 @@ const adminFunctionsRoute = createRoute({
 const adminLogViewerRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/admin/log-viewer',
-  loader: loadAccessTexts,
+  // The audit log's texts and the server error log's (its second tab).
+  loader: () => i18next.loadNamespaces(['access', 'operations']),
   component: signedInPage('adminLogViewer'),
 });
 
@@ -233,6 +242,23 @@ const adminCoreSettingsRoute = createRoute({
   path: '/admin/core-settings',
   loader: loadSettingsTexts,
   component: signedInPage('adminCoreSettings'),
+});
+
+/** Access lists, log in as a user and operations: the texts of the staff's security and operations tools. */
+const loadSecurityTexts = () => i18next.loadNamespaces(['security']);
+
+const adminAccessListsRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/admin/access-lists',
+  loader: loadSecurityTexts,
+  component: signedInPage('adminAccessLists'),
+});
+
+const adminOperationsRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/admin/operations',
+  loader: () => i18next.loadNamespaces(['operations']),
+  component: signedInPage('adminOperations'),
 });
 
 const topUpRoute = createRoute({
@@ -314,6 +340,7 @@ const routeTree = rootRoute.addChildren([
   notFoundRoute,
   serverErrorRoute,
   maintenanceRoute,
+  loginAsRoute,
   appLayoutRoute.addChildren([
     dashboardRoute,
     appsRoute,
@@ -340,6 +367,8 @@ const routeTree = rootRoute.addChildren([
     adminReflinksRoute,
     adminCpiAccountsRoute,
     adminCoreSettingsRoute,
+    adminAccessListsRoute,
+    adminOperationsRoute,
   ]),
 ]);
 

@@ -26,6 +26,8 @@ export const signedInPages = {
   adminCpiAccounts: () => import('./admin-cpi-accounts-page').then((page) => page.AdminCpiAccountsPage),
   adminUserDetails: () => import('./admin-user-details-page').then((page) => page.AdminUserDetailsPage),
   adminCoreSettings: () => import('./admin-core-settings-page').then((page) => page.AdminCoreSettingsPage),
+  adminAccessLists: () => import('./admin-access-lists-page').then((page) => page.AdminAccessListsPage),
+  adminOperations: () => import('./admin-operations-page').then((page) => page.AdminOperationsPage),
   topUp: () => import('./top-up-page').then((page) => page.TopUpPage),
   topUpResult: () => import('./top-up-result-page').then((page) => page.TopUpResultPage),
   transactions: () => import('./transactions-page').then((page) => page.TransactionsPage),

@@ -66,6 +66,10 @@ export const AUDIT_ACTIONS = [
   'paysystems.update',
   'products.update',
   'email-templates.update',
+  'access-lists.create',
+  'access-lists.delete',
+  'users.login-as',
+  'jobs.retry',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -99,6 +99,10 @@ export const meResponseSchema = z.object({
   permissions: z.array(z.string()),
   is_build: z.boolean(),
   new_token: z.string().optional(),
+  /** Set when staff opened this session as the user (log in as a user): who, and until when it lasts. */
+  impersonation: z
+    .object({ by: z.object({ id: z.number().int(), email: z.string() }), expires_at: z.string() })
+    .optional(),
 });
 export type MeResponse = z.infer<typeof meResponseSchema>;
 

@@ -94,6 +94,9 @@ export const MESSAGES = {
   apiTokenCreated: 'A new API token has been created. Copy it now: it is shown only once.',
   apiPackInvalid: 'Choose one of the token packs',
   apiTokensBought: 'Tokens added to your account',
+  accessBlocked: 'Access from this e-mail, address or country is blocked. Please contact support.',
+  appBlocked: 'This app cannot be promoted on our service',
+  impersonationForbidden: 'This cannot be changed while signed in as another user',
 } as const;
 export type MessageKey = keyof typeof MESSAGES;
 

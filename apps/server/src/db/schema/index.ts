@@ -12,3 +12,4 @@ export * from './vendor-placements.js';
 export * from './cpi.js';
 export * from './audit.js';
 export * from './reflinks.js';
+export * from './security.js';

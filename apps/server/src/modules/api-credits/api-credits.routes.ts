@@ -8,7 +8,7 @@ import {
   changeAutoRefreshBodySchema,
 } from '@storelift/shared';
 import { errorResponses } from '../../lib/route-schemas.js';
-import { authOf } from '../../plugins/auth.js';
+import { authOf, refuseImpersonated } from '../../plugins/auth.js';
 import * as credits from './api-credits.service.js';
 
 const tags = ['profile: API'];
@@ -22,7 +22,10 @@ export async function apiCreditsRoutes(app: FastifyInstance) {
 
   r.post(
     '/users/profile/change-api-token',
-    { schema: { tags, response: { 200: changeApiTokenResponseSchema, ...errorResponses } }, onRequest },
+    {
+      schema: { tags, response: { 200: changeApiTokenResponseSchema, ...errorResponses } },
+      onRequest: [onRequest, refuseImpersonated],
+    },
     (req) => credits.changeApiToken(db, userOf(req)),
   );
   r.post(

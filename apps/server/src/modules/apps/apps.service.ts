@@ -22,6 +22,7 @@ import type { Queryable } from '../../db/client.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { pageMeta } from '../../lib/paging.js';
 import type { StoreApp, StoreProvider } from '../../providers/store/store-provider.js';
+import { refuseBlockedApp } from '../access-lists/access-lists.service.js';
 import * as repo from './apps.repo.js';
 
 type AppStatus = Pick<repo.AppCountryStatus, 'alive' | 'status_message'>;
@@ -269,6 +270,7 @@ function countryValues(appId: number, countryId: number, listing: StoreApp | nul
  */
 export async function addApp(deps: Deps, userId: number, body: z.output<typeof createAppBodySchema>) {
   const packageId = packageFromInput(body.appstore, body.package);
+  await refuseBlockedApp(deps.db, packageId);
   const country = await countryOrFail(deps.db, body.country);
   const existing = await repo.findAppByPackage(deps.db, userId, body.appstore, packageId);
   if (existing && (await repo.findAppCountry(deps.db, existing.app.id, country.id))) {

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import {
   changeLocaleBodySchema,
   emailBodySchema,
+  loginAsBodySchema,
+  loginAsResponseSchema,
   loginBodySchema,
   loginResponseSchema,
   meResponseSchema,
@@ -16,6 +18,7 @@ import {
 import { errorResponses } from '../../lib/route-schemas.js';
 import { authOf, permissionsOf } from '../../plugins/auth.js';
 import * as auth from './auth.service.js';
+import { exchangeLoginCode } from './impersonation.service.js';
 
 const tags = ['auth'];
 
@@ -75,6 +78,14 @@ export async function authRoutes(app: FastifyInstance) {
       config: rateLimited,
     },
     (req) => auth.resetPassword(deps, req.body),
+  );
+  r.post(
+    '/login-as',
+    {
+      schema: { tags, body: loginAsBodySchema, response: { 200: loginAsResponseSchema, ...errorResponses } },
+      config: rateLimited,
+    },
+    (req) => exchangeLoginCode(deps, req.body.code),
   );
   r.post(
     '/me',

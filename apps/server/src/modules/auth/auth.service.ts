@@ -17,6 +17,8 @@ import { users } from '../../db/schema/index.js';
 import { ForbiddenError, MaintenanceError, ValidationError } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { AuthContext } from '../../plugins/auth.js';
+import { refuseBlocked } from '../access-lists/access-lists.service.js';
+import { impersonationOf } from './impersonation.service.js';
 import { ensureBillingProfile } from '../billing/profiles.repo.js';
 import { renderMail } from '../mail/mail.templates.js';
 import { isMaintenance } from '../settings/settings.repo.js';
@@ -50,6 +52,7 @@ async function refuseDuringMaintenance(db: Db) {
 /** Creates an unverified account with the `user` role and mails the verification link. */
 export async function register(deps: Deps, body: z.output<typeof registerBodySchema>) {
   await refuseDuringMaintenance(deps.db);
+  await refuseBlocked(deps.db, { email: body.email, country: body.country });
   const errors: Record<string, string[]> = {};
   if (await findUserByEmail(deps.db, body.email)) errors.email = [MESSAGES.emailTaken];
   const [nick] = await deps.db
@@ -108,6 +111,7 @@ export async function login(deps: Deps, body: z.output<typeof loginBodySchema>):
   if (!user.is_active) throw new ForbiddenError(MESSAGES.accountDeactivated);
   if (!user.email_verified_at)
     throw new ForbiddenError(MESSAGES.notActivated, { status: 'Email verify failed' });
+  await refuseBlocked(deps.db, { email: user.email, country: user.country });
   const view = await viewOf(deps.db, user);
   if (!view.roles.includes('admin')) await refuseDuringMaintenance(deps.db);
   const access_token = await createSession(deps.db, user.id);
@@ -131,7 +135,10 @@ export async function me(
     permissions: [...permissions].sort(),
     is_build: deps.config.webDist !== undefined,
   };
-  if (Date.now() - auth.session.created_at.getTime() > ROTATE_AFTER_MS) {
+  const impersonation = await impersonationOf(deps, auth);
+  if (impersonation) response.impersonation = impersonation;
+  // A session opened as the user keeps its fixed end: it is never rotated into a longer one.
+  else if (Date.now() - auth.session.created_at.getTime() > ROTATE_AFTER_MS) {
     response.new_token = await createSession(deps.db, auth.user.id);
     await expireSessionAt(deps.db, auth.session.id, new Date(Date.now() + ROTATION_GRACE_MS));
   }

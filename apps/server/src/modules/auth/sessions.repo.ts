@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Queryable } from '../../db/client.js';
 import { oneTimeTokens, roles, sessions, settings, userRoles, users } from '../../db/schema/index.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import type { UserRow } from '../users/users.repo.js';
@@ -8,9 +8,19 @@ export type SessionRow = typeof sessions.$inferSelect;
 export type OneTimeKind = (typeof oneTimeTokens.$inferSelect)['kind'];
 
 /** Opens a session and returns the bearer token (only its hash is stored). */
-export async function createSession(db: Db, userId: number): Promise<string> {
+export async function createSession(
+  db: Queryable,
+  userId: number,
+  /** A log-in-as-user session: the staff member, and the end it cannot outlive. */
+  impersonation?: { impersonatorId: number; expiresAt: Date },
+): Promise<string> {
   const token = newToken();
-  await db.insert(sessions).values({ user_id: userId, token_hash: hashToken(token) });
+  await db.insert(sessions).values({
+    user_id: userId,
+    token_hash: hashToken(token),
+    impersonator_id: impersonation?.impersonatorId ?? null,
+    expires_at: impersonation?.expiresAt ?? null,
+  });
   return token;
 }
 
@@ -89,7 +99,13 @@ export async function expireSessionAt(db: Db, id: number, at: Date) {
 }
 
 /** Issues a single-use token, voiding earlier unused ones of the same kind. */
-export async function issueOneTimeToken(db: Db, userId: number, kind: OneTimeKind, ttlMs: number) {
+export async function issueOneTimeToken(
+  db: Queryable,
+  userId: number,
+  kind: OneTimeKind,
+  ttlMs: number,
+  impersonatorId: number | null = null,
+) {
   const token = newToken();
   await db.transaction(async (tx) => {
     await tx
@@ -103,6 +119,7 @@ export async function issueOneTimeToken(db: Db, userId: number, kind: OneTimeKin
       kind,
       token_hash: hashToken(token),
       expires_at: new Date(Date.now() + ttlMs),
+      impersonator_id: impersonatorId,
     });
   });
   return token;
@@ -110,6 +127,11 @@ export async function issueOneTimeToken(db: Db, userId: number, kind: OneTimeKin
 
 /** Marks a valid token used and returns its user id; undefined when unknown, used or expired. */
 export async function consumeOneTimeToken(db: Db, kind: OneTimeKind, token: string, userId?: number) {
+  return (await consumeOneTimeTokenRow(db, kind, token, userId))?.user_id;
+}
+
+/** Marks a valid token used and returns its user and staff member; undefined when unknown, used or expired. */
+export async function consumeOneTimeTokenRow(db: Db, kind: OneTimeKind, token: string, userId?: number) {
   const [row] = await db
     .update(oneTimeTokens)
     .set({ used_at: new Date() })
@@ -122,6 +144,6 @@ export async function consumeOneTimeToken(db: Db, kind: OneTimeKind, token: stri
         userId === undefined ? undefined : eq(oneTimeTokens.user_id, userId),
       ),
     )
-    .returning({ user_id: oneTimeTokens.user_id });
-  return row?.user_id;
+    .returning({ user_id: oneTimeTokens.user_id, impersonator_id: oneTimeTokens.impersonator_id });
+  return row;
 }

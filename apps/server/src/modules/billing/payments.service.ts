@@ -21,6 +21,7 @@ import { pageMeta } from '../../lib/paging.js';
 import { paymentProviders } from '../../providers/payments/payment-provider.js';
 import type { UserRow } from '../users/users.repo.js';
 import { paysVat, toAdminPaymentView, toPaymentView, toPaysystemView } from './billing.views.js';
+import { refuseBlocked } from '../access-lists/access-lists.service.js';
 import * as repo from './payments.repo.js';
 
 /** The web app's page the browser returns to after a checkout (docs/money.md). */
@@ -115,6 +116,7 @@ export async function quote(deps: Deps, user: UserRow, paysystemId: number, amou
  * the bonus the current action promises) and opens the provider's checkout for it.
  */
 export async function checkout(deps: Deps, user: UserRow, paysystemId: number, amount: Money) {
+  await refuseBlocked(deps.db, { email: user.email, country: user.country });
   const { system, provider } = await payableSystem(deps, paysystemId, amount);
   const q = quoteOf(system, amount, user.country, await repo.currentMarketingAction(deps.db, 'payment'));
   const payment = await repo.insertPayment(deps.db, {

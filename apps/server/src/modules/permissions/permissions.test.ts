@@ -115,6 +115,16 @@ const EXPECTED: Record<string, readonly Role[]> = {
   'GET /email-templates': ADMIN,
   'PUT /email-templates': ADMIN,
   'POST /email-templates/preview': ADMIN,
+  // Access lists, log in as a user, operations (docs/staff-tools.md).
+  'GET /user-access-list': ['admin', 'manager', 'support'],
+  'POST /user-access-list': ADMIN,
+  'DELETE /user-access-list/{id}': ADMIN,
+  'POST /auth/change-user-account': ADMIN,
+  'GET /operations/queues': ADMIN,
+  'GET /operations/failed-jobs': ADMIN,
+  'POST /operations/failed-jobs/{queue}/{id}/retry': ADMIN,
+  'GET /operations/failures': ADMIN,
+  'GET /server-errors': ADMIN,
 };
 
 /** An id no row has: an allowed caller gets 404 or 422, never a change. */

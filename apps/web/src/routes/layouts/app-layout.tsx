@@ -6,6 +6,7 @@ import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '../../components/logo';
 import { ThemeToggle } from '../../components/theme-toggle';
+import { ImpersonationBanner } from '../../features/auth/components/impersonation-banner';
 import { LanguageSwitch } from '../../features/auth/components/language-switch';
 import { UserMenu } from '../../features/auth/components/user-menu';
 import { HeaderBalances } from '../../features/profile/components/header-balances';
@@ -59,7 +60,10 @@ export function AppLayout({ children }: { children?: ReactNode }) {
         <AppShell.Navbar p="sm">
           <SideMenu />
         </AppShell.Navbar>
-        <AppShell.Main>{children ?? <Outlet />}</AppShell.Main>
+        <AppShell.Main>
+          <ImpersonationBanner />
+          {children ?? <Outlet />}
+        </AppShell.Main>
       </AppShell>
     </QueryClientProvider>
   );

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import {
   IconAd2,
+  IconActivity,
   IconApps,
   IconAward,
   IconBuildingStore,
@@ -57,8 +58,10 @@ type LabelKey =
   | 'userPayments'
   | 'userApps'
   | 'reflinks'
+  | 'cpiAccounts'
   | 'coreSettings'
-  | 'cpiAccounts';
+  | 'accessLists'
+  | 'operations';
 
 interface MenuItem {
   path: KnownPath;
@@ -111,6 +114,7 @@ const ADMIN_MENU: MenuItem[] = [
   { path: '/admin/role', label: 'roles', icon: IconUserShield },
   { path: '/admin/functions', label: 'functions', icon: IconFunction },
   { path: '/admin/modules', label: 'modules', icon: IconPuzzle },
+  { path: '/admin/access-lists', label: 'accessLists', icon: IconShieldLock },
   { path: '/admin/user-lists', label: 'userLists', icon: IconUsers },
   { path: '/admin/user-payments', label: 'userPayments', icon: IconReceipt },
   { path: '/admin/reflinks', label: 'reflinks', icon: IconLink },
@@ -120,6 +124,7 @@ const ADMIN_MENU: MenuItem[] = [
   { path: '/admin/user-orders', label: 'userOrders', icon: IconClipboardList },
   { path: '/admin/user-apps', label: 'userApps', icon: IconDeviceMobile },
   { path: '/admin/log-viewer', label: 'logViewer', icon: IconHistory },
+  { path: '/admin/operations', label: 'operations', icon: IconActivity },
 ];
 
 function Section({ section, items, pathname }: { section: SectionKey; items: MenuItem[]; pathname: string }) {

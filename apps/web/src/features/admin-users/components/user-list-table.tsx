@@ -31,6 +31,7 @@ import {
   pricePlansQueryOptions,
   type AdminUsersListQuery,
 } from '../api/admin-users';
+import { LoginAsItem } from './login-as-item';
 import { UserActionsMenu } from './user-actions-menu';
 
 const PAGE_SIZE = 10;
@@ -353,7 +354,7 @@ export function UserListTable() {
             accessor: 'actions',
             title: <VisuallyHidden>{tu('list.actions')}</VisuallyHidden>,
             textAlign: 'right',
-            render: (user) => <UserActionsMenu user={user} />,
+            render: (user) => <UserActionsMenu user={user} extraItems={<LoginAsItem user={user} />} />,
           },
         ]}
       />

@@ -1,0 +1,146 @@
+import { BlockList, isIPv4, isIPv6 } from 'node:net';
+import { eq, sql } from 'drizzle-orm';
+import type { AccessListCategory, AccessListType } from '@storelift/shared';
+import type { Db, Queryable } from '../../db/client.js';
+import { accessListEntries, settings } from '../../db/schema/index.js';
+
+const VERSION_KEY = 'access_list_version';
+
+/**
+ * Raises the version of the access lists in the change's transaction. Every check reads the version (one
+ * primary-key read) and reloads its process's copy when it differs, so an entry added or deleted in one API
+ * process takes effect in every process at its next check.
+ */
+export async function bumpAccessListVersion(tx: Queryable) {
+  await tx
+    .insert(settings)
+    .values({ key: VERSION_KEY, value: 1 })
+    .onConflictDoUpdate({
+      target: settings.key,
+      set: {
+        value: sql`to_jsonb(coalesce((${settings.value} #>> '{}')::int, 0) + 1)`,
+        updated_at: new Date(),
+      },
+    });
+}
+
+async function readVersion(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ value: sql<number>`coalesce((${settings.value} #>> '{}')::int, 0)` })
+    .from(settings)
+    .where(eq(settings.key, VERSION_KEY));
+  return row?.value ?? 0;
+}
+
+/** The entries of one list, ready to match. */
+interface ListMatcher {
+  values: Record<Exclude<AccessListCategory, 'ip'>, Set<string>>;
+  network: BlockList;
+}
+
+interface Snapshot {
+  version: number;
+  lists: Record<AccessListType, ListMatcher>;
+}
+
+const emptyList = (): ListMatcher => ({
+  values: { email: new Set(), 'email-domain': new Set(), country: new Set(), 'package-id': new Set() },
+  network: new BlockList(),
+});
+
+/** An address as the socket reports it, without the IPv4-in-IPv6 wrapping (`::ffff:203.0.113.7`). */
+export function plainAddress(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  return mapped ? mapped[1]! : ip;
+}
+
+function addNetwork(list: BlockList, value: string) {
+  const [address = '', prefix] = value.split('/');
+  const type = isIPv4(address) ? 'ipv4' : isIPv6(address) ? 'ipv6' : undefined;
+  if (!type) return;
+  if (prefix === undefined) list.addAddress(address, type);
+  else list.addSubnet(address, Number(prefix), type);
+}
+
+async function loadSnapshot(db: Db, version: number): Promise<Snapshot> {
+  const lists = { 'white-list': emptyList(), 'black-list': emptyList() };
+  const rows = await db
+    .select({
+      list_type: accessListEntries.list_type,
+      category: accessListEntries.category,
+      value: accessListEntries.value,
+    })
+    .from(accessListEntries);
+  for (const row of rows) {
+    const list = lists[row.list_type];
+    if (row.category === 'ip') addNetwork(list.network, row.value);
+    else list.values[row.category].add(row.value);
+  }
+  return { version, lists };
+}
+
+/** Per database (one per app), like the prepared session query: reloaded when the version moves. */
+const snapshots = new WeakMap<Db, Promise<Snapshot>>();
+
+async function snapshotOf(db: Db): Promise<Snapshot> {
+  const version = await readVersion(db);
+  const cached = await snapshots.get(db)?.catch(() => undefined);
+  if (cached?.version === version) return cached;
+  // The version was read before the load, so a copy is never labelled newer than it is.
+  const load = loadSnapshot(db, version);
+  snapshots.set(db, load);
+  return load;
+}
+
+/** What a request says about who is asking, each checked against the lists of its kind. */
+export interface AccessFacts {
+  email?: string;
+  ip?: string | null;
+  country?: string;
+  packageId?: string;
+}
+
+/** Whether an e-mail, its domain or a parent domain of it is on the list. */
+function emailListed(list: ListMatcher, email: string): boolean {
+  const address = email.toLowerCase();
+  if (list.values.email.has(address)) return true;
+  const labels = address.slice(address.lastIndexOf('@') + 1).split('.');
+  for (let i = 0; i < labels.length - 1; i += 1)
+    if (list.values['email-domain'].has(labels.slice(i).join('.'))) return true;
+  return false;
+}
+
+function addressListed(list: ListMatcher, ip: string): boolean {
+  const address = plainAddress(ip);
+  if (isIPv4(address)) return list.network.check(address, 'ipv4');
+  return isIPv6(address) && list.network.check(address, 'ipv6');
+}
+
+type Dimension = { category: AccessListCategory; listed: (list: ListMatcher) => boolean };
+
+/**
+ * The category of the black-list entry that refuses these facts, or undefined. A white-list entry of the same
+ * kind wins (a white-listed e-mail passes its black-listed domain; a white-listed address its black-listed
+ * network), so staff can make exceptions.
+ */
+export async function blockedBy(db: Db, facts: AccessFacts): Promise<AccessListCategory | undefined> {
+  const { lists } = await snapshotOf(db);
+  const dimensions: Dimension[] = [];
+  const { email, ip, country, packageId } = facts;
+  if (email) dimensions.push({ category: 'email', listed: (list) => emailListed(list, email) });
+  if (ip) dimensions.push({ category: 'ip', listed: (list) => addressListed(list, ip) });
+  if (country)
+    dimensions.push({
+      category: 'country',
+      listed: (list) => list.values.country.has(country.toUpperCase()),
+    });
+  if (packageId)
+    dimensions.push({ category: 'package-id', listed: (list) => list.values['package-id'].has(packageId) });
+  return dimensions.find(({ listed }) => listed(lists['black-list']) && !listed(lists['white-list']))
+    ?.category;
+}
+
+/** Whether an address is on the white list (it passes the rate limits). */
+export async function isWhiteListedAddress(db: Db, ip: string): Promise<boolean> {
+  return addressListed((await snapshotOf(db)).lists['white-list'], ip);
+}

@@ -1,0 +1,127 @@
+import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import {
+  MESSAGES,
+  SECURITY_MESSAGES,
+  type AccessListEntry,
+  type accessListEntryBodySchema,
+  type accessListQuerySchema,
+} from '@storelift/shared';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { accessListEntries, users } from '../../db/schema/index.js';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
+import { pageMeta } from '../../lib/paging.js';
+import { audit } from '../audit/audit.js';
+import { currentActor } from '../audit/request-context.js';
+import { escapeLike } from '../../lib/query-helpers.js';
+import { blockedBy, bumpAccessListVersion, type AccessFacts } from './access-lists.cache.js';
+
+/*
+ * Access lists (staff-admin §2, §3, §7 `user-access-list`): staff list, add and delete entries; the checks
+ * (`refuseBlocked`) run where a customer signs up, signs in, tops up or adds an app.
+ */
+
+type Row = typeof accessListEntries.$inferSelect;
+
+const toView = (row: Row, creator: { id: number | null; email: string | null } | null): AccessListEntry => ({
+  id: row.id,
+  list_type: row.list_type,
+  category: row.category,
+  value: row.value,
+  date: row.date,
+  description: row.description,
+  created_by: creator?.id == null ? null : { id: creator.id, email: creator.email ?? '' },
+  created_at: row.created_at.toISOString(),
+});
+
+/** What the audit log keeps of an entry. */
+const auditView = (row: Row) => ({
+  list_type: row.list_type,
+  category: row.category,
+  value: row.value,
+  date: row.date,
+  description: row.description,
+});
+
+/** `GET user-access-list`: one page, filtered by list, category and a search in value or description. */
+export async function listEntries(db: Db, query: z.output<typeof accessListQuerySchema>) {
+  const filters: (SQL | undefined)[] = [];
+  if (query.list_type) filters.push(eq(accessListEntries.list_type, query.list_type));
+  if (query.category) filters.push(eq(accessListEntries.category, query.category));
+  if (query.search) {
+    const pattern = `%${escapeLike(query.search)}%`;
+    filters.push(or(ilike(accessListEntries.value, pattern), ilike(accessListEntries.description, pattern)));
+  }
+  const where = and(...filters);
+  const direction = query.sortBy === 'asc' ? asc : desc;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ entry: accessListEntries, creator: { id: users.id, email: users.email } })
+      .from(accessListEntries)
+      .leftJoin(users, eq(users.id, accessListEntries.created_by))
+      .where(where)
+      .orderBy(direction(accessListEntries[query.orderBy]), direction(accessListEntries.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ value: count() }).from(accessListEntries).where(where),
+  ]);
+  const totalCount = total?.value ?? 0;
+  return {
+    data: rows.map(({ entry, creator }) => toView(entry, creator)),
+    meta: pageMeta(totalCount, query.page, query.limit),
+  };
+}
+
+/** `POST user-access-list`: adds an entry (the same list, category and value twice is a 422). */
+export async function createEntry(db: Db, body: z.output<typeof accessListEntryBodySchema>) {
+  const { actorId } = currentActor();
+  const row = await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(accessListEntries)
+      .values({ ...body, created_by: actorId })
+      .onConflictDoNothing()
+      .returning();
+    if (!created) throw ValidationError.field('value', SECURITY_MESSAGES.entryExists);
+    await bumpAccessListVersion(tx);
+    await audit(tx, {
+      action: 'access-lists.create',
+      target: { type: 'access_list_entry', id: created.id },
+      after: auditView(created),
+    });
+    return created;
+  });
+  const [creator] = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(eq(users.id, actorId ?? 0));
+  return { data: toView(row, creator ?? null), message: SECURITY_MESSAGES.entrySaved };
+}
+
+/** `DELETE user-access-list/{id}`: lifts the entry at once, in every process. */
+export async function deleteEntry(db: Db, id: number) {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.delete(accessListEntries).where(eq(accessListEntries.id, id)).returning();
+    if (!row) throw new NotFoundError();
+    await bumpAccessListVersion(tx);
+    await audit(tx, {
+      action: 'access-lists.delete',
+      target: { type: 'access_list_entry', id },
+      before: auditView(row),
+    });
+  });
+  return { message: SECURITY_MESSAGES.entryDeleted, count: 1 };
+}
+
+/**
+ * Refuses a customer's request (sign-up, sign-in, top-up) when its e-mail, address or country is
+ * black-listed: 403 with a message the public pages translate. The address is the request's.
+ */
+export async function refuseBlocked(db: Db, facts: Omit<AccessFacts, 'ip' | 'packageId'>) {
+  if (await blockedBy(db, { ...facts, ip: currentActor().ip }))
+    throw new ForbiddenError(MESSAGES.accessBlocked);
+}
+
+/** Refuses a black-listed app (`POST apps`) on its package field. */
+export async function refuseBlockedApp(db: Db, packageId: string) {
+  if (await blockedBy(db, { packageId })) throw ValidationError.field('package', MESSAGES.appBlocked);
+}

@@ -1,0 +1,138 @@
+import {
+  Button,
+  Group,
+  Modal,
+  SegmentedControl,
+  Input,
+  Select,
+  Stack,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
+import {
+  ACCESS_LIST_CATEGORIES,
+  ACCESS_LIST_TYPES,
+  DEFAULT_ACCESS_LIST_TYPE,
+  accessListEntryBodySchema,
+  type AccessListCategory,
+  type AccessListType,
+} from '@storelift/shared';
+import { useTranslation } from 'react-i18next';
+import { showFormError } from '../../../components/error-modal';
+import { translateMessage } from '../../../lib/messages';
+import { notifySuccess } from '../../../lib/notify';
+import { useOpenings } from '../../../lib/use-openings';
+import { useSchemaForm } from '../../../lib/use-schema-form';
+import { useAddAccessEntry } from '../api/access-lists';
+
+const loadSchema = () => Promise.resolve(accessListEntryBodySchema);
+
+interface EntryValues extends Record<string, unknown> {
+  list_type: AccessListType;
+  category: AccessListCategory | '';
+  value: string;
+  date: string;
+  description: string;
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** Adds an access list entry: list (white by default), category, value, date and description, all required. */
+export function AccessEntryModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation('security');
+  const { t: ta } = useTranslation('app');
+  const openings = useOpenings(opened);
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('accessLists.form.title')}
+      centered
+      closeButtonProps={{ 'aria-label': ta('actions.close') }}
+      data-testid="access-entry-modal"
+    >
+      <EntryForm key={openings} onClose={onClose} />
+    </Modal>
+  );
+}
+
+function EntryForm({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation('security');
+  const { t: ta } = useTranslation('app');
+  const form = useSchemaForm<EntryValues>(loadSchema, {
+    list_type: DEFAULT_ACCESS_LIST_TYPE,
+    category: '',
+    value: '',
+    date: today(),
+    description: '',
+  });
+  const add = useAddAccessEntry();
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      const answer = await add.mutateAsync({ ...values, category: values.category as AccessListCategory });
+      notifySuccess(translateMessage(answer.message));
+      onClose();
+    } catch (error) {
+      showFormError(form, error);
+    }
+  });
+
+  const category = form.values.category;
+  return (
+    <form onSubmit={submit} {...form.formProps}>
+      <Stack gap="md">
+        <Input.Wrapper label={t('accessLists.form.listType')}>
+          <SegmentedControl
+            fullWidth
+            mt={4}
+            value={form.values.list_type}
+            onChange={(value) => form.setFieldValue('list_type', value as AccessListType)}
+            data={ACCESS_LIST_TYPES.map((type) => ({
+              value: type,
+              label: t(`accessLists.listTypes.${type}`),
+            }))}
+            data-testid="access-entry-list-type"
+          />
+        </Input.Wrapper>
+        <Select
+          label={t('accessLists.form.category')}
+          placeholder={t('accessLists.form.categoryPlaceholder')}
+          required
+          data={ACCESS_LIST_CATEGORIES.map((value) => ({
+            value,
+            label: t(`accessLists.categories.${value}`),
+          }))}
+          comboboxProps={{ withinPortal: true }}
+          data-testid="access-entry-category"
+          {...form.getInputProps('category')}
+        />
+        <TextInput
+          label={t('accessLists.form.value')}
+          description={category ? t(`accessLists.hints.${category}`) : undefined}
+          required
+          data-testid="access-entry-value"
+          {...form.getInputProps('value')}
+        />
+        <TextInput type="date" label={t('accessLists.form.date')} required {...form.getInputProps('date')} />
+        <Textarea
+          label={t('accessLists.form.description')}
+          required
+          autosize
+          minRows={2}
+          maxLength={500}
+          data-testid="access-entry-description"
+          {...form.getInputProps('description')}
+        />
+        <Group justify="flex-end" gap="sm" mt="xs">
+          <Button variant="default" onClick={onClose}>
+            {ta('actions.cancel')}
+          </Button>
+          <Button type="submit" loading={form.submitting} data-testid="access-entry-save">
+            {t('accessLists.form.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
