@@ -9,6 +9,7 @@ import type enUSCpi from './locales/en-US.cpi.json';
 import type enUSStatistics from './locales/en-US.statistics.json';
 import type enUSAdmin from './locales/en-US.admin.json';
 import type enUSAccess from './locales/en-US.access.json';
+import type enUSStaffMoney from './locales/en-US.staffmoney.json';
 import type enUSUsers from './locales/en-US.users.json';
 import type enUSSettings from './locales/en-US.settings.json';
 import type enUSSecurity from './locales/en-US.security.json';
@@ -31,6 +32,7 @@ declare module 'i18next' {
       statistics: typeof enUSStatistics;
       admin: typeof enUSAdmin;
       access: typeof enUSAccess;
+      staffmoney: typeof enUSStaffMoney;
       users: typeof enUSUsers;
       settings: typeof enUSSettings;
       security: typeof enUSSecurity;

@@ -205,6 +205,37 @@ const adminLogViewerRoute = createRoute({
   component: signedInPage('adminLogViewer'),
 });
 
+/** The staff money pages: user payments, user apps, reflinks and CPI accounts. */
+const loadStaffMoneyTexts = () => i18next.loadNamespaces(['staffmoney', 'money']);
+
+const adminUserPaymentsRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/admin/user-payments',
+  loader: loadStaffMoneyTexts,
+  component: signedInPage('adminUserPayments'),
+});
+
+const adminUserAppsRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/admin/user-apps',
+  loader: loadStaffMoneyTexts,
+  component: signedInPage('adminUserApps'),
+});
+
+const adminReflinksRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/admin/reflinks',
+  loader: loadStaffMoneyTexts,
+  component: signedInPage('adminReflinks'),
+});
+
+const adminCpiAccountsRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/admin/cpi-accounts',
+  loader: loadStaffMoneyTexts,
+  component: signedInPage('adminCpiAccounts'),
+});
+
 /** Core settings: its texts, and the product types of the price list. */
 const loadSettingsTexts = () => i18next.loadNamespaces(['settings', 'campaigns']);
 
@@ -379,6 +410,10 @@ const routeTree = rootRoute.addChildren([
     adminModulesRoute,
     adminFunctionsRoute,
     adminLogViewerRoute,
+    adminUserPaymentsRoute,
+    adminUserAppsRoute,
+    adminReflinksRoute,
+    adminCpiAccountsRoute,
     adminCoreSettingsRoute,
     adminAccessListsRoute,
     adminOperationsRoute,

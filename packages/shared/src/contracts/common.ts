@@ -13,6 +13,8 @@ export type PageMeta = z.infer<typeof pageMetaSchema>;
 export const errorResponseSchema = z.object({
   message: z.string(),
   status: z.string().optional(),
+  /** A machine-readable cause: "1062" for a duplicate CPI account ID key (staff-admin §5). */
+  code: z.string().optional(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;

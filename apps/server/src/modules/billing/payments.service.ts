@@ -6,6 +6,7 @@ import {
   percentOf,
   roundMoney,
   type BonusTier,
+  type AdminPayment,
   type MarketingAction,
   type Money,
   type Payment,
@@ -19,7 +20,7 @@ import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { pageMeta } from '../../lib/paging.js';
 import { paymentProviders } from '../../providers/payments/payment-provider.js';
 import type { UserRow } from '../users/users.repo.js';
-import { paysVat, toPaymentView, toPaysystemView } from './billing.views.js';
+import { paysVat, toAdminPaymentView, toPaymentView, toPaysystemView } from './billing.views.js';
 import { refuseBlocked } from '../access-lists/access-lists.service.js';
 import * as repo from './payments.repo.js';
 
@@ -174,15 +175,9 @@ type AdminListQuery = z.output<typeof adminPaymentListQuerySchema>;
 export async function listPayments(
   db: Db,
   query: AdminListQuery,
-): Promise<{
-  rows: (Payment & { user: repo.PaymentWithNames['user'] })[];
-  meta: ReturnType<typeof pageMeta>;
-}> {
+): Promise<{ rows: AdminPayment[]; meta: ReturnType<typeof pageMeta> }> {
   const { rows, total } = await repo.pagePayments(db, query);
-  return {
-    rows: rows.map((row) => ({ ...toPaymentView(row.payment, row.paysystem_name), user: row.user })),
-    meta: pageMeta(total, query.page, query.limit),
-  };
+  return { rows: rows.map(toAdminPaymentView), meta: pageMeta(total, query.page, query.limit) };
 }
 
 /** `GET payments` for the signed-in user. */
@@ -192,7 +187,10 @@ export async function listOwnPayments(
   query: z.output<typeof paymentListQuerySchema>,
 ) {
   const { rows, meta } = await listPayments(db, { ...query, user_id: userId });
-  return { data: rows.map(({ user: _user, ...payment }) => payment), meta };
+  return {
+    data: rows.map(({ user: _user, invoice_uploaded: _uploaded, ...payment }): Payment => payment),
+    meta,
+  };
 }
 
 /** `GET payments/total`. */

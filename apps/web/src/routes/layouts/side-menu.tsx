@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import {
+  IconAd2,
   IconActivity,
   IconApi,
   IconApps,
@@ -10,6 +11,7 @@ import {
   IconChecklist,
   IconClipboardList,
   IconCreditCard,
+  IconDeviceMobile,
   IconFileText,
   IconFunction,
   IconGift,
@@ -17,8 +19,10 @@ import {
   IconHistory,
   IconKey,
   IconLayoutDashboard,
+  IconLink,
   IconListDetails,
   IconPuzzle,
+  IconReceipt,
   IconRocket,
   IconSettings,
   IconShieldLock,
@@ -61,6 +65,10 @@ type LabelKey =
   | 'modules'
   | 'functions'
   | 'logViewer'
+  | 'userPayments'
+  | 'userApps'
+  | 'reflinks'
+  | 'cpiAccounts'
   | 'coreSettings'
   | 'accessLists'
   | 'operations'
@@ -125,9 +133,13 @@ const ADMIN_MENU: MenuItem[] = [
   { path: '/admin/modules', label: 'modules', icon: IconPuzzle },
   { path: '/admin/access-lists', label: 'accessLists', icon: IconShieldLock },
   { path: '/admin/user-lists', label: 'userLists', icon: IconUsers },
+  { path: '/admin/user-payments', label: 'userPayments', icon: IconReceipt },
+  { path: '/admin/reflinks', label: 'reflinks', icon: IconLink },
+  { path: '/admin/cpi-accounts', label: 'cpiAccounts', icon: IconAd2 },
   { path: '/admin/vendors', label: 'vendors', icon: IconBuildingStore },
   { path: '/admin/core-settings', label: 'coreSettings', icon: IconSettings },
   { path: '/admin/user-orders', label: 'userOrders', icon: IconClipboardList },
+  { path: '/admin/user-apps', label: 'userApps', icon: IconDeviceMobile },
   { path: '/admin/log-viewer', label: 'logViewer', icon: IconHistory },
   { path: '/admin/operations', label: 'operations', icon: IconActivity },
 ];
