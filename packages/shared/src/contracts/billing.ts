@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../rules/text.js';
 import { BALANCE_FILTERS, DATE_SHORTCUTS } from '../constants/domain.js';
 import {
   ACCOUNT_IDS,
@@ -114,7 +115,7 @@ export const transactionListQuerySchema = z.object({
     )
     .default(BALANCE_FILTERS.ALL),
   appstore: appstoreQueryRule.optional(),
-  package: searchTextRule.max(255).optional(),
+  package: text({ max: 255 }).optional(),
   date: z.enum([...DATE_SHORTCUTS, 'all']).optional(),
   from: dateQueryRule.optional(),
   to: dateQueryRule.optional(),
@@ -301,7 +302,7 @@ export const invoiceBridgeResponseSchema = z.object({ ts: z.number().int(), h: z
 export type InvoiceBridgeResponse = z.infer<typeof invoiceBridgeResponseSchema>;
 export const invoiceDownloadQuerySchema = z.object({
   ts: z.coerce.number().int().nonnegative().max(99_999_999_999),
-  h: z.string().max(128),
+  h: text({ max: 128 }),
 });
 
 // ---------------------------------------------------------------- staff
@@ -320,14 +321,12 @@ export type AdminPaymentListResponse = z.infer<typeof adminPaymentListResponseSc
 
 /** `PUT payments/{id}` (staff): the description and the payment system. */
 export const updatePaymentBodySchema = z.object({
-  description: z.string().trim().max(500).nullable().optional(),
+  description: text({ max: 500 }).nullable().optional(),
   paysystem_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
 });
 export const adminPaymentResponseSchema = z.object({ data: adminPaymentSchema, message: z.string() });
 /** `POST payments/{id}/refund` (staff): an optional description for the ledger row. */
-export const refundPaymentBodySchema = optionalBody(
-  z.object({ description: z.string().trim().max(500).optional() }),
-);
+export const refundPaymentBodySchema = optionalBody(z.object({ description: text({ max: 500 }).optional() }));
 
 /**
  * `PUT payments/change-user-balance` (staff-admin §3 Balance change): `id` the user, `amount` signed,
@@ -340,10 +339,10 @@ export const changeUserBalanceBodySchema = z
     amount: moneyInputRule(4).refine((value) => value !== 0n, MESSAGES.amountNotZero),
     account_id: accountIdRule,
     paysystem_id: z.coerce.number().int().positive().max(2_147_483_647).nullable().optional(),
-    payment_id: z.string().trim().min(1).max(100).nullable().optional(),
-    type: z.string().trim().max(50).nullable().optional(),
-    reason: z.string().trim().max(500).nullable().optional(),
-    description: z.string().trim().max(500).nullable().optional(),
+    payment_id: text({ min: 1, max: 100 }).nullable().optional(),
+    type: text({ max: 50 }).nullable().optional(),
+    reason: text({ max: 500 }).nullable().optional(),
+    description: text({ max: 500 }).nullable().optional(),
   })
   .refine((body) => !body.payment_id || body.paysystem_id, {
     // The unique payment id belongs to a recorded payment, which needs its payment system.
