@@ -80,6 +80,9 @@ const CASES: Case[] = [
   ['admin', 'POST', 'modules', 'name', { name: `n${NUL}`, namespace: 'n', permission_name: 'n' }],
   ['admin', 'PUT', 'referral/payouts/1/cancel', 'note', { note: `n${NUL}` }],
   ['admin', 'PUT', 'bonus-program/submissions/1/reject', 'note', { note: `n${NUL}` }],
+  ['admin', 'POST', 'users/referrals', 'referral', { user_id: 1, referral: `a${NUL}b` }],
+  ['admin', 'GET', 'users?role=a%00', 'role'],
+  ['customer', 'POST', 'login-as', 'code', { code: `c${NUL}` }],
 ];
 
 describe('control characters in free text answer 422, never 500', () => {
