@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../rules/text.js';
 import {
   businessTypeRule,
   countryRule,
@@ -39,7 +40,7 @@ export const registerBodySchema = z
     messenger_id: optional(messengerIdRule),
     terms: mustBeTrue(MESSAGES.termsRequired),
     adult: mustBeTrue(MESSAGES.adultRequired),
-    ref: optional(z.string().trim().max(64)),
+    ref: optional(text({ max: 64 })),
     locale: optional(localeRule),
   })
   .superRefine((data, ctx) => {
