@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../rules/text.js';
 import {
   businessTypeRule,
   contactGiven,
@@ -16,7 +17,6 @@ import {
   phoneRule,
 } from '../rules/auth.js';
 import { MESSAGES } from '../rules/messages.js';
-import { text } from '../rules/text.js';
 import { LOCALES } from '../constants/locales.js';
 
 export const loginBodySchema = z.object({
@@ -51,7 +51,7 @@ export const registerBodySchema = z
     ...profileFieldsShape,
     terms: mustBeTrue(MESSAGES.termsRequired),
     adult: mustBeTrue(MESSAGES.adultRequired),
-    ref: optional(z.string().trim().max(64)),
+    ref: optional(text({ max: 64 })),
     locale: optional(localeRule),
   })
   .superRefine((data, ctx) => {

@@ -115,7 +115,7 @@ export const transactionListQuerySchema = z.object({
     )
     .default(BALANCE_FILTERS.ALL),
   appstore: appstoreQueryRule.optional(),
-  package: searchTextRule.max(255).optional(),
+  package: text({ max: 255 }).optional(),
   date: z.enum([...DATE_SHORTCUTS, 'all']).optional(),
   from: dateQueryRule.optional(),
   to: dateQueryRule.optional(),
@@ -302,7 +302,7 @@ export const invoiceBridgeResponseSchema = z.object({ ts: z.number().int(), h: z
 export type InvoiceBridgeResponse = z.infer<typeof invoiceBridgeResponseSchema>;
 export const invoiceDownloadQuerySchema = z.object({
   ts: z.coerce.number().int().nonnegative().max(99_999_999_999),
-  h: z.string().max(128),
+  h: text({ max: 128 }),
 });
 
 // ---------------------------------------------------------------- staff
@@ -364,10 +364,10 @@ export const changeUserBalanceBodySchema = z
     amount: moneyInputRule(4).refine((value) => value !== 0n, MESSAGES.amountNotZero),
     account_id: accountIdRule,
     paysystem_id: z.coerce.number().int().positive().max(2_147_483_647).nullable().optional(),
-    payment_id: z.string().trim().min(1).max(100).nullable().optional(),
-    type: z.string().trim().max(50).nullable().optional(),
-    reason: z.string().trim().max(500).nullable().optional(),
-    description: z.string().trim().max(500).nullable().optional(),
+    payment_id: text({ min: 1, max: 100 }).nullable().optional(),
+    type: text({ max: 50 }).nullable().optional(),
+    reason: text({ max: 500 }).nullable().optional(),
+    description: text({ max: 500 }).nullable().optional(),
   })
   .refine((body) => !body.payment_id || body.paysystem_id, {
     // The unique payment id belongs to a recorded payment, which needs its payment system.

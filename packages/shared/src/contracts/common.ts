@@ -26,7 +26,7 @@ export const idParamsSchema = z.object({ id: z.coerce.number().int().positive().
 
 /** Query values of a paged list; `limit` 0 means "all" where a route allows it. */
 export const pageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(10),
 });
 export const sortDirectionSchema = z.enum(['asc', 'desc']);

@@ -31,6 +31,7 @@ export const MESSAGES = {
   textInvalid: 'Text must not contain control characters',
   errorsDetected: 'Sorry, looks like there are some errors detected, please try again',
   somethingWrong: 'Something went wrong, please try again later',
+  conflict: 'This changed at the same time as your request, please reload and try again',
   unauthenticated: 'Unauthenticated',
   forbidden: 'You are not allowed to do this',
   notFound: 'Not found',

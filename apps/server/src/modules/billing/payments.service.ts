@@ -18,7 +18,7 @@ import type { Deps } from '../../deps.js';
 import type { Db } from '../../db/client.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { pageMeta } from '../../lib/paging.js';
-import { paymentProviders } from '../../providers/payments/payment-provider.js';
+import { paymentProviders, providerFailure } from '../../providers/payments/payment-provider.js';
 import type { UserRow } from '../users/users.repo.js';
 import { paysVat, toAdminPaymentView, toPaymentView, toPaysystemView } from './billing.views.js';
 import { refuseBlocked } from '../access-lists/access-lists.service.js';
@@ -142,7 +142,8 @@ export async function checkout(deps: Deps, user: UserRow, paysystemId: number, a
       email: user.email,
       resultUrl: resultUrl(deps.config.publicUrl, payment.id),
     });
-  } catch {
+  } catch (error) {
+    providerFailure(error, { call: 'createCheckout', provider: provider.name, paymentId: payment.id });
     await repo.updatePayment(deps.db, payment.id, { status: 'canceled', canceled_at: new Date() });
     throw ValidationError.field('paysystem_id', MESSAGES.paysystemUnavailable);
   }
