@@ -138,7 +138,7 @@ const campaignsRoute = createRoute({
 });
 
 /** User lists and user details: their texts (the details' audit trail speaks the log viewer's). */
-const loadUserTexts = () => i18next.loadNamespaces(['users', 'access', 'money']);
+const loadUserTexts = () => i18next.loadNamespaces(['users', 'access', 'money', 'pages']);
 
 const adminUserListsRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
