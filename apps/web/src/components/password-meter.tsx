@@ -38,6 +38,8 @@ export function PasswordMeter({ value }: { value: string }) {
         {checks.map((check, index) => (
           <Progress
             key={check.key}
+            // The group is the meter; a segment alone means nothing to a screen reader.
+            aria-hidden
             size={4}
             value={index < score ? 100 : 0}
             color={color}
