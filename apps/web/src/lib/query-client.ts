@@ -1,6 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError, isAbortError } from './api';
-import { i18next } from './i18n';
 import { onSessionCleanup } from './session';
 
 /** The one query cache of the signed-in area; ending the session clears it. */
@@ -23,6 +22,3 @@ onSessionCleanup(() => {
   void queryClient.cancelQueries();
   queryClient.clear();
 });
-
-// Reference texts come in the interface language (Accept-Language): another language refetches them.
-i18next.on('languageChanged', () => void queryClient.invalidateQueries());
