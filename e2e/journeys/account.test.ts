@@ -103,6 +103,8 @@ describe('guards', () => {
       .getByRole('link', { name: 'User lists' })
       .click();
     await page.waitForURL('**/admin/user-lists');
+    // Newest first: other journeys' customers may fill page 1, so the search finds the admin.
+    await page.getByRole('textbox', { name: 'Search' }).fill('admin@storelift');
     await expect
       .poll(() => page.getByRole('cell', { name: 'admin@storelift.test', exact: true }).count())
       .toBe(1);

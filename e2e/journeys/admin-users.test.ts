@@ -115,7 +115,7 @@ describe('user lists and user details', () => {
       await admin.getByRole('tab', { name: 'Details' }).click();
       await expect.poll(() => admin.getByTestId('user-balance-main').textContent()).toBe('10.00');
       await admin.getByRole('tab', { name: 'Audit trail' }).click();
-      await admin.getByText('Balance changed').first().waitFor();
+      await admin.getByTestId('audit-table').getByText('Balance changed').first().waitFor();
 
       await signIn(customerPage, customer.email, customer.password);
       await customerPage.goto('/my-transactions');

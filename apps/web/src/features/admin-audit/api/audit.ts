@@ -18,5 +18,6 @@ export const auditQueryOptions = (query: AuditQuery) =>
     queryFn: ({ signal }) =>
       api.get('audit', auditListSchema, { base: 'admin', query: { ...query }, signal }),
     placeholderData: keepPreviousData,
-    staleTime: 5_000,
+    // Always refetched on opening: a change made a moment ago (user details, another tab) must show.
+    staleTime: 0,
   });
