@@ -35,8 +35,10 @@ export function PasswordMeter({ value }: { value: string }) {
         aria-valuemax={checks.length}
         aria-valuenow={score}
       >
+        {/* The group is the meter; its segments are only its picture. */}
         {checks.map((check, index) => (
           <Progress
+            aria-hidden
             key={check.key}
             size={4}
             value={index < score ? 100 : 0}

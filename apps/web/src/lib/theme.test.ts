@@ -30,7 +30,7 @@ describe('the theme colours', () => {
     }
   });
 
-  it('give dimmed, error and success text 4.5:1 in both schemes', () => {
+  it('give dimmed, error, success and link text 4.5:1 in both schemes', () => {
     for (const variable of [
       '--mantine-color-dimmed',
       '--mantine-color-error',
@@ -38,7 +38,7 @@ describe('the theme colours', () => {
     ] as const) {
       for (const background of [full.white, full.colors.gray[1]!])
         expect(ratio(light[variable]!, background), `${variable} light`).toBeGreaterThanOrEqual(4.5);
-      for (const background of [full.colors.dark[7]!, full.colors.dark[6]!])
+      for (const background of [full.colors.dark[7]!, full.colors.dark[6]!, full.colors.dark[5]!])
         expect(ratio(dark[variable]!, background), `${variable} dark`).toBeGreaterThanOrEqual(4.5);
     }
   });

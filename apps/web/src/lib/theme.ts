@@ -59,14 +59,16 @@ function readable(color: string, backgrounds: string[], shift: typeof darken = d
 }
 
 /**
- * Text colours that meet WCAG AA (axe's color-contrast) in both schemes: dimmed text, errors, `c="<color>"`
+ * Text colours that meet WCAG AA (axe's color-contrast) in both schemes: dimmed text, errors, links, `c="<color>"`
  * text, and light and outline badges/alerts (their text on their own tinted background, on white and on the
  * grey of table rows). Mantine's defaults fall short: gray-6/dark-2 dimmed, red-6 errors, teal-9 on teal-1.
  */
 export const cssVariablesResolver: CSSVariablesResolver = (t) => {
   const light: Record<string, string> = {};
   const lightSurfaces = [t.white, t.colors.gray[1]!];
-  const darkSurfaces = [t.colors.dark[7]!, t.colors.dark[6]!];
+  // Dark 7 the page, 6 cards and inputs, 5 a table row under the pointer.
+  const darkSurfaces = [t.colors.dark[7]!, t.colors.dark[6]!, t.colors.dark[5]!];
+  const primary = t.colors[t.primaryColor]!;
   for (const [name, shades] of Object.entries(t.colors)) {
     const on = [...lightSurfaces, shades[1]!];
     light[`--mantine-color-${name}-text`] = readable(shades[8]!, on);
@@ -80,11 +82,13 @@ export const cssVariablesResolver: CSSVariablesResolver = (t) => {
       '--mantine-color-dimmed': readable(t.colors.gray[7]!, lightSurfaces),
       '--mantine-color-error': readable(t.colors.red[6]!, lightSurfaces),
       '--mantine-color-success': readable(t.colors.teal[8]!, lightSurfaces),
+      '--mantine-color-anchor': readable(primary[8]!, lightSurfaces),
     },
     dark: {
       '--mantine-color-dimmed': readable(t.colors.dark[2]!, darkSurfaces, lighten),
       '--mantine-color-error': readable(t.colors.red[8]!, darkSurfaces, lighten),
       '--mantine-color-success': readable(t.colors.teal[8]!, darkSurfaces, lighten),
+      '--mantine-color-anchor': readable(primary[4]!, darkSurfaces, lighten),
     },
   };
 };
