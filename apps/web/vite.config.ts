@@ -48,6 +48,7 @@ export default defineConfig(({ command }) => ({
       '/version.json': 'http://127.0.0.1:3000',
       '/dev': 'http://127.0.0.1:3000',
       '/sandbox': 'http://127.0.0.1:3000',
+      '/avatars': 'http://127.0.0.1:3000',
     },
   },
   build: {

@@ -74,17 +74,26 @@ describe('programs and information pages', () => {
     expect(await page.getByRole('form', { name: 'Apply' }).count()).toBe(0);
     await expectAccessible(page, 'the resellers program with a pending request');
 
-    // A manager approves it from the staff API: the customer sees the reseller plan.
+    // A manager approves it on the user's details page, reseller tab.
     const manager = await apiAuth(page, 'manager@storelift.test');
     const list = await page.request.get('/api/admin/v1/resellers/requests?status=pending', {
       headers: manager,
     });
-    const pending = ((await list.json()) as { data: { id: number; user: { email: string } }[] }).data;
-    const mine = pending.find((row) => row.user.email === email)!;
-    const approved = await page.request.put(`/api/admin/v1/resellers/requests/${mine.id}/approve`, {
-      headers: manager,
-    });
-    expect(approved.status(), await approved.text()).toBe(200);
+    const pending = ((await list.json()) as { data: { user: { id: number; email: string } }[] }).data;
+    const customer = pending.find((row) => row.user.email === email)!.user;
+    const staff = await newPage(browser);
+    await signIn(staff, 'manager@storelift.test');
+    await staff.goto(`/admin/user-details/${customer.id}?tab=reseller`);
+    const requests = staff.getByTestId('user-reseller');
+    await expect.poll(() => requests.getByText('Under review').count()).toBe(1);
+    await expectAccessible(staff, 'the reseller tab of user details');
+    await requests.getByRole('button', { name: 'Approve' }).click();
+    const confirm = staff.getByRole('dialog', { name: 'Approve the reseller request?' });
+    await confirm.getByRole('textbox', { name: 'Note to the request (optional)' }).fill('Welcome aboard');
+    await confirm.getByRole('button', { name: 'Approve' }).click();
+    await expect.poll(() => requests.getByText('Approved', { exact: true }).count()).toBe(1);
+    expect(await requests.getByText('Note: Welcome aboard').count()).toBe(1);
+
     await page.reload();
     await expect.poll(() => request.getByText('Approved', { exact: true }).count()).toBe(1);
     expect(

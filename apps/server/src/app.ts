@@ -28,6 +28,9 @@ import type { StoreProvider } from './providers/store/store-provider.js';
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes.js';
 import { apiCreditsRoutes } from './modules/api-credits/api-credits.routes.js';
 import { appsRoutes } from './modules/apps/apps.routes.js';
+import { adminAppsRoutes } from './modules/apps/admin-apps.js';
+import { adminReflinksRoutes } from './modules/reflinks/reflinks.routes.js';
+import { adminCpiAccountsRoutes } from './modules/cpi-accounts/cpi-accounts.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { adminBillingRoutes } from './modules/billing/admin-billing.routes.js';
 import { adminCampaignsRoutes } from './modules/campaigns/campaigns.admin.routes.js';
@@ -50,9 +53,9 @@ import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes.js';
 import { adminEmailTemplatesRoutes } from './modules/mail/email-templates.routes.js';
 import { keywordsRoutes } from './modules/keywords/keywords.routes.js';
 import { adminPlansRoutes, adminProductsRoutes, plansRoutes } from './modules/plans/plans.routes.js';
-import { profileRoutes } from './modules/profile/profile.routes.js';
 import { adminResellersRoutes, resellersRoutes } from './modules/resellers/resellers.routes.js';
 import { adminPagesRoutes, pagesRoutes } from './modules/pages/pages.routes.js';
+import { avatarFilesRoutes, profileRoutes } from './modules/profile/profile.routes.js';
 import { adminReferralsRoutes, referralsRoutes } from './modules/referrals/referrals.routes.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
 import { adminMaintenanceRoutes } from './modules/settings/maintenance.routes.js';
@@ -191,6 +194,9 @@ export async function storelift(app: FastifyInstance, { config, database, jobs, 
       await admin.register(adminModulesRoutes);
       await admin.register(adminFunctionsRoutes);
       await admin.register(adminAuditRoutes);
+      await admin.register(adminAppsRoutes);
+      await admin.register(adminReflinksRoutes);
+      await admin.register(adminCpiAccountsRoutes);
       await admin.register(adminProductsRoutes);
       await admin.register(adminEmailTemplatesRoutes);
       await admin.register(adminAccessListsRoutes);
@@ -201,6 +207,7 @@ export async function storelift(app: FastifyInstance, { config, database, jobs, 
     },
     { prefix: '/api/admin/v1' },
   );
+  await app.register(avatarFilesRoutes);
   // Payment providers' callbacks (signed) and the sandbox provider's hosted checkout.
   await app.register(paymentCallbackRoutes, { prefix: '/api/public/v1' });
   if (config.sandboxPayments) await app.register(sandboxRoutes, { prefix: '/sandbox' });

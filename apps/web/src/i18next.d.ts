@@ -9,11 +9,13 @@ import type enUSCpi from './locales/en-US.cpi.json';
 import type enUSStatistics from './locales/en-US.statistics.json';
 import type enUSAdmin from './locales/en-US.admin.json';
 import type enUSAccess from './locales/en-US.access.json';
+import type enUSStaffMoney from './locales/en-US.staffmoney.json';
 import type enUSUsers from './locales/en-US.users.json';
 import type enUSSettings from './locales/en-US.settings.json';
 import type enUSSecurity from './locales/en-US.security.json';
 import type enUSOperations from './locales/en-US.operations.json';
 import type enUSPages from './locales/en-US.pages.json';
+import type enUSProfile from './locales/en-US.profile.json';
 
 // en-US is the reference locale: `t()` keys are checked against it at compile time.
 declare module 'i18next' {
@@ -30,11 +32,13 @@ declare module 'i18next' {
       statistics: typeof enUSStatistics;
       admin: typeof enUSAdmin;
       access: typeof enUSAccess;
+      staffmoney: typeof enUSStaffMoney;
       users: typeof enUSUsers;
       settings: typeof enUSSettings;
       security: typeof enUSSecurity;
       operations: typeof enUSOperations;
       pages: typeof enUSPages;
+      profile: typeof enUSProfile;
     };
     returnNull: false;
   }

@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { SqlExecutor } from '../db/client.js';
+import { eachOnItsOwn } from '../lib/batches.js';
 import { QUEUE_NAMES, type QueueData, type QueueName } from './queues.js';
 
 export type JobHandler<Q extends QueueName> = (data: QueueData[Q]) => Promise<void>;
@@ -59,14 +60,17 @@ export async function startJobs(sql: SqlExecutor, options: { supervise: boolean 
       await boss.work<QueueData[typeof queue]>(
         queue,
         { pollingIntervalSeconds: 1, ...workOptions },
-        async (jobs) => {
-          for (const job of jobs) {
-            try {
-              await handler(job.data);
-            } catch (error) {
-              for (const listener of failureListeners) await listener(queue, job.id, error);
-              throw error;
-            }
+        async (batch) => {
+          // Each job on its own: a failing one goes back for a retry, the others of its batch complete.
+          const { failed } = await eachOnItsOwn(batch, (job) => handler(job.data), {
+            what: queue,
+            contextOf: (job) => ({ jobId: job.id }),
+          });
+          for (const { item, error } of failed) {
+            for (const listener of failureListeners) await listener(queue, item.id, error);
+            await boss.fail(queue, item.id, {
+              message: error instanceof Error ? error.message : String(error),
+            });
           }
         },
       );

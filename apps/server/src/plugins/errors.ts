@@ -2,10 +2,17 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { MESSAGES } from '@storelift/shared';
 import { HttpError } from '../lib/errors.js';
+import { answerOfDatabaseError } from '../lib/database-errors.js';
 
 /** Turns every thrown error into the spec's error body; bad input never becomes a 500. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    const fromDatabase = answerOfDatabaseError(error);
+    if (fromDatabase) {
+      // A check of ours let this through: log it (to add the check), answer as the input deserves.
+      request.log.warn({ err: error }, 'database refused the data');
+      return reply.status(fromDatabase.statusCode).send({ message: fromDatabase.message });
+    }
     if (error instanceof HttpError) {
       return reply
         .status(error.statusCode)

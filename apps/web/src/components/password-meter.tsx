@@ -35,11 +35,11 @@ export function PasswordMeter({ value }: { value: string }) {
         aria-valuemax={checks.length}
         aria-valuenow={score}
       >
-        {/* The group is the meter; its segments are only its picture. */}
         {checks.map((check, index) => (
           <Progress
-            aria-hidden
             key={check.key}
+            // The group is the meter; a segment alone means nothing to a screen reader.
+            aria-hidden
             size={4}
             value={index < score ? 100 : 0}
             color={color}

@@ -71,6 +71,8 @@ export interface RequestOptions {
    * the route guard uses it for `me`, where it redirects by itself.
    */
   handleAuthFailure?: boolean;
+  /** Answer the body as a file (a CSV export) instead of parsing JSON. */
+  asFile?: boolean;
 }
 
 function buildUrl(path: string, base: ApiBase, query?: Record<string, QueryValue>): string {
@@ -147,7 +149,12 @@ export async function apiRequest<T>(
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  // A FormData body (a file upload) sets its own multipart type with the boundary; a file (an invoice PDF) is
+  // sent as the body itself, with its own type; anything else as JSON.
+  const form = options.body instanceof FormData ? options.body : undefined;
+  const file = options.body instanceof Blob ? options.body : undefined;
+  if (options.body !== undefined && !form)
+    headers['Content-Type'] = file ? file.type || 'application/octet-stream' : 'application/json';
 
   try {
     let response: Response;
@@ -155,7 +162,7 @@ export async function apiRequest<T>(
       response = await fetch(url, {
         method,
         headers,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        body: form ?? file ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
         credentials: 'include',
         signal: controller.signal,
       });
@@ -167,7 +174,7 @@ export async function apiRequest<T>(
       }
       throw new ApiError(0, MESSAGES.somethingWrong, undefined, error);
     }
-    const body = await readBody(response);
+    const body = options.asFile && response.ok ? await response.blob() : await readBody(response);
     if (!response.ok) {
       const error = await toApiError(response.status, body);
       if (response.status === 503) maintenanceHandler();
@@ -210,4 +217,17 @@ export const api = {
   ) => apiRequest(path, schema, { ...options, method: 'PUT', body }),
   delete: <T>(path: string, schema: Parser<T>, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
     apiRequest(path, schema, { ...options, method: 'DELETE' }),
+  /** GET of a file (a CSV export) with the session's token: the body as a Blob. */
+  file: (path: string, options: Omit<RequestOptions, 'method' | 'body' | 'asFile'> = {}) =>
+    apiRequest(path, { parse: (value) => value as Blob }, { ...options, method: 'GET', asFile: true }),
 };
+
+/** Hands a downloaded file to the browser under the given name. */
+export function saveFile(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -9,6 +9,7 @@ import {
   formatPrice,
   formatRating,
   formatSignedMoney,
+  initials,
 } from './format';
 
 describe('formatNumber', () => {
@@ -108,5 +109,14 @@ describe('money display (customer-area §9)', () => {
     expect(formatPercent('1.0050')).toBe('1.01');
     expect(formatPercent('abc')).toBe('');
     expect(formatPercent(null)).toBe('');
+  });
+});
+
+describe('initials', () => {
+  it('takes the first letters of up to two parts, or a question mark', () => {
+    expect(initials('demo-user')).toBe('DU');
+    expect(initials('olena kovalenko petrenko')).toBe('OK');
+    expect(initials('x')).toBe('X');
+    expect(initials('')).toBe('?');
   });
 });

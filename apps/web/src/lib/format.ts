@@ -113,3 +113,13 @@ export function formatPercent(value: string | number | null | undefined): string
   const percent = toMoney(String(value));
   return percent === null ? '' : moneyInputText(roundMoney(percent, 2));
 }
+
+/** Up to two initials of a name ("demo-user" → "DU"): an avatar without an image shows them. */
+export function initials(name: string): string {
+  const letters = name
+    .split(/[\s._-]+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase() ?? '');
+  return letters.join('') || '?';
+}

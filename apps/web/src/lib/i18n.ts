@@ -10,7 +10,8 @@ import { storage, STORAGE_KEYS } from './storage';
  * `campaigns` for Add campaigns and My campaigns, `cpi` for the CPI wizard, `statistics` for Statistics,
  * `admin` for the staff pages of campaigns and vendors, `access` for roles, modules, functions and the log viewer,
  * `users` for user lists and user details, `settings` for the core settings, `security` for access lists and
- * log in as a user, `operations` for the operations page and the error log.
+ * log in as a user, `operations` for the operations page and the error log, `staffmoney` for the staff money
+ * pages (user payments, user apps, reflinks, CPI accounts), `profile` for My profile.
  * Each but `translation` loads when first needed.
  */
 export const NAMESPACES = [
@@ -24,11 +25,13 @@ export const NAMESPACES = [
   'statistics',
   'admin',
   'access',
+  'staffmoney',
   'users',
   'settings',
   'security',
   'operations',
   'pages',
+  'profile',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

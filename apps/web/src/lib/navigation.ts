@@ -45,6 +45,10 @@ export const ROUTE_ACCESS = {
   '/admin/modules': { permission: 'modules' },
   '/admin/functions': { permission: 'functions' },
   '/admin/log-viewer': { permission: 'log-viewer' },
+  '/admin/user-payments': { permission: 'user-payments' },
+  '/admin/user-apps': { permission: 'user-apps' },
+  '/admin/reflinks': { permission: 'reflinks' },
+  '/admin/cpi-accounts': { permission: 'cpi-accounts' },
   '/admin/user-details/$id': { permission: 'user-details' },
   '/admin/core-settings': { permission: 'core-settings' },
   '/admin/access-lists': { permission: 'access-lists' },
@@ -54,6 +58,7 @@ export const ROUTE_ACCESS = {
   '/contacts': {},
   '/starting': {},
   '/api-support': {},
+  '/my-profile': {},
 } as const satisfies Record<string, RouteAccess>;
 
 export type KnownPath = keyof typeof ROUTE_ACCESS;

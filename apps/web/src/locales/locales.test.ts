@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ACCESS_MESSAGES,
+  STAFF_MONEY_MESSAGES,
   USER_MESSAGES,
   AUDIT_ACTIONS,
   CAMPAIGN_MESSAGES,
@@ -77,6 +78,7 @@ describe('server messages', () => {
     ...Object.entries(STORE_LINK_MESSAGES).map(([key, text]) => [`storeLink.${key}`, text] as const),
     ...Object.entries(CAMPAIGN_MESSAGES).map(([key, text]) => [`campaign.${key}`, text] as const),
     ...Object.entries(ACCESS_MESSAGES).map(([key, text]) => [`access.${key}`, text] as const),
+    ...Object.entries(STAFF_MONEY_MESSAGES).map(([key, text]) => [`staffMoney.${key}`, text] as const),
     ...Object.entries(USER_MESSAGES).map(([key, text]) => [`users.${key}`, text] as const),
     ...Object.entries(SETTINGS_MESSAGES).map(([key, text]) => [`settings.${key}`, text] as const),
     ...Object.entries(SECURITY_MESSAGES).map(([key, text]) => [`security.${key}`, text] as const),

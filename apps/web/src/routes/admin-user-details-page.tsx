@@ -27,6 +27,7 @@ import { UserApps } from '../features/admin-users/components/user-apps';
 import { UserPayments } from '../features/admin-users/components/user-payments';
 import { UserPlan } from '../features/admin-users/components/user-plan';
 import { UserReferrals } from '../features/admin-users/components/user-referrals';
+import { UserReseller } from '../features/admin-users/components/user-reseller';
 import { UserSummary } from '../features/admin-users/components/user-summary';
 import { UserTransactions } from '../features/admin-users/components/user-transactions';
 import { HOME_PATH } from '../lib/navigation';
@@ -100,12 +101,14 @@ export function AdminUserDetailsPage() {
         return <UserReferrals userId={user.id} />;
       case 'apps':
         return <UserApps userId={user.id} />;
+      case 'reseller':
+        return <UserReseller userId={user.id} />;
       case 'plan':
         return <UserPlan user={user} />;
       case 'audit':
         return <AuditLogTable targetUserId={user.id} />;
       default:
-        // Messages and the reseller program arrive with their features.
+        // Messages (notices and campaign messages) arrive with their feature.
         return (
           <Text c="dimmed" py="xl" ta="center">
             {t('details.comingSoon')}

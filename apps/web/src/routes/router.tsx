@@ -138,7 +138,7 @@ const campaignsRoute = createRoute({
 });
 
 /** User lists and user details: their texts (the details' audit trail speaks the log viewer's). */
-const loadUserTexts = () => i18next.loadNamespaces(['users', 'access', 'money']);
+const loadUserTexts = () => i18next.loadNamespaces(['users', 'access', 'money', 'pages']);
 
 const adminUserListsRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
@@ -203,6 +203,37 @@ const adminLogViewerRoute = createRoute({
   // The audit log's texts and the server error log's (its second tab).
   loader: () => i18next.loadNamespaces(['access', 'operations']),
   component: signedInPage('adminLogViewer'),
+});
+
+/** The staff money pages: user payments, user apps, reflinks and CPI accounts. */
+const loadStaffMoneyTexts = () => i18next.loadNamespaces(['staffmoney', 'money']);
+
+const adminUserPaymentsRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/admin/user-payments',
+  loader: loadStaffMoneyTexts,
+  component: signedInPage('adminUserPayments'),
+});
+
+const adminUserAppsRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/admin/user-apps',
+  loader: loadStaffMoneyTexts,
+  component: signedInPage('adminUserApps'),
+});
+
+const adminReflinksRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/admin/reflinks',
+  loader: loadStaffMoneyTexts,
+  component: signedInPage('adminReflinks'),
+});
+
+const adminCpiAccountsRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/admin/cpi-accounts',
+  loader: loadStaffMoneyTexts,
+  component: signedInPage('adminCpiAccounts'),
 });
 
 /** Core settings: its texts, and the product types of the price list. */
@@ -333,6 +364,14 @@ const apiSupportRoute = createRoute({
   component: signedInPage('apiSupport'),
 });
 
+const myProfileRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/my-profile',
+  validateSearch: stringParams('tab'),
+  loader: () => i18next.loadNamespaces(['profile']),
+  component: signedInPage('myProfile'),
+});
+
 // '/' and '/api/password-reset' exist only to be redirected by the guard.
 const indexRoute = createRoute({ getParentRoute: () => rootRoute, path: '/' });
 const apiPasswordResetRoute = createRoute({ getParentRoute: () => rootRoute, path: '/api/password-reset' });
@@ -371,6 +410,10 @@ const routeTree = rootRoute.addChildren([
     adminModulesRoute,
     adminFunctionsRoute,
     adminLogViewerRoute,
+    adminUserPaymentsRoute,
+    adminUserAppsRoute,
+    adminReflinksRoute,
+    adminCpiAccountsRoute,
     adminCoreSettingsRoute,
     adminAccessListsRoute,
     adminOperationsRoute,
@@ -379,6 +422,7 @@ const routeTree = rootRoute.addChildren([
     contactsRoute,
     startingRoute,
     apiSupportRoute,
+    myProfileRoute,
   ]),
 ]);
 

@@ -20,6 +20,10 @@ export const signedInPages = {
   adminModules: () => import('./admin-catalog-pages').then((page) => page.AdminModulesPage),
   adminFunctions: () => import('./admin-catalog-pages').then((page) => page.AdminFunctionsPage),
   adminLogViewer: () => import('./admin-log-viewer-page').then((page) => page.AdminLogViewerPage),
+  adminUserPayments: () => import('./admin-user-payments-page').then((page) => page.AdminUserPaymentsPage),
+  adminUserApps: () => import('./admin-user-apps-page').then((page) => page.AdminUserAppsPage),
+  adminReflinks: () => import('./admin-reflinks-page').then((page) => page.AdminReflinksPage),
+  adminCpiAccounts: () => import('./admin-cpi-accounts-page').then((page) => page.AdminCpiAccountsPage),
   adminUserDetails: () => import('./admin-user-details-page').then((page) => page.AdminUserDetailsPage),
   adminCoreSettings: () => import('./admin-core-settings-page').then((page) => page.AdminCoreSettingsPage),
   adminAccessLists: () => import('./admin-access-lists-page').then((page) => page.AdminAccessListsPage),
@@ -36,6 +40,7 @@ export const signedInPages = {
   contacts: () => import('./contacts-page').then((page) => page.ContactsPage),
   starting: () => import('./starting-page').then((page) => page.StartingPage),
   apiSupport: () => import('./api-support-page').then((page) => page.ApiSupportPage),
+  myProfile: () => import('./my-profile-page').then((page) => page.MyProfilePage),
 } satisfies Record<string, () => Promise<ComponentType>>;
 
 export type SignedInPage = keyof typeof signedInPages;

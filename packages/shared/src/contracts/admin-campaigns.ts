@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../rules/text.js';
 import { CAMPAIGN_STATUSES } from '../constants/domain.js';
 import { CAMPAIGN_MESSAGES } from '../rules/campaign-messages.js';
 import { MESSAGES } from '../rules/messages.js';
@@ -50,7 +51,7 @@ export type AdminCampaignListResponse = z.infer<typeof adminCampaignListResponse
 
 /** `GET admin campaigns/{id}/<action>` query: an optional note written to the status history. */
 export const adminCampaignActionQuerySchema = z.object({
-  reason: z.string().trim().max(500, MESSAGES.dataNotValid).optional(),
+  reason: text({ max: 500 }).optional(),
 });
 
 /**
@@ -58,16 +59,12 @@ export const adminCampaignActionQuerySchema = z.object({
  * time (ISO, more than 5 minutes ahead; the server checks it) makes the campaign delayed until then.
  */
 export const adminCampaignStartQuerySchema = adminCampaignActionQuerySchema.extend({
-  start_at: z.string().max(40, MESSAGES.dataNotValid).optional(),
+  start_at: text({ max: 40 }).optional(),
 });
 export type AdminCampaignStartQuery = z.infer<typeof adminCampaignStartQuerySchema>;
 
-const notesRule = z.string({ error: MESSAGES.dataNotValid }).max(20_000, CAMPAIGN_MESSAGES.campaignNotesMax);
-const partnerRule = z
-  .string({ error: MESSAGES.dataNotValid })
-  .trim()
-  .max(100, MESSAGES.dataNotValid)
-  .nullable();
+const notesRule = text({ max: 20_000, multiline: true, maxMessage: CAMPAIGN_MESSAGES.campaignNotesMax });
+const partnerRule = text({ max: 100 }).nullable();
 
 /** `PUT admin campaigns/{id}`: what staff may change on any campaign (notes and partner). */
 export const adminUpdateCampaignBodySchema = z

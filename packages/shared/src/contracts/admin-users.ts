@@ -38,7 +38,7 @@ export const adminUsersQuerySchema = pageQuerySchema
   .extend({
     id: idRule.optional(),
     search: text({ max: 100 }).optional(),
-    role: z.string().trim().max(64).optional(),
+    role: text({ max: 64 }).optional(),
     priceplan_id: idRule.optional(),
     verified: flagFilter,
     active: flagFilter,
@@ -101,7 +101,11 @@ export const updateAdminUserBodySchema = z.object({
   phone: optional(phoneRule).nullable(),
   messenger_type: optional(messengerTypeRule).nullable(),
   messenger_id: optional(messengerIdRule).nullable(),
-  roles: z.array(z.string().trim().min(1).max(64)).min(1, USER_MESSAGES.rolesRequired).max(20).optional(),
+  roles: z
+    .array(text({ min: 1, max: 64 }))
+    .min(1, USER_MESSAGES.rolesRequired)
+    .max(20)
+    .optional(),
   priceplan_id: idRule.optional(),
   manager_id: idRule.nullable().optional(),
   eu_payee: z.boolean().optional(),
@@ -133,11 +137,7 @@ export type AdminReferralList = z.infer<typeof adminReferralListSchema>;
 /** `POST users/referrals`: makes `referral_id` a referral of `user_id` (by id, or by e-mail). */
 export const attachReferralBodySchema = z.object({
   user_id: idRule,
-  referral: z
-    .string({ error: USER_MESSAGES.referralRequired })
-    .trim()
-    .min(1, USER_MESSAGES.referralRequired)
-    .max(254),
+  referral: text({ min: 1, max: 254, minMessage: USER_MESSAGES.referralRequired }),
 });
 export type AttachReferralBody = z.input<typeof attachReferralBodySchema>;
 

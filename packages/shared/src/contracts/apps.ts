@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../rules/text.js';
 import { APP_STORES, STORE_FILTERS } from '../constants/domain.js';
 import { countryRule } from '../rules/auth.js';
 import { MESSAGES } from '../rules/messages.js';
@@ -30,11 +31,8 @@ export const packageIdValueRule = z
   .max(255, STORE_LINK_MESSAGES.linkInvalid)
   .regex(/^[\w.]+$/, STORE_LINK_MESSAGES.linkInvalid);
 
-/** Search text of a list (no NUL: PostgreSQL text cannot hold it). */
-export const searchTextRule = z
-  .string({ error: MESSAGES.required })
-  .trim()
-  .refine((text) => !text.includes('\u0000'), MESSAGES.dataNotValid);
+/** Search text of a list: the shared text rule (each list narrows `max`). */
+export const searchTextRule = text({ max: 200 });
 
 /** Country of an app as the client sees it. */
 export const appCountrySchema = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
@@ -163,11 +161,7 @@ export const showByPackageQuerySchema = z.object({
 export const createAppBodySchema = z.object({
   appstore: appstoreRule,
   country: countryRule,
-  package: z
-    .string({ error: MESSAGES.required })
-    .trim()
-    .min(1, MESSAGES.required)
-    .max(2000, STORE_LINK_MESSAGES.linkInvalid),
+  package: text({ min: 1, max: 2000, maxMessage: STORE_LINK_MESSAGES.linkInvalid }),
 });
 export type CreateAppBody = z.input<typeof createAppBodySchema>;
 

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { text } from '../rules/text.js';
 import {
   businessTypeRule,
+  contactGiven,
   countryRule,
   emailRule,
   fullNameRule,
@@ -17,7 +19,12 @@ import {
 import { MESSAGES } from '../rules/messages.js';
 import { LOCALES } from '../constants/locales.js';
 
-export const loginBodySchema = z.object({ email: emailRule, password: loginPasswordRule });
+export const loginBodySchema = z.object({
+  email: emailRule,
+  password: loginPasswordRule,
+  /** With two-factor sign-in on: the authenticator's 6 digits or a recovery code. */
+  code: optional(text({ max: 32, maxMessage: MESSAGES.twoFactorInvalid })),
+});
 export type LoginBody = z.input<typeof loginBodySchema>;
 
 const mustBeTrue = (message: string) =>
@@ -25,31 +32,31 @@ const mustBeTrue = (message: string) =>
     .preprocess((value) => value === true || value === 'true' || value === 1 || value === '1', z.boolean())
     .refine((value) => value, message);
 
+/** Who the user is: asked at sign-up and edited on My profile (customer-area §5). */
+export const profileFieldsShape = {
+  nickname: nicknameRule,
+  full_name: fullNameRule,
+  business_type: businessTypeRule,
+  country: countryRule,
+  phone: optional(phoneRule),
+  messenger_type: optional(messengerTypeRule),
+  messenger_id: optional(messengerIdRule),
+};
+
 export const registerBodySchema = z
   .object({
     email: emailRule,
     password: passwordRule,
     password_confirmation: z.string({ error: MESSAGES.required }).min(1, MESSAGES.required),
-    nickname: nicknameRule,
-    full_name: fullNameRule,
-    business_type: businessTypeRule,
-    country: countryRule,
-    phone: optional(phoneRule),
-    messenger_type: optional(messengerTypeRule),
-    messenger_id: optional(messengerIdRule),
+    ...profileFieldsShape,
     terms: mustBeTrue(MESSAGES.termsRequired),
     adult: mustBeTrue(MESSAGES.adultRequired),
-    ref: optional(z.string().trim().max(64)),
+    ref: optional(text({ max: 64 })),
     locale: optional(localeRule),
   })
   .superRefine((data, ctx) => {
     passwordsMatch(data, ctx);
-    if (!data.phone && !data.messenger_id) {
-      ctx.addIssue({ code: 'custom', path: ['phone'], message: MESSAGES.phoneOrMessenger });
-    }
-    if (data.messenger_id && !data.messenger_type) {
-      ctx.addIssue({ code: 'custom', path: ['messenger_type'], message: MESSAGES.required });
-    }
+    contactGiven(data, ctx);
   });
 export type RegisterBody = z.input<typeof registerBodySchema>;
 

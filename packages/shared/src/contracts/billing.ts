@@ -10,6 +10,7 @@ import {
   TRANSACTION_TYPES,
 } from '../constants/money.js';
 import { MESSAGES } from '../rules/messages.js';
+import { text } from '../rules/text.js';
 import { MONEY_SCALE, parseMoney, readMoneyInput, type Money } from '../rules/money.js';
 import { appstoreQueryRule, queryFlagRule, searchTextRule } from './apps.js';
 import { pageMetaSchema, sortDirectionSchema } from './common.js';
@@ -114,7 +115,7 @@ export const transactionListQuerySchema = z.object({
     )
     .default(BALANCE_FILTERS.ALL),
   appstore: appstoreQueryRule.optional(),
-  package: searchTextRule.max(255).optional(),
+  package: text({ max: 255 }).optional(),
   date: z.enum([...DATE_SHORTCUTS, 'all']).optional(),
   from: dateQueryRule.optional(),
   to: dateQueryRule.optional(),
@@ -211,7 +212,7 @@ export const paymentSchema = z.object({
   required_confirmations: z.number().int(),
   details: z.string().nullable(),
   description: z.string().nullable(),
-  /** An invoice can be downloaded (credited payments). */
+  /** An invoice can be downloaded: one staff uploaded, or the generated one of a credited payment. */
   invoice: z.boolean(),
   invoice_number: z.string().nullable(),
   date: z.string(),
@@ -301,33 +302,56 @@ export const invoiceBridgeResponseSchema = z.object({ ts: z.number().int(), h: z
 export type InvoiceBridgeResponse = z.infer<typeof invoiceBridgeResponseSchema>;
 export const invoiceDownloadQuerySchema = z.object({
   ts: z.coerce.number().int().nonnegative().max(99_999_999_999),
-  h: z.string().max(128),
+  h: text({ max: 128 }),
 });
 
 // ---------------------------------------------------------------- staff
 
 const userRefSchema = z.object({ id: z.number().int(), email: z.string(), nickname: z.string() });
 
-export const adminPaymentSchema = paymentSchema.extend({ user: userRefSchema });
+export const adminPaymentSchema = paymentSchema.extend({
+  user: userRefSchema,
+  /** Staff uploaded a PDF for this payment: the customer downloads it instead of the generated one. */
+  invoice_uploaded: z.boolean(),
+});
+export type AdminPayment = z.infer<typeof adminPaymentSchema>;
 export const adminPaymentListQuerySchema = paymentListQuerySchema.extend({
   user_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
 });
+export type AdminPaymentListQuery = z.input<typeof adminPaymentListQuerySchema>;
+/** `GET payments/export` (staff): the same filters and order as the list, every row (CSV). */
+export const adminPaymentExportQuerySchema = adminPaymentListQuerySchema.omit({ page: true, limit: true });
+/** The sums of the filtered set (every page), decimal strings. */
+export const paymentTotalsSchema = z.object({
+  count: z.number().int(),
+  amount: moneySchema,
+  fee: moneySchema,
+  vat: moneySchema,
+  total: moneySchema,
+  bonus: moneySchema,
+});
+export type PaymentTotals = z.infer<typeof paymentTotalsSchema>;
 export const adminPaymentListResponseSchema = z.object({
   data: z.array(adminPaymentSchema),
   meta: pageMetaSchema,
+  totals: paymentTotalsSchema,
 });
 export type AdminPaymentListResponse = z.infer<typeof adminPaymentListResponseSchema>;
 
 /** `PUT payments/{id}` (staff): the description and the payment system. */
 export const updatePaymentBodySchema = z.object({
-  description: z.string().trim().max(500).nullable().optional(),
+  description: text({ max: 500, multiline: true }).nullable().optional(),
   paysystem_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
 });
+export type UpdatePaymentBody = z.input<typeof updatePaymentBodySchema>;
 export const adminPaymentResponseSchema = z.object({ data: adminPaymentSchema, message: z.string() });
 /** `POST payments/{id}/refund` (staff): an optional description for the ledger row. */
 export const refundPaymentBodySchema = optionalBody(
-  z.object({ description: z.string().trim().max(500).optional() }),
+  z.object({ description: text({ max: 500, multiline: true }).optional() }),
 );
+
+/** The largest invoice PDF staff may upload (bytes). */
+export const INVOICE_MAX_BYTES = 5 * 1024 * 1024;
 
 /**
  * `PUT payments/change-user-balance` (staff-admin §3 Balance change): `id` the user, `amount` signed,
@@ -340,10 +364,10 @@ export const changeUserBalanceBodySchema = z
     amount: moneyInputRule(4).refine((value) => value !== 0n, MESSAGES.amountNotZero),
     account_id: accountIdRule,
     paysystem_id: z.coerce.number().int().positive().max(2_147_483_647).nullable().optional(),
-    payment_id: z.string().trim().min(1).max(100).nullable().optional(),
-    type: z.string().trim().max(50).nullable().optional(),
-    reason: z.string().trim().max(500).nullable().optional(),
-    description: z.string().trim().max(500).nullable().optional(),
+    payment_id: text({ min: 1, max: 100 }).nullable().optional(),
+    type: text({ max: 50 }).nullable().optional(),
+    reason: text({ max: 500 }).nullable().optional(),
+    description: text({ max: 500 }).nullable().optional(),
   })
   .refine((body) => !body.payment_id || body.paysystem_id, {
     // The unique payment id belongs to a recorded payment, which needs its payment system.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../rules/text.js';
 import { BONUS_PROGRAM_TYPES, BONUS_SUBMISSION_STATUSES } from '../constants/money.js';
 import { MESSAGES } from '../rules/messages.js';
 import { moneyInputRule, moneySchema, optionalBody } from './billing.js';
@@ -43,13 +44,11 @@ export type BonusProgramResponse = z.infer<typeof bonusProgramResponseSchema>;
 /** `POST users/bonus-program`: one submission per type (a rejected one may be sent again). */
 export const bonusSubmissionBodySchema = z.object({
   type: z.enum(BONUS_PROGRAM_TYPES, { error: MESSAGES.dataNotValid }),
-  link: z
-    .string({ error: MESSAGES.required })
-    .trim()
-    .min(1, MESSAGES.required)
-    .max(1000, MESSAGES.bonusLinkInvalid)
-    .regex(/^https:\/\/[^\s/?#.]+\.[^\s]+$/i, MESSAGES.bonusLinkInvalid),
-  comment: z.string().trim().max(2000).optional(),
+  link: text({ min: 1, max: 1000, maxMessage: MESSAGES.bonusLinkInvalid }).regex(
+    /^https:\/\/[^\s/?#.]+\.[^\s]+$/i,
+    MESSAGES.bonusLinkInvalid,
+  ),
+  comment: text({ max: 2000, multiline: true }).optional(),
 });
 export type BonusSubmissionBody = z.input<typeof bonusSubmissionBodySchema>;
 export const bonusSubmissionResponseSchema = z.object({ data: bonusSubmissionSchema, message: z.string() });
@@ -75,11 +74,11 @@ export const approveBonusSubmissionBodySchema = optionalBody(
     reward: moneyInputRule(2)
       .refine((value) => value > 0n, MESSAGES.amountInvalid)
       .optional(),
-    note: z.string().trim().max(500).optional(),
+    note: text({ max: 500, multiline: true }).optional(),
   }),
 );
 export const rejectBonusSubmissionBodySchema = optionalBody(
-  z.object({ note: z.string().trim().max(500).optional() }),
+  z.object({ note: text({ max: 500, multiline: true }).optional() }),
 );
 export const adminBonusSubmissionResponseSchema = z.object({
   data: adminBonusSubmissionSchema,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../rules/text.js';
 import {
   AUTHOR_GENDERS,
   CAMPAIGN_FILTER_TABS,
@@ -97,16 +98,19 @@ export const INSTALLS_MAP_OF: Partial<Record<number, 'rate' | 'review' | 'hq'>> 
 
 /** One review text (customer-area §3 Review): title, body, rating 1-5, author gender and language. */
 export const reviewSchema = z.object({
-  title: z
-    .string({ error: CAMPAIGN_MESSAGES.reviewTitleLength })
-    .trim()
-    .min(REVIEW_LIMITS.titleMin, CAMPAIGN_MESSAGES.reviewTitleLength)
-    .max(REVIEW_LIMITS.titleMax, CAMPAIGN_MESSAGES.reviewTitleLength),
-  body: z
-    .string({ error: CAMPAIGN_MESSAGES.reviewBodyLength })
-    .trim()
-    .min(REVIEW_LIMITS.bodyMin, CAMPAIGN_MESSAGES.reviewBodyLength)
-    .max(REVIEW_LIMITS.bodyMax, CAMPAIGN_MESSAGES.reviewBodyLength),
+  title: text({
+    min: REVIEW_LIMITS.titleMin,
+    max: REVIEW_LIMITS.titleMax,
+    minMessage: CAMPAIGN_MESSAGES.reviewTitleLength,
+    maxMessage: CAMPAIGN_MESSAGES.reviewTitleLength,
+  }),
+  body: text({
+    min: REVIEW_LIMITS.bodyMin,
+    max: REVIEW_LIMITS.bodyMax,
+    multiline: true,
+    minMessage: CAMPAIGN_MESSAGES.reviewBodyLength,
+    maxMessage: CAMPAIGN_MESSAGES.reviewBodyLength,
+  }),
   rates: int(CAMPAIGN_MESSAGES.reviewRatesRange)
     .min(1, CAMPAIGN_MESSAGES.reviewRatesRange)
     .max(5, CAMPAIGN_MESSAGES.reviewRatesRange),
@@ -127,7 +131,7 @@ export const createCampaignObjectSchema = z.object({
   ),
   packageId: packageIdValueRule,
   appstore: appstoreRule,
-  country: z.string({ error: MESSAGES.countryInvalid }).trim().min(2, MESSAGES.countryInvalid).max(3),
+  country: text({ min: 2, max: 3, minMessage: MESSAGES.countryInvalid, maxMessage: MESSAGES.countryInvalid }),
   days: int(CAMPAIGN_MESSAGES.campaignDaysMin)
     .min(LIMITS.daysMin, CAMPAIGN_MESSAGES.campaignDaysMin)
     .max(1000),
@@ -139,7 +143,7 @@ export const createCampaignObjectSchema = z.object({
     .min(LIMITS.installsMinAndroidGuarantee, CAMPAIGN_MESSAGES.campaignInstallsRange)
     .max(LIMITS.installsMax, CAMPAIGN_MESSAGES.campaignInstallsRange),
   /** Delayed start (ISO time); `""` = the delayed start was chosen without a time. */
-  start_at: z.union([z.string().max(40), z.null()]).optional(),
+  start_at: z.union([text({ max: 40 }), z.null()]).optional(),
   draft: z.boolean().default(false),
   deliveryType: z
     .union([z.literal(DELIVERY_TYPES.SPREAD), z.literal(DELIVERY_TYPES.INSTANT)], {
@@ -171,10 +175,9 @@ export const createCampaignObjectSchema = z.object({
       { error: MESSAGES.dataNotValid },
     )
     .optional(),
-  description: z
-    .string({ error: MESSAGES.dataNotValid })
-    .max(20_000, CAMPAIGN_MESSAGES.campaignNotesMax)
-    .default(''),
+  description: text({ max: 20_000, multiline: true, maxMessage: CAMPAIGN_MESSAGES.campaignNotesMax }).default(
+    '',
+  ),
   serializedChildKeywords: serializedKeywordsRule.optional(),
   /** Rates (6) and generated reviews: POSITIVE 1, POSITIVE_AVERAGE 2 (default), NEGATIVE_AVERAGE 3, NEGATIVE 4. */
   rateType: z
@@ -328,7 +331,7 @@ export const campaignListQuerySchema = z.object({
   productType: z.coerce.number().int().min(0).max(100).optional(),
   appstore: appstoreQueryRule.optional(),
   package: packageIdValueRule.optional(),
-  country: z.string().trim().min(2).max(3).optional(),
+  country: text({ min: 2, max: 3 }).optional(),
   search: searchTextRule.max(200).optional(),
   from: dateQueryRule.optional(),
   to: dateQueryRule.optional(),
@@ -355,7 +358,7 @@ export const archiveAllResponseSchema = z.object({ message: z.string(), count: z
 
 /** `PUT campaigns/toggle`: sets (or, without `favorite`, flips) the favorite flag of the user's campaign. */
 export const campaignToggleBodySchema = z.object({
-  id: z.number({ error: MESSAGES.dataNotValid }).int().positive(),
+  id: z.number({ error: MESSAGES.dataNotValid }).int().positive().max(2_147_483_647),
   favorite: z.boolean({ error: MESSAGES.dataNotValid }).optional(),
 });
 export type CampaignToggleBody = z.infer<typeof campaignToggleBodySchema>;

@@ -13,6 +13,8 @@ export type PageMeta = z.infer<typeof pageMetaSchema>;
 export const errorResponseSchema = z.object({
   message: z.string(),
   status: z.string().optional(),
+  /** A machine-readable cause: "1062" for a duplicate CPI account ID key (staff-admin §5). */
+  code: z.string().optional(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
@@ -24,7 +26,7 @@ export const idParamsSchema = z.object({ id: z.coerce.number().int().positive().
 
 /** Query values of a paged list; `limit` 0 means "all" where a route allows it. */
 export const pageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(10),
 });
 export const sortDirectionSchema = z.enum(['asc', 'desc']);

@@ -127,6 +127,8 @@ export const EMAIL_TEMPLATES = {
   reset: ['name', 'email', 'link'],
   /** A top-up credited to the main balance (and its payment bonus); the link opens My transactions. */
   'payment-credited': ['name', 'email', 'link', 'amount', 'bonus', 'paysystem'],
+  /** The password was changed on My profile; the link opens forgot-password, for an owner who did not. */
+  'password-changed': ['name', 'email', 'link'],
 } as const satisfies Record<string, readonly string[]>;
 export type EmailTemplateName = keyof typeof EMAIL_TEMPLATES;
 export const EMAIL_TEMPLATE_NAMES = Object.keys(EMAIL_TEMPLATES) as EmailTemplateName[];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isSafeText } from '../rules/text.js';
 import { CPI_COUNTRIES, cpiTargetCountries } from '../constants/cpi.js';
 import { CPI_LANGUAGES, CPI_LEVELS, GEO_GROUPS, LIMITS, PRODUCT_TYPES } from '../constants/domain.js';
 import { CAMPAIGN_MESSAGES } from '../rules/campaign-messages.js';
@@ -42,7 +43,8 @@ function cpiTextRule(limits: { min: number; max: number }, message: string) {
   return z
     .string({ error: message })
     .trim()
-    .refine((text) => text === '' || (lengthOf(text) >= limits.min && lengthOf(text) <= limits.max), message);
+    .refine((text) => text === '' || (lengthOf(text) >= limits.min && lengthOf(text) <= limits.max), message)
+    .refine((text) => isSafeText(text), MESSAGES.textInvalid);
 }
 
 const KNOWN_CODES = new Set(CPI_COUNTRIES.map((country) => country.code));
@@ -54,7 +56,8 @@ export const deeplinkRule = z
   .string({ error: CAMPAIGN_MESSAGES.cpiDeeplinkInvalid })
   .trim()
   .max(500, CAMPAIGN_MESSAGES.cpiDeeplinkInvalid)
-  .refine((text) => text === '' || HTTPS_URL.test(text), CAMPAIGN_MESSAGES.cpiDeeplinkInvalid);
+  .refine((text) => text === '' || HTTPS_URL.test(text), CAMPAIGN_MESSAGES.cpiDeeplinkInvalid)
+  .refine((text) => isSafeText(text), MESSAGES.textInvalid);
 
 /** The CPI fields a `POST campaigns` body may carry (spread into its object). */
 export const cpiDraftShape = {

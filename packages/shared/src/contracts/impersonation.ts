@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { text } from '../rules/text.js';
 import { emailRule } from '../rules/auth.js';
-import { MESSAGES } from '../rules/messages.js';
 import { loginResponseSchema } from './auth.js';
 
 /*
@@ -26,11 +26,7 @@ export type ChangeUserAccountResponse = z.infer<typeof changeUserAccountResponse
 
 /** `POST login-as` (customer API, public): the code for the session. */
 export const loginAsBodySchema = z.object({
-  code: z
-    .string({ error: MESSAGES.required })
-    .trim()
-    .min(1, MESSAGES.required)
-    .max(200, MESSAGES.dataNotValid),
+  code: text({ min: 1, max: 200 }),
 });
 export const loginAsResponseSchema = loginResponseSchema.extend({ expires_at: z.string() });
 export type LoginAsResponse = z.infer<typeof loginAsResponseSchema>;

@@ -54,7 +54,7 @@ export const keywordListQuerySchema = keywordScopeSchema.extend({
   search: searchTextRule.max(100).optional(),
   /** true: favorites only. */
   favorite: queryFlagRule.optional(),
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   limit: z.coerce.number().int().min(1).max(1000).default(10),
   sortBy: z.enum(KEYWORD_SORTS).default('rank'),
   /** Default per column: descending for score, searches, favorite and updated, ascending otherwise. */

@@ -1,12 +1,10 @@
 import { z } from 'zod';
+import { text } from '../rules/text.js';
 import { ACCESS_MESSAGES } from '../rules/access-messages.js';
 import { MESSAGES, fillMessage } from '../rules/messages.js';
 import { searchTextRule } from './apps.js';
 import { idParamsSchema, pageMetaSchema, pageQuerySchema, sortDirectionSchema } from './common.js';
 
-/** C0 controls and DEL: never part of a name (PostgreSQL refuses NUL outright). */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point of this rule.
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 const IDENTIFIER = /^[a-z0-9]+([._-][a-z0-9]+)*$/;
 
 const tooLong = (max: number) => fillMessage(ACCESS_MESSAGES.tooLong, { max });
@@ -21,12 +19,7 @@ export const identifierRule = (max: number) =>
     .regex(IDENTIFIER, ACCESS_MESSAGES.identifierInvalid);
 
 /** A name people read (modules and functions). */
-const displayNameRule = z
-  .string({ error: MESSAGES.required })
-  .trim()
-  .min(1, MESSAGES.required)
-  .max(100, tooLong(100))
-  .refine((text) => !CONTROL_CHARACTERS.test(text), ACCESS_MESSAGES.nameInvalid);
+const displayNameRule = text({ min: 1, max: 100, maxMessage: tooLong(100) });
 
 const listQuery = <const T extends readonly [string, ...string[]]>(sorts: T) =>
   pageQuerySchema.extend({

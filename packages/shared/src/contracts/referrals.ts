@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../rules/text.js';
 import { PAYOUT_METHODS, PAYOUT_STATUSES } from '../constants/money.js';
 import { LIMITS } from '../constants/domain.js';
 import { MESSAGES } from '../rules/messages.js';
@@ -83,7 +84,7 @@ export const payoutBodySchema = z
   .object({
     amount: positiveAmount(4),
     method: z.enum(PAYOUT_METHODS, { error: MESSAGES.dataNotValid }).default('balance'),
-    details: z.string().trim().max(500).optional(),
+    details: text({ max: 500, multiline: true }).optional(),
   })
   .superRefine((body, ctx) => {
     if (body.method !== 'balance' && body.amount % CENT !== 0n) {
@@ -109,5 +110,5 @@ export const adminPayoutListResponseSchema = z.object({
 });
 export const adminPayoutResponseSchema = z.object({ data: adminPayoutSchema, message: z.string() });
 export const adminPayoutNoteBodySchema = optionalBody(
-  z.object({ note: z.string().trim().max(500).optional() }),
+  z.object({ note: text({ max: 500, multiline: true }).optional() }),
 );

@@ -76,6 +76,9 @@ export const resellerRequestResponseSchema = z.object({ data: resellerRequestSch
 export const adminResellerRequestSchema = resellerRequestSchema.extend({
   user: z.object({ id: z.number().int(), email: z.string(), nickname: z.string() }),
 });
+export type AdminResellerRequest = z.infer<typeof adminResellerRequestSchema>;
+/** The longest note a reviewer leaves on a request. */
+export const RESELLER_NOTE_MAX = 500;
 export const adminResellerRequestListQuerySchema = z.object({
   status: z.enum(RESELLER_REQUEST_STATUSES).optional(),
   user_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
@@ -90,11 +93,11 @@ export const adminResellerRequestListResponseSchema = z.object({
 export const approveResellerRequestBodySchema = optionalBody(
   z.object({
     priceplan_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-    note: text({ max: 500, multiline: true }).optional(),
+    note: text({ max: RESELLER_NOTE_MAX, multiline: true }).optional(),
   }),
 );
 export const rejectResellerRequestBodySchema = optionalBody(
-  z.object({ note: text({ max: 500, multiline: true }).optional() }),
+  z.object({ note: text({ max: RESELLER_NOTE_MAX, multiline: true }).optional() }),
 );
 export const adminResellerRequestResponseSchema = z.object({
   data: adminResellerRequestSchema,

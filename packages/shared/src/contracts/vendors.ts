@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../rules/text.js';
 import { CAMPAIGN_MESSAGES } from '../rules/campaign-messages.js';
 import { MESSAGES } from '../rules/messages.js';
 import { PRODUCT_TYPES } from '../constants/domain.js';
@@ -66,17 +67,9 @@ const isHttpUrl = (value: string) => {
 /** `POST vendors` (and `PUT vendors/{id}`). */
 export const vendorBodySchema = z.object({
   store: appstoreRule.nullable().default(null),
-  vendor: z
-    .string({ error: CAMPAIGN_MESSAGES.vendorNameRequired })
-    .trim()
-    .min(1, CAMPAIGN_MESSAGES.vendorNameRequired)
-    .max(100),
+  vendor: text({ min: 1, max: 100, minMessage: CAMPAIGN_MESSAGES.vendorNameRequired }),
   /** Country code; null = all countries. */
-  country: z
-    .string({ error: MESSAGES.countryInvalid })
-    .trim()
-    .min(2, MESSAGES.countryInvalid)
-    .max(3)
+  country: text({ min: 2, max: 3, minMessage: MESSAGES.countryInvalid, maxMessage: MESSAGES.countryInvalid })
     .nullable()
     .default(null),
   mature: z.boolean({ error: MESSAGES.dataNotValid }).default(false),
@@ -96,20 +89,12 @@ export const vendorBodySchema = z.object({
     .default(100),
   is_active: z.boolean({ error: MESSAGES.dataNotValid }).default(true),
   /** The vendor's HTTP API base URL: omitted = unchanged, null or "" = none (the sandbox delivers). */
-  api_url: z
-    .string({ error: MESSAGES.dataNotValid })
-    .trim()
-    .max(500, MESSAGES.dataNotValid)
+  api_url: text({ max: 500 })
     .refine((url) => url === '' || isHttpUrl(url), MESSAGES.dataNotValid)
     .nullable()
     .optional(),
   /** Bearer token for the vendor's API: omitted = unchanged, null or "" = none. */
-  api_key: z
-    .string({ error: MESSAGES.dataNotValid })
-    .trim()
-    .max(500, MESSAGES.dataNotValid)
-    .nullable()
-    .optional(),
+  api_key: text({ max: 500 }).nullable().optional(),
 });
 export type VendorBody = z.input<typeof vendorBodySchema>;
 /** A vendor body after parsing (defaults filled in). */
@@ -123,5 +108,5 @@ export const vendorActivityBodySchema = z.object({
 
 /** `PUT vendors/change-admin-country-vendors-activity`. */
 export const vendorCountryActivityBodySchema = vendorActivityBodySchema.extend({
-  country: z.string({ error: MESSAGES.countryInvalid }).trim().min(2, MESSAGES.countryInvalid).max(3),
+  country: text({ min: 2, max: 3, minMessage: MESSAGES.countryInvalid, maxMessage: MESSAGES.countryInvalid }),
 });

@@ -5,7 +5,6 @@
  */
 export const ACCESS_MESSAGES = {
   identifierInvalid: 'Use lower-case letters, digits, dots, dashes or underscores',
-  nameInvalid: 'Enter a name without control characters',
   tooLong: 'At most {{max}} characters',
   roleNameTaken: 'A role with this name already exists',
   permissionNameTaken: 'This permission name is already used by a module or a function',

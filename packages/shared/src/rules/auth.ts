@@ -74,3 +74,16 @@ export function passwordsMatch(
     ctx.addIssue({ code: 'custom', path: ['password_confirmation'], message: MESSAGES.passwordsMustMatch });
   }
 }
+
+/** "A phone or a messenger must be given", and a messenger id needs its type (sign-up and profile). */
+export function contactGiven(
+  data: { phone?: string; messenger_type?: string; messenger_id?: string },
+  ctx: z.RefinementCtx,
+) {
+  if (!data.phone && !data.messenger_id) {
+    ctx.addIssue({ code: 'custom', path: ['phone'], message: MESSAGES.phoneOrMessenger });
+  }
+  if (data.messenger_id && !data.messenger_type) {
+    ctx.addIssue({ code: 'custom', path: ['messenger_type'], message: MESSAGES.required });
+  }
+}

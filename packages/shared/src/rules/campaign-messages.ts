@@ -27,6 +27,7 @@ export const CAMPAIGN_MESSAGES = {
   campaignProductFixed: 'The product of a campaign cannot change: order a new campaign instead',
   campaignWaitingVendor: 'Waiting for a vendor: no active vendor takes this campaign yet',
   campaignWaitingAdNetwork: 'Waiting for an ad network: none can run this campaign yet',
+  campaignWaitingCpiAccount: 'Waiting for a CPI account with room under its daily limit',
   campaignCpiVendor: 'CPI campaigns run on an ad network, not on a vendor',
   vendorCannotDeliver: 'This vendor has no API to take orders',
   vendorInactive: 'This vendor is not active',

@@ -31,6 +31,7 @@ export const MESSAGES = {
   textInvalid: 'Text must not contain control characters',
   errorsDetected: 'Sorry, looks like there are some errors detected, please try again',
   somethingWrong: 'Something went wrong, please try again later',
+  conflict: 'This changed at the same time as your request, please reload and try again',
   unauthenticated: 'Unauthenticated',
   forbidden: 'You are not allowed to do this',
   notFound: 'Not found',
@@ -97,6 +98,16 @@ export const MESSAGES = {
   accessBlocked: 'Access from this e-mail, address or country is blocked. Please contact support.',
   appBlocked: 'This app cannot be promoted on our service',
   impersonationForbidden: 'This cannot be changed while signed in as another user',
+  currentPasswordWrong: 'The current password is not correct',
+  passwordUnchanged: 'Choose a password different from the current one',
+  passwordChanged: 'Your password has been changed. Your other sessions have been signed out.',
+  imageInvalid: 'Choose a JPEG, PNG, WebP or GIF image',
+  imageRequired: 'Choose an image to upload',
+  twoFactorRequired: 'Enter the code from your authenticator app or a recovery code',
+  twoFactorInvalid: 'The code is not valid',
+  twoFactorOn: 'Two-factor sign-in is on. Keep your recovery codes somewhere safe.',
+  twoFactorOff: 'Two-factor sign-in is off',
+  twoFactorAlreadyOn: 'Two-factor sign-in is already on',
 } as const;
 export type MessageKey = keyof typeof MESSAGES;
 

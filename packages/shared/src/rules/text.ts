@@ -6,7 +6,9 @@ import { MESSAGES } from './messages.js';
  * multi-line), DEL, and lone surrogates: PostgreSQL refuses NUL outright, and the others only corrupt
  * what staff and customers read later.
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point of this rule.
 const SINGLE_LINE_CONTROL = /[\u0000-\u001f\u007f]/;
+// eslint-disable-next-line no-control-regex -- as above.
 const MULTI_LINE_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 

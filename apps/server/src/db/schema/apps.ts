@@ -57,6 +57,12 @@ export const apps = pgTable(
     index('apps_user_alive_title_idx').on(t.user_id, t.is_alive.desc(), sql`lower(${t.title})`),
     index('apps_user_alive_developer_idx').on(t.user_id, t.is_alive.desc(), sql`lower(${t.developer})`),
     index('apps_user_alive_promotion_idx').on(t.user_id, t.is_alive.desc(), t.promotion_value),
+    // Staff's list of every customer's apps (admin user apps): its sorts and contains-searches (pg_trgm).
+    index('apps_created_idx').on(t.created_at, t.id),
+    index('apps_title_lower_idx').on(sql`lower(${t.title})`),
+    index('apps_promotion_idx').on(t.promotion_value),
+    index('apps_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+    index('apps_package_trgm_idx').using('gin', sql`${t.package} gin_trgm_ops`),
   ],
 );
 

@@ -24,6 +24,7 @@ import {
   type BonusTier,
 } from '@storelift/shared';
 import { pricePlans } from './plans.js';
+import { reflinks } from './reflinks.js';
 import { ownerId, users } from './users.js';
 
 const money = (name: string) => numeric(name, { precision: 14, scale: 4 });
@@ -43,6 +44,10 @@ export const billingProfiles = pgTable(
       .references(() => pricePlans.id),
     referral_code: text('referral_code').notNull(),
     referrer_id: integer('referrer_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The reflink the user signed up with (its code as `ref`). */
+    reflink_id: integer('reflink_id').references(() => reflinks.id, { onDelete: 'set null' }),
+    /** When the reflink's bonus was credited (with the first credited payment): once per user. */
+    reflink_bonus_at: timestamp('reflink_bonus_at', { withTimezone: true }),
     /** Credited regular payments in all (price plans, referral lists). */
     total_payments: money('total_payments').notNull().default('0'),
     /** Charges less refunds (the referral list's spendings). */
@@ -62,6 +67,7 @@ export const billingProfiles = pgTable(
     uniqueIndex('billing_profiles_referral_code_unique').on(sql`upper(${t.referral_code})`),
     uniqueIndex('billing_profiles_api_token_unique').on(t.api_token_hash),
     index('billing_profiles_referrer_spent_idx').on(t.referrer_id, t.total_spent),
+    index('billing_profiles_reflink_idx').on(t.reflink_id, t.total_payments),
     index('billing_profiles_price_plan_idx').on(t.price_plan_id),
     check('billing_profiles_api_credits_check', sql`${t.api_credits} >= 0 and ${t.api_paid_credits} >= 0`),
   ],
@@ -236,6 +242,9 @@ export const payments = pgTable(
     credited_at: timestamp('credited_at', { withTimezone: true }),
     canceled_at: timestamp('canceled_at', { withTimezone: true }),
     refunded_at: timestamp('refunded_at', { withTimezone: true }),
+    /** The key of the invoice PDF staff uploaded (lib/file-storage.ts); null = the generated invoice. */
+    invoice_file: text('invoice_file'),
+    invoice_uploaded_at: timestamp('invoice_uploaded_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('payments_uuid_unique').on(t.uuid),

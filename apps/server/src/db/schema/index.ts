@@ -11,4 +11,7 @@ export * from './campaigns.js';
 export * from './vendor-placements.js';
 export * from './cpi.js';
 export * from './audit.js';
+export * from './reflinks.js';
 export * from './security.js';
+export * from './avatars.js';
+export * from './two-factor.js';

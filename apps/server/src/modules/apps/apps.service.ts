@@ -21,9 +21,9 @@ import type { Deps } from '../../deps.js';
 import type { Queryable } from '../../db/client.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { pageMeta } from '../../lib/paging.js';
-import type { StoreApp, StoreProvider } from '../../providers/store/store-provider.js';
 import { refuseBlockedApp } from '../access-lists/access-lists.service.js';
 import * as repo from './apps.repo.js';
+import { storeFailure, type StoreApp, type StoreProvider } from '../../providers/store/store-provider.js';
 
 type AppStatus = Pick<repo.AppCountryStatus, 'alive' | 'status_message'>;
 
@@ -167,7 +167,13 @@ export async function searchStore(
     } else {
       results = await deps.store.search(query.appstore, query.keyword, query.country, { limit: query.limit });
     }
-  } catch {
+  } catch (error) {
+    storeFailure(error, {
+      call: 'search',
+      appstore: query.appstore,
+      keyword: query.keyword,
+      country: query.country,
+    });
     throw ValidationError.field('keyword', MESSAGES.storeUnavailable);
   }
   const added = await repo.trackedPackages(
@@ -240,6 +246,7 @@ export async function promotableListing(
     }
   } catch (error) {
     if (error instanceof ValidationError) throw error;
+    storeFailure(error, { call: 'lookup', appstore, packageId, country });
     throw ValidationError.field(field, MESSAGES.storeUnavailable);
   }
   if (listing.banned) throw ValidationError.field(field, MESSAGES.appRemoved);
@@ -309,7 +316,8 @@ export async function ensureAppCountry(deps: Deps, row: repo.AppWithCountry, cou
   let pending = false;
   try {
     listing = await deps.store.lookup(row.app.appstore as AppStore, row.app.package, country.code);
-  } catch {
+  } catch (error) {
+    storeFailure(error, { call: 'lookup', appId: row.app.id, country: country.code });
     pending = true;
   }
   const isMain = row.app.country_id === country.id;

@@ -1,8 +1,8 @@
 import type { AppStore } from '@storelift/shared';
 import type { Deps } from '../../deps.js';
-import type { StoreApp } from '../../providers/store/store-provider.js';
 import * as repo from './apps.repo.js';
 import { statusOf } from './apps.service.js';
+import { storeFailure, type StoreApp } from '../../providers/store/store-provider.js';
 
 /** App countries per `apps.refresh` job. */
 export const REFRESH_BATCH = 100;
@@ -35,7 +35,8 @@ export async function refreshAppCountries(deps: Deps, ids: number[]) {
     let listing: StoreApp | null;
     try {
       listing = await lookup;
-    } catch {
+    } catch (error) {
+      storeFailure(error, { call: 'lookup', appCountryId: row.id, package: row.package, country: row.code });
       continue;
     }
     const status = statusOf(listing, row.is_main);

@@ -21,6 +21,7 @@ import { refuseBlocked } from '../access-lists/access-lists.service.js';
 import { impersonationOf } from './impersonation.service.js';
 import { ensureBillingProfile } from '../billing/profiles.repo.js';
 import { renderMail } from '../mail/mail.templates.js';
+import { checkSecondFactor } from '../profile/two-factor.service.js';
 import { isMaintenance } from '../settings/settings.repo.js';
 import { findUserByEmail, grantRoles, rolesOf, toUserView, type UserRow } from '../users/users.repo.js';
 import {
@@ -100,7 +101,10 @@ export async function sendVerification(deps: Deps, user: UserRow) {
   await deps.jobs.send('mail.send', { to: user.email, ...mail });
 }
 
-/** Checks the password and opens a session; unverified accounts are refused with 403. */
+/**
+ * Checks the password (and, when the user turned it on, the second factor) and opens a session; unverified
+ * accounts are refused with 403.
+ */
 export async function login(deps: Deps, body: z.output<typeof loginBodySchema>): Promise<LoginResponse> {
   const user = await findUserByEmail(deps.db, body.email);
   const valid = user
@@ -114,6 +118,7 @@ export async function login(deps: Deps, body: z.output<typeof loginBodySchema>):
   await refuseBlocked(deps.db, { email: user.email, country: user.country });
   const view = await viewOf(deps.db, user);
   if (!view.roles.includes('admin')) await refuseDuringMaintenance(deps.db);
+  await checkSecondFactor(deps.db, user.id, body.code);
   const access_token = await createSession(deps.db, user.id);
   await deps.db.update(users).set({ last_login_at: new Date() }).where(eq(users.id, user.id));
   return { user: view, access_token };

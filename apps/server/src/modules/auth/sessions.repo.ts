@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.js';
 import { oneTimeTokens, roles, sessions, settings, userRoles, users } from '../../db/schema/index.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
@@ -86,11 +86,18 @@ export async function revokeSession(db: Db, id: number) {
   await db.update(sessions).set({ revoked_at: new Date() }).where(eq(sessions.id, id));
 }
 
-export async function revokeUserSessions(db: Db, userId: number) {
+/** Ends every session of a user, or every one but `keepId` (the one changing the password). */
+export async function revokeUserSessions(db: Queryable, userId: number, keepId?: number) {
   await db
     .update(sessions)
     .set({ revoked_at: new Date() })
-    .where(and(eq(sessions.user_id, userId), isNull(sessions.revoked_at)));
+    .where(
+      and(
+        eq(sessions.user_id, userId),
+        isNull(sessions.revoked_at),
+        keepId === undefined ? undefined : ne(sessions.id, keepId),
+      ),
+    );
 }
 
 /** Ends a session soon rather than now, so requests already sent with its token still pass. */

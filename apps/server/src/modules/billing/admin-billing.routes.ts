@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  INVOICE_MAX_BYTES,
+  adminPaymentExportQuerySchema,
   adminPaymentListQuerySchema,
   adminPaymentListResponseSchema,
   adminPaymentResponseSchema,
@@ -20,7 +22,8 @@ import {
 import { errorResponses } from '../../lib/route-schemas.js';
 import { authOf } from '../../plugins/auth.js';
 import * as admin from './admin-billing.service.js';
-import { listPayments } from './payments.service.js';
+import { deleteInvoice, uploadInvoice } from './admin-invoices.js';
+import { exportPayments } from './payments-export.js';
 import { listTransactions } from './transactions.service.js';
 
 const tags = ['admin: money'];
@@ -53,10 +56,20 @@ export async function adminBillingRoutes(app: FastifyInstance) {
       },
       onRequest: app.permit('user-payments'),
     },
-    async (req) => {
-      const { rows, meta } = await listPayments(db, req.query);
-      return { data: rows, meta };
+    (req) => admin.listPayments(db, req.query),
+  );
+  r.get(
+    '/payments/export',
+    {
+      schema: { tags, querystring: adminPaymentExportQuerySchema, produces: ['text/csv'] },
+      onRequest: app.permit('user-payments'),
     },
+    (req, reply) =>
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="payments.csv"')
+        .header('cache-control', 'private, no-store')
+        .send(exportPayments(db, req.query)),
   );
   r.put(
     '/payments/change-user-balance',
@@ -89,7 +102,7 @@ export async function adminBillingRoutes(app: FastifyInstance) {
       schema: { tags, params: idParamsSchema, response: { 200: deletedResponseSchema, ...errorResponses } },
       onRequest: app.permit('payments.delete'),
     },
-    (req) => admin.deletePayment(db, req.params.id),
+    (req) => admin.deletePayment(deps, req.params.id),
   );
   r.post(
     '/payments/:id/refund',
@@ -103,6 +116,38 @@ export async function adminBillingRoutes(app: FastifyInstance) {
       onRequest: app.permit('payments.refund'),
     },
     (req) => admin.refund(db, req.params.id, authOf(req).user.id, req.body.description ?? null),
+  );
+  // The invoice arrives as the request body itself (application/pdf), read as bytes up to the limit.
+  app.addContentTypeParser(
+    'application/pdf',
+    { parseAs: 'buffer', bodyLimit: INVOICE_MAX_BYTES },
+    (_req, body, done) => done(null, body),
+  );
+  r.post(
+    '/payments/invoice/:id',
+    {
+      schema: {
+        tags,
+        params: idParamsSchema,
+        consumes: ['application/pdf'],
+        response: { 200: adminPaymentResponseSchema, ...errorResponses },
+      },
+      bodyLimit: INVOICE_MAX_BYTES,
+      onRequest: app.permit('payments.invoices'),
+    },
+    (req) => uploadInvoice(deps, req.params.id, req.body),
+  );
+  r.delete(
+    '/payments/invoice/:id',
+    {
+      schema: {
+        tags,
+        params: idParamsSchema,
+        response: { 200: adminPaymentResponseSchema, ...errorResponses },
+      },
+      onRequest: app.permit('payments.invoices'),
+    },
+    (req) => deleteInvoice(deps, req.params.id),
   );
   r.get(
     '/paysystems',

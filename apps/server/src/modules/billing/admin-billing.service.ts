@@ -6,6 +6,7 @@ import {
   formatMoney,
   parseMoney,
   type AccountType,
+  type adminPaymentListQuerySchema,
   type changeUserBalanceBodySchema,
   type paysystemBodySchema,
   type updatePaymentBodySchema,
@@ -15,9 +16,11 @@ import type { Deps } from '../../deps.js';
 import type { Db } from '../../db/client.js';
 import { payments, users } from '../../db/schema/index.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
+import { fileStorage } from '../../lib/file-storage.js';
 import { audit } from '../audit/audit.js';
 import { paymentProviders } from '../../providers/payments/payment-provider.js';
-import { toPaymentView, toPaysystemView, toTransactionView } from './billing.views.js';
+import { toAdminPaymentView, toPaymentView, toPaysystemView, toTransactionView } from './billing.views.js';
+import { listPayments as pagePayments } from './payments.service.js';
 import { balancesOf, credit, debit, type Tx } from './ledger.js';
 import { creditLocked, refundPayment } from './payment-events.js';
 import * as repo from './payments.repo.js';
@@ -121,10 +124,16 @@ export async function changeUserBalance(
   };
 }
 
-async function adminView(db: Db, id: number, message: string) {
+export async function adminView(db: Db, id: number, message: string) {
   const row = await repo.findPaymentWithNames(db, id);
   if (!row) throw new NotFoundError();
-  return { data: { ...toPaymentView(row.payment, row.paysystem_name), user: row.user }, message };
+  return { data: toAdminPaymentView(row), message };
+}
+
+/** `GET payments` (staff): a page of the query with the sums of everything it matches. */
+export async function listPayments(db: Db, query: z.output<typeof adminPaymentListQuerySchema>) {
+  const [{ rows, meta }, totals] = await Promise.all([pagePayments(db, query), repo.sumPayments(db, query)]);
+  return { data: rows, meta, totals };
 }
 
 /** What the audit log keeps of a payment. */
@@ -165,8 +174,8 @@ export async function updatePayment(db: Db, id: number, body: z.output<typeof up
  * payment is locked as a callback locks it, so the two never overlap: a callback that credited it first
  * makes this a 409; one that comes after finds no payment and credits nothing.
  */
-export async function deletePayment(db: Db, id: number) {
-  await db.transaction(async (tx) => {
+export async function deletePayment(deps: Deps, id: number) {
+  const invoice = await deps.db.transaction(async (tx) => {
     const row = await repo.lockPayment(tx, { id });
     if (!row) throw new NotFoundError();
     if (row.status !== 'pending' && row.status !== 'canceled') {
@@ -178,7 +187,9 @@ export async function deletePayment(db: Db, id: number) {
       target: { type: 'payment', id, userId: row.user_id },
       before: paymentAuditView(row),
     });
+    return row.invoice_file;
   });
+  if (invoice) await fileStorage(deps.config).remove(invoice);
   return { message: MESSAGES.actionDeleted, count: 1 };
 }
 

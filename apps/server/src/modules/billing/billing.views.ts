@@ -1,6 +1,13 @@
-import { ACCOUNT_IDS, COUNTRIES, type Payment, type Paysystem, type Transaction } from '@storelift/shared';
+import {
+  ACCOUNT_IDS,
+  COUNTRIES,
+  type AdminPayment,
+  type Payment,
+  type Paysystem,
+  type Transaction,
+} from '@storelift/shared';
 import type { TransactionRow } from './ledger.js';
-import type { PaymentRow, PaysystemRow } from './payments.repo.js';
+import type { PaymentRow, PaymentWithNames, PaysystemRow } from './payments.repo.js';
 
 const EUROPE = new Set(
   COUNTRIES.filter((country) => country.geo === 'europe').map((country) => country.code),
@@ -33,7 +40,7 @@ export function invoiceNumber(payment: PaymentRow): string | null {
 }
 
 export function toPaymentView(payment: PaymentRow, paysystemName: string): Payment {
-  const invoiced = payment.status === 'credited' || payment.status === 'refunded';
+  const credited = payment.status === 'credited' || payment.status === 'refunded';
   return {
     id: payment.id,
     paysystem_id: payment.paysystem_id,
@@ -49,11 +56,20 @@ export function toPaymentView(payment: PaymentRow, paysystemName: string): Payme
     required_confirmations: payment.required_confirmations,
     details: payment.details,
     description: payment.description,
-    invoice: invoiced,
-    invoice_number: invoiced ? invoiceNumber(payment) : null,
+    invoice: credited || payment.invoice_file !== null,
+    invoice_number: credited ? invoiceNumber(payment) : null,
     date: payment.created_at.toISOString(),
     created_at: payment.created_at.toISOString(),
     credited_at: payment.credited_at?.toISOString() ?? null,
+  };
+}
+
+/** A payment as staff see it: with its customer and whether staff uploaded its invoice. */
+export function toAdminPaymentView(row: PaymentWithNames): AdminPayment {
+  return {
+    ...toPaymentView(row.payment, row.paysystem_name),
+    user: row.user,
+    invoice_uploaded: row.payment.invoice_file !== null,
   };
 }
 

@@ -5,6 +5,7 @@ import { MESSAGES, PAYMENT_BONUS_DAYS, formatMoney, parseMoney, roundMoney } fro
 import type { Deps } from '../../deps.js';
 import { users } from '../../db/schema/index.js';
 import { ConflictError, ForbiddenError } from '../../lib/errors.js';
+import { fileStorage } from '../../lib/file-storage.js';
 import { sameSignature, sign, signingSecret } from '../../lib/signing.js';
 import { invoiceNumber } from './billing.views.js';
 import * as repo from './payments.repo.js';
@@ -14,7 +15,9 @@ import { ownPayment } from './payments.service.js';
 export const INVOICE_LINK_SECONDS = 300;
 const PURPOSE = 'invoice';
 
-const invoiced = (payment: repo.PaymentRow) => payment.status === 'credited' || payment.status === 'refunded';
+/** A payment has an invoice: one staff uploaded, or the generated one once it is credited. */
+const invoiced = (payment: repo.PaymentRow) =>
+  payment.invoice_file !== null || payment.status === 'credited' || payment.status === 'refunded';
 const signatureOf = (secret: string, paymentId: number, userId: number, ts: number) =>
   sign(secret, PURPOSE, `${paymentId}.${userId}.${ts}`);
 
@@ -30,7 +33,10 @@ export async function invoiceBridge(deps: Deps, userId: number, paymentId: numbe
   return { ts, h, url: `/api/private/v1/payments/download-invoice/${payment.id}?ts=${ts}&h=${h}` };
 }
 
-/** `GET payments/download-invoice/{id}?ts=&h=`: the invoice PDF, when the link is genuine and fresh. */
+/**
+ * `GET payments/download-invoice/{id}?ts=&h=`: the invoice PDF, when the link is genuine and fresh: the
+ * one staff uploaded if there is one, the generated one otherwise.
+ */
 export async function downloadInvoice(deps: Deps, paymentId: number, ts: number, h: string) {
   const row = await repo.findPaymentWithNames(deps.db, paymentId);
   const now = Date.now() / 1000;
@@ -41,6 +47,12 @@ export async function downloadInvoice(deps: Deps, paymentId: number, ts: number,
     sameSignature(signatureOf(await signingSecret(deps.db), paymentId, row.payment.user_id, ts), h);
   if (!row || !genuine) throw new ForbiddenError(MESSAGES.downloadFailed);
   if (!invoiced(row.payment)) throw new ConflictError(MESSAGES.downloadFailed);
+  const filename = `storelift-${invoiceNumber(row.payment) ?? row.payment.id}.pdf`;
+  if (row.payment.invoice_file) {
+    const uploaded = await fileStorage(deps.config).open(row.payment.invoice_file);
+    if (!uploaded) throw new ConflictError(MESSAGES.downloadFailed);
+    return { pdf: uploaded, filename };
+  }
   const [customer] = await deps.db.select().from(users).where(eq(users.id, row.payment.user_id));
   const pdf = await renderInvoice({
     payment: row.payment,
@@ -51,7 +63,7 @@ export async function downloadInvoice(deps: Deps, paymentId: number, ts: number,
       country: customer?.country ?? '',
     },
   });
-  return { pdf, filename: `storelift-${invoiceNumber(row.payment) ?? row.payment.id}.pdf` };
+  return { pdf, filename };
 }
 
 // DejaVu Sans (Debian's fonts-dejavu) prints every script; the built-in Helvetica only Latin-1.

@@ -4,7 +4,7 @@ import type { Deps } from '../../deps.js';
 import { mailPaymentCredited } from './payment-mail.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { signingSecret } from '../../lib/signing.js';
-import { paymentProviders } from '../../providers/payments/payment-provider.js';
+import { paymentProviders, providerFailure } from '../../providers/payments/payment-provider.js';
 import { verifySandboxSignature } from '../../providers/payments/sandbox/sandbox-provider.js';
 import { centsOf } from '../../providers/payments/stripe/stripe-provider.js';
 import { applyPaymentEvent, type EventOutcome, type PaymentEvent } from './payment-events.js';
@@ -89,7 +89,11 @@ export async function returnFromCheckout(deps: Deps, uuid: string, canceled: boo
   if (canceled && payment.status === 'pending') {
     const provider = paymentProviders(deps.config).forPaysystem(payment.paysystem_id);
     if (payment.provider_ref && provider?.name === payment.provider) {
-      await provider.cancelCheckout(payment.provider_ref).catch(() => {});
+      await provider
+        .cancelCheckout(payment.provider_ref)
+        .catch((error: unknown) =>
+          providerFailure(error, { call: 'cancelCheckout', provider: provider.name, paymentId: payment.id }),
+        );
     }
     await applyPaymentEvent(deps.db, payment.provider, { kind: 'canceled', payment: { id: payment.id } });
   }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import {
   DAY_MS,
   MESSAGES,
@@ -10,9 +10,10 @@ import {
   parseMoney,
   percentOf,
   roundMoney,
+  type Money,
 } from '@storelift/shared';
 import type { Db } from '../../db/client.js';
-import { billingProfiles, bonusGrants, transactions } from '../../db/schema/index.js';
+import { billingProfiles, bonusGrants, reflinks, transactions } from '../../db/schema/index.js';
 import { ConflictError, ValidationError } from '../../lib/errors.js';
 import { upgradePlanIfDue } from '../plans/plans.service.js';
 import { Book, creditAccount, type Tx } from './ledger.js';
@@ -30,6 +31,27 @@ export type PaymentEvent = { payment: repo.PaymentRef } & (
 );
 
 export type EventOutcome = 'credited' | 'received' | 'canceled' | 'unchanged' | 'unknown';
+
+/**
+ * The bonus of the reflink the payer signed up with, claimed once, by their first credited payment: the claim
+ * is one conditional update of the profile, so two payments credited at once cannot both take it.
+ */
+async function claimReflinkBonus(tx: Tx, userId: number, now: Date): Promise<Money> {
+  const [claimed] = await tx
+    .update(billingProfiles)
+    .set({ reflink_bonus_at: now })
+    .where(
+      and(
+        eq(billingProfiles.user_id, userId),
+        isNull(billingProfiles.reflink_bonus_at),
+        isNotNull(billingProfiles.reflink_id),
+      ),
+    )
+    .returning({
+      bonus: sql<string>`(select ${reflinks.bonus} from ${reflinks} where ${reflinks.id} = ${billingProfiles.reflink_id})`,
+    });
+  return claimed?.bonus ? roundMoney(parseMoney(claimed.bonus), 2) : 0n;
+}
 
 /**
  * Credits a locked payment: the amount to the main balance (a staff bonus payment to the bonus balance),
@@ -58,7 +80,10 @@ export async function creditLocked(tx: Tx, payment: repo.PaymentRow, now = new D
       // A payment staff entered names them on its ledger row.
       createdBy: payment.created_by,
     });
-    const bonus = parseMoney(payment.bonus);
+    const reflinkBonus = await claimReflinkBonus(tx, payment.user_id, now);
+    const bonus = parseMoney(payment.bonus) + reflinkBonus;
+    // The payment's bonus includes the reflink's, so its refund withdraws both (one payment bonus row).
+    if (reflinkBonus > 0n) await repo.updatePayment(tx, payment.id, { bonus: formatMoney(bonus) });
     if (bonus > 0n) {
       await book.post(
         payment.user_id,

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { adminPaymentListQuerySchema } from '@storelift/shared';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.js';
 import { billingProfiles, marketingActions, paymentSystems, payments, users } from '../../db/schema/index.js';
 import { dayRange, escapeLike } from '../../lib/query-helpers.js';
@@ -154,13 +155,13 @@ const ORDER_COLUMNS: Record<ListQuery['orderBy'], SQL> = {
   paysystem_id: sql`${payments.paysystem_id}`,
 };
 
-function searchFilter(query: ListQuery): SQL | undefined {
+function searchFilter(query: FilterQuery): SQL | undefined {
   const text = query.search;
   if (!text) return undefined;
   const pattern = `%${escapeLike(text)}%`;
   const asId = /^\d{1,9}$/.test(text) ? eq(payments.id, Number(text)) : undefined;
   const asAmount = /^\d{1,10}(\.\d{1,4})?$/.test(text) ? eq(payments.amount, text) : undefined;
-  const byColumn: Record<ListQuery['searchColumn'], SQL | undefined> = {
+  const byColumn: Record<FilterQuery['searchColumn'], SQL | undefined> = {
     id: asId ?? sql`false`,
     amount: asAmount ?? sql`false`,
     details: ilike(payments.details, pattern),
@@ -177,8 +178,10 @@ function searchFilter(query: ListQuery): SQL | undefined {
   return byColumn[query.searchColumn];
 }
 
-/** One page of payments (of one user, or of everyone for staff) with the filters of customer-area §3. */
-export async function pagePayments(db: Queryable, query: ListQuery) {
+type FilterQuery = Omit<ListQuery, 'page' | 'limit'>;
+
+/** The filters of the payments query (customer-area §3, staff-admin §3) as one condition. */
+function paymentFilters(query: FilterQuery): SQL | undefined {
   const filters: (SQL | undefined)[] = [];
   if (query.user_id) filters.push(eq(payments.user_id, query.user_id));
   if (query.successOnly) filters.push(inArray(payments.status, ['credited', 'refunded']));
@@ -194,22 +197,50 @@ export async function pagePayments(db: Queryable, query: ListQuery) {
   if (range.from) filters.push(gte(payments.created_at, range.from));
   if (range.to) filters.push(lt(payments.created_at, range.to));
   filters.push(searchFilter(query));
-  const where = and(...filters);
+  return and(...filters);
+}
+
+/** Payments matching the query in its order, `limit` from `offset`. */
+export function selectPayments(db: Queryable, query: FilterQuery, limit: number, offset: number) {
   const column = ORDER_COLUMNS[query.orderBy];
   const direction = sql.raw(query.sortBy);
+  return selectWithNames(db)
+    .where(paymentFilters(query))
+    .orderBy(sql`${column} ${direction}`, sql`${payments.id} ${direction}`)
+    .limit(limit)
+    .offset(offset);
+}
+
+const sumOf = (column: AnyPgColumn) => sql<string>`coalesce(sum(${column}), 0)::numeric(14,4)::text`;
+
+/** One page of payments (of one user, or of everyone for staff) with the filters of customer-area §3. */
+export async function pagePayments(db: Queryable, query: ListQuery) {
   const [rows, [total]] = await Promise.all([
-    selectWithNames(db)
-      .where(where)
-      .orderBy(sql`${column} ${direction}`, sql`${payments.id} ${direction}`)
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
+    selectPayments(db, query, query.limit, (query.page - 1) * query.limit),
     db
       .select({ value: count() })
       .from(payments)
       .innerJoin(paymentSystems, eq(paymentSystems.id, payments.paysystem_id))
-      .where(where),
+      .where(paymentFilters(query)),
   ]);
   return { rows, total: total?.value ?? 0 };
+}
+
+/** The count and sums of every payment the query matches (all pages). */
+export async function sumPayments(db: Queryable, query: FilterQuery) {
+  const [row] = await db
+    .select({
+      count: count(),
+      amount: sumOf(payments.amount),
+      fee: sumOf(payments.fee),
+      vat: sumOf(payments.vat),
+      total: sumOf(payments.total),
+      bonus: sumOf(payments.bonus),
+    })
+    .from(payments)
+    .innerJoin(paymentSystems, eq(paymentSystems.id, payments.paysystem_id))
+    .where(paymentFilters(query));
+  return row!;
 }
 
 /** Credited payments of the user in all, and the latest one. */

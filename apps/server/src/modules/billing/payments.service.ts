@@ -6,6 +6,7 @@ import {
   percentOf,
   roundMoney,
   type BonusTier,
+  type AdminPayment,
   type MarketingAction,
   type Money,
   type Payment,
@@ -17,9 +18,9 @@ import type { Deps } from '../../deps.js';
 import type { Db } from '../../db/client.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { pageMeta } from '../../lib/paging.js';
-import { paymentProviders } from '../../providers/payments/payment-provider.js';
+import { paymentProviders, providerFailure } from '../../providers/payments/payment-provider.js';
 import type { UserRow } from '../users/users.repo.js';
-import { paysVat, toPaymentView, toPaysystemView } from './billing.views.js';
+import { paysVat, toAdminPaymentView, toPaymentView, toPaysystemView } from './billing.views.js';
 import { refuseBlocked } from '../access-lists/access-lists.service.js';
 import * as repo from './payments.repo.js';
 
@@ -141,7 +142,8 @@ export async function checkout(deps: Deps, user: UserRow, paysystemId: number, a
       email: user.email,
       resultUrl: resultUrl(deps.config.publicUrl, payment.id),
     });
-  } catch {
+  } catch (error) {
+    providerFailure(error, { call: 'createCheckout', provider: provider.name, paymentId: payment.id });
     await repo.updatePayment(deps.db, payment.id, { status: 'canceled', canceled_at: new Date() });
     throw ValidationError.field('paysystem_id', MESSAGES.paysystemUnavailable);
   }
@@ -174,15 +176,9 @@ type AdminListQuery = z.output<typeof adminPaymentListQuerySchema>;
 export async function listPayments(
   db: Db,
   query: AdminListQuery,
-): Promise<{
-  rows: (Payment & { user: repo.PaymentWithNames['user'] })[];
-  meta: ReturnType<typeof pageMeta>;
-}> {
+): Promise<{ rows: AdminPayment[]; meta: ReturnType<typeof pageMeta> }> {
   const { rows, total } = await repo.pagePayments(db, query);
-  return {
-    rows: rows.map((row) => ({ ...toPaymentView(row.payment, row.paysystem_name), user: row.user })),
-    meta: pageMeta(total, query.page, query.limit),
-  };
+  return { rows: rows.map(toAdminPaymentView), meta: pageMeta(total, query.page, query.limit) };
 }
 
 /** `GET payments` for the signed-in user. */
@@ -192,7 +188,10 @@ export async function listOwnPayments(
   query: z.output<typeof paymentListQuerySchema>,
 ) {
   const { rows, meta } = await listPayments(db, { ...query, user_id: userId });
-  return { data: rows.map(({ user: _user, ...payment }) => payment), meta };
+  return {
+    data: rows.map(({ user: _user, invoice_uploaded: _uploaded, ...payment }): Payment => payment),
+    meta,
+  };
 }
 
 /** `GET payments/total`. */

@@ -24,10 +24,11 @@ export async function ensureBillingProfile(db: Queryable, userId: number): Promi
     const created = await rowsOf<{ user_id: number }>(
       db,
       sql`
-      insert into billing_profiles (user_id, price_plan_id, referral_code, referrer_id)
+      insert into billing_profiles (user_id, price_plan_id, referral_code, referrer_id, reflink_id)
       select u.id, ${BASE_PLAN_ID}::int, ${newReferralCode()}::text,
         (select p.user_id from billing_profiles p
-          where upper(p.referral_code) = upper(u.signup_ref) and p.user_id <> u.id)
+          where upper(p.referral_code) = upper(u.signup_ref) and p.user_id <> u.id),
+        (select r.id from reflinks r where upper(r.code) = upper(u.signup_ref))
       from users u where u.id = ${userId}
       on conflict do nothing
       returning user_id`,

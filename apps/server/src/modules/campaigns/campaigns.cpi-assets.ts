@@ -1,7 +1,7 @@
 import { LIMITS, type CpiAdAssetsQuery, type CpiAdAssetsResponse } from '@storelift/shared';
 import type { Deps } from '../../deps.js';
 import { ownAppByPackage } from '../apps/apps.service.js';
-import { StoreError, type StoreApp } from '../../providers/store/store-provider.js';
+import { storeFailure, type StoreApp } from '../../providers/store/store-provider.js';
 
 /** Suggestions of each kind at most. */
 const SUGGESTIONS = 5;
@@ -95,7 +95,7 @@ export async function cpiAdAssets(
   try {
     listing = await deps.store.lookup(query.appstore, query.packageId, query.country ?? tracked.country.code);
   } catch (error) {
-    if (!(error instanceof StoreError)) throw error;
+    storeFailure(error, { call: 'lookup', appstore: query.appstore, packageId: query.packageId });
   }
   const source = listing ?? { title: tracked.app.title, description: '', category: '', price: '0' };
   return { data: { text: source.description, ...suggestAdTexts(source) } };

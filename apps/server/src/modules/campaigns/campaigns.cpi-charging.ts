@@ -283,10 +283,12 @@ export async function refundDue(deps: Deps, campaignId: number, now = new Date()
  */
 export async function cpiSweep(deps: Deps, now = new Date()) {
   const refunds = await repo.forEachBatch(
+    'campaigns.cpi-refund',
     (after, limit) => cpiRepo.dueRefunds(deps.db, now, after, limit),
     ({ id }) => refundDue(deps, id, now),
   );
   const settled = await repo.forEachBatch(
+    'campaigns.cpi-settle',
     (after, limit) => cpiRepo.activeCpi(deps.db, after, limit),
     ({ id }) =>
       deps.db.transaction(async (tx) => {
@@ -294,5 +296,5 @@ export async function cpiSweep(deps: Deps, now = new Date()) {
         if (row) await settleCpi(tx, row, now, adNetworkOf(deps.config));
       }),
   );
-  return refunds + settled;
+  return { done: refunds.done + settled.done, failed: refunds.failed + settled.failed };
 }

@@ -23,6 +23,7 @@ export function adCampaignOf(row: repo.CampaignRow, cpi: cpiRepo.CpiRow): AdCamp
     headline2: cpi.headline2,
     description: cpi.ad_text,
     deeplink: cpi.deeplink,
+    accountId: cpi.cpi_account_id,
   };
 }
 

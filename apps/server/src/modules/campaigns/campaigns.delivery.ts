@@ -273,6 +273,7 @@ async function syncPlacement(deps: Deps, open: placements.OpenPlacement, now: Da
  */
 export async function deliveryTick(deps: Deps, now = new Date()) {
   const settled = await repo.forEachBatch(
+    'campaigns.deliver',
     (after, limit) => repo.dueCampaigns(deps.db, now, limit, after),
     async ({ id, status }) => {
       if (status === 'delayed') return startDue(deps, id, now);
@@ -285,10 +286,11 @@ export async function deliveryTick(deps: Deps, now = new Date()) {
     TICK_BATCH,
   );
   const synced = await repo.forEachBatch(
+    'campaigns.sync-placement',
     (after, limit) => placements.openPlacements(deps.db, after, limit),
     (placement) => syncPlacement(deps, placement, now),
     TICK_BATCH,
     VENDOR_CALLS_AT_ONCE,
   );
-  return settled + synced;
+  return { done: settled.done + synced.done, failed: settled.failed + synced.failed };
 }

@@ -12,6 +12,7 @@ import { ConflictError } from '../../lib/errors.js';
 import { adNetworkOf } from '../../providers/ad-network/create-ad-network.js';
 import { charge, refund, type Tx } from '../billing/ledger.js';
 import { tellAdNetwork } from './campaigns.cpi-network.js';
+import { assignCpiAccount } from '../cpi-accounts/cpi-accounts.assign.js';
 import * as cpiRepo from './campaigns.cpi-repo.js';
 import { valueOf } from './campaigns.plan.js';
 import * as repo from './campaigns.repo.js';
@@ -94,6 +95,9 @@ async function deliveryOf(
   }
   const network = adNetworkOf(config);
   if (!network) return { waiting: CAMPAIGN_MESSAGES.campaignWaitingAdNetwork };
+  if ((await assignCpiAccount(tx, row.id)) === undefined) {
+    return { waiting: CAMPAIGN_MESSAGES.campaignWaitingCpiAccount };
+  }
   await cpiRepo.updateCpi(tx, row.id, { refund_due_at: null, refunded_at: null });
   await tellAdNetwork(tx, network, row, 'start');
   return { vendor_id: null, vendor: network.name };

@@ -8,7 +8,7 @@ import {
   type Review,
 } from '@storelift/shared';
 import type { Queryable } from '../../db/client.js';
-import pMap from 'p-map';
+import { eachOnItsOwn } from '../../lib/batches.js';
 import { insertColumns, rowOf, rowsOf, setColumns } from '../../db/sql-rows.js';
 import {
   apps,
@@ -647,20 +647,28 @@ export async function dueCampaigns(db: Queryable, now: Date, limit: number, afte
 
 /**
  * Runs `each` on every row `batch` answers, one batch of `limit` after another by id (keyset) until none
- * is left (the jobs' walks over campaigns), up to `concurrency` rows at a time; answers how many it ran.
+ * is left (the jobs' walks over campaigns), up to `concurrency` rows at a time. A row that throws is
+ * logged with its id and counted, and the walk goes on; answers how many rows ran and failed.
  */
 export async function forEachBatch<T extends { id: number }>(
+  what: string,
   batch: (after: number, limit: number) => Promise<T[]>,
   each: (row: T) => Promise<unknown>,
   limit = 500,
   concurrency = 1,
-): Promise<number> {
+): Promise<{ done: number; failed: number }> {
   let done = 0;
+  let failed = 0;
   for (let after = 0; ;) {
     const rows = await batch(after, limit);
-    await pMap(rows, each, { concurrency });
-    done += rows.length;
-    if (rows.length < limit) return done;
+    const result = await eachOnItsOwn(rows, each, {
+      what,
+      contextOf: (row) => ({ id: row.id }),
+      concurrency,
+    });
+    done += result.done;
+    failed += result.failed.length;
+    if (rows.length < limit) return { done, failed };
     after = rows.at(-1)!.id;
   }
 }

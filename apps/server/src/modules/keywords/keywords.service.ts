@@ -27,6 +27,7 @@ import type { AppWithCountry, CountryRef } from '../apps/apps.repo.js';
 import { countryOrFail, ensureAppCountry, ownAppByPackage } from '../apps/apps.service.js';
 import * as repo from './keywords.repo.js';
 import { addDays, checkRanks, queueRankChecks, utcDay } from './ranks.js';
+import { storeFailure } from '../../providers/store/store-provider.js';
 
 /** A run with no progress for this long is reported as failed (its jobs were lost or keep failing). */
 const RUN_STALE_MS = 30 * 60_000;
@@ -192,7 +193,13 @@ export async function suggestKeywords(
   let texts: string[];
   try {
     texts = await deps.store.suggest(query.appstore, query.keyword, query.country);
-  } catch {
+  } catch (error) {
+    storeFailure(error, {
+      call: 'suggest',
+      appstore: query.appstore,
+      keyword: query.keyword,
+      country: query.country,
+    });
     return { data: [], message: MESSAGES.keywordsLoadFailed };
   }
   return { data: await ideas(deps, texts, target) };
@@ -204,7 +211,8 @@ export async function recommendedKeywords(deps: Deps, userId: number, query: Sco
   let texts: string[];
   try {
     texts = await deps.store.recommendedKeywords(app.app.appstore as AppStore, app.app.package, country.code);
-  } catch {
+  } catch (error) {
+    storeFailure(error, { call: 'recommendedKeywords', package: app.app.package, country: country.code });
     return { data: [], message: MESSAGES.keywordsLoadFailed };
   }
   return { data: await ideas(deps, texts, { appId: app.app.id, countryId: country.id }) };

@@ -3,8 +3,8 @@ import type { AppStore, RankSource } from '@storelift/shared';
 import type { Deps } from '../../deps.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { estimateDailySearches, scoreOf } from '../../providers/store/aso-scores.js';
-import type { KeywordStats, StoreProvider } from '../../providers/store/store-provider.js';
 import * as repo from './keywords.repo.js';
+import { storeFailure, type KeywordStats, type StoreProvider } from '../../providers/store/store-provider.js';
 
 /*
  * Rank checks: a keyword's rank is its app's position + 1 in the store's search results for the keyword
@@ -74,7 +74,8 @@ export async function measureRanks(
       results.forEach((app, index) => {
         if (!positions!.has(app.packageId)) positions!.set(app.packageId, index + 1);
       });
-    } catch {
+    } catch (error) {
+      storeFailure(error, { call: 'search', appstore, keyword, country });
       positions = null;
     }
     let stats: RankMeasure['stats'] = null;
@@ -85,7 +86,8 @@ export async function measureRanks(
           options.statsTimeoutMs,
         );
         stats = read && statsView(read);
-      } catch {
+      } catch (error) {
+        storeFailure(error, { call: 'keywordStats', appstore, keyword, country });
         stats = null;
       }
     }

@@ -54,7 +54,12 @@ export async function updateTemplate(deps: Deps, body: Body) {
 
 /** `POST email-templates/preview` (admin): the mail the texts make, with sample values; nothing is saved. */
 export function previewTemplate(deps: Deps, body: Body) {
-  const page = { verify: 'login', reset: 'password-reset', 'payment-credited': 'my-transactions' }[body.name];
+  const page = {
+    verify: 'login',
+    reset: 'password-reset',
+    'payment-credited': 'my-transactions',
+    'password-changed': 'forgot-password',
+  }[body.name];
   const sample = {
     name: 'Alex',
     email: 'alex@example.com',

@@ -1,11 +1,26 @@
-import type { ProfileResponse } from '@storelift/shared';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import {
+  MESSAGES,
+  type Locale,
+  type ProfileResponse,
+  type ProfileUpdateResponse,
+  type changePasswordBodySchema,
+  type profileUpdateBodySchema,
+} from '@storelift/shared';
+import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
+import { users } from '../../db/schema/index.js';
+import { ValidationError } from '../../lib/errors.js';
+import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import type { AuthContext } from '../../plugins/auth.js';
 import { apiInfoOf } from '../api-credits/api-credits.service.js';
+import { revokeUserSessions } from '../auth/sessions.repo.js';
 import { balancesOf } from '../billing/ledger.js';
 import { billingProfileOf } from '../billing/profiles.repo.js';
+import { renderMail } from '../mail/mail.templates.js';
 import { findPlan } from '../plans/plans.repo.js';
 import { referralLink } from '../referrals/referrals.service.js';
-import type { UserRow } from '../users/users.repo.js';
+import { toUserView, type UserRow } from '../users/users.repo.js';
 
 /** `GET users/profile`: who the user is, the plan, the balances, the API key and the referral link. */
 export async function profileOf(deps: Deps, user: UserRow): Promise<ProfileResponse> {
@@ -20,7 +35,11 @@ export async function profileOf(deps: Deps, user: UserRow): Promise<ProfileRespo
       nickname: user.nickname,
       email: user.email,
       full_name: user.full_name,
+      business_type: user.business_type,
       country: user.country,
+      phone: user.phone,
+      messenger_type: user.messenger_type,
+      messenger_id: user.messenger_id,
       avatar: user.avatar,
       priceplan: { id: profile.price_plan_id, name: plan?.name ?? '' },
       balances,
@@ -31,4 +50,81 @@ export async function profileOf(deps: Deps, user: UserRow): Promise<ProfileRespo
       },
     },
   };
+}
+
+const nicknameTaken = () => ValidationError.field('nickname', MESSAGES.nicknameTaken);
+
+/** Whether a database error is a unique index refusing a duplicate (drizzle wraps the driver's error). */
+function isUniqueViolation(error: unknown): boolean {
+  const cause = error instanceof Error && error.cause ? error.cause : error;
+  return (cause as { code?: unknown } | null)?.code === '23505';
+}
+
+/** `POST users/profile`: the nickname (unique, case-insensitively) and the profile fields of sign-up. */
+export async function updateProfile(
+  deps: Deps,
+  auth: AuthContext,
+  body: z.output<typeof profileUpdateBodySchema>,
+): Promise<ProfileUpdateResponse> {
+  const [other] = await deps.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(sql`lower(${users.nickname})`, body.nickname.toLowerCase()), ne(users.id, auth.user.id)));
+  if (other) throw nicknameTaken();
+  const [row] = await deps.db
+    .update(users)
+    .set({
+      nickname: body.nickname,
+      full_name: body.full_name,
+      business_type: body.business_type,
+      country: body.country,
+      phone: body.phone ?? null,
+      messenger_type: body.messenger_id ? (body.messenger_type ?? null) : null,
+      messenger_id: body.messenger_id ?? null,
+      updated_at: new Date(),
+    })
+    .where(eq(users.id, auth.user.id))
+    .returning()
+    .catch((error: unknown) => {
+      // Another account took the nickname between the check and the update.
+      if (isUniqueViolation(error)) throw nicknameTaken();
+      throw error;
+    });
+  return {
+    ...(await profileOf(deps, row!)),
+    user: toUserView(row!, auth.roles),
+    message: MESSAGES.actionSaved,
+  };
+}
+
+/**
+ * `POST users/profile/password`: the current password must be right (else 422 on `current_password`); the
+ * new one replaces it, every other session ends, and a mail tells the owner. The user's row is locked, so
+ * two changes at once cannot both pass the check of the same old password.
+ */
+export async function changePassword(
+  deps: Deps,
+  auth: AuthContext,
+  body: z.output<typeof changePasswordBodySchema>,
+) {
+  const newHash = await hashPassword(body.password);
+  const user = await deps.db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(users).where(eq(users.id, auth.user.id)).for('update');
+    if (!locked || !(await verifyPassword(locked.password_hash, body.current_password))) {
+      throw ValidationError.field('current_password', MESSAGES.currentPasswordWrong);
+    }
+    await tx
+      .update(users)
+      .set({ password_hash: newHash, updated_at: new Date() })
+      .where(eq(users.id, locked.id));
+    await revokeUserSessions(tx, locked.id, auth.session.id);
+    return locked;
+  });
+  const mail = await renderMail(deps.db, 'password-changed', user.locale as Locale, {
+    name: user.nickname,
+    email: user.email,
+    link: `${deps.config.publicUrl}/forgot-password`,
+  });
+  await deps.jobs.send('mail.send', { to: user.email, ...mail });
+  return { message: MESSAGES.passwordChanged };
 }

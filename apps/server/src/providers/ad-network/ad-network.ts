@@ -23,6 +23,8 @@ export interface AdCampaign {
   headline2: string;
   description: string;
   deeplink: string | null;
+  /** The CPI account (our id) its ads run on; null = the network's own default account. */
+  accountId: number | null;
 }
 
 /** A network's figures of one campaign day so far (never less than it reported before). */

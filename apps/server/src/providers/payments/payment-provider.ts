@@ -2,6 +2,7 @@ import { PAYMENT_SYSTEMS } from '@storelift/shared';
 import type { Config } from '../../config.js';
 import { SandboxProvider } from './sandbox/sandbox-provider.js';
 import { StripeProvider } from './stripe/stripe-provider.js';
+import { logger } from '../../lib/logger.js';
 
 /** What a provider needs to open its checkout for a payment. */
 export interface CheckoutRequest {
@@ -23,6 +24,18 @@ export interface PaymentProvider {
   createCheckout(request: CheckoutRequest): Promise<{ url: string; providerRef: string | null }>;
   /** Ends a checkout the customer left (best effort). */
   cancelCheckout(providerRef: string): Promise<void>;
+}
+
+/**
+ * A payment provider failed (network, HTTP status, its refusal): logs it with the payment it concerns, for
+ * the caller to degrade ("payment system unavailable", a queued retry). A bug of ours (a TypeError other
+ * than fetch's network one, a ReferenceError…) is thrown on, never passed off as the provider's.
+ */
+export function providerFailure(error: unknown, context: Record<string, unknown>): void {
+  const networkError = error instanceof TypeError && error.cause !== undefined;
+  const bug = error instanceof ReferenceError || error instanceof SyntaxError || error instanceof RangeError;
+  if (bug || (error instanceof TypeError && !networkError) || !(error instanceof Error)) throw error;
+  logger.warn({ err: error, ...context }, 'payment provider request failed');
 }
 
 /** The providers the configuration enables: the sandbox (default) and Stripe for cards. */

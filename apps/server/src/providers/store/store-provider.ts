@@ -1,4 +1,5 @@
 import { LIMITS, type AppStore } from '@storelift/shared';
+import { logger } from '../../lib/logger.js';
 
 /** The categories Storelift refuses to promote (customer-area §5): crypto, binary options, loans. */
 export const FORBIDDEN_CATEGORIES = ['crypto', 'binary-options', 'loans'] as const;
@@ -95,6 +96,17 @@ export class StoreError extends Error {
     super(message);
     this.name = 'StoreError';
   }
+}
+
+/**
+ * The store failed (a StoreError): logs it with what was asked, so a store outage shows in the log, and
+ * answers it for the caller to degrade ("store unavailable", a pending status). Anything else is our own
+ * bug (a TypeError and the like) and is thrown on, never passed off as the store's.
+ */
+export function storeFailure(error: unknown, context: Record<string, unknown>): StoreError {
+  if (!(error instanceof StoreError)) throw error;
+  logger.warn({ err: error, ...context }, 'store request failed');
+  return error;
 }
 
 /** The most results a search gives: ranks run 1-250 (customer-area §9, `LIMITS.rankMax`). */

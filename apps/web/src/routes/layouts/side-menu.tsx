@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import {
+  IconAd2,
   IconActivity,
   IconApi,
   IconApps,
@@ -10,6 +11,7 @@ import {
   IconChecklist,
   IconClipboardList,
   IconCreditCard,
+  IconDeviceMobile,
   IconFileText,
   IconFunction,
   IconGift,
@@ -17,8 +19,10 @@ import {
   IconHistory,
   IconKey,
   IconLayoutDashboard,
+  IconLink,
   IconListDetails,
   IconPuzzle,
+  IconReceipt,
   IconRocket,
   IconSettings,
   IconShieldLock,
@@ -27,6 +31,7 @@ import {
   IconUsers,
   IconUsersGroup,
   IconUserShield,
+  IconUserCircle,
 } from '@tabler/icons-react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -60,9 +65,14 @@ type LabelKey =
   | 'modules'
   | 'functions'
   | 'logViewer'
+  | 'userPayments'
+  | 'userApps'
+  | 'reflinks'
+  | 'cpiAccounts'
   | 'coreSettings'
   | 'accessLists'
-  | 'operations';
+  | 'operations'
+  | 'myProfile';
 
 interface MenuItem {
   path: KnownPath;
@@ -109,6 +119,7 @@ const MENU: { section: SectionKey; items: MenuItem[] }[] = [
       { path: '/starting', label: 'starting', icon: IconChecklist },
       { path: '/api-support', label: 'apiSupport', icon: IconApi },
       { path: '/contacts', label: 'contacts', icon: IconHeadset },
+      { path: '/my-profile', label: 'myProfile', icon: IconUserCircle },
       { path: '/terms', label: 'terms', icon: IconFileText },
       { path: '/privacy', label: 'privacy', icon: IconShieldLock },
     ],
@@ -122,9 +133,13 @@ const ADMIN_MENU: MenuItem[] = [
   { path: '/admin/modules', label: 'modules', icon: IconPuzzle },
   { path: '/admin/access-lists', label: 'accessLists', icon: IconShieldLock },
   { path: '/admin/user-lists', label: 'userLists', icon: IconUsers },
+  { path: '/admin/user-payments', label: 'userPayments', icon: IconReceipt },
+  { path: '/admin/reflinks', label: 'reflinks', icon: IconLink },
+  { path: '/admin/cpi-accounts', label: 'cpiAccounts', icon: IconAd2 },
   { path: '/admin/vendors', label: 'vendors', icon: IconBuildingStore },
   { path: '/admin/core-settings', label: 'coreSettings', icon: IconSettings },
   { path: '/admin/user-orders', label: 'userOrders', icon: IconClipboardList },
+  { path: '/admin/user-apps', label: 'userApps', icon: IconDeviceMobile },
   { path: '/admin/log-viewer', label: 'logViewer', icon: IconHistory },
   { path: '/admin/operations', label: 'operations', icon: IconActivity },
 ];

@@ -2,7 +2,7 @@ import { formatMoney, parseMoney, roundMoney } from '@storelift/shared';
 import type { Deps } from '../../../deps.js';
 import { signingSecret } from '../../../lib/signing.js';
 import { findPaymentByUuid, findPaysystem, type PaymentRow } from '../../../modules/billing/payments.repo.js';
-import { paymentProviders } from '../payment-provider.js';
+import { paymentProviders, providerFailure } from '../payment-provider.js';
 import { newSandboxEvent, type SandboxEvent } from './sandbox-provider.js';
 import { escapeHtml } from '../../../lib/html.js';
 
@@ -27,7 +27,13 @@ export async function deliverOrQueue(deps: Deps, event: SandboxEvent) {
   if (!sandbox) return;
   try {
     await sandbox.deliver(await signingSecret(deps.db), event);
-  } catch {
+  } catch (error) {
+    providerFailure(error, {
+      call: 'deliver',
+      provider: 'sandbox',
+      event: event.type,
+      payment: event.payment,
+    });
     await deps.jobs.send('payments.sandbox-deliver', { event });
   }
 }

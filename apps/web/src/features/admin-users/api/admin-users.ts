@@ -2,6 +2,8 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import '../../../lib/user-messages';
 import {
   adminPaymentListResponseSchema,
+  adminResellerRequestListResponseSchema,
+  adminResellerRequestResponseSchema,
   adminReferralListSchema,
   adminUserAppListSchema,
   adminUserListSchema,
@@ -213,6 +215,34 @@ export function usePlanChange(userId: number) {
         : api.put(`priceplans/user/${userId}`, { priceplan_id: planId }, pricetagListResponseSchema, {
             base,
           }),
+    onSuccess: () => refresh(userId),
+  });
+}
+
+/** `GET resellers/requests?user_id=`: the user's reseller program requests, newest first. */
+export const userResellerRequestsQueryOptions = (userId: number, page: number) =>
+  queryOptions({
+    queryKey: adminUserKeys.detailList(userId, 'reseller', { page }),
+    queryFn: ({ signal }) =>
+      api.get('resellers/requests', adminResellerRequestListResponseSchema, {
+        base,
+        query: { user_id: userId, page, limit: DETAIL_PAGE_SIZE },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+/** Approve (onto a reseller plan) or reject a reseller request; the user's plan and lists refresh. */
+export function useResellerReview(userId: number) {
+  const refresh = useRefreshUser();
+  return useMutation({
+    mutationFn: ({ id, verdict, note }: { id: number; verdict: 'approve' | 'reject'; note?: string }) =>
+      api.put(
+        `resellers/requests/${id}/${verdict}`,
+        note ? { note } : {},
+        adminResellerRequestResponseSchema,
+        { base },
+      ),
     onSuccess: () => refresh(userId),
   });
 }

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { meResponseSchema, type Locale } from '@storelift/shared';
+import { meResponseSchema, type Locale, type User } from '@storelift/shared';
 import { api } from '../../../lib/api';
 import { queryClient } from '../../../lib/query-client';
 import { session } from '../../../lib/session';
@@ -35,4 +35,14 @@ export function saveAccountLocale(locale: Locale): Promise<unknown> {
     old ? { ...old, user: { ...old.user, locale } } : old,
   );
   return changeLocale({ locale });
+}
+
+/**
+ * Shows a changed user at once (My profile: nickname, avatar), in the session and in the cached `me`, which
+ * the next navigation compares with the session.
+ */
+export function updateCurrentUser(user: User): void {
+  queryClient.setQueryData(meQueryOptions().queryKey, (old) => (old ? { ...old, user } : old));
+  const { roles, permissions } = session.getState();
+  session.setUser(user, roles, permissions);
 }

@@ -16,15 +16,23 @@ import { FormHeading } from './form-heading';
 const loadAuth = () => import('../api/auth');
 
 type Problem = { kind: 'unverified'; email: string } | null;
+/** The form's fields: the code stays empty (not sent) unless the second factor is asked for. */
+type LoginValues = Required<Record<keyof LoginBody, string>>;
 
-/** Sign-in: e-mail and password, with the "not activated" re-send of customer-area §8 (a 503 goes to /503). */
+/**
+ * Sign-in: e-mail and password, with the "not activated" re-send of customer-area §8 (a 503 goes to /503), and
+ * the code field once the server asks for the second factor.
+ */
 export function LoginForm({ verified, onSignedIn }: { verified?: string; onSignedIn: () => void }) {
   const { t } = useTranslation();
-  const form = useSchemaForm<LoginBody>(() => loadAuth().then((m) => m.loginBodySchema), {
+  const form = useSchemaForm<LoginValues>(() => loadAuth().then((m) => m.loginBodySchema), {
     email: '',
     password: '',
+    code: '',
   });
   const [problem, setProblem] = useState<Problem>(null);
+  // Shown once the server says this account signs in with a second factor.
+  const [askCode, setAskCode] = useState(false);
   const [resending, setResending] = useState(false);
 
   const submit = form.onSubmit(async (values) => {
@@ -38,6 +46,7 @@ export function LoginForm({ verified, onSignedIn }: { verified?: string; onSigne
       if (isUnverified(error)) return setProblem({ kind: 'unverified', email: values.email });
       // A 503 (maintenance) has taken the app to /503 already (lib/api.ts).
       if (error.status === 503) return;
+      if (error.errors?.code) setAskCode(true);
       showFormError(form, error);
     }
   });
@@ -101,6 +110,16 @@ export function LoginForm({ verified, onSignedIn }: { verified?: string; onSigne
             withAsterisk
             {...form.getInputProps('password')}
           />
+          {askCode && (
+            <TextInput
+              label={t('login.code')}
+              description={t('login.codeHint')}
+              autoComplete="one-time-code"
+              withAsterisk
+              data-autofocus
+              {...form.getInputProps('code')}
+            />
+          )}
           <Group justify="flex-end" mt={-6}>
             <Anchor component={Link} to="/forgot-password" size="sm">
               {t('login.forgot')}

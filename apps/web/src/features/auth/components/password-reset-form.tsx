@@ -10,7 +10,7 @@ import { errorText, translateMessage } from '../../../lib/messages';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { applyServerErrors, useSchemaForm } from '../../../lib/use-schema-form';
 import { FormHeading } from './form-heading';
-import { NewPasswordFields } from './new-password-fields';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 
 const loadAuth = () => import('../api/auth');
 

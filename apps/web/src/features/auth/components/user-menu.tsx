@@ -1,21 +1,21 @@
 import { Avatar, Box, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { IconChevronDown, IconCopy, IconLogout, IconMoon, IconSun } from '@tabler/icons-react';
+import {
+  IconChevronDown,
+  IconCopy,
+  IconLogout,
+  IconMoon,
+  IconSun,
+  IconUserCircle,
+} from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useThemeToggle } from '../../../components/theme-toggle';
 import { copyToClipboard } from '../../../lib/clipboard';
+import { initials } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { logout } from '../api/auth';
 
-function initials(name: string): string {
-  const letters = name
-    .split(/[\s._-]+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase() ?? '');
-  return letters.join('') || '?';
-}
-
-/** The header's account menu: who is signed in, copy the user id, theme, sign out. */
+/** The header's account menu: who is signed in (with their avatar), My profile, copy the user id, theme, sign out. */
 export function UserMenu() {
   const { t } = useTranslation('app');
   const { t: tr } = useTranslation();
@@ -30,7 +30,15 @@ export function UserMenu() {
         <UnstyledButton data-testid="user-menu">
           <VisuallyHidden>{t('userMenu.open')}</VisuallyHidden>
           <Group gap={8} wrap="nowrap">
-            <Avatar color="indigo" radius="xl" size={32}>
+            {/* Decorative: the button is named by the nickname beside it. */}
+            <Avatar
+              color="indigo"
+              radius="xl"
+              size={32}
+              src={user?.avatar}
+              alt=""
+              data-testid="header-avatar"
+            >
               {initials(name || user?.email || '')}
             </Avatar>
             <Box visibleFrom="sm" style={{ lineHeight: 1.1 }}>
@@ -47,6 +55,9 @@ export function UserMenu() {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{user?.email}</Menu.Label>
+        <Menu.Item component={Link} to="/my-profile" leftSection={<IconUserCircle size={16} stroke={1.6} />}>
+          {t('userMenu.profile')}
+        </Menu.Item>
         {user && (
           <Menu.Item
             leftSection={<IconCopy size={16} stroke={1.6} />}

@@ -10,11 +10,17 @@ const COLORS: Record<PaymentStatus, string> = {
   refunded: 'grape',
 };
 
+/**
+ * The text colour of a small light badge: the light variant's own shade is too pale on its tint at this size
+ * (axe contrast), the page's text colour reads on it in either scheme.
+ */
+export const BADGE_TEXT = 'var(--mantine-color-text)';
+
 /** A payment's status as a coloured badge. */
 export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
   const { t } = useTranslation('money');
   return (
-    <Badge color={COLORS[status]} variant="light" size="sm">
+    <Badge color={COLORS[status]} c={BADGE_TEXT} variant="light" size="sm">
       {t(`paymentStatus.${status}`)}
     </Badge>
   );

@@ -1,5 +1,23 @@
-import { queryOptions } from '@tanstack/react-query';
-import { profileResponseSchema } from '@storelift/shared';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  apiCreditsResponseSchema,
+  avatarResponseSchema,
+  changeApiTokenResponseSchema,
+  changePasswordBodySchema,
+  messageResponseSchema,
+  profileResponseSchema,
+  profileUpdateResponseSchema,
+  twoFactorEnableResponseSchema,
+  twoFactorSetupResponseSchema,
+  twoFactorStatusSchema,
+  type ApiInfo,
+  type ChangePasswordBody,
+  type ProfileResponse,
+  type ProfileUpdateBody,
+  type TwoFactorDisableBody,
+  type TwoFactorEnableBody,
+  type User,
+} from '@storelift/shared';
 import { api } from '../../../lib/api';
 
 export const profileKeys = { all: ['profile'] as const };
@@ -11,3 +29,105 @@ export const profileQueryOptions = () =>
     queryFn: ({ signal }) => api.get('users/profile', profileResponseSchema, { signal }).then((r) => r.data),
     staleTime: 15_000,
   });
+
+type Profile = ProfileResponse['data'];
+
+/** Writes a part of the cached profile the server just answered. */
+function useSetProfile() {
+  const client = useQueryClient();
+  return (patch: Partial<Profile>) =>
+    client.setQueryData<Profile>(profileKeys.all, (old) => (old ? { ...old, ...patch } : old));
+}
+
+/** `POST users/profile`; the changed user goes to `onUser` (the session and the header). */
+export function useUpdateProfile(onUser: (user: User) => void) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ProfileUpdateBody) => api.post('users/profile', body, profileUpdateResponseSchema),
+    onSuccess: (response) => {
+      client.setQueryData(profileKeys.all, response.data);
+      onUser(response.user);
+    },
+  });
+}
+
+/** `POST users/profile/password`: the session stays; the user's others end. */
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (body: ChangePasswordBody) =>
+      api.post('users/profile/password', changePasswordBodySchema.parse(body), messageResponseSchema),
+  });
+}
+
+/** `POST users/profile/image` (the file as multipart `image`) and `users/profile/image/delete`. */
+export function useAvatar(onUser: (user: User) => void) {
+  const setProfile = useSetProfile();
+  const onSuccess = ({ user }: { user: User }) => {
+    setProfile({ avatar: user.avatar });
+    onUser(user);
+  };
+  const upload = useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('image', file);
+      return api.post('users/profile/image', form, avatarResponseSchema);
+    },
+    onSuccess,
+  });
+  const remove = useMutation({
+    mutationFn: () => api.post('users/profile/image/delete', undefined, avatarResponseSchema),
+    onSuccess,
+  });
+  return { upload, remove };
+}
+
+/** The API token and credits calls; each answers the new API info (and the balances a pack was paid from). */
+export function useApiAccess() {
+  const setProfile = useSetProfile();
+  const changeToken = useMutation({
+    mutationFn: () => api.post('users/profile/change-api-token', undefined, changeApiTokenResponseSchema),
+    onSuccess: (response) => setProfile({ api: response.data }),
+  });
+  const onCredits = (response: { data: ApiInfo; balances: Profile['balances'] }) =>
+    setProfile({ api: response.data, balances: response.balances });
+  const buyPack = useMutation({
+    mutationFn: (credits: number) =>
+      api.post('users/api-credits/buy-tokens', { credits }, apiCreditsResponseSchema),
+    onSuccess: onCredits,
+  });
+  const autoRefresh = useMutation({
+    mutationFn: (value: boolean) =>
+      api.post('users/api-credits/change-auto-refresh', { auto_refresh: value }, apiCreditsResponseSchema),
+    onSuccess: onCredits,
+  });
+  return { changeToken, buyPack, autoRefresh };
+}
+
+const twoFactorKey = ['profile', 'two-factor'] as const;
+
+/** `GET users/profile/two-factor`. */
+export const twoFactorQueryOptions = () =>
+  queryOptions({
+    queryKey: twoFactorKey,
+    queryFn: ({ signal }) => api.get('users/profile/two-factor', twoFactorStatusSchema, { signal }),
+  });
+
+/** Setting up, turning on and off two-factor sign-in; the status reloads after each change. */
+export function useTwoFactor() {
+  const client = useQueryClient();
+  const onSuccess = () => client.invalidateQueries({ queryKey: twoFactorKey });
+  const setup = useMutation({
+    mutationFn: () => api.post('users/profile/two-factor/setup', undefined, twoFactorSetupResponseSchema),
+  });
+  const enable = useMutation({
+    mutationFn: (body: TwoFactorEnableBody) =>
+      api.post('users/profile/two-factor/enable', body, twoFactorEnableResponseSchema),
+    onSuccess,
+  });
+  const disable = useMutation({
+    mutationFn: (body: TwoFactorDisableBody) =>
+      api.post('users/profile/two-factor/disable', body, messageResponseSchema),
+    onSuccess,
+  });
+  return { setup, enable, disable };
+}

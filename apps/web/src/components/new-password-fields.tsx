@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import { PasswordField } from '../../../components/password-field';
-import { PasswordMeter } from '../../../components/password-meter';
-import type { SchemaForm } from '../../../lib/use-schema-form';
+import { PasswordField } from './password-field';
+import { PasswordMeter } from './password-meter';
+import type { SchemaForm } from '../lib/use-schema-form';
 
 interface NewPasswordValues extends Record<string, unknown> {
   password: string;
   password_confirmation: string;
 }
 
-/** A new password with the five-check strength meter, then its confirmation (sign-up and reset). */
+/** A new password with the five-check strength meter, then its confirmation (sign-up, reset, My profile). */
 export function NewPasswordFields<Values extends NewPasswordValues>({
   form,
   label,

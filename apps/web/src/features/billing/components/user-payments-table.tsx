@@ -1,0 +1,432 @@
+import { useRef, useState } from 'react';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Menu,
+  MultiSelect,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconDots, IconDownload, IconFileTypePdf, IconSearch } from '@tabler/icons-react';
+import {
+  INVOICE_MAX_BYTES,
+  PAYMENT_SEARCH_COLUMNS,
+  PAYMENT_TYPES,
+  STAFF_MONEY_MESSAGES,
+  type AdminPayment,
+  type PaymentType,
+} from '@storelift/shared';
+import { useQuery } from '@tanstack/react-query';
+import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
+import { useTranslation } from 'react-i18next';
+import { ConfirmModal } from '../../../components/confirm-modal';
+import { showApiError } from '../../../components/error-modal';
+import { ListError, usePagedTableProps, usePageOf } from '../../../components/paged-table';
+import { isValidRange } from '../../../lib/date-range';
+import { formatDateTime, formatMoney } from '../../../lib/format';
+import { translateMessage } from '../../../lib/messages';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { UserDetailsLink } from '../../../components/user-details-link';
+import { useCan } from '../../../lib/session';
+import {
+  adminPaymentsQueryOptions,
+  exportPayments,
+  useDeleteInvoice,
+  useDeletePayment,
+  useRefundPayment,
+  useUploadInvoice,
+  type AdminPaymentsQuery,
+} from '../api/admin-payments';
+import { paysystemsQueryOptions } from '../api/payments';
+import { PaymentEditModal } from './payment-edit-modal';
+import { BADGE_TEXT, PaymentStatusBadge } from './payment-status';
+
+const PAGE_SIZE = 10;
+type OrderColumn = AdminPaymentsQuery['orderBy'];
+const SORTS: readonly OrderColumn[] = ['created_at', 'amount', 'id', 'status', 'paysystem_id'];
+type Confirm = { kind: 'delete' | 'refund' | 'deleteInvoice'; payment: AdminPayment };
+
+/**
+ * User payments (staff-admin §2, §3): every customer's payments with the query of §3, the totals of the
+ * filtered set and its CSV export; edit, delete (never a credited payment), refund, and the invoice PDF
+ * upload, replace and delete for those granted them.
+ */
+export function UserPaymentsTable({ plans }: { plans: { id: number; name: string }[] }) {
+  const { t } = useTranslation('staffmoney');
+  const { t: tr } = useTranslation();
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search.trim(), 350);
+  const [searchColumn, setSearchColumn] = useState<string>('all');
+  const [plan, setPlan] = useState<string | null>(null);
+  const [systems, setSystems] = useState<string[]>([]);
+  const [paymentType, setPaymentType] = useState<string | null>(null);
+  const [successOnly, setSuccessOnly] = useState(false);
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [sortStatus, setSortStatus] = useState<DataTableSortStatus<AdminPayment>>({
+    columnAccessor: 'created_at',
+    direction: 'desc',
+  });
+  const [editing, setEditing] = useState<AdminPayment | null>(null);
+  const [confirm, setConfirm] = useState<Confirm | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const uploadFor = useRef<AdminPayment | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const can = {
+    update: useCan('payments.update'),
+    delete: useCan('payments.delete'),
+    refund: useCan('payments.refund'),
+    invoices: useCan('payments.invoices'),
+  };
+  const paysystems = useQuery(paysystemsQueryOptions()).data ?? [];
+  const upload = useUploadInvoice();
+  const removeInvoice = useDeleteInvoice();
+  const remove = useDeletePayment();
+  const refund = useRefundPayment();
+
+  const rangeOk = (!from && !to) || isValidRange(from, to) || !!from !== !!to;
+  const filters = {
+    search: debouncedSearch || undefined,
+    searchColumn: searchColumn as AdminPaymentsQuery['searchColumn'],
+    priceplan_id: plan ? Number(plan) : undefined,
+    pay_systems: systems.length ? systems.join(',') : undefined,
+    payment_type: (paymentType as PaymentType | null) ?? undefined,
+    successOnly: successOnly ? ('1' as const) : undefined,
+    from: rangeOk ? from || undefined : undefined,
+    to: rangeOk ? to || undefined : undefined,
+    orderBy: SORTS.includes(sortStatus.columnAccessor as OrderColumn)
+      ? (sortStatus.columnAccessor as OrderColumn)
+      : 'created_at',
+    sortBy: sortStatus.direction,
+  } satisfies Omit<AdminPaymentsQuery, 'page' | 'limit'>;
+  const [page, setPage] = usePageOf(filters);
+  const { data, isFetching, error } = useQuery(
+    adminPaymentsQueryOptions({ ...filters, page, limit: PAGE_SIZE }),
+  );
+  const pagedProps = usePagedTableProps(
+    { data, isFetching },
+    { page, onPageChange: setPage, perPage: PAGE_SIZE, emptyHeight: 260 },
+  );
+
+  const done = (answer: { message: string }) => notifySuccess(translateMessage(answer.message));
+  const pickFile = (payment: AdminPayment) => {
+    uploadFor.current = payment;
+    fileInput.current?.click();
+  };
+  const onFile = (file: File | undefined) => {
+    const payment = uploadFor.current;
+    if (fileInput.current) fileInput.current.value = '';
+    if (!file || !payment) return;
+    if (file.size > INVOICE_MAX_BYTES)
+      return notifyError(translateMessage(STAFF_MONEY_MESSAGES.invoiceTooLarge));
+    upload.mutate({ id: payment.id, file }, { onSuccess: done, onError: showApiError });
+  };
+  const runExport = () => {
+    setExporting(true);
+    exportPayments(filters)
+      .catch(showApiError)
+      .finally(() => setExporting(false));
+  };
+  const runConfirm = () => {
+    if (!confirm) return;
+    const options = {
+      onSuccess: (answer: { message: string }) => {
+        done(answer);
+        setConfirm(null);
+      },
+      onError: (failure: Error) => {
+        setConfirm(null);
+        showApiError(failure);
+      },
+    };
+    const id = confirm.payment.id;
+    if (confirm.kind === 'delete') remove.mutate(id, options);
+    else if (confirm.kind === 'refund') refund.mutate(id, options);
+    else removeInvoice.mutate(id, options);
+  };
+  const totals = data?.totals;
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <div>
+          <Title order={1} fz={{ base: 24, sm: 30 }}>
+            {t('payments.title')}
+          </Title>
+          <Text c="dimmed" mt={4}>
+            {t('payments.subtitle')}
+          </Text>
+        </div>
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={16} />}
+          loading={exporting}
+          onClick={runExport}
+          data-testid="payments-export"
+        >
+          {t('payments.export')}
+        </Button>
+      </Group>
+
+      <Card withBorder radius="lg" padding="lg">
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+          <TextInput
+            label={tr('common.search')}
+            placeholder={t('payments.searchPlaceholder')}
+            leftSection={<IconSearch size={16} stroke={1.6} />}
+            value={search}
+            onChange={(event) => setSearch(event.currentTarget.value)}
+            data-testid="payments-search"
+          />
+          <Select
+            label={t('payments.searchColumn')}
+            data={PAYMENT_SEARCH_COLUMNS.map((value) => ({
+              value,
+              label: t(`payments.columnsSearch.${value}`),
+            }))}
+            value={searchColumn}
+            onChange={(value) => setSearchColumn(value ?? 'all')}
+            allowDeselect={false}
+          />
+          <Select
+            label={t('payments.plan')}
+            placeholder={t('payments.allPlans')}
+            data={plans.map((item) => ({ value: String(item.id), label: item.name }))}
+            value={plan}
+            onChange={setPlan}
+            clearable
+          />
+          <MultiSelect
+            label={t('payments.systems')}
+            placeholder={systems.length ? undefined : t('payments.allSystems')}
+            data={paysystems.map((item) => ({ value: String(item.id), label: item.name }))}
+            value={systems}
+            onChange={setSystems}
+            clearable
+          />
+          <Select
+            label={t('payments.type')}
+            placeholder={t('payments.allTypes')}
+            data={PAYMENT_TYPES.map((value) => ({ value, label: t(`payments.types.${value}`) }))}
+            value={paymentType}
+            onChange={setPaymentType}
+            clearable
+          />
+          <TextInput
+            type="date"
+            label={t('payments.from')}
+            value={from}
+            max={to || undefined}
+            onChange={(event) => setFrom(event.currentTarget.value)}
+          />
+          <TextInput
+            type="date"
+            label={t('payments.to')}
+            value={to}
+            min={from || undefined}
+            onChange={(event) => setTo(event.currentTarget.value)}
+            error={rangeOk ? undefined : t('payments.badRange')}
+          />
+          <Switch
+            mt={{ md: 30 }}
+            label={t('payments.successOnly')}
+            checked={successOnly}
+            onChange={(event) => setSuccessOnly(event.currentTarget.checked)}
+          />
+        </SimpleGrid>
+      </Card>
+
+      {totals && (
+        <Group
+          gap="xl"
+          wrap="wrap"
+          data-testid="payments-totals"
+          aria-label={t('payments.totals')}
+          role="group"
+        >
+          <Text size="sm">
+            {t('payments.totalCount')}: <b>{totals.count}</b>
+          </Text>
+          <Text size="sm">
+            {t('payments.totalAmount')}: <b>{formatMoney(totals.amount)}</b>
+          </Text>
+          <Text size="sm">
+            {t('payments.totalPaid')}: <b>{formatMoney(totals.total)}</b>
+          </Text>
+          <Text size="sm">
+            {t('payments.totalBonus')}: <b>{formatMoney(totals.bonus)}</b>
+          </Text>
+        </Group>
+      )}
+
+      <ListError error={error} />
+
+      <input
+        ref={fileInput}
+        type="file"
+        accept="application/pdf,.pdf"
+        hidden
+        aria-hidden
+        tabIndex={-1}
+        data-testid="invoice-file"
+        onChange={(event) => onFile(event.currentTarget.files?.[0])}
+      />
+
+      <DataTable<AdminPayment>
+        {...pagedProps}
+        idAccessor="id"
+        sortStatus={sortStatus}
+        onSortStatusChange={setSortStatus}
+        noRecordsText={t('payments.empty')}
+        columns={[
+          { accessor: 'id', title: t('payments.columns.id'), sortable: true },
+          {
+            accessor: 'user',
+            title: t('payments.columns.user'),
+            render: (payment) => <UserDetailsLink user={payment.user} />,
+          },
+          {
+            accessor: 'paysystem_id',
+            title: t('payments.columns.system'),
+            sortable: true,
+            render: (payment) => payment.paysystem.name,
+          },
+          {
+            accessor: 'amount',
+            title: t('payments.columns.amount'),
+            sortable: true,
+            textAlign: 'right',
+            noWrap: true,
+            render: (payment) => formatMoney(payment.amount),
+          },
+          {
+            accessor: 'type',
+            title: t('payments.columns.type'),
+            render: (payment) => (
+              <Badge
+                size="sm"
+                variant="light"
+                color={payment.type === 'bonus' ? 'grape' : 'blue'}
+                c={BADGE_TEXT}
+              >
+                {t(`payments.types.${payment.type}`)}
+              </Badge>
+            ),
+          },
+          {
+            accessor: 'status',
+            title: t('payments.columns.status'),
+            sortable: true,
+            render: (payment) => <PaymentStatusBadge status={payment.status} />,
+          },
+          {
+            accessor: 'description',
+            title: t('payments.columns.description'),
+            render: (payment) => (
+              <Text size="sm" lineClamp={2} maw={260}>
+                {payment.description ?? payment.details ?? ''}
+              </Text>
+            ),
+          },
+          {
+            accessor: 'invoice_uploaded',
+            title: t('payments.columns.invoice'),
+            textAlign: 'center',
+            render: (payment) =>
+              payment.invoice_uploaded ? (
+                <IconFileTypePdf
+                  size={18}
+                  color="var(--mantine-color-red-6)"
+                  aria-label={t('payments.invoiceUploaded')}
+                />
+              ) : (
+                <Text size="xs" c="dimmed">
+                  {payment.invoice ? t('payments.invoiceGenerated') : '—'}
+                </Text>
+              ),
+          },
+          {
+            accessor: 'created_at',
+            title: t('payments.columns.date'),
+            sortable: true,
+            noWrap: true,
+            render: (payment) => formatDateTime(payment.created_at),
+          },
+          {
+            accessor: 'actions',
+            title: <VisuallyHidden>{t('payments.actions')}</VisuallyHidden>,
+            textAlign: 'right',
+            render: (payment) =>
+              can.update || can.delete || can.refund || can.invoices ? (
+                <Menu position="bottom-end" withinPortal>
+                  <Menu.Target>
+                    <ActionIcon
+                      variant="subtle"
+                      aria-label={t('payments.menu', { id: payment.id })}
+                      data-testid={`payment-menu-${payment.id}`}
+                    >
+                      <IconDots size={18} />
+                    </ActionIcon>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    {can.update && (
+                      <Menu.Item onClick={() => setEditing(payment)}>{t('payments.edit')}</Menu.Item>
+                    )}
+                    {can.invoices && (
+                      <Menu.Item onClick={() => pickFile(payment)} data-testid="invoice-upload">
+                        {payment.invoice_uploaded
+                          ? t('payments.replaceInvoice')
+                          : t('payments.uploadInvoice')}
+                      </Menu.Item>
+                    )}
+                    {can.invoices && payment.invoice_uploaded && (
+                      <Menu.Item onClick={() => setConfirm({ kind: 'deleteInvoice', payment })}>
+                        {t('payments.deleteInvoice')}
+                      </Menu.Item>
+                    )}
+                    {can.refund && payment.status === 'credited' && (
+                      <Menu.Item onClick={() => setConfirm({ kind: 'refund', payment })}>
+                        {t('payments.refund')}
+                      </Menu.Item>
+                    )}
+                    {can.delete && (payment.status === 'pending' || payment.status === 'canceled') && (
+                      <Menu.Item color="red" onClick={() => setConfirm({ kind: 'delete', payment })}>
+                        {t('payments.delete')}
+                      </Menu.Item>
+                    )}
+                  </Menu.Dropdown>
+                </Menu>
+              ) : null,
+          },
+        ]}
+      />
+
+      <PaymentEditModal payment={editing} paysystems={paysystems} onClose={() => setEditing(null)} />
+      <ConfirmModal
+        opened={confirm !== null}
+        title={confirm ? t(`payments.confirm.${confirm.kind}.title`, { id: confirm.payment.id }) : ''}
+        confirmLabel={confirm ? t(`payments.confirm.${confirm.kind}.action`) : ''}
+        loading={remove.isPending || refund.isPending || removeInvoice.isPending}
+        onClose={() => setConfirm(null)}
+        onConfirm={runConfirm}
+      >
+        {confirm
+          ? t(`payments.confirm.${confirm.kind}.text`, {
+              amount: formatMoney(confirm.payment.amount),
+              email: confirm.payment.user.email,
+            })
+          : ''}
+      </ConfirmModal>
+    </Stack>
+  );
+}

@@ -1,0 +1,113 @@
+import { Button, Group, Modal, Stack, Switch, TextInput } from '@mantine/core';
+import { STAFF_MONEY_MESSAGES, cpiAccountBodySchema, type CpiAccount } from '@storelift/shared';
+import { useTranslation } from 'react-i18next';
+import { showFormError } from '../../../components/error-modal';
+import { ApiError } from '../../../lib/api';
+import { translateMessage } from '../../../lib/messages';
+import { notifySuccess } from '../../../lib/notify';
+import { useOpenings } from '../../../lib/use-openings';
+import { useSchemaForm } from '../../../lib/use-schema-form';
+import { useSaveCpiAccount } from '../api/cpi-accounts';
+
+const loadSchema = () => Promise.resolve(cpiAccountBodySchema);
+type Values = {
+  id_key: string;
+  name: string;
+  network: string;
+  currency: string;
+  daily_limit: string;
+  is_active: boolean;
+};
+
+/** Creates a CPI account (`account` undefined) or edits one. */
+export function CpiAccountModal({
+  opened,
+  account,
+  onClose,
+}: {
+  opened: boolean;
+  account?: CpiAccount;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('staffmoney');
+  const { t: ta } = useTranslation('app');
+  const openings = useOpenings(opened);
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={account ? t('cpiAccounts.editTitle', { name: account.name }) : t('cpiAccounts.createTitle')}
+      centered
+      closeButtonProps={{ 'aria-label': ta('actions.close') }}
+      data-testid="cpi-account-modal"
+    >
+      <CpiAccountForm key={openings} account={account} onClose={onClose} />
+    </Modal>
+  );
+}
+
+function CpiAccountForm({ account, onClose }: { account?: CpiAccount; onClose: () => void }) {
+  const { t } = useTranslation('staffmoney');
+  const form = useSchemaForm<Values>(loadSchema, {
+    id_key: account?.id_key ?? '',
+    name: account?.name ?? '',
+    network: account?.network ?? '',
+    currency: account?.currency ?? 'USD',
+    daily_limit: account ? String(Number(account.daily_limit)) : '',
+    is_active: account?.is_active ?? true,
+  });
+  const save = useSaveCpiAccount();
+  const submit = form.onSubmit(async (values) => {
+    try {
+      const answer = await save.mutateAsync({ id: account?.id, body: values });
+      notifySuccess(translateMessage(answer.message));
+      onClose();
+    } catch (error) {
+      // staff-admin §5/§8: an answer with code 1062 is the duplicate ID key, whatever else it says.
+      const body = error instanceof ApiError ? (error.body as { code?: string } | undefined) : undefined;
+      if (body?.code === '1062') {
+        form.setFieldError('id_key', STAFF_MONEY_MESSAGES.cpiAccountDuplicate);
+        return;
+      }
+      showFormError(form, error);
+    }
+  });
+  return (
+    <form onSubmit={submit} {...form.formProps}>
+      <Stack gap="md">
+        <TextInput
+          label={t('cpiAccounts.columns.idKey')}
+          required
+          data-autofocus
+          data-testid="cpi-account-id-key"
+          {...form.getInputProps('id_key')}
+        />
+        <TextInput label={t('cpiAccounts.columns.name')} required {...form.getInputProps('name')} />
+        <TextInput label={t('cpiAccounts.columns.network')} required {...form.getInputProps('network')} />
+        <Group grow>
+          <TextInput
+            label={t('cpiAccounts.columns.currency')}
+            maxLength={3}
+            {...form.getInputProps('currency')}
+          />
+          <TextInput
+            label={t('cpiAccounts.columns.dailyLimit')}
+            inputMode="decimal"
+            required
+            data-testid="cpi-account-limit"
+            {...form.getInputProps('daily_limit')}
+          />
+        </Group>
+        <Switch label={t('cpiAccounts.columns.active')} {...form.getCheckboxProps('is_active')} />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={form.submitting} data-testid="cpi-account-save">
+            {t('common.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

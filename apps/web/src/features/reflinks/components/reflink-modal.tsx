@@ -1,0 +1,95 @@
+import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { reflinkBodySchema, type Reflink } from '@storelift/shared';
+import { useTranslation } from 'react-i18next';
+import { showFormError } from '../../../components/error-modal';
+import { translateMessage } from '../../../lib/messages';
+import { notifySuccess } from '../../../lib/notify';
+import { useOpenings } from '../../../lib/use-openings';
+import { useSchemaForm } from '../../../lib/use-schema-form';
+import { useSaveReflink } from '../api/reflinks';
+
+const loadSchema = () => Promise.resolve(reflinkBodySchema);
+type Values = { name: string; code: string; category: string; bonus: string; email: string };
+
+/** Creates a reflink (`reflink` undefined) or edits one: name, code, category, bonus, e-mail. */
+export function ReflinkModal({
+  opened,
+  reflink,
+  onClose,
+}: {
+  opened: boolean;
+  reflink?: Reflink;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('staffmoney');
+  const { t: ta } = useTranslation('app');
+  const openings = useOpenings(opened);
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={reflink ? t('reflinks.editTitle', { name: reflink.name }) : t('reflinks.createTitle')}
+      centered
+      closeButtonProps={{ 'aria-label': ta('actions.close') }}
+      data-testid="reflink-modal"
+    >
+      <ReflinkForm key={openings} reflink={reflink} onClose={onClose} />
+    </Modal>
+  );
+}
+
+function ReflinkForm({ reflink, onClose }: { reflink?: Reflink; onClose: () => void }) {
+  const { t } = useTranslation('staffmoney');
+  const form = useSchemaForm<Values>(loadSchema, {
+    name: reflink?.name ?? '',
+    code: reflink?.code ?? '',
+    category: reflink?.category ?? '',
+    bonus: reflink ? String(Number(reflink.bonus)) : '0',
+    email: reflink?.email ?? '',
+  });
+  const save = useSaveReflink();
+  const submit = form.onSubmit(async (values) => {
+    try {
+      const answer = await save.mutateAsync({ id: reflink?.id, body: values });
+      notifySuccess(translateMessage(answer.message));
+      onClose();
+    } catch (error) {
+      showFormError(form, error);
+    }
+  });
+  return (
+    <form onSubmit={submit} {...form.formProps}>
+      <Stack gap="md">
+        <TextInput
+          label={t('reflinks.columns.name')}
+          required
+          data-autofocus
+          {...form.getInputProps('name')}
+        />
+        <TextInput
+          label={t('reflinks.columns.code')}
+          description={t('reflinks.codeHint')}
+          required
+          data-testid="reflink-code"
+          {...form.getInputProps('code')}
+        />
+        <TextInput label={t('reflinks.columns.category')} {...form.getInputProps('category')} />
+        <TextInput
+          label={t('reflinks.columns.bonus')}
+          description={t('reflinks.bonusHint')}
+          inputMode="decimal"
+          {...form.getInputProps('bonus')}
+        />
+        <TextInput label={t('reflinks.columns.email')} type="email" {...form.getInputProps('email')} />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={form.submitting} data-testid="reflink-save">
+            {t('common.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
