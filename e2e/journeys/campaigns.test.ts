@@ -103,6 +103,9 @@ describe('campaigns', () => {
     await page.getByTestId('campaign-app').click();
     await page.getByRole('listbox').getByRole('option').first().click();
     await page.getByTestId('campaign-days').fill('3');
+    // The simple mode hides the per-day plan; the advanced mode's switch shows it.
+    expect(await page.getByTestId('campaign-plan-toggle').count()).toBe(0);
+    await page.getByTestId('campaign-advanced-mode').check({ force: true });
     await page.getByTestId('campaign-plan-toggle').check({ force: true });
     for (const [day, installs] of [
       [1, '5'],

@@ -1,4 +1,5 @@
 import { MESSAGES } from '@storelift/shared';
+import { currentLocale } from './i18n';
 import { getToken } from './token';
 
 /** Anything with a zod-like `parse`: the shared contracts are passed in, so responses are typed by them. */
@@ -149,6 +150,9 @@ export async function apiRequest<T>(
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
+  // The server sends reference texts (payment systems, plans) in the interface language; the queries of
+  // those answers carry the same currentLocale() in their keys.
+  headers['Accept-Language'] = currentLocale();
   // A FormData body (a file upload) sets its own multipart type with the boundary; a file (an invoice PDF) is
   // sent as the body itself, with its own type; anything else as JSON.
   const form = options.body instanceof FormData ? options.body : undefined;

@@ -17,7 +17,7 @@ import {
 } from '../features/campaigns/components/campaign-logic';
 import { profileKeys } from '../features/profile/api/profile';
 import { errorText, translateMessage } from '../lib/messages';
-import { campaignSearch, findApp as findIn, preselectedApp } from './campaign-search';
+import { advancedModeOf, campaignSearch, findApp as findIn, preselectedApp } from './campaign-search';
 import { CpiTab } from './cpi-tab';
 
 const route = getRouteApi('/app/add-campaigns');
@@ -25,7 +25,8 @@ const route = getRouteApi('/app/add-campaigns');
 /**
  * /add-campaigns: the order form of the campaigns feature with the apps feature's picker. `campaignId`
  * edits that draft or delayed campaign, or (with `repeat`, or for any other status) fills a new order in
- * from it; `productType`, `packageId`, `appstore`, `country` preselect.
+ * from it; `productType`, `packageId`, `appstore`, `country` preselect; `isAdvancedMode` and
+ * `omitAdvancedMode` choose the form's mode.
  */
 export function AddCampaignsPage() {
   const { t } = useTranslation('campaigns');
@@ -124,6 +125,7 @@ export function AddCampaignsPage() {
           initialValues={initial}
           edited={editedState}
           initialTab={cpi ? 'cpi' : null}
+          advancedMode={advancedModeOf(search, initial.installsPlan !== null)}
           appCountries={(packageId, appstore) => findApp(packageId, appstore)?.countries ?? []}
           extraTabs={[
             {

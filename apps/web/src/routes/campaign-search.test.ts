@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { campaignSearch, preselectedApp } from './campaign-search';
+import { advancedModeOf, campaignSearch, preselectedApp } from './campaign-search';
 
 describe('campaignSearch', () => {
   it('keeps well-formed values only', () => {
@@ -25,6 +25,33 @@ describe('campaignSearch', () => {
     // Guaranteed reviews (5) open their tab; CPI (4) is the wizard's.
     expect(campaignSearch({ productType: '5' })).toEqual({ productType: '5' });
     expect(campaignSearch({ productType: '4' })).toEqual({ productType: '4' });
+  });
+
+  it('reads the advanced mode values of Add campaigns (customer-area §2)', () => {
+    expect(campaignSearch({ isAdvancedMode: '1' })).toEqual({ isAdvancedMode: '1' });
+    expect(campaignSearch({ isAdvancedMode: 'true' })).toEqual({ isAdvancedMode: '1' });
+    expect(campaignSearch({ isAdvancedMode: '0' })).toEqual({ isAdvancedMode: '0' });
+    expect(campaignSearch({ isAdvancedMode: 'false' })).toEqual({ isAdvancedMode: '0' });
+    expect(campaignSearch({ omitAdvancedMode: '1' })).toEqual({ omitAdvancedMode: '1' });
+    expect(campaignSearch({ omitAdvancedMode: 'TRUE', isAdvancedMode: '1' })).toEqual({
+      omitAdvancedMode: '1',
+      isAdvancedMode: '1',
+    });
+    // Anything else is dropped, and omitAdvancedMode=0 is the same as none.
+    expect(campaignSearch({ isAdvancedMode: 'yes', omitAdvancedMode: '0' })).toEqual({});
+  });
+
+  it('opens simple by default, advanced when asked or when the source campaign has a plan', () => {
+    expect(advancedModeOf({}, false)).toEqual({ initial: false, switchable: true });
+    expect(advancedModeOf({ isAdvancedMode: '1' }, false)).toEqual({ initial: true, switchable: true });
+    expect(advancedModeOf({ isAdvancedMode: '0' }, false)).toEqual({ initial: false, switchable: true });
+    expect(advancedModeOf({}, true)).toEqual({ initial: true, switchable: true });
+    // omitAdvancedMode wins over isAdvancedMode, but a hand-set plan is never hidden.
+    expect(advancedModeOf({ omitAdvancedMode: '1', isAdvancedMode: '1' }, false)).toEqual({
+      initial: false,
+      switchable: false,
+    });
+    expect(advancedModeOf({ omitAdvancedMode: '1' }, true)).toEqual({ initial: true, switchable: false });
   });
 
   it('keeps a status tab My campaigns knows (the dashboard links to them)', () => {

@@ -14,6 +14,10 @@ export interface CampaignSearch {
   /** "1": order that campaign again. */
   repeat?: string;
   search?: string;
+  /** "1": Add campaigns opens in the advanced mode (per-day plan, installs per keyword); "0": the simple one. */
+  isAdvancedMode?: '1' | '0';
+  /** "1": Add campaigns in the simple mode without the switch to the advanced one. */
+  omitAdvancedMode?: '1';
   /** The status tab My campaigns opens on (the dashboard's counts link to theirs). */
   status?: (typeof CAMPAIGN_FILTER_TABS)[number];
 }
@@ -30,9 +34,32 @@ export function campaignSearch(search: Record<string, unknown>): CampaignSearch 
   if (/^\d{1,9}$/.test(campaignId)) result.campaignId = campaignId;
   if (String(search.repeat) === '1') result.repeat = '1';
   if (typeof search.search === 'string' && search.search.trim()) result.search = search.search.slice(0, 200);
+  const advanced = flag(search.isAdvancedMode);
+  if (advanced !== undefined) result.isAdvancedMode = advanced ? '1' : '0';
+  if (flag(search.omitAdvancedMode)) result.omitAdvancedMode = '1';
   const status = CAMPAIGN_FILTER_TABS.find((tab) => tab === search.status);
   if (status) result.status = status;
   return result;
+}
+
+/** A yes/no query value ("1"/"true", "0"/"false"); undefined for anything else. */
+function flag(value: unknown): boolean | undefined {
+  const text = String(value).toLowerCase();
+  if (text === '1' || text === 'true') return true;
+  if (text === '0' || text === 'false') return false;
+  return undefined;
+}
+
+/**
+ * How Add campaigns opens: advanced (the per-day plan and the installs per keyword shown) when asked for or
+ * when the campaign it starts from has a hand-set plan; switchable unless `omitAdvancedMode`.
+ */
+export function advancedModeOf(
+  search: Pick<CampaignSearch, 'isAdvancedMode' | 'omitAdvancedMode'>,
+  hasPlan: boolean,
+): { initial: boolean; switchable: boolean } {
+  const switchable = search.omitAdvancedMode !== '1';
+  return { initial: hasPlan || (switchable && search.isAdvancedMode === '1'), switchable };
 }
 
 /** The tracked app of a store and package. */

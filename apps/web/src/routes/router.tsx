@@ -124,7 +124,16 @@ const keywordsRoute = createRoute({
 const addCampaignsRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/add-campaigns',
-  validateSearch: stringParams('productType', 'campaignId', 'repeat', 'packageId', 'appstore', 'country'),
+  validateSearch: stringParams(
+    'productType',
+    'campaignId',
+    'repeat',
+    'packageId',
+    'appstore',
+    'country',
+    'isAdvancedMode',
+    'omitAdvancedMode',
+  ),
   loader: loadCampaignTexts,
   component: signedInPage('addCampaigns'),
 });

@@ -6,7 +6,7 @@ import { endSession, session } from '../lib/session';
 import { hasToken } from '../lib/token';
 import { logout } from '../features/auth/api/auth';
 import { meQueryOptions } from '../features/auth/api/me';
-import { preloadReferenceData } from '../features/reference/api/reference';
+import { preloadAfterUserCheck } from './preload';
 
 export { forgetCurrentUser } from '../features/auth/api/me';
 
@@ -25,11 +25,11 @@ export async function checkCurrentUser(): Promise<boolean> {
     if (known.user !== me.user || known.permissions !== me.permissions)
       session.setUser(me.user, me.roles, me.permissions);
     if (me.user.locale !== currentLocale()) void applyLocale(me.user.locale);
-    preloadReferenceData(queryClient);
+    preloadAfterUserCheck(queryClient);
     // Six hours without mouse or key activity in any tab: sign out (customer-area §4).
     idleWatcher ??= startIdleWatcher({ isActive: hasToken, onIdle: () => void logout('idle') });
     // The signed-in area's texts, before its first render.
-    await i18next.loadNamespaces(['app', 'messages']);
+    await i18next.loadNamespaces(['app', 'messages', 'nav']);
     return true;
   } catch (error) {
     if (error instanceof ApiError && (error.status === 401 || isUnverified(error))) {

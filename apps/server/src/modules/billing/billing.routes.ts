@@ -24,6 +24,7 @@ import {
 import { errorResponses } from '../../lib/route-schemas.js';
 import { authOf } from '../../plugins/auth.js';
 import { downloadInvoice, invoiceBridge } from './invoices.js';
+import { requestLocale } from '../reference/reference-texts.js';
 import * as payments from './payments.service.js';
 import { listTransactions } from './transactions.service.js';
 
@@ -47,17 +48,17 @@ export async function billingRoutes(app: FastifyInstance) {
       },
       onRequest,
     },
-    (req) => listTransactions(db, userOf(req).id, req.query),
+    (req) => listTransactions(db, userOf(req).id, req.query, requestLocale(req)),
   );
   r.get(
     '/paysystems',
     { schema: { tags, response: { 200: paysystemListSchema, ...errorResponses } }, onRequest },
-    (req) => payments.listPaysystems(deps, userOf(req)),
+    (req) => payments.listPaysystems(deps, userOf(req), requestLocale(req)),
   );
   r.get(
     '/marketing-actions',
     { schema: { tags, response: { 200: marketingActionResponseSchema, ...errorResponses } }, onRequest },
-    () => payments.currentPaymentAction(db),
+    (req) => payments.currentPaymentAction(db, requestLocale(req)),
   );
   r.get(
     '/checkout/quote',
@@ -117,7 +118,7 @@ export async function billingRoutes(app: FastifyInstance) {
       },
       onRequest,
     },
-    (req) => payments.listOwnPayments(db, userOf(req).id, req.query),
+    (req) => payments.listOwnPayments(db, userOf(req).id, req.query, requestLocale(req)),
   );
   r.get(
     '/payments/total',

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_LOCALE,
   MESSAGES,
   PAYMENT_SYSTEMS,
   formatMoney,
@@ -7,6 +8,7 @@ import {
   roundMoney,
   type BonusTier,
   type AdminPayment,
+  type Locale,
   type MarketingAction,
   type Money,
   type Payment,
@@ -22,6 +24,7 @@ import { paymentProviders, providerFailure } from '../../providers/payments/paym
 import type { UserRow } from '../users/users.repo.js';
 import { paysVat, toAdminPaymentView, toPaymentView, toPaysystemView } from './billing.views.js';
 import { refuseBlocked } from '../access-lists/access-lists.service.js';
+import { localizeText } from '../reference/reference-texts.js';
 import * as repo from './payments.repo.js';
 
 /** The web app's page the browser returns to after a checkout (docs/money.md). */
@@ -41,10 +44,11 @@ export function toMarketingActionView(row: repo.MarketingActionRow): MarketingAc
 }
 
 /** `GET marketing-actions`: the current payment bonus action; 404 when none runs. */
-export async function currentPaymentAction(db: Db) {
+export async function currentPaymentAction(db: Db, locale: Locale = DEFAULT_LOCALE) {
   const row = await repo.currentMarketingAction(db, 'payment');
   if (!row) throw new NotFoundError(MESSAGES.marketingActionNone);
-  return { data: toMarketingActionView(row) };
+  const view = toMarketingActionView(row);
+  return { data: { ...view, name: localizeText(locale, view.name), text: localizeText(locale, view.text) } };
 }
 
 /** The tier's percent of the amount for the highest tier reached (thresholds inclusive), in cents. */
@@ -74,13 +78,18 @@ export function quoteOf(
 }
 
 /** `GET paysystems`: the active systems with the caller's VAT flag. */
-export async function listPaysystems(deps: Deps, user: UserRow) {
+export async function listPaysystems(deps: Deps, user: UserRow, locale: Locale = DEFAULT_LOCALE) {
   const providers = paymentProviders(deps.config);
   const rows = await repo.listPaysystems(deps.db, { activeOnly: true });
   return {
     data: rows
       .filter((row) => providers.forPaysystem(row.id))
-      .map((row) => toPaysystemView(row, providers.forPaysystem(row.id)!.name, user.country)),
+      .map((row) => toPaysystemView(row, providers.forPaysystem(row.id)!.name, user.country))
+      .map((view) => ({
+        ...view,
+        name: localizeText(locale, view.name),
+        description: view.description && localizeText(locale, view.description),
+      })),
   };
 }
 
@@ -186,12 +195,14 @@ export async function listOwnPayments(
   db: Db,
   userId: number,
   query: z.output<typeof paymentListQuerySchema>,
+  locale: Locale = DEFAULT_LOCALE,
 ) {
   const { rows, meta } = await listPayments(db, { ...query, user_id: userId });
-  return {
-    data: rows.map(({ user: _user, invoice_uploaded: _uploaded, ...payment }): Payment => payment),
-    meta,
-  };
+  const data = rows.map(({ user: _user, invoice_uploaded: _uploaded, ...payment }): Payment => ({
+    ...payment,
+    paysystem: { ...payment.paysystem, name: localizeText(locale, payment.paysystem.name) },
+  }));
+  return { data, meta };
 }
 
 /** `GET payments/total`. */

@@ -14,6 +14,7 @@ import {
 } from '@storelift/shared';
 import { errorResponses } from '../../lib/route-schemas.js';
 import { authOf } from '../../plugins/auth.js';
+import { requestLocale } from '../reference/reference-texts.js';
 import * as plans from './plans.service.js';
 import * as products from './products.service.js';
 
@@ -35,12 +36,12 @@ export async function plansRoutes(app: FastifyInstance) {
       },
       onRequest,
     },
-    (req) => plans.listPlans(db, req.query),
+    (req) => plans.listPlans(db, req.query, requestLocale(req)),
   );
   r.get(
     '/priceplans/current',
     { schema: { tags, response: { 200: currentPlanResponseSchema, ...errorResponses } }, onRequest },
-    (req) => plans.currentPlan(db, authOf(req).user.id),
+    (req) => plans.currentPlan(db, authOf(req).user.id, requestLocale(req)),
   );
 }
 

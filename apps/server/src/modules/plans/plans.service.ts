@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { PLAN_DEFINITIONS } from './plans.data.js';
 import {
+  DEFAULT_LOCALE,
   MESSAGES,
   formatMoney,
   maxMoney,
   parseMoney,
   type CurrentPlanResponse,
+  type Locale,
   type PlanRef,
   type PricePlan,
   type Pricetag,
@@ -16,11 +18,12 @@ import { NotFoundError } from '../../lib/errors.js';
 import { pageMeta } from '../../lib/paging.js';
 import { audit } from '../audit/audit.js';
 import { billingProfileOf } from '../billing/profiles.repo.js';
+import { localizeText } from '../reference/reference-texts.js';
 import * as repo from './plans.repo.js';
 
-const refOf = (plan: repo.PricePlanRow): PlanRef => ({
+const refOf = (plan: repo.PricePlanRow, locale: Locale): PlanRef => ({
   id: plan.id,
-  name: plan.name,
+  name: localizeText(locale, plan.name),
   threshold: plan.threshold,
 });
 
@@ -41,17 +44,21 @@ const toPricetag = (row: repo.PricetagRow): Pricetag => ({
 });
 
 /** `GET priceplans`: every plan with its next one and its price table (`limit` 0 = all). */
-export async function listPlans(db: Db, query: { limit: number; page: number }) {
+export async function listPlans(
+  db: Db,
+  query: { limit: number; page: number },
+  locale: Locale = DEFAULT_LOCALE,
+) {
   const [plans, prices] = await Promise.all([repo.listPlans(db), repo.listPlanPrices(db)]);
   const data: PricePlan[] = plans.map((plan) => {
     const next = nextOf(plans, plan);
     return {
       id: plan.id,
-      name: plan.name,
+      name: localizeText(locale, plan.name),
       threshold: plan.threshold,
       discount: plan.discount,
       is_reseller: plan.is_reseller,
-      next: next && refOf(next),
+      next: next && refOf(next, locale),
       prices: prices
         .filter((price) => price.plan_id === plan.id)
         .map((price) => ({ appstore_id: price.appstore as 1 | 2, type: price.type, price: price.price })),
@@ -63,7 +70,11 @@ export async function listPlans(db: Db, query: { limit: number; page: number }) 
 }
 
 /** `GET priceplans/current`: the user's plan, the next one, the total paid and the progress to it. */
-export async function currentPlan(db: Db, userId: number): Promise<CurrentPlanResponse> {
+export async function currentPlan(
+  db: Db,
+  userId: number,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<CurrentPlanResponse> {
   const profile = await billingProfileOf(db, userId);
   const [plans, tags] = await Promise.all([repo.listPlans(db), repo.pricetagsOf(db, userId)]);
   const plan = plans.find((row) => row.id === profile.price_plan_id)!;
@@ -82,11 +93,11 @@ export async function currentPlan(db: Db, userId: number): Promise<CurrentPlanRe
   return {
     data: {
       id: plan.id,
-      name: plan.name,
+      name: localizeText(locale, plan.name),
       threshold: plan.threshold,
       discount: plan.discount,
       is_reseller: plan.is_reseller,
-      next: next && refOf(next),
+      next: next && refOf(next, locale),
       total_payments: profile.total_payments,
       left_to_next: left === null ? null : formatMoney(left),
       progress: Math.max(0, progress),

@@ -37,6 +37,7 @@ import { Link, useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { canOpen, type KnownPath } from '../../lib/navigation';
 import { useSession } from '../../lib/session';
+import { QuickActions } from './quick-actions';
 
 type SectionKey = 'main' | 'appsAndKeywords' | 'services' | 'finance' | 'other' | 'admin';
 type LabelKey =
@@ -182,6 +183,7 @@ export function SideMenu() {
   return (
     <ScrollArea style={{ flex: 1 }} type="scroll">
       <nav aria-label={t('menu.label')}>
+        <QuickActions />
         {MENU.map(({ section, items }) => (
           <Section key={section} section={section} items={items} pathname={pathname} />
         ))}

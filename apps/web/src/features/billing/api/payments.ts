@@ -12,6 +12,7 @@ import {
   type Paysystem,
 } from '@storelift/shared';
 import { ApiError, api } from '../../../lib/api';
+import { currentLocale } from '../../../lib/i18n';
 
 /** The billing history as the table asks for it. */
 export interface PaymentListParams {
@@ -33,10 +34,10 @@ export const billingKeys = {
   transactions: ['billing', 'transactions'] as const,
 };
 
-/** `GET paysystems`: the payment methods with their fee, bonus and limits. */
+/** `GET paysystems`: the payment methods with their fee, bonus and limits (texts in the interface language). */
 export const paysystemsQueryOptions = () =>
   queryOptions({
-    queryKey: billingKeys.paysystems,
+    queryKey: [...billingKeys.paysystems, currentLocale()],
     queryFn: ({ signal }) => api.get('paysystems', paysystemListSchema, { signal }).then((r) => r.data),
     staleTime: 60_000,
   });
@@ -44,7 +45,7 @@ export const paysystemsQueryOptions = () =>
 /** `GET marketing-actions`: the current payment-bonus action, or null when none runs (a 404). */
 export const marketingActionQueryOptions = () =>
   queryOptions({
-    queryKey: billingKeys.marketingAction,
+    queryKey: [...billingKeys.marketingAction, currentLocale()],
     queryFn: async ({ signal }) => {
       try {
         const { data } = await api.get('marketing-actions', marketingActionResponseSchema, { signal });
@@ -100,7 +101,8 @@ export function useCheckout() {
 /** `GET payments`: one page of the caller's payments (billing history). */
 export const paymentsQueryOptions = (params: PaymentListParams) =>
   queryOptions({
-    queryKey: billingKeys.paymentList(params),
+    // The payment system's name comes in the interface language.
+    queryKey: [...billingKeys.paymentList(params), currentLocale()],
     queryFn: ({ signal }) => api.get('payments', paymentListResponseSchema, { query: { ...params }, signal }),
     placeholderData: keepPreviousData,
     staleTime: 10_000,

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { transactionListResponseSchema, type TransactionType } from '@storelift/shared';
 import { api } from '../../../lib/api';
+import { currentLocale } from '../../../lib/i18n';
 import type { DateShortcut } from '../../../lib/date-range';
 
 /** The transactions list as the table asks for it (customer-area §3 filters). */
@@ -25,10 +26,10 @@ export const transactionKeys = {
   list: (params: TransactionListParams) => ['billing', 'transactions', 'list', params] as const,
 };
 
-/** `GET transactions`: one page of the caller's ledger rows. */
+/** `GET transactions`: one page of the caller's ledger rows (described in the interface language). */
 export const transactionsQueryOptions = (params: TransactionListParams) =>
   queryOptions({
-    queryKey: transactionKeys.list(params),
+    queryKey: [...transactionKeys.list(params), currentLocale()],
     queryFn: ({ signal }) =>
       api.get('transactions', transactionListResponseSchema, { query: { ...params }, signal }),
     placeholderData: keepPreviousData,

@@ -9,6 +9,7 @@ import {
   Select,
   SimpleGrid,
   Stack,
+  Switch,
   Tabs,
   TagsInput,
   Text,
@@ -127,6 +128,7 @@ export function AddCampaignForm({
   onOrdered,
   extraTabs = [],
   initialTab = null,
+  advancedMode = { initial: true, switchable: false },
 }: {
   initialValues: CampaignFormValues;
   edited?: EditedCampaign;
@@ -141,6 +143,11 @@ export function AddCampaignForm({
   extraTabs?: readonly ExtraTab[];
   /** An extra tab to open first (e.g. the CPI wizard for `productType=4`). */
   initialTab?: string | null;
+  /**
+   * The advanced mode (customer-area §2 `isAdvancedMode`, `omitAdvancedMode`) shows the per-day plan and the
+   * installs per keyword; the simple one hides them. `switchable` shows its switch.
+   */
+  advancedMode?: { initial: boolean; switchable: boolean };
 }) {
   const { t } = useTranslation('campaigns');
   const form = useSchemaForm<CampaignFormValues>(loadFormSchema, initialValues);
@@ -149,6 +156,7 @@ export function AddCampaignForm({
   const [startAt, setStartAt] = useState<string | null>(edited?.startAt ?? null);
   const [shortBalance, setShortBalance] = useState<string | null>(null);
   const [extraTab, setExtraTab] = useState<string | null>(initialTab);
+  const [advanced, setAdvanced] = useState(advancedMode.initial);
   const { values } = form;
   const { productType } = values;
   const product = productOf(values);
@@ -196,6 +204,12 @@ export function AddCampaignForm({
         else showFormError(form, error);
       }
     });
+
+  // The simple mode sends no hand-set plan it does not show.
+  const switchAdvanced = (on: boolean) => {
+    setAdvanced(on);
+    if (!on) form.setFieldValue('installsPlan', null);
+  };
 
   const setProduct = (next: FormProduct) => {
     const changed = withProduct(values, next);
@@ -266,9 +280,20 @@ export function AddCampaignForm({
                 data-testid="campaign-product"
               />
             )}
-            <Text c="dimmed" size="sm">
-              {t(`intro.${product}`)}
-            </Text>
+            <Group justify="space-between" align="flex-start" gap="md" wrap="wrap">
+              <Text c="dimmed" size="sm" style={{ flex: '1 1 320px' }}>
+                {t(`intro.${product}`)}
+              </Text>
+              {advancedMode.switchable && (
+                <Switch
+                  label={t('form.advancedMode')}
+                  description={t('form.advancedModeHint')}
+                  checked={advanced}
+                  onChange={(event) => switchAdvanced(event.currentTarget.checked)}
+                  data-testid="campaign-advanced-mode"
+                />
+              )}
+            </Group>
 
             <Card withBorder radius="lg" padding="lg">
               <Stack gap="md">
@@ -385,7 +410,7 @@ export function AddCampaignForm({
                   </SimpleGrid>
                 )}
 
-                {!smart && (
+                {advanced && !smart && (
                   <DayPlanEditor
                     plan={planOf(values)}
                     starting={startingPlan(values)}
@@ -408,7 +433,7 @@ export function AddCampaignForm({
               </Stack>
             </Card>
 
-            {smart && quotable && quote.data && <SmartPlan orders={quote.data.orders} />}
+            {advanced && smart && quotable && quote.data && <SmartPlan orders={quote.data.orders} />}
 
             <Card withBorder radius="lg" padding="lg" data-testid="campaign-quote">
               <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">

@@ -18,7 +18,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatMoney, formatNumber } from '../../../lib/format';
+import { countryName, formatDate, formatMoney, formatNumber } from '../../../lib/format';
 import { errorText } from '../../../lib/messages';
 import {
   externalBlogQueryOptions,
@@ -77,7 +77,7 @@ function CountryTable({
   rows: { code: string; name: string; campaigns: number; share?: number }[];
   share?: boolean;
 }) {
-  const { t } = useTranslation('pages');
+  const { t, i18n } = useTranslation('pages');
   return (
     <Table withRowBorders={false} verticalSpacing={4}>
       <Table.Thead>
@@ -93,7 +93,8 @@ function CountryTable({
           <Table.Tr key={row.code}>
             <Table.Td>
               <Text size="sm">
-                {row.name}{' '}
+                {/* The name in the interface language, from the code (the server's is English). */}
+                {countryName(row.code, i18n.language)}{' '}
                 <Text span c="dimmed" size="xs">
                   {row.code}
                 </Text>

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { currentPlanResponseSchema, pricePlanListResponseSchema } from '@storelift/shared';
 import { api } from '../../../lib/api';
+import { currentLocale } from '../../../lib/i18n';
 
 export const planKeys = {
   all: ['plans'] as const,
@@ -8,10 +9,13 @@ export const planKeys = {
   current: ['plans', 'current'] as const,
 };
 
-/** `GET priceplans` (limit 0, page 1): every plan with its threshold, discount and prices. */
+/**
+ * `GET priceplans` (limit 0, page 1): every plan with its threshold, discount and prices. The names come in
+ * the interface language (lib/api.ts sends it), so the language is part of the key.
+ */
 export const pricePlansQueryOptions = () =>
   queryOptions({
-    queryKey: planKeys.list,
+    queryKey: [...planKeys.list, currentLocale()],
     queryFn: ({ signal }) =>
       api
         .get('priceplans', pricePlanListResponseSchema, { query: { limit: 0, page: 1 }, signal })
@@ -19,10 +23,10 @@ export const pricePlansQueryOptions = () =>
     staleTime: 5 * 60_000,
   });
 
-/** `GET priceplans/current`: the caller's plan, the next one and the progress towards it. */
+/** `GET priceplans/current`: the caller's plan, the next one and the progress towards it (named in the language). */
 export const currentPlanQueryOptions = () =>
   queryOptions({
-    queryKey: planKeys.current,
+    queryKey: [...planKeys.current, currentLocale()],
     queryFn: ({ signal }) =>
       api.get('priceplans/current', currentPlanResponseSchema, { signal }).then((r) => r.data),
   });
