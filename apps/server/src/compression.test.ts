@@ -101,4 +101,13 @@ describe('compression', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.json()).toEqual(body);
   });
+
+  it('streams the staff CSV export compressed, still as a download', async () => {
+    const { auth: staff } = await makeUser(t.deps.db, { roles: ['admin'] });
+    const res = await get('/api/admin/v1/payments/export', { ...staff, 'accept-encoding': 'gzip, br' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-disposition']).toContain('payments.csv');
+    expect(brotliDecompressSync(res.rawPayload).toString('utf8').split('\n')[0]).toContain(',');
+  });
 });
