@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { precompress } from './vite-precompress.js';
 
 /** A build id unique per build; the client compares it with /version.json to know it is stale. */
 const appVersion = `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
@@ -37,7 +38,7 @@ export const sharedAlias = {
 };
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), versionFile(appVersion)],
+  plugins: [react(), versionFile(appVersion), precompress()],
   resolve: { alias: sharedAlias },
   define: { __APP_VERSION__: JSON.stringify(command === 'build' ? appVersion : 'dev') },
   server: {

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -112,6 +113,9 @@ export async function storelift(app: FastifyInstance, { config, database, jobs, 
       },
     },
   });
+  // JSON answers of 1 KiB or more go out as brotli or gzip (quality 4: cheap per request); the web build is
+  // compressed ahead of time (serveWebApp), and PDFs are not compressible types, so they pass unchanged.
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
   await registerRateLimits(app, config);
   await app.register(swagger, {
     openapi: {
@@ -222,11 +226,16 @@ async function serveWebApp(app: FastifyInstance, webDist: string | undefined) {
       // One wildcard route, so our own /version.json and the index.html fallback take precedence.
       wildcard: true,
       index: false,
+      // The build writes .br and .gz copies (apps/web/vite-precompress.ts); each is sent by Accept-Encoding.
+      preCompressed: true,
+      // Our cache-control below, not send's default `max-age=0`.
+      cacheControl: false,
       setHeaders(res, path) {
         res.setHeader(
           'cache-control',
           path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
+        res.setHeader('vary', 'accept-encoding');
       },
     });
   }

@@ -21,12 +21,13 @@ export function InstallsProgress({
   campaign: Pick<Campaign, 'installs_total' | 'installs_actual'>;
   testId?: string;
 }) {
+  const { t } = useTranslation('campaigns');
   return (
     <Stack gap={4} miw={110}>
       <Text size="xs" ff="monospace" data-testid={testId}>
         {deliveredText(campaign)}
       </Text>
-      <Progress value={progressPercent(campaign)} size="sm" />
+      <Progress value={progressPercent(campaign)} size="sm" aria-label={t('details.delivered')} />
     </Stack>
   );
 }

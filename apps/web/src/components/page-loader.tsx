@@ -6,7 +6,7 @@ export function PageLoader() {
   const { t } = useTranslation();
   return (
     <Center mih="40vh" w="100%">
-      <Loader size="md" aria-label={t('common.loading')} />
+      <Loader role="status" size="md" aria-label={t('common.loading')} />
     </Center>
   );
 }

@@ -57,7 +57,7 @@ export function LoginAsPage() {
           </>
         ) : (
           <>
-            <Loader aria-label={t('impersonation.opening')} />
+            <Loader role="status" aria-label={t('impersonation.opening')} />
             <Text c="dimmed">{t('impersonation.opening')}</Text>
           </>
         )}

@@ -132,7 +132,7 @@ export function OrderDetails({
             <Figure label={t('userOrders.columns.vendor')}>{campaign.vendor}</Figure>
             <Figure label={t('userOrders.columns.partner')}>{campaign.partner ?? '—'}</Figure>
           </SimpleGrid>
-          <Progress value={progressPercent(campaign)} />
+          <Progress value={progressPercent(campaign)} aria-label={tc('details.delivered')} />
 
           {campaign.status === 'moderation' && (
             <Alert color="blue" title={t('details.moderationTitle')}>

@@ -252,7 +252,7 @@ export function TopUpForm() {
               {errorText(quote.error)}
             </Text>
           ) : (
-            <Loader size="sm" aria-label={t('topUp.quoting')} />
+            <Loader role="status" size="sm" aria-label={t('topUp.quoting')} />
           )}
           <Group justify="space-between" mt="sm" wrap="wrap" gap="sm">
             <Group gap={6} wrap="nowrap">

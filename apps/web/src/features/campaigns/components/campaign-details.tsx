@@ -144,7 +144,7 @@ export function CampaignDetails({
               <Text>{campaign.days}</Text>
             </div>
           </Group>
-          <Progress value={progressPercent(campaign)} />
+          <Progress value={progressPercent(campaign)} aria-label={t('details.delivered')} />
 
           <Title order={4}>{t('details.perDay')}</Title>
           <Suspense fallback={<Loader size="sm" />}>

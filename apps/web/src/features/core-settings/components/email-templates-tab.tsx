@@ -43,7 +43,7 @@ export function EmailTemplatesTab() {
   const [name, setName] = useState('verify');
   const [locale, setLocale] = useState<string>('en-US');
   if (error) return <ListError error={error} onRetry={() => void refetch()} />;
-  if (isPending) return <Loader size="sm" aria-label={t('loading')} />;
+  if (isPending) return <Loader role="status" size="sm" aria-label={t('loading')} />;
   const names = [...new Set(data.data.map((row) => row.name))];
   if (names.length === 0) return <Text c="dimmed">{t('templates.empty')}</Text>;
   const template = data.data.find((row) => row.name === name && row.locale === locale);

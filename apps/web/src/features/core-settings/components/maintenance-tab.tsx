@@ -23,7 +23,7 @@ export function MaintenanceTab() {
   const { t } = useTranslation('settings');
   const { data, error, refetch, isPending } = useQuery(maintenanceQueryOptions());
   if (error) return <ListError error={error} onRetry={() => void refetch()} />;
-  if (isPending) return <Loader size="sm" aria-label={t('loading')} />;
+  if (isPending) return <Loader role="status" size="sm" aria-label={t('loading')} />;
   const state = data.data;
   return (
     <Stack gap="md" maw={640}>

@@ -39,7 +39,7 @@ export function PaysystemsTab() {
   };
 
   if (error) return <ListError error={error} onRetry={() => void refetch()} />;
-  if (isPending) return <Loader size="sm" aria-label={t('loading')} />;
+  if (isPending) return <Loader role="status" size="sm" aria-label={t('loading')} />;
   if (data.data.length === 0) return <Text c="dimmed">{t('paysystems.empty')}</Text>;
   return (
     <Stack gap="sm">

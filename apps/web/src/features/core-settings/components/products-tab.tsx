@@ -40,7 +40,7 @@ export function ProductsTab() {
       {error ? (
         <ListError error={error} onRetry={() => void refetch()} />
       ) : isPending ? (
-        <Loader size="sm" aria-label={t('loading')} />
+        <Loader role="status" size="sm" aria-label={t('loading')} />
       ) : data.data.length === 0 ? (
         <Text c="dimmed">{t('products.empty')}</Text>
       ) : (

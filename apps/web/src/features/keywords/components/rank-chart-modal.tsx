@@ -76,7 +76,7 @@ export function RankChartModal({ request, onClose }: { request: ChartRequest | n
               .reverse()
               .map((value) => ({ value, label: t(`keywords.periods.${value}`) }))}
           />
-          {isFetching && <Loader size="sm" aria-label={t('keywords.chart.loading')} />}
+          {isFetching && <Loader role="status" size="sm" aria-label={t('keywords.chart.loading')} />}
         </Group>
         {request?.kind === 'many' && request.ids.length > CHART_MAX_KEYWORDS && (
           <Text size="sm" c="dimmed">
