@@ -1,14 +1,4 @@
-import {
-  Button,
-  Group,
-  Modal,
-  SegmentedControl,
-  Input,
-  Select,
-  Stack,
-  TextInput,
-  Textarea,
-} from '@mantine/core';
+import { Button, Group, SegmentedControl, Input, Select, Stack, TextInput, Textarea } from '@mantine/core';
 import {
   ACCESS_LIST_CATEGORIES,
   ACCESS_LIST_TYPES,
@@ -18,10 +8,10 @@ import {
   type AccessListType,
 } from '@storelift/shared';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../../components/form-modal';
 import { showFormError } from '../../../components/error-modal';
 import { translateMessage } from '../../../lib/messages';
 import { notifySuccess } from '../../../lib/notify';
-import { useOpenings } from '../../../lib/use-openings';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useAddAccessEntry } from '../api/access-lists';
 
@@ -40,19 +30,15 @@ const today = () => new Date().toISOString().slice(0, 10);
 /** Adds an access list entry: list (white by default), category, value, date and description, all required. */
 export function AccessEntryModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation('security');
-  const { t: ta } = useTranslation('app');
-  const openings = useOpenings(opened);
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={onClose}
       title={t('accessLists.form.title')}
-      centered
-      closeButtonProps={{ 'aria-label': ta('actions.close') }}
-      data-testid="access-entry-modal"
+      testId="access-entry-modal"
     >
-      <EntryForm key={openings} onClose={onClose} />
-    </Modal>
+      <EntryForm onClose={onClose} />
+    </FormModal>
   );
 }
 

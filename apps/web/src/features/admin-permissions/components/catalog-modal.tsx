@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import {
   functionBodySchema,
   moduleBodySchema,
@@ -7,10 +7,10 @@ import {
 } from '@storelift/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../../components/form-modal';
 import { showFormError } from '../../../components/error-modal';
 import { translateMessage } from '../../../lib/messages';
 import { notifySuccess } from '../../../lib/notify';
-import { useOpenings } from '../../../lib/use-openings';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { allModulesQueryOptions, useSaveFunction, useSaveModule } from '../api/catalog';
 
@@ -37,22 +37,13 @@ export function CatalogModal({
   ...target
 }: Entry & { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation('access');
-  const { t: ta } = useTranslation('app');
-  const openings = useOpenings(opened);
   const title = target.entry
     ? t(`${target.kind}s.form.editTitle`, { name: target.entry.name })
     : t(`${target.kind}s.form.createTitle`);
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={title}
-      centered
-      closeButtonProps={{ 'aria-label': ta('actions.close') }}
-      data-testid={`${target.kind}-modal`}
-    >
-      <CatalogForm key={openings} {...target} onClose={onClose} />
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} title={title} testId={`${target.kind}-modal`}>
+      <CatalogForm {...target} onClose={onClose} />
+    </FormModal>
   );
 }
 

@@ -1,10 +1,10 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { roleBodySchema, type RoleRow } from '@storelift/shared';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../../components/form-modal';
 import { showFormError } from '../../../components/error-modal';
 import { translateMessage } from '../../../lib/messages';
 import { notifySuccess } from '../../../lib/notify';
-import { useOpenings } from '../../../lib/use-openings';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useSaveRole } from '../api/roles';
 
@@ -26,19 +26,15 @@ export function RoleModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation('access');
-  const { t: ta } = useTranslation('app');
-  const openings = useOpenings(opened);
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={onClose}
       title={role ? t('roles.form.editTitle', { name: role.name }) : t('roles.form.createTitle')}
-      centered
-      closeButtonProps={{ 'aria-label': ta('actions.close') }}
-      data-testid="role-modal"
+      testId="role-modal"
     >
-      <RoleForm key={openings} role={role} onClose={onClose} />
-    </Modal>
+      <RoleForm role={role} onClose={onClose} />
+    </FormModal>
   );
 }
 

@@ -1,11 +1,11 @@
-import { Button, Group, Modal, Stack, Switch, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Switch, TextInput } from '@mantine/core';
 import { STAFF_MONEY_MESSAGES, cpiAccountBodySchema, type CpiAccount } from '@storelift/shared';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../../components/form-modal';
 import { showFormError } from '../../../components/error-modal';
 import { ApiError } from '../../../lib/api';
 import { translateMessage } from '../../../lib/messages';
 import { notifySuccess } from '../../../lib/notify';
-import { useOpenings } from '../../../lib/use-openings';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useSaveCpiAccount } from '../api/cpi-accounts';
 
@@ -30,19 +30,15 @@ export function CpiAccountModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation('staffmoney');
-  const { t: ta } = useTranslation('app');
-  const openings = useOpenings(opened);
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={onClose}
       title={account ? t('cpiAccounts.editTitle', { name: account.name }) : t('cpiAccounts.createTitle')}
-      centered
-      closeButtonProps={{ 'aria-label': ta('actions.close') }}
-      data-testid="cpi-account-modal"
+      testId="cpi-account-modal"
     >
-      <CpiAccountForm key={openings} account={account} onClose={onClose} />
-    </Modal>
+      <CpiAccountForm account={account} onClose={onClose} />
+    </FormModal>
   );
 }
 

@@ -1,10 +1,10 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { reflinkBodySchema, type Reflink } from '@storelift/shared';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../../components/form-modal';
 import { showFormError } from '../../../components/error-modal';
 import { translateMessage } from '../../../lib/messages';
 import { notifySuccess } from '../../../lib/notify';
-import { useOpenings } from '../../../lib/use-openings';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useSaveReflink } from '../api/reflinks';
 
@@ -22,19 +22,15 @@ export function ReflinkModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation('staffmoney');
-  const { t: ta } = useTranslation('app');
-  const openings = useOpenings(opened);
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={onClose}
       title={reflink ? t('reflinks.editTitle', { name: reflink.name }) : t('reflinks.createTitle')}
-      centered
-      closeButtonProps={{ 'aria-label': ta('actions.close') }}
-      data-testid="reflink-modal"
+      testId="reflink-modal"
     >
-      <ReflinkForm key={openings} reflink={reflink} onClose={onClose} />
-    </Modal>
+      <ReflinkForm reflink={reflink} onClose={onClose} />
+    </FormModal>
   );
 }
 
