@@ -60,7 +60,9 @@ describe('staff user orders and vendors', () => {
       .click();
     await page.waitForURL('**/admin/user-lists');
     await page.getByTestId('users-search').fill('user@storelift.test');
-    await page.getByRole('link', { name: 'User orders user@storelift.test', exact: true }).click();
+    // By keyboard: the link may sit under the pinned menu column while the table scrolls sideways.
+    await page.getByRole('link', { name: 'User orders user@storelift.test', exact: true }).focus();
+    await page.keyboard.press('Enter');
     await page.waitForURL('**/admin/user-orders?userId=*');
     await page.getByTestId('user-orders-user').waitFor();
     await page.getByTestId('user-orders-search').fill(String(id));

@@ -226,6 +226,8 @@ export function UserListTable() {
           )
         }
         noRecordsText={t('adminUsers.empty')}
+        // The row menu stays in view when the table scrolls sideways.
+        pinLastColumn
         data-testid="users-table"
         columns={[
           {
@@ -260,14 +262,28 @@ export function UserListTable() {
                 user.email
               ),
           },
-          { accessor: 'nickname', title: t('adminUsers.columns.nickname'), sortable: true, noWrap: true },
-          { accessor: 'full_name', title: t('adminUsers.columns.fullName') },
+          {
+            accessor: 'nickname',
+            title: t('adminUsers.columns.nickname'),
+            sortable: true,
+            noWrap: true,
+            // The full name under the nickname keeps the table within 1366 px.
+            render: (user) => (
+              <div>
+                <Text size="sm">{user.nickname}</Text>
+                <Text size="xs" c="dimmed">
+                  {user.full_name}
+                </Text>
+              </div>
+            ),
+          },
           {
             accessor: 'country',
             title: t('adminUsers.columns.country'),
             render: (user) => (
-              <Text size="sm" title={user.country}>
-                {countryName(user.country, i18n.language)}
+              // The code keeps the column narrow; the name is its tooltip and its accessible name.
+              <Text size="sm">
+                <abbr title={countryName(user.country, i18n.language)}>{user.country}</abbr>
               </Text>
             ),
           },
@@ -316,7 +332,12 @@ export function UserListTable() {
             noWrap: true,
             // The dot keeps the label in the text colour (a light badge's text is too faint for axe).
             render: (user) => (
-              <Badge size="sm" variant="dot" color={user.is_active ? 'teal' : 'gray'}>
+              <Badge
+                size="sm"
+                variant="dot"
+                color={user.is_active ? 'teal' : 'gray'}
+                style={{ minWidth: 'max-content' }}
+              >
                 {user.is_active ? tu('status.active') : tu('status.inactive')}
               </Badge>
             ),
