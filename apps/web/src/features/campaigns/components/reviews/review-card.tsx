@@ -20,6 +20,8 @@ export function ReviewCard({ review, actions }: { review: ReviewDraft; actions?:
             value={review.rates}
             readOnly
             size="sm"
+            // A read-only rating is a plain div: as an image it may carry its name (axe aria-prohibited-attr).
+            role="img"
             aria-label={t('reviews.stars', { count: review.rates })}
           />
           <Text fw={600} size="sm" lineClamp={1}>
