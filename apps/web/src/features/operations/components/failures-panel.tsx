@@ -6,18 +6,19 @@ import { ListError } from '../../../components/paged-table';
 import { formatDateTime } from '../../../lib/format';
 import { failuresQueryOptions } from '../api/operations';
 
+/** One kind of failure: its count, then a row of cells per item (or a note when there is none). */
 function Section({
   title,
   total,
   empty,
   testId,
-  children,
+  rows,
 }: {
   title: string;
   total: number;
   empty: string;
   testId: string;
-  children: ReactNode;
+  rows: { key: number; cells: ReactNode[] }[];
 }) {
   return (
     <Card withBorder radius="md" data-testid={testId}>
@@ -34,7 +35,17 @@ function Section({
           {empty}
         </Text>
       ) : (
-        children
+        <Table fz="sm">
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr key={row.key}>
+                {row.cells.map((cell, index) => (
+                  <Table.Td key={index}>{cell}</Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
       )}
     </Card>
   );
@@ -57,55 +68,35 @@ export function FailuresPanel() {
             total={data.callbacks.total}
             empty={t('failures.noCallbacks')}
             testId="failures-callbacks"
-          >
-            <Table fz="sm">
-              <Table.Tbody>
-                {data.callbacks.data.map((row) => (
-                  <Table.Tr key={row.id}>
-                    <Table.Td>{formatDateTime(row.created_at)}</Table.Td>
-                    <Table.Td>{row.status}</Table.Td>
-                    <Table.Td>{row.message}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Section>
+            rows={data.callbacks.data.map((row) => ({
+              key: row.id,
+              cells: [formatDateTime(row.created_at), row.status, row.message],
+            }))}
+          />
           <Section
             title={t('failures.placements')}
             total={data.placements.total}
             empty={t('failures.noPlacements')}
             testId="failures-placements"
-          >
-            <Table fz="sm">
-              <Table.Tbody>
-                {data.placements.data.map((row) => (
-                  <Table.Tr key={row.id}>
-                    <Table.Td>#{row.campaign_id}</Table.Td>
-                    <Table.Td>{row.vendor ?? '—'}</Table.Td>
-                    <Table.Td>{row.last_error}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Section>
+            rows={data.placements.data.map((row) => ({
+              key: row.id,
+              cells: [`#${row.campaign_id}`, row.vendor ?? '—', row.last_error],
+            }))}
+          />
           <Section
             title={t('failures.waiting')}
             total={data.waiting_campaigns.total}
             empty={t('failures.noWaiting')}
             testId="failures-waiting"
-          >
-            <Table fz="sm">
-              <Table.Tbody>
-                {data.waiting_campaigns.data.map((row) => (
-                  <Table.Tr key={row.id}>
-                    <Table.Td>#{row.id}</Table.Td>
-                    <Table.Td>{row.user_email}</Table.Td>
-                    <Table.Td>{t('failures.since', { date: formatDateTime(row.created_at) })}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Section>
+            rows={data.waiting_campaigns.data.map((row) => ({
+              key: row.id,
+              cells: [
+                `#${row.id}`,
+                row.user_email,
+                t('failures.since', { date: formatDateTime(row.created_at) }),
+              ],
+            }))}
+          />
         </SimpleGrid>
       )}
     </Stack>
