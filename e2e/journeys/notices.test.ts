@@ -44,7 +44,7 @@ describe('notices', () => {
     await admin.getByTestId('template-text').fill('Welcome to Storelift! Your manager is here to help.');
     await expectAccessible(admin, 'the notice template dialog');
     await admin.getByTestId('template-save').click();
-    await expect.poll(() => admin.getByRole('cell', { name }).count()).toBe(1);
+    await expect.poll(() => admin.getByRole('cell', { name, exact: true }).count()).toBe(1);
     await expectAccessible(admin, 'the notice templates page');
 
     await admin.goto(`/admin/user-details/${me.user.id}?tab=messages`);

@@ -27,18 +27,24 @@ export function NoticeBell() {
   return (
     <Popover position="bottom-end" width={360} shadow="md" withinPortal trapFocus>
       <Popover.Target>
-        <Indicator label={unread > 99 ? '99+' : unread} size={16} disabled={!unread} offset={4} color="red">
-          <ActionIcon
-            variant="default"
-            size="lg"
-            radius="md"
-            aria-label={t('bell.label', { count: unread })}
-            data-testid="notice-bell"
-            data-unread={unread}
+        <ActionIcon
+          variant="default"
+          size="lg"
+          radius="md"
+          aria-label={t('bell.label', { count: unread })}
+          data-testid="notice-bell"
+          data-unread={unread}
+        >
+          <Indicator
+            label={unread > 99 ? '99+' : unread}
+            size={16}
+            disabled={!unread}
+            offset={-2}
+            color="red"
           >
             <IconBell size={18} stroke={1.6} />
-          </ActionIcon>
-        </Indicator>
+          </Indicator>
+        </ActionIcon>
       </Popover.Target>
       <Popover.Dropdown p="xs" data-testid="notice-list">
         <Text fw={600} px="xs" pb="xs">
