@@ -61,6 +61,7 @@ import { referenceRoutes } from './modules/reference/reference.routes.js';
 import { adminMaintenanceRoutes } from './modules/settings/maintenance.routes.js';
 import { statisticsRoutes } from './modules/statistics/statistics.routes.js';
 import { widgetsRoutes } from './modules/widgets/widgets.routes.js';
+import { adminNoticesRoutes, noticesRoutes } from './modules/notices/notices.routes.js';
 import { sandboxRoutes } from './providers/payments/sandbox/sandbox.routes.js';
 
 declare module 'fastify' {
@@ -175,6 +176,7 @@ export async function storelift(app: FastifyInstance, { config, database, jobs, 
       await api.register(profileRoutes);
       await api.register(resellersRoutes);
       await api.register(pagesRoutes);
+      await api.register(noticesRoutes);
     },
     { prefix: '/api/private/v1' },
   );
@@ -204,6 +206,7 @@ export async function storelift(app: FastifyInstance, { config, database, jobs, 
       await admin.register(adminOperationsRoutes);
       await admin.register(adminResellersRoutes);
       await admin.register(adminPagesRoutes);
+      await admin.register(adminNoticesRoutes);
     },
     { prefix: '/api/admin/v1' },
   );

@@ -9,6 +9,7 @@ import { deliveryTick, startDue } from '../modules/campaigns/campaigns.delivery.
 import { cpiSweep, refundDue } from '../modules/campaigns/campaigns.cpi-charging.js';
 import { confirm, redeliver } from '../providers/payments/sandbox/sandbox-checkout.js';
 import { recordJobFailures } from '../modules/operations/server-errors.js';
+import { mailPendingNotices } from '../modules/notices/notices.service.js';
 
 /**
  * When the scheduled jobs run (UTC): app statuses every 6 hours, the daily rank sample after midnight,
@@ -21,6 +22,7 @@ export const SCHEDULES = {
   'api-credits.monthly': '0 0 1 * *',
   'campaigns.deliver': '* * * * *',
   'campaigns.cpi-sweep': '40 * * * *',
+  'notices.mail': '* * * * *',
 } as const;
 
 /** Starts every queue's handler in this process and registers the schedules. */
@@ -51,6 +53,9 @@ export async function startWorkers(deps: Deps) {
   });
   await jobs.work('campaigns.deliver', async () => {
     await deliveryTick(deps);
+  });
+  await jobs.work('notices.mail', async () => {
+    await mailPendingNotices(deps);
   });
   for (const queue of Object.keys(SCHEDULES) as (keyof typeof SCHEDULES)[]) {
     await jobs.schedule(queue, SCHEDULES[queue], {});

@@ -28,6 +28,7 @@ import { UserPayments } from '../features/admin-users/components/user-payments';
 import { UserPlan } from '../features/admin-users/components/user-plan';
 import { UserReferrals } from '../features/admin-users/components/user-referrals';
 import { UserReseller } from '../features/admin-users/components/user-reseller';
+import { UserNotices } from '../features/notices/components/user-notices';
 import { UserSummary } from '../features/admin-users/components/user-summary';
 import { UserTransactions } from '../features/admin-users/components/user-transactions';
 import { HOME_PATH } from '../lib/navigation';
@@ -107,13 +108,8 @@ export function AdminUserDetailsPage() {
         return <UserPlan user={user} />;
       case 'audit':
         return <AuditLogTable targetUserId={user.id} />;
-      default:
-        // Messages (notices and campaign messages) arrive with their feature.
-        return (
-          <Text c="dimmed" py="xl" ta="center">
-            {t('details.comingSoon')}
-          </Text>
-        );
+      case 'messages':
+        return <UserNotices userId={user.id} />;
     }
   };
 

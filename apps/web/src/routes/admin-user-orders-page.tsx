@@ -1,8 +1,12 @@
 import 'mantine-datatable/styles.css';
-import { lazy } from 'react';
+import { lazy, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { UserOrdersTable } from '../features/admin-campaigns/components/user-orders-table';
 import { DelayedStart } from '../features/campaigns/components/delayed-start';
+import { unreadCampaignMessagesQueryOptions, useRefreshUnread } from '../features/notices/api/notices';
+import { CampaignThreadModal } from '../features/notices/components/campaign-thread';
 
 const route = getRouteApi('/app/admin/user-orders');
 
@@ -17,18 +21,40 @@ function userIdOf(value: string | undefined): number | undefined {
   return Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? id : undefined;
 }
 
-/** /admin/user-orders (staff: admin, manager, support, marketer): every customer's campaigns. */
+/**
+ * /admin/user-orders (staff: admin, manager, support, marketer): every customer's campaigns, with a badge on
+ * those whose customer wrote unread messages and the thread to answer them.
+ */
 export function AdminUserOrdersPage() {
+  const { t } = useTranslation('notices');
   const { userId } = route.useSearch();
   const navigate = useNavigate();
+  const unread = useQuery(unreadCampaignMessagesQueryOptions());
+  const refreshUnread = useRefreshUnread();
+  const [messaging, setMessaging] = useState<number | null>(null);
+  const unreadOf = (id: number) => unread.data?.data.find((row) => row.campaign_id === id)?.unread ?? 0;
   return (
-    <UserOrdersTable
-      userId={userIdOf(userId)}
-      onUserChange={(id) =>
-        void navigate({ to: '/admin/user-orders', search: id === undefined ? {} : { userId: String(id) } })
-      }
-      Chart={CampaignChart}
-      StartTime={DelayedStart}
-    />
+    <>
+      <UserOrdersTable
+        userId={userIdOf(userId)}
+        onUserChange={(id) =>
+          void navigate({ to: '/admin/user-orders', search: id === undefined ? {} : { userId: String(id) } })
+        }
+        Chart={CampaignChart}
+        StartTime={DelayedStart}
+        messages={{
+          label: t('thread.action'),
+          unread: unreadOf,
+          unreadLabel: (count) => t('thread.unread', { count }),
+          open: setMessaging,
+        }}
+      />
+      <CampaignThreadModal
+        base="admin"
+        campaignId={messaging}
+        onClose={() => setMessaging(null)}
+        onRead={() => void refreshUnread()}
+      />
+    </>
   );
 }

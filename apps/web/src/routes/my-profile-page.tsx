@@ -1,5 +1,6 @@
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { updateCurrentUser } from '../features/auth/api/me';
+import { NoticeEmailPreferences } from '../features/notices/components/notice-email-preferences';
 import { MyProfile, PROFILE_TABS, type ProfileTab } from '../features/profile/components/my-profile';
 
 const route = getRouteApi('/app/my-profile');
@@ -18,6 +19,7 @@ export function MyProfilePage() {
         void navigate({ to: '/my-profile', search: next === 'details' ? {} : { tab: next }, replace: true })
       }
       onUser={updateCurrentUser}
+      emails={<NoticeEmailPreferences />}
     />
   );
 }

@@ -19,12 +19,13 @@ describe('preloadAfterUserCheck', () => {
       'country',
       'country/get-filters',
       'languages',
+      'notices',
       'priceplans',
       'priceplans/current',
     ]);
     // What is cached and fresh is not asked for again on the next navigation.
     preloadAfterUserCheck(client);
     await vi.waitFor(() => expect(client.isFetching()).toBe(0));
-    expect(get).toHaveBeenCalledTimes(6);
+    expect(get).toHaveBeenCalledTimes(7);
   });
 });

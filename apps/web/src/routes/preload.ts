@@ -1,10 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { ownNoticesQueryOptions } from '../features/notices/api/notices';
 import { currentPlanQueryOptions, pricePlansQueryOptions } from '../features/plans/api/plans';
 import { preloadReferenceData } from '../features/reference/api/reference';
 
 /**
- * After a successful user check (customer-area §2): loads whichever of the reference data, the price plans
- * and the user's current plan are missing, without holding the page. The user's apps are left to their
+ * After a successful user check (customer-area §2): loads whichever of the reference data, the price plans,
+ * the user's current plan and their notices (the header's bell) are missing, without holding the page. The user's apps are left to their
  * pages: a second `GET apps` would supersede the page's own (lib/api.ts).
  */
 export function preloadAfterUserCheck(client: QueryClient): void {
@@ -12,4 +13,5 @@ export function preloadAfterUserCheck(client: QueryClient): void {
   // prefetchQuery never throws and skips data that is already cached and fresh.
   void client.prefetchQuery(pricePlansQueryOptions());
   void client.prefetchQuery(currentPlanQueryOptions());
+  void client.prefetchQuery(ownNoticesQueryOptions());
 }

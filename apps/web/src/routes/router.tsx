@@ -238,6 +238,12 @@ const adminReflinksRoute = createRoute({
   component: signedInPage('adminReflinks'),
 });
 
+const adminNoticeTemplatesRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/admin/notice-templates',
+  component: signedInPage('adminNoticeTemplates'),
+});
+
 const adminCpiAccountsRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/admin/cpi-accounts',
@@ -422,6 +428,7 @@ const routeTree = rootRoute.addChildren([
     adminUserPaymentsRoute,
     adminUserAppsRoute,
     adminReflinksRoute,
+    adminNoticeTemplatesRoute,
     adminCpiAccountsRoute,
     adminCoreSettingsRoute,
     adminAccessListsRoute,

@@ -29,7 +29,7 @@ export async function checkCurrentUser(): Promise<boolean> {
     // Six hours without mouse or key activity in any tab: sign out (customer-area §4).
     idleWatcher ??= startIdleWatcher({ isActive: hasToken, onIdle: () => void logout('idle') });
     // The signed-in area's texts, before its first render.
-    await i18next.loadNamespaces(['app', 'messages', 'nav']);
+    await i18next.loadNamespaces(['app', 'messages', 'nav', 'notices']);
     return true;
   } catch (error) {
     if (error instanceof ApiError && (error.status === 401 || isUnverified(error))) {

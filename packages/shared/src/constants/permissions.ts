@@ -54,6 +54,12 @@ export const PERMISSION_MODULES = [
     route: '/admin/marketing-actions',
     roles: ORDERS_STAFF,
   },
+  {
+    permission: 'notice-templates',
+    name: 'Notice templates',
+    route: '/admin/notice-templates',
+    roles: ['admin', 'manager', 'support'],
+  },
   { permission: 'log-viewer', name: 'Log viewer', route: '/admin/log-viewer', roles: ADMIN },
   { permission: 'operations', name: 'Operations', route: '/admin/operations', roles: ADMIN },
 ] as const satisfies readonly { permission: string; name: string; route: string; roles: readonly Role[] }[];
@@ -190,6 +196,12 @@ export const PERMISSION_FUNCTIONS = [
     module: 'user-details',
     name: 'Approve or reject a reseller request',
     roles: ['admin', 'manager'],
+  },
+  {
+    permission: 'notices.send',
+    module: 'user-details',
+    name: 'Send a notice to a user',
+    roles: ['admin', 'manager', 'support'],
   },
 ] as const satisfies readonly {
   permission: string;

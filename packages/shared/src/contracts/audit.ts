@@ -72,6 +72,11 @@ export const AUDIT_ACTIONS = [
   'jobs.retry',
   'resellers.approve',
   'resellers.reject',
+  'notices.send',
+  'notice-templates.create',
+  'notice-templates.update',
+  'notice-templates.delete',
+  'campaign-messages.send',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -129,6 +129,8 @@ export const EMAIL_TEMPLATES = {
   'payment-credited': ['name', 'email', 'link', 'amount', 'bonus', 'paysystem'],
   /** The password was changed on My profile; the link opens forgot-password, for an owner who did not. */
   'password-changed': ['name', 'email', 'link'],
+  /** A notice of a type the customer chose to receive by e-mail too; the link opens the dashboard. */
+  notice: ['name', 'email', 'link', 'text'],
 } as const satisfies Record<string, readonly string[]>;
 export type EmailTemplateName = keyof typeof EMAIL_TEMPLATES;
 export const EMAIL_TEMPLATE_NAMES = Object.keys(EMAIL_TEMPLATES) as EmailTemplateName[];

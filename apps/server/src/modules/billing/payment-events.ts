@@ -20,6 +20,7 @@ import { Book, creditAccount, type Tx } from './ledger.js';
 import * as repo from './payments.repo.js';
 import { audit } from '../audit/audit.js';
 import { billingProfileOf } from './profiles.repo.js';
+import { notify } from '../notices/notify.js';
 
 /** What a provider's verified callback says about a payment. */
 export type PaymentEvent = { payment: repo.PaymentRef } & (
@@ -128,6 +129,12 @@ export async function creditLocked(tx: Tx, payment: repo.PaymentRow, now = new D
       bonusExpiry,
     );
   }
+  await notify(tx, {
+    userId: payment.user_id,
+    type: 'payment',
+    key: 'paymentCredited',
+    params: { amount: formatMoney(roundMoney(amount, 2)).slice(0, -2) },
+  });
   return repo.updatePayment(tx, payment.id, {
     status: 'credited',
     credited_at: now,

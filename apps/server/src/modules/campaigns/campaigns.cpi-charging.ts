@@ -22,6 +22,7 @@ import { adCampaignOf, tellAdNetwork } from './campaigns.cpi-network.js';
 import { clockAt } from './campaigns.plan.js';
 import * as cpiRepo from './campaigns.cpi-repo.js';
 import * as repo from './campaigns.repo.js';
+import { notify } from '../notices/notify.js';
 
 /*
  * CPI money (docs/campaigns.md § CPI). The start charge (2 × daily budget) is a prepayment the campaign
@@ -149,6 +150,13 @@ export async function settleCpi(
   if (short) {
     const reason = `The balance cannot cover the spend of day ${short.day}: ${formatMoney(short.unpaid)} unpaid`;
     await network.control(ad, 'pause');
+    await notify(tx, {
+      userId: current.user_id,
+      type: 'campaign',
+      key: 'campaignPaused',
+      params: { id: current.id },
+      campaignId: current.id,
+    });
     return move(tx, current, 'pause', null, { clock_at: null }, reason);
   }
   if (progress < end) return current;

@@ -6,12 +6,14 @@ import {
   parseMoney,
   type CampaignStatus,
   type Money,
+  type NoticeKey,
 } from '@storelift/shared';
 import type { Config } from '../../config.js';
 import { ConflictError } from '../../lib/errors.js';
 import { adNetworkOf } from '../../providers/ad-network/create-ad-network.js';
 import { charge, refund, type Tx } from '../billing/ledger.js';
 import { tellAdNetwork } from './campaigns.cpi-network.js';
+import { notify } from '../notices/notify.js';
 import { assignCpiAccount } from '../cpi-accounts/cpi-accounts.assign.js';
 import * as cpiRepo from './campaigns.cpi-repo.js';
 import { valueOf } from './campaigns.plan.js';
@@ -50,7 +52,23 @@ export async function move(
     reason,
   }));
   const { promotion, ...values } = change;
-  return repo.updateCampaign(tx, row.id, { ...values, status: to }, steps, promotion);
+  const moved = await repo.updateCampaign(tx, row.id, { ...values, status: to }, steps, promotion);
+  const key = noticeOfMove(row.status as CampaignStatus, to);
+  if (key) {
+    const type = key.startsWith('reviews') ? 'reviews' : 'campaign';
+    await notify(tx, { userId: moved.user_id, type, key, params: { id: row.id }, campaignId: row.id });
+  }
+  return moved;
+}
+
+/** The notice a customer gets for a status change (docs/notices.md, "System notices"), if any. */
+function noticeOfMove(from: CampaignStatus, to: CampaignStatus): NoticeKey | null {
+  if (from === to) return null;
+  if (from === 'moderation' && to === 'rejected') return 'reviewsRejected';
+  if (from === 'moderation' && (to === 'pending' || to === 'active')) return 'reviewsApproved';
+  if (to === 'completed') return 'campaignCompleted';
+  if (to === 'failed') return 'campaignFailed';
+  return null;
 }
 
 /**

@@ -59,6 +59,7 @@ export function previewTemplate(deps: Deps, body: Body) {
     reset: 'password-reset',
     'payment-credited': 'my-transactions',
     'password-changed': 'forgot-password',
+    notice: 'dashboard',
   }[body.name];
   const sample = {
     name: 'Alex',
@@ -67,6 +68,7 @@ export function previewTemplate(deps: Deps, body: Body) {
     amount: '500.00',
     bonus: '50.00',
     paysystem: 'Card',
+    text: 'Campaign #42 is completed.',
   };
   return { data: renderTemplate(textsOf(body), sample) };
 }

@@ -129,6 +129,16 @@ const EXPECTED: Record<string, readonly Role[]> = {
   'PUT /resellers/requests/{id}/approve': PLANS,
   'PUT /resellers/requests/{id}/reject': PLANS,
   'GET /contact-messages': STAFF,
+  // Notices, notice templates and campaign messages (docs/notices.md).
+  'GET /notices': STAFF,
+  'POST /notices': ['admin', 'manager', 'support'],
+  'GET /notices/notice-templates': ['admin', 'manager', 'support'],
+  'POST /notices/notice-templates': ['admin', 'manager', 'support'],
+  'PUT /notices/notice-templates/{id}': ['admin', 'manager', 'support'],
+  'DELETE /notices/notice-templates/{id}': ['admin', 'manager', 'support'],
+  'GET /campaign-messages/unread': ORDERS,
+  'GET /campaigns/{id}/messages': ORDERS,
+  'POST /campaigns/{id}/messages': ORDERS,
 };
 
 /** An id no row has: an allowed caller gets 404 or 422, never a change. */

@@ -4,6 +4,7 @@ import {
   REFERRAL_PERCENT,
   formatMoney,
   parseMoney,
+  roundMoney,
   type Money,
   type Payout,
   type PayoutMethod,
@@ -18,6 +19,7 @@ import { InsufficientFundsError, balancesOf, credit, debit, transfer } from '../
 import { audit } from '../audit/audit.js';
 import { billingProfileOf } from '../billing/profiles.repo.js';
 import * as repo from './referrals.repo.js';
+import { notify } from '../notices/notify.js';
 
 /** The sign-up link that carries a referral code. */
 export const referralLink = (publicUrl: string, code: string) =>
@@ -210,6 +212,12 @@ export async function completePayout(db: Db, id: number, staffId: number, note: 
       processed_at: new Date(),
     });
     await auditPayout(tx, 'payouts.complete', payout, note);
+    await notify(tx, {
+      userId: payout.user_id,
+      type: 'payout',
+      key: 'payoutCompleted',
+      params: { amount: formatMoney(roundMoney(parseMoney(payout.amount), 2)).slice(0, -2) },
+    });
   });
   return adminPayoutView(db, id, MESSAGES.payoutCompleted);
 }

@@ -18,6 +18,7 @@ import type { Tx } from '../billing/ledger.js';
 import { billingProfileOf } from '../billing/profiles.repo.js';
 import { PLAN_DEFINITIONS } from '../plans/plans.data.js';
 import { syncPricetags } from '../plans/plans.repo.js';
+import { notify } from '../notices/notify.js';
 
 type RequestRow = typeof resellerRequests.$inferSelect;
 
@@ -169,6 +170,12 @@ export async function approve(
       before: { status: row.status, priceplan_id: profile.price_plan_id },
       after: { status: 'approved', priceplan_id: planId, note: reviewed.note },
     });
+    await notify(tx, {
+      userId: row.user_id,
+      type: 'reseller',
+      key: 'resellerApproved',
+      params: { plan: planName(planId) ?? '' },
+    });
   });
   return adminView(db, id);
 }
@@ -187,6 +194,7 @@ export async function reject(db: Db, id: number, staffId: number, note: string |
       before: { status: row.status },
       after: { status: 'rejected', note: note || null },
     });
+    await notify(tx, { userId: row.user_id, type: 'reseller', key: 'resellerRejected' });
   });
   return adminView(db, id);
 }

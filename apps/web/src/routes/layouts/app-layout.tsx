@@ -10,6 +10,7 @@ import { ImpersonationBanner } from '../../features/auth/components/impersonatio
 import { LanguageSwitch } from '../../features/auth/components/language-switch';
 import { UserMenu } from '../../features/auth/components/user-menu';
 import { HeaderBalances } from '../../features/profile/components/header-balances';
+import { NoticeBell } from '../../features/notices/components/notice-bell';
 import { queryClient } from '../../lib/query-client';
 import { SideMenu } from './side-menu';
 
@@ -48,6 +49,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
             </Group>
             <Group gap="xs" wrap="nowrap">
               <HeaderBalances />
+              <NoticeBell />
               <LanguageSwitch />
               {/* On a phone the header is full: the account menu has the theme switch too. */}
               <Box visibleFrom="xs">

@@ -20,6 +20,7 @@ import {
   IconKey,
   IconLayoutDashboard,
   IconLink,
+  IconMessage2,
   IconListDetails,
   IconPuzzle,
   IconReceipt,
@@ -69,6 +70,7 @@ type LabelKey =
   | 'userPayments'
   | 'userApps'
   | 'reflinks'
+  | 'noticeTemplates'
   | 'cpiAccounts'
   | 'coreSettings'
   | 'accessLists'
@@ -141,6 +143,7 @@ const ADMIN_MENU: MenuItem[] = [
   { path: '/admin/core-settings', label: 'coreSettings', icon: IconSettings },
   { path: '/admin/user-orders', label: 'userOrders', icon: IconClipboardList },
   { path: '/admin/user-apps', label: 'userApps', icon: IconDeviceMobile },
+  { path: '/admin/notice-templates', label: 'noticeTemplates', icon: IconMessage2 },
   { path: '/admin/log-viewer', label: 'logViewer', icon: IconHistory },
   { path: '/admin/operations', label: 'operations', icon: IconActivity },
 ];

@@ -48,6 +48,14 @@ const PRODUCT_FILTER = Object.values(PRODUCT_TYPES).filter((type) => type !== PR
 /** The two views of the list: every order, or the charged ones waiting for a vendor (status pending). */
 type OrdersView = 'all' | 'waiting';
 
+/** A campaign's thread with its customer, as the orders page shows it. */
+export interface MessagesProps {
+  label: string;
+  unread: (campaignId: number) => number;
+  unreadLabel: (count: number) => string;
+  open: (campaignId: number) => void;
+}
+
 /**
  * User orders (staff-admin §2): every customer's campaigns, server-paged, with filters, sort, the
  * actions each status allows and a details drawer (progress, history, partner, notes, vendor). The
@@ -58,6 +66,7 @@ export function UserOrdersTable({
   onUserChange,
   Chart,
   StartTime,
+  messages,
 }: {
   /** Only this customer's campaigns (the `userId` URL value). */
   userId?: number;
@@ -66,6 +75,8 @@ export function UserOrdersTable({
   Chart: ComponentType<ChartProps>;
   /** The start-time control of the start dialog (the campaigns feature's delayed start). */
   StartTime: ComponentType<StartTimeProps>;
+  /** The campaigns' message threads (the notices feature's, composed by the route): unread badge and row action. */
+  messages?: MessagesProps;
 }) {
   const { t } = useTranslation('admin');
   const { t: tc } = useTranslation('campaigns');
@@ -205,7 +216,24 @@ export function UserOrdersTable({
         onRowClick={({ record }) => setDetailsId(record.id)}
         data-testid="user-orders-table"
         columns={[
-          { accessor: 'id', title: '#', sortable: true },
+          {
+            accessor: 'id',
+            title: '#',
+            sortable: true,
+            render: (row) => {
+              const unread = messages?.unread(row.id) ?? 0;
+              return (
+                <Group gap={4} wrap="nowrap">
+                  {row.id}
+                  {unread > 0 && (
+                    <Badge size="sm" color="red" circle aria-label={messages!.unreadLabel(unread)}>
+                      {unread}
+                    </Badge>
+                  )}
+                </Group>
+              );
+            },
+          },
           {
             accessor: 'user_id',
             title: t('userOrders.columns.owner'),
@@ -315,6 +343,11 @@ export function UserOrdersTable({
                 </Menu.Target>
                 <Menu.Dropdown onClick={(event) => event.stopPropagation()}>
                   <Menu.Item onClick={() => setDetailsId(row.id)}>{t('userOrders.details')}</Menu.Item>
+                  {messages && (
+                    <Menu.Item onClick={() => messages.open(row.id)} data-testid={`order-messages-${row.id}`}>
+                      {messages.label}
+                    </Menu.Item>
+                  )}
                   {allowedStaffActions(row.status, permissions).map((kind) => (
                     <Menu.Item
                       key={kind}

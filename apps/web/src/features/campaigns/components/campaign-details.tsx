@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import {
   Alert,
   Button,
@@ -42,10 +42,13 @@ export function CampaignDetails({
   id,
   onClose,
   onEdit,
+  thread,
 }: {
   id: number | null;
   onClose: () => void;
   onEdit: (campaign: Campaign) => void;
+  /** The campaign's message thread, shown last (composed by the page). */
+  thread?: (campaignId: number) => ReactNode;
 }) {
   const { t } = useTranslation('campaigns');
   const details = useQuery({ ...campaignDetailsQueryOptions(id ?? 0), enabled: id !== null });
@@ -210,6 +213,12 @@ export function CampaignDetails({
               </Timeline.Item>
             ))}
           </Timeline>
+          {thread && (
+            <>
+              <Title order={4}>{t('details.messages')}</Title>
+              {thread(campaign.id)}
+            </>
+          )}
         </Stack>
       )}
     </Drawer>

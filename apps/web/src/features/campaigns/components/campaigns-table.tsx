@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   ActionIcon,
   Avatar,
@@ -85,7 +85,19 @@ const appValue = (appstore: number | string, packageId: string) => `${appstore}:
  * `POST campaigns/get-filters`), favorites, server paging and sort, each row's star and allowed actions
  * (edit for drafts and delayed ones), archive all, the details drawer and the CSV export of the list.
  */
-export function CampaignsTable({ initial, onCharged }: { initial: CampaignFilters; onCharged: () => void }) {
+export function CampaignsTable({
+  initial,
+  onCharged,
+  onSendMessage,
+  thread,
+}: {
+  initial: CampaignFilters;
+  onCharged: () => void;
+  /** "Send message": opens the campaign's thread (composed by the page). */
+  onSendMessage?: (campaignId: number) => void;
+  /** The thread shown in the details drawer. */
+  thread?: (campaignId: number) => ReactNode;
+}) {
   const { t } = useTranslation('campaigns');
   const { t: tr } = useTranslation();
   const navigate = useNavigate();
@@ -441,6 +453,14 @@ export function CampaignsTable({ initial, onCharged }: { initial: CampaignFilter
                 </Menu.Target>
                 <Menu.Dropdown onClick={(event) => event.stopPropagation()}>
                   <Menu.Item onClick={() => setDetailsId(row.id)}>{t('actions.details')}</Menu.Item>
+                  {onSendMessage && (
+                    <Menu.Item
+                      onClick={() => onSendMessage(row.id)}
+                      data-testid={`campaign-message-${row.id}`}
+                    >
+                      {t('actions.sendMessage')}
+                    </Menu.Item>
+                  )}
                   <EditMenuItem campaign={row} onEdit={() => edit(row)} />
                   {allowedCampaignActions(row).map((kind) => (
                     <Menu.Item
@@ -507,7 +527,7 @@ export function CampaignsTable({ initial, onCharged }: { initial: CampaignFilter
       >
         {confirm?.kind === 'cancel' ? t('confirm.cancelText') : t('confirm.archiveAllText')}
       </ConfirmModal>
-      <CampaignDetails id={detailsId} onClose={() => setDetailsId(null)} onEdit={edit} />
+      <CampaignDetails id={detailsId} onClose={() => setDetailsId(null)} onEdit={edit} thread={thread} />
     </Stack>
   );
 }

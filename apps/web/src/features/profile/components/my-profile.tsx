@@ -1,5 +1,13 @@
+import type { ReactNode } from 'react';
 import { Alert, Card, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconApi, IconLock, IconShieldLock, IconUserCircle } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconApi,
+  IconLock,
+  IconMail,
+  IconShieldLock,
+  IconUserCircle,
+} from '@tabler/icons-react';
 import type { User } from '@storelift/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -11,22 +19,25 @@ import { PasswordForm } from './password-form';
 import { ProfileForm } from './profile-form';
 import { TwoFactorCard } from './two-factor-card';
 
-export const PROFILE_TABS = ['details', 'password', 'two-factor', 'api'] as const;
+export const PROFILE_TABS = ['details', 'password', 'two-factor', 'emails', 'api'] as const;
 export type ProfileTab = (typeof PROFILE_TABS)[number];
 
 /**
- * My profile (customer-area §2, §7): who the user is and their avatar, the password, two-factor sign-in, the API
- * token and credits.
+ * My profile (customer-area §2, §7): who the user is and their avatar, the password, two-factor sign-in, the
+ * e-mail notifications (`emails`, the notices feature's panel) and the API token and credits.
  */
 export function MyProfile({
   tab,
   onTabChange,
   onUser,
+  emails,
 }: {
   tab: ProfileTab;
   onTabChange: (tab: ProfileTab) => void;
   /** The user changed (nickname, avatar): the session and the header follow. */
   onUser: (user: User) => void;
+  /** The e-mail notifications panel. */
+  emails: ReactNode;
 }) {
   const { t } = useTranslation('profile');
   const profile = useQuery(profileQueryOptions());
@@ -70,6 +81,9 @@ export function MyProfile({
           </Tabs.Tab>
           <Tabs.Tab value="two-factor" leftSection={<IconShieldLock size={16} />}>
             {t('tabs.twoFactor')}
+          </Tabs.Tab>
+          <Tabs.Tab value="emails" leftSection={<IconMail size={16} />}>
+            {t('tabs.emails')}
           </Tabs.Tab>
           <Tabs.Tab value="api" leftSection={<IconApi size={16} />}>
             {t('tabs.api')}
@@ -119,6 +133,7 @@ export function MyProfile({
             </Stack>
           </Card>
         </Tabs.Panel>
+        <Tabs.Panel value="emails">{emails}</Tabs.Panel>
         <Tabs.Panel value="api">{data ? <ApiAccess api={data.api} /> : !profile.error && loading}</Tabs.Panel>
       </Tabs>
     </Stack>

@@ -1,0 +1,305 @@
+import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import {
+  NOTICE_MESSAGES,
+  noticeText,
+  type Locale,
+  type Notice,
+  type NoticeKey,
+  type NoticeTemplate,
+  type adminNoticeListQuerySchema,
+  type noticeEmailPreferencesSchema,
+  type noticeListQuerySchema,
+  type noticeTemplateBodySchema,
+  type noticeTemplateListQuerySchema,
+  type sendNoticeBodySchema,
+} from '@storelift/shared';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import type { Deps } from '../../deps.js';
+import { noticeEmailTypes, noticeTemplates, notices, notifications, users } from '../../db/schema/index.js';
+import { NotFoundError, ValidationError } from '../../lib/errors.js';
+import { pageMeta } from '../../lib/paging.js';
+import { logger } from '../../lib/logger.js';
+import { audit } from '../audit/audit.js';
+import { renderMail } from '../mail/mail.templates.js';
+
+type NoticeRow = typeof notices.$inferSelect;
+type TemplateRow = typeof noticeTemplates.$inferSelect;
+
+/** A notice's text for its reader: a staff text as written, a system notice in the reader's language. */
+const textOf = (row: NoticeRow, locale: Locale) =>
+  row.key ? noticeText(locale, row.key as NoticeKey, row.params) : (row.text ?? '');
+
+function toView(row: NoticeRow, locale: Locale): Notice {
+  return {
+    id: row.id,
+    external_id: row.external_id,
+    user_id: row.user_id,
+    type: row.type,
+    text: textOf(row, locale),
+    campaign_id: row.campaign_id,
+    is_read: row.viewed_at !== null,
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+async function pageOf(db: Db, userId: number, page: number, limit: number, onlyUnread: boolean) {
+  const mine = eq(notices.user_id, userId);
+  const where = onlyUnread ? and(mine, isNull(notices.viewed_at)) : mine;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(notices)
+      .where(where)
+      .orderBy(desc(notices.created_at), desc(notices.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ value: count() }).from(notices).where(where),
+  ]);
+  return { rows, meta: pageMeta(total?.value ?? 0, page, limit) };
+}
+
+/** `GET notices`: the caller's notices, newest first, and their unread count. */
+export async function listOwn(
+  db: Db,
+  userId: number,
+  query: z.output<typeof noticeListQuerySchema>,
+  locale: Locale,
+) {
+  const [{ rows, meta }, [unread]] = await Promise.all([
+    pageOf(db, userId, query.page, query.limit, query.unread === '1'),
+    db
+      .select({ value: count() })
+      .from(notices)
+      .where(and(eq(notices.user_id, userId), isNull(notices.viewed_at))),
+  ]);
+  return { data: rows.map((row) => toView(row, locale)), meta, unread: unread?.value ?? 0 };
+}
+
+/** `PUT notices/{id}/view`: marks one of the caller's notices viewed (once; another's is a 404). */
+export async function viewOwn(db: Db, userId: number, id: number, locale: Locale) {
+  await db
+    .update(notices)
+    .set({ viewed_at: new Date() })
+    .where(and(eq(notices.id, id), eq(notices.user_id, userId), isNull(notices.viewed_at)));
+  const [row] = await db
+    .select()
+    .from(notices)
+    .where(and(eq(notices.id, id), eq(notices.user_id, userId)));
+  if (!row) throw new NotFoundError();
+  return { data: toView(row, locale) };
+}
+
+/** `GET notifications`: the caller's pinned notifications still shown. */
+export async function listNotifications(db: Db, userId: number) {
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.user_id, userId), eq(notifications.active, true)))
+    .orderBy(desc(notifications.created_at), desc(notifications.id))
+    .limit(20);
+  return {
+    data: rows.map((row) => ({ id: row.id, body: row.body, created_at: row.created_at.toISOString() })),
+  };
+}
+
+/** `PUT notifications/deactivate/{id}`: the caller dismisses one of theirs. */
+export async function deactivateNotification(db: Db, userId: number, id: number) {
+  const [row] = await db
+    .update(notifications)
+    .set({ active: false })
+    .where(and(eq(notifications.id, id), eq(notifications.user_id, userId)))
+    .returning({ id: notifications.id });
+  if (!row) throw new NotFoundError();
+  return { message: NOTICE_MESSAGES.notificationDismissed };
+}
+
+/** `GET notices/email-preferences`: the notice types the caller also receives by e-mail. */
+export async function emailPreferences(db: Db, userId: number) {
+  const rows = await db
+    .select({ type: noticeEmailTypes.type })
+    .from(noticeEmailTypes)
+    .where(eq(noticeEmailTypes.user_id, userId))
+    .orderBy(asc(noticeEmailTypes.type));
+  return { data: { types: rows.map((row) => row.type) } };
+}
+
+/** `PUT notices/email-preferences`: replaces the caller's choice. */
+export async function setEmailPreferences(
+  db: Db,
+  userId: number,
+  body: z.output<typeof noticeEmailPreferencesSchema>,
+) {
+  const types = [...new Set(body.types)];
+  await db.transaction(async (tx) => {
+    await tx.delete(noticeEmailTypes).where(eq(noticeEmailTypes.user_id, userId));
+    if (types.length) {
+      await tx
+        .insert(noticeEmailTypes)
+        .values(types.map((type) => ({ user_id: userId, type })))
+        .onConflictDoNothing();
+    }
+  });
+  return { ...(await emailPreferences(db, userId)), message: NOTICE_MESSAGES.preferencesSaved };
+}
+
+// ---------------------------------------------------------------- staff
+
+/** `GET notices` (staff): one user's notices, for the messages tab of user details. */
+export async function adminList(db: Db, query: z.output<typeof adminNoticeListQuerySchema>, locale: Locale) {
+  const { rows, meta } = await pageOf(db, query.user_id, query.page, query.limit, false);
+  return { data: rows.map((row) => toView(row, locale)), meta };
+}
+
+async function templateById(db: Db, id: number) {
+  const [row] = await db.select().from(noticeTemplates).where(eq(noticeTemplates.id, id));
+  if (!row) throw ValidationError.field('template_id', NOTICE_MESSAGES.templateNotFound);
+  return row;
+}
+
+/** `POST notices` (staff): a notice to one user, its text written or copied from a template. */
+export async function send(
+  db: Db,
+  actorId: number,
+  body: z.output<typeof sendNoticeBodySchema>,
+  locale: Locale,
+) {
+  const text = body.text || (await templateById(db, body.template_id!)).text;
+  const row = await db.transaction(async (tx) => {
+    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, body.user_id));
+    if (!user) throw new NotFoundError();
+    const [wanted] = await tx
+      .select({ type: noticeEmailTypes.type })
+      .from(noticeEmailTypes)
+      .where(and(eq(noticeEmailTypes.user_id, user.id), eq(noticeEmailTypes.type, body.type)));
+    const [created] = await tx
+      .insert(notices)
+      .values({
+        user_id: user.id,
+        external_id: body.external_id || null,
+        type: body.type,
+        text,
+        sent_by: actorId,
+        mail_status: wanted ? 'pending' : 'none',
+      })
+      .returning();
+    if (body.pinned) await tx.insert(notifications).values({ user_id: user.id, body: text });
+    await audit(tx, {
+      action: 'notices.send',
+      target: { type: 'notice', id: created!.id, userId: user.id },
+      after: { type: body.type, text, external_id: created!.external_id, pinned: body.pinned },
+    });
+    return created!;
+  });
+  return { data: toView(row, locale), message: NOTICE_MESSAGES.sent };
+}
+
+const templateView = (row: TemplateRow): NoticeTemplate => ({
+  id: row.id,
+  name: row.name,
+  text: row.text,
+  updated_at: row.updated_at.toISOString(),
+});
+
+/** `GET notices/notice-templates`: by name; `limit` 0 lists them all (the send form's picker). */
+export async function listTemplates(db: Db, query: z.output<typeof noticeTemplateListQuerySchema>) {
+  const limit = query.limit || 1000;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(noticeTemplates)
+      .orderBy(asc(sql`lower(${noticeTemplates.name})`), asc(noticeTemplates.id))
+      .limit(limit)
+      .offset((query.page - 1) * limit),
+    db.select({ value: count() }).from(noticeTemplates),
+  ]);
+  return { data: rows.map(templateView), meta: pageMeta(total?.value ?? 0, query.page, limit) };
+}
+
+type TemplateBody = z.output<typeof noticeTemplateBodySchema>;
+
+/** `POST notices/notice-templates`. */
+export async function createTemplate(db: Db, body: TemplateBody) {
+  const row = await db.transaction(async (tx) => {
+    const [created] = await tx.insert(noticeTemplates).values(body).returning();
+    await audit(tx, {
+      action: 'notice-templates.create',
+      target: { type: 'notice-template', id: created!.id },
+      after: body,
+    });
+    return created!;
+  });
+  return { data: templateView(row), message: NOTICE_MESSAGES.templateSaved };
+}
+
+/** `PUT notices/notice-templates/{id}`. */
+export async function updateTemplate(db: Db, id: number, body: TemplateBody) {
+  const row = await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(noticeTemplates).where(eq(noticeTemplates.id, id)).for('update');
+    if (!before) throw new NotFoundError();
+    const [after] = await tx
+      .update(noticeTemplates)
+      .set({ ...body, updated_at: new Date() })
+      .where(eq(noticeTemplates.id, id))
+      .returning();
+    await audit(tx, {
+      action: 'notice-templates.update',
+      target: { type: 'notice-template', id },
+      before: { name: before.name, text: before.text },
+      after: body,
+    });
+    return after!;
+  });
+  return { data: templateView(row), message: NOTICE_MESSAGES.templateSaved };
+}
+
+/** `DELETE notices/notice-templates/{id}`: notices sent from it keep their copied text. */
+export async function deleteTemplate(db: Db, id: number) {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.delete(noticeTemplates).where(eq(noticeTemplates.id, id)).returning();
+    if (!row) throw new NotFoundError();
+    await audit(tx, {
+      action: 'notice-templates.delete',
+      target: { type: 'notice-template', id },
+      before: { name: row.name, text: row.text },
+    });
+  });
+  return { message: NOTICE_MESSAGES.templateDeleted, count: 1 };
+}
+
+// ---------------------------------------------------------------- e-mail
+
+/**
+ * The mail job (every minute): each notice waiting for its e-mail is mailed in its reader's language
+ * (template `notice`) and marked sent. One at a time, so a failing one is retried and the rest go on.
+ */
+export async function mailPendingNotices(deps: Deps, limit = 100) {
+  const rows = await deps.db
+    .select({ notice: notices, user: { email: users.email, nickname: users.nickname, locale: users.locale } })
+    .from(notices)
+    .innerJoin(users, eq(users.id, notices.user_id))
+    .where(eq(notices.mail_status, 'pending'))
+    .orderBy(asc(notices.id))
+    .limit(limit);
+  let sent = 0;
+  for (const { notice, user } of rows) {
+    try {
+      const locale = user.locale as Locale;
+      const mail = await renderMail(deps.db, 'notice', locale, {
+        name: user.nickname,
+        email: user.email,
+        link: `${deps.config.publicUrl}/${notice.campaign_id ? `campaigns?campaignId=${notice.campaign_id}` : 'dashboard'}`,
+        text: textOf(notice, locale),
+      });
+      await deps.jobs.send('mail.send', { to: user.email, ...mail });
+      await deps.db
+        .update(notices)
+        .set({ mail_status: 'sent' })
+        .where(and(eq(notices.id, notice.id), eq(notices.mail_status, 'pending')));
+      sent += 1;
+    } catch (error) {
+      logger.error({ err: error, noticeId: notice.id }, '[notices] mail failed');
+    }
+  }
+  return sent;
+}

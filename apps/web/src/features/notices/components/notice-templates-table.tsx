@@ -1,0 +1,195 @@
+import { useState } from 'react';
+import {
+  ActionIcon,
+  Button,
+  Group,
+  Menu,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconDots, IconPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { DataTable } from 'mantine-datatable';
+import { useTranslation } from 'react-i18next';
+import { NOTICE_TEXT_MAX, noticeTemplateBodySchema, type NoticeTemplate } from '@storelift/shared';
+import { ConfirmModal } from '../../../components/confirm-modal';
+import { showApiError, showFormError } from '../../../components/error-modal';
+import { FormModal } from '../../../components/form-modal';
+import { ListError, usePagedTableProps } from '../../../components/paged-table';
+import { formatDateTime } from '../../../lib/format';
+import { translateMessage } from '../../../lib/messages';
+import { notifySuccess } from '../../../lib/notify';
+import { useSchemaForm } from '../../../lib/use-schema-form';
+import { noticeTemplatesQueryOptions, useDeleteNoticeTemplate, useSaveNoticeTemplate } from '../api/notices';
+
+const PAGE_SIZE = 10;
+
+/** Notice templates (staff-admin §7): texts staff pick when they send a notice; create, edit, delete. */
+export function NoticeTemplatesTable() {
+  const { t } = useTranslation('notices');
+  const [page, setPage] = useState(1);
+  const query = useQuery(noticeTemplatesQueryOptions(page, PAGE_SIZE));
+  const pagedProps = usePagedTableProps(query, {
+    page,
+    onPageChange: setPage,
+    perPage: PAGE_SIZE,
+    emptyHeight: 220,
+  });
+  const [editing, setEditing] = useState<{ template?: NoticeTemplate } | null>(null);
+  const [deleting, setDeleting] = useState<NoticeTemplate | null>(null);
+  const remove = useDeleteNoticeTemplate();
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <div>
+          <Title order={1} fz={{ base: 24, sm: 30 }}>
+            {t('templates.title')}
+          </Title>
+          <Text c="dimmed" mt={4}>
+            {t('templates.subtitle')}
+          </Text>
+        </div>
+        <Button
+          leftSection={<IconPlus size={16} />}
+          onClick={() => setEditing({})}
+          data-testid="template-create"
+        >
+          {t('templates.create')}
+        </Button>
+      </Group>
+      <ListError error={query.error} />
+      <DataTable<NoticeTemplate>
+        {...pagedProps}
+        idAccessor="id"
+        noRecordsText={t('templates.empty')}
+        columns={[
+          { accessor: 'name', title: t('templates.name') },
+          {
+            accessor: 'text',
+            title: t('templates.text'),
+            render: (row) => (
+              <Text size="sm" lineClamp={3} style={{ whiteSpace: 'pre-wrap' }}>
+                {row.text}
+              </Text>
+            ),
+          },
+          {
+            accessor: 'updated_at',
+            title: t('templates.updated'),
+            noWrap: true,
+            render: (row) => formatDateTime(row.updated_at),
+          },
+          {
+            accessor: 'actions',
+            title: <VisuallyHidden>{t('templates.actions')}</VisuallyHidden>,
+            textAlign: 'right',
+            render: (row) => (
+              <Menu position="bottom-end" withinPortal>
+                <Menu.Target>
+                  <ActionIcon variant="subtle" aria-label={t('templates.menu', { name: row.name })}>
+                    <IconDots size={18} />
+                  </ActionIcon>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <Menu.Item onClick={() => setEditing({ template: row })}>{t('templates.edit')}</Menu.Item>
+                  <Menu.Item color="red" onClick={() => setDeleting(row)}>
+                    {t('templates.delete')}
+                  </Menu.Item>
+                </Menu.Dropdown>
+              </Menu>
+            ),
+          },
+        ]}
+      />
+      <FormModal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={
+          editing?.template
+            ? t('templates.editTitle', { name: editing.template.name })
+            : t('templates.create')
+        }
+        testId="template-modal"
+      >
+        <TemplateForm template={editing?.template} onClose={() => setEditing(null)} />
+      </FormModal>
+      <ConfirmModal
+        opened={deleting !== null}
+        title={t('templates.deleteTitle', { name: deleting?.name ?? '' })}
+        confirmLabel={t('templates.delete')}
+        loading={remove.isPending}
+        onClose={() => setDeleting(null)}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: (answer) => {
+              notifySuccess(translateMessage(answer.message));
+              setDeleting(null);
+            },
+            onError: (failure) => {
+              setDeleting(null);
+              showApiError(failure);
+            },
+          })
+        }
+      >
+        {t('templates.deleteText')}
+      </ConfirmModal>
+    </Stack>
+  );
+}
+
+const loadSchema = () => Promise.resolve(noticeTemplateBodySchema);
+
+function TemplateForm({ template, onClose }: { template?: NoticeTemplate; onClose: () => void }) {
+  const { t } = useTranslation('notices');
+  const form = useSchemaForm<{ name: string; text: string }>(loadSchema, {
+    name: template?.name ?? '',
+    text: template?.text ?? '',
+  });
+  const save = useSaveNoticeTemplate();
+  const submit = form.onSubmit(async (values) => {
+    try {
+      const answer = await save.mutateAsync({ id: template?.id, body: values });
+      notifySuccess(translateMessage(answer.message));
+      onClose();
+    } catch (error) {
+      showFormError(form, error);
+    }
+  });
+  return (
+    <form onSubmit={submit} {...form.formProps}>
+      <Stack gap="md">
+        <TextInput
+          label={t('templates.name')}
+          required
+          data-autofocus
+          data-testid="template-name"
+          {...form.getInputProps('name')}
+        />
+        <Textarea
+          label={t('templates.text')}
+          required
+          autosize
+          minRows={4}
+          maxRows={12}
+          maxLength={NOTICE_TEXT_MAX}
+          data-testid="template-text"
+          {...form.getInputProps('text')}
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            {t('templates.cancel')}
+          </Button>
+          <Button type="submit" loading={form.submitting} data-testid="template-save">
+            {t('templates.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

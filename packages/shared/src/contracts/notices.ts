@@ -1,0 +1,240 @@
+import { z } from 'zod';
+import type { Locale } from '../constants/locales.js';
+import { MESSAGES } from '../rules/messages.js';
+import { text } from '../rules/text.js';
+import { idParamsSchema, pageMetaSchema, pageQuerySchema } from './common.js';
+
+/**
+ * Notice types (customer-area §3 Notice `type`; staff send type 1). A customer chooses per type whether a
+ * notice also comes by e-mail (docs/notices.md).
+ */
+export const NOTICE_TYPES = {
+  message: 1,
+  payment: 2,
+  campaign: 3,
+  reviews: 4,
+  payout: 5,
+  reseller: 6,
+  campaign_message: 7,
+} as const;
+export type NoticeTypeName = keyof typeof NOTICE_TYPES;
+export type NoticeType = (typeof NOTICE_TYPES)[NoticeTypeName];
+export const NOTICE_TYPE_VALUES = Object.values(NOTICE_TYPES) as NoticeType[];
+export const noticeTypeSchema = z.coerce
+  .number({ error: MESSAGES.dataNotValid })
+  .int()
+  .refine(
+    (value): value is NoticeType => (NOTICE_TYPE_VALUES as number[]).includes(value),
+    MESSAGES.dataNotValid,
+  )
+  .transform((value) => value as NoticeType);
+
+/** The notices the system writes on events, by key; their text is rendered in the reader's language. */
+export const NOTICE_KEYS = [
+  'paymentCredited',
+  'campaignCompleted',
+  'campaignFailed',
+  'campaignPaused',
+  'reviewsApproved',
+  'reviewsRejected',
+  'payoutCompleted',
+  'resellerApproved',
+  'resellerRejected',
+  'campaignMessage',
+] as const;
+export type NoticeKey = (typeof NOTICE_KEYS)[number];
+
+/** The texts of system notices per locale, with `{{param}}` placeholders. */
+export const NOTICE_TEXTS: Record<Locale, Record<NoticeKey, string>> = {
+  'en-US': {
+    paymentCredited: 'Your top-up of {{amount}} USD was credited to your balance.',
+    campaignCompleted: 'Campaign #{{id}} is completed.',
+    campaignFailed: 'Campaign #{{id}} failed; the undelivered part was refunded.',
+    campaignPaused: 'Campaign #{{id}} was paused: the balance cannot cover its spend. Top up and resume it.',
+    reviewsApproved: 'The reviews of campaign #{{id}} passed moderation.',
+    reviewsRejected: 'The reviews of campaign #{{id}} were rejected in moderation; the price was refunded.',
+    payoutCompleted: 'Your referral payout of {{amount}} USD is done.',
+    resellerApproved: 'Your reseller request was approved: your plan is now {{plan}}.',
+    resellerRejected: 'Your reseller request was not approved.',
+    campaignMessage: 'Support answered about campaign #{{id}}.',
+  },
+  'es-ES': {
+    paymentCredited: 'Tu recarga de {{amount}} USD se abonó a tu saldo.',
+    campaignCompleted: 'La campaña #{{id}} se ha completado.',
+    campaignFailed: 'La campaña #{{id}} falló; se reembolsó la parte no entregada.',
+    campaignPaused: 'La campaña #{{id}} se pausó: el saldo no cubre su gasto. Recarga el saldo y reanúdala.',
+    reviewsApproved: 'Las reseñas de la campaña #{{id}} pasaron la moderación.',
+    reviewsRejected:
+      'Las reseñas de la campaña #{{id}} fueron rechazadas en moderación; se reembolsó el precio.',
+    payoutCompleted: 'Tu pago de referidos de {{amount}} USD está hecho.',
+    resellerApproved: 'Tu solicitud de revendedor fue aprobada: tu plan ahora es {{plan}}.',
+    resellerRejected: 'Tu solicitud de revendedor no fue aprobada.',
+    campaignMessage: 'El soporte respondió sobre la campaña #{{id}}.',
+  },
+  'uk-UA': {
+    paymentCredited: 'Ваше поповнення на {{amount}} USD зараховано на баланс.',
+    campaignCompleted: 'Кампанію #{{id}} завершено.',
+    campaignFailed: 'Кампанія #{{id}} не вдалася; невиконану частину повернено.',
+    campaignPaused: 'Кампанію #{{id}} призупинено: балансу не вистачає на витрати. Поповніть і відновіть її.',
+    reviewsApproved: 'Відгуки кампанії #{{id}} пройшли модерацію.',
+    reviewsRejected: 'Відгуки кампанії #{{id}} відхилено на модерації; ціну повернено.',
+    payoutCompleted: 'Вашу реферальну виплату {{amount}} USD виконано.',
+    resellerApproved: 'Вашу заявку реселера схвалено: тепер ваш план {{plan}}.',
+    resellerRejected: 'Вашу заявку реселера не схвалено.',
+    campaignMessage: 'Підтримка відповіла щодо кампанії #{{id}}.',
+  },
+  'ru-RU': {
+    paymentCredited: 'Ваше пополнение на {{amount}} USD зачислено на баланс.',
+    campaignCompleted: 'Кампания #{{id}} завершена.',
+    campaignFailed: 'Кампания #{{id}} не удалась; невыполненная часть возвращена.',
+    campaignPaused:
+      'Кампания #{{id}} приостановлена: баланса не хватает на расходы. Пополните и возобновите её.',
+    reviewsApproved: 'Отзывы кампании #{{id}} прошли модерацию.',
+    reviewsRejected: 'Отзывы кампании #{{id}} отклонены на модерации; цена возвращена.',
+    payoutCompleted: 'Ваша реферальная выплата {{amount}} USD выполнена.',
+    resellerApproved: 'Ваша заявка реселлера одобрена: теперь ваш план {{plan}}.',
+    resellerRejected: 'Ваша заявка реселлера не одобрена.',
+    campaignMessage: 'Поддержка ответила по кампании #{{id}}.',
+  },
+};
+
+/** A system notice's text in a locale, its placeholders filled. */
+export function noticeText(locale: Locale, key: NoticeKey, params: Record<string, string>): string {
+  const template = NOTICE_TEXTS[locale]?.[key] ?? NOTICE_TEXTS['en-US'][key];
+  return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => params[name] ?? whole);
+}
+
+export const NOTICE_MESSAGES = {
+  templateNotFound: 'Notice template not found',
+  textOrTemplate: 'Write a text or choose a template',
+  sent: 'Notice sent',
+  templateSaved: 'Template saved',
+  templateDeleted: 'Template deleted',
+  preferencesSaved: 'E-mail preferences saved',
+  notificationDismissed: 'Notification dismissed',
+  messageSent: 'Message sent',
+} as const;
+
+/** The longest text of a notice, a template and a campaign message. */
+export const NOTICE_TEXT_MAX = 2000;
+const noticeTextRule = text({ max: NOTICE_TEXT_MAX, min: 1, multiline: true });
+
+/** A notice as its reader sees it (customer-area §3 Notice). */
+export const noticeSchema = z.object({
+  id: z.number().int(),
+  external_id: z.string().nullable(),
+  user_id: z.number().int(),
+  type: z.number().int(),
+  text: z.string(),
+  /** The campaign it is about, when it is about one (a link to its details). */
+  campaign_id: z.number().int().nullable(),
+  is_read: z.boolean(),
+  created_at: z.string(),
+});
+export type Notice = z.infer<typeof noticeSchema>;
+
+export const noticeListQuerySchema = pageQuerySchema.extend({
+  unread: z.enum(['0', '1']).optional(),
+});
+export type NoticeListQuery = z.input<typeof noticeListQuerySchema>;
+/** A page of notices, newest first, and how many of all the reader has not viewed. */
+export const noticeListResponseSchema = z.object({
+  data: z.array(noticeSchema),
+  meta: pageMetaSchema,
+  unread: z.number().int(),
+});
+export type NoticeListResponse = z.infer<typeof noticeListResponseSchema>;
+export const noticeResponseSchema = z.object({ data: noticeSchema });
+
+/** A pinned notification on the dashboard (customer-area §3). */
+export const notificationSchema = z.object({
+  id: z.number().int(),
+  body: z.string(),
+  created_at: z.string(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+export const notificationListResponseSchema = z.object({ data: z.array(notificationSchema) });
+export type NotificationListResponse = z.infer<typeof notificationListResponseSchema>;
+
+/** The notice types a customer also receives by e-mail. */
+export const noticeEmailPreferencesSchema = z.object({
+  types: z.array(noticeTypeSchema).max(NOTICE_TYPE_VALUES.length),
+});
+export type NoticeEmailPreferences = z.input<typeof noticeEmailPreferencesSchema>;
+export const noticeEmailPreferencesResponseSchema = z.object({
+  data: z.object({ types: z.array(z.number().int()) }),
+  message: z.string().optional(),
+});
+
+// ---------------------------------------------------------------- staff
+
+/**
+ * `POST notices` (staff-admin §7): to one user, with a text or from a template (its text is copied);
+ * `pinned` also shows it on the user's dashboard until dismissed.
+ */
+export const sendNoticeBodySchema = z
+  .object({
+    external_id: text({ max: 100 }).optional(),
+    user_id: idParamsSchema.shape.id,
+    type: noticeTypeSchema.default(NOTICE_TYPES.message),
+    text: text({ max: NOTICE_TEXT_MAX, multiline: true }).optional(),
+    template_id: idParamsSchema.shape.id.optional(),
+    pinned: z.boolean().default(false),
+  })
+  .refine((body) => Boolean(body.text) || body.template_id !== undefined, {
+    message: NOTICE_MESSAGES.textOrTemplate,
+    path: ['text'],
+  });
+export type SendNoticeBody = z.input<typeof sendNoticeBodySchema>;
+export const adminNoticeListQuerySchema = pageQuerySchema.extend({ user_id: idParamsSchema.shape.id });
+export type AdminNoticeListQuery = z.input<typeof adminNoticeListQuerySchema>;
+export const adminNoticeListResponseSchema = z.object({ data: z.array(noticeSchema), meta: pageMetaSchema });
+export const sendNoticeResponseSchema = z.object({ data: noticeSchema, message: z.string() });
+
+export const noticeTemplateSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  text: z.string(),
+  updated_at: z.string(),
+});
+export type NoticeTemplate = z.infer<typeof noticeTemplateSchema>;
+export const noticeTemplateBodySchema = z.object({ name: text({ max: 100, min: 1 }), text: noticeTextRule });
+export type NoticeTemplateBody = z.input<typeof noticeTemplateBodySchema>;
+export const noticeTemplateListQuerySchema = z.object({
+  page: pageQuerySchema.shape.page,
+  limit: z.coerce.number().int().min(0).max(100).default(10),
+});
+export type NoticeTemplateListQuery = z.input<typeof noticeTemplateListQuerySchema>;
+export const noticeTemplateListResponseSchema = z.object({
+  data: z.array(noticeTemplateSchema),
+  meta: pageMetaSchema,
+});
+export type NoticeTemplateListResponse = z.infer<typeof noticeTemplateListResponseSchema>;
+export const noticeTemplateResponseSchema = z.object({ data: noticeTemplateSchema, message: z.string() });
+
+// ---------------------------------------------------------------- campaign messages
+
+/** A message of a campaign's thread between its customer and staff. */
+export const campaignMessageSchema = z.object({
+  id: z.number().int(),
+  campaign_id: z.number().int(),
+  /** Who wrote it: the customer or staff. */
+  from: z.enum(['customer', 'staff']),
+  author: z.string(),
+  text: z.string(),
+  created_at: z.string(),
+});
+export type CampaignMessage = z.infer<typeof campaignMessageSchema>;
+export const campaignMessageBodySchema = z.object({ text: noticeTextRule });
+export type CampaignMessageBody = z.input<typeof campaignMessageBodySchema>;
+export const campaignMessageListResponseSchema = z.object({
+  data: z.array(campaignMessageSchema),
+  meta: pageMetaSchema,
+});
+export type CampaignMessageListResponse = z.infer<typeof campaignMessageListResponseSchema>;
+export const campaignMessageResponseSchema = z.object({ data: campaignMessageSchema, message: z.string() });
+/** Staff: campaigns whose customer wrote messages staff have not read, with how many. */
+export const unreadCampaignMessagesResponseSchema = z.object({
+  data: z.array(z.object({ campaign_id: z.number().int(), unread: z.number().int() })),
+});
+export type UnreadCampaignMessages = z.infer<typeof unreadCampaignMessagesResponseSchema>;
