@@ -12,7 +12,7 @@ import { storage, STORAGE_KEYS } from './storage';
  * `users` for user lists and user details, `settings` for the core settings, `security` for access lists and
  * log in as a user, `operations` for the operations page and the error log, `staffmoney` for the staff money
  * pages (user payments, user apps, reflinks, CPI accounts), `profile` for My profile, `nav` for the side menu's
- * quick actions.
+ * quick actions, `blog` for the staff blog editor.
  * Each but `translation` loads when first needed.
  */
 export const NAMESPACES = [
@@ -34,6 +34,7 @@ export const NAMESPACES = [
   'pages',
   'profile',
   'nav',
+  'blog',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

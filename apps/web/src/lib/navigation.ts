@@ -48,6 +48,7 @@ export const ROUTE_ACCESS = {
   '/admin/user-payments': { permission: 'user-payments' },
   '/admin/user-apps': { permission: 'user-apps' },
   '/admin/reflinks': { permission: 'reflinks' },
+  '/admin/blog': { permission: 'blog' },
   '/admin/cpi-accounts': { permission: 'cpi-accounts' },
   '/admin/user-details/$id': { permission: 'user-details' },
   '/admin/core-settings': { permission: 'core-settings' },

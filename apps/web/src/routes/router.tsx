@@ -238,6 +238,13 @@ const adminReflinksRoute = createRoute({
   component: signedInPage('adminReflinks'),
 });
 
+const adminBlogRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/admin/blog',
+  loader: () => i18next.loadNamespaces(['blog']),
+  component: signedInPage('adminBlog'),
+});
+
 const adminCpiAccountsRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/admin/cpi-accounts',
@@ -422,6 +429,7 @@ const routeTree = rootRoute.addChildren([
     adminUserPaymentsRoute,
     adminUserAppsRoute,
     adminReflinksRoute,
+    adminBlogRoute,
     adminCpiAccountsRoute,
     adminCoreSettingsRoute,
     adminAccessListsRoute,

@@ -20,6 +20,7 @@ import {
   IconKey,
   IconLayoutDashboard,
   IconLink,
+  IconNews,
   IconListDetails,
   IconPuzzle,
   IconReceipt,
@@ -69,6 +70,7 @@ type LabelKey =
   | 'userPayments'
   | 'userApps'
   | 'reflinks'
+  | 'blog'
   | 'cpiAccounts'
   | 'coreSettings'
   | 'accessLists'
@@ -136,6 +138,7 @@ const ADMIN_MENU: MenuItem[] = [
   { path: '/admin/user-lists', label: 'userLists', icon: IconUsers },
   { path: '/admin/user-payments', label: 'userPayments', icon: IconReceipt },
   { path: '/admin/reflinks', label: 'reflinks', icon: IconLink },
+  { path: '/admin/blog', label: 'blog', icon: IconNews },
   { path: '/admin/cpi-accounts', label: 'cpiAccounts', icon: IconAd2 },
   { path: '/admin/vendors', label: 'vendors', icon: IconBuildingStore },
   { path: '/admin/core-settings', label: 'coreSettings', icon: IconSettings },

@@ -1,5 +1,12 @@
 import { Alert, Card, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconApi, IconLock, IconShieldLock, IconUserCircle } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconApi,
+  IconLock,
+  IconMailCog,
+  IconShieldLock,
+  IconUserCircle,
+} from '@tabler/icons-react';
 import type { User } from '@storelift/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -9,14 +16,15 @@ import { ApiAccess } from './api-access';
 import { AvatarCard } from './avatar-card';
 import { PasswordForm } from './password-form';
 import { ProfileForm } from './profile-form';
+import { ResellerTemplates } from './reseller-templates';
 import { TwoFactorCard } from './two-factor-card';
 
-export const PROFILE_TABS = ['details', 'password', 'two-factor', 'api'] as const;
+export const PROFILE_TABS = ['details', 'password', 'two-factor', 'api', 'templates'] as const;
 export type ProfileTab = (typeof PROFILE_TABS)[number];
 
 /**
  * My profile (customer-area §2, §7): who the user is and their avatar, the password, two-factor sign-in, the API
- * token and credits.
+ * token and credits, a reseller's e-mail templates.
  */
 export function MyProfile({
   tab,
@@ -74,6 +82,9 @@ export function MyProfile({
           <Tabs.Tab value="api" leftSection={<IconApi size={16} />}>
             {t('tabs.api')}
           </Tabs.Tab>
+          <Tabs.Tab value="templates" leftSection={<IconMailCog size={16} />}>
+            {t('tabs.templates')}
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="details">
           {data ? (
@@ -120,6 +131,9 @@ export function MyProfile({
           </Card>
         </Tabs.Panel>
         <Tabs.Panel value="api">{data ? <ApiAccess api={data.api} /> : !profile.error && loading}</Tabs.Panel>
+        <Tabs.Panel value="templates">
+          <ResellerTemplates />
+        </Tabs.Panel>
       </Tabs>
     </Stack>
   );
