@@ -38,6 +38,7 @@ import { Link, useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { canOpen, type KnownPath } from '../../lib/navigation';
 import { useSession } from '../../lib/session';
+import { AccountSwitch } from './account-switch';
 import { QuickActions } from './quick-actions';
 
 type SectionKey = 'main' | 'appsAndKeywords' | 'services' | 'finance' | 'other' | 'admin';
@@ -186,6 +187,7 @@ export function SideMenu() {
   return (
     <ScrollArea style={{ flex: 1 }} type="scroll">
       <nav aria-label={t('menu.label')}>
+        <AccountSwitch />
         <QuickActions />
         {MENU.map(({ section, items }) => (
           <Section key={section} section={section} items={items} pathname={pathname} />
