@@ -84,7 +84,7 @@ export const resellerTemplateBodySchema = z
         ctx.addIssue({
           code: 'custom',
           path: [field],
-          message: PAGES_MESSAGES.templatePlaceholderUnknown.replace('{{name}}', unknown[0]!),
+          message: PAGES_MESSAGES.templatePlaceholderUnknown.replace('{{name}}', `{{${unknown[0]!}}}`),
         });
     }
   });

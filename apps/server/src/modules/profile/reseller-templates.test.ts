@@ -103,7 +103,7 @@ describe('reseller e-mail templates', () => {
     });
     expect(unknown.statusCode).toBe(422);
     expect(errorsOf(unknown).body).toEqual([
-      PAGES_MESSAGES.templatePlaceholderUnknown.replace('{{name}}', 'installs_delivered'),
+      PAGES_MESSAGES.templatePlaceholderUnknown.replace('{{name}}', '{{installs_delivered}}'),
     ]);
     const missing = await put(reseller.auth, { key: 'order_confirmation', subject: 'Only a subject' });
     expect(errorsOf(missing).body).toEqual([MESSAGES.required]);
