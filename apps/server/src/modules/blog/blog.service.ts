@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import {
   PAGES_MESSAGES,
   PINNED_POSTS_LIMIT,
@@ -45,9 +45,9 @@ const auditView = (row: Row) => ({
   body_length: row.body.length,
 });
 
-const ORDER: Record<ListQuery['orderBy'], SQL | typeof blogPosts.created_at> = {
-  created_at: blogPosts.created_at,
-  published_at: sql`${blogPosts.published_at} nulls last`,
+const ORDER: Record<ListQuery['orderBy'], SQL> = {
+  created_at: sql`${blogPosts.created_at}`,
+  published_at: sql`${blogPosts.published_at}`,
   title: sql`lower(${blogPosts.title})`,
 };
 
@@ -58,13 +58,14 @@ export async function listPosts(db: Db, query: ListQuery) {
     query.language ? eq(blogPosts.language, query.language) : undefined,
     pattern ? or(ilike(blogPosts.title, pattern), ilike(blogPosts.body, pattern)) : undefined,
   );
-  const direction = query.sortBy === 'asc' ? asc : desc;
+  const direction = sql.raw(query.sortBy === 'asc' ? 'asc' : 'desc');
   const [rows, [total]] = await Promise.all([
     db
       .select()
       .from(blogPosts)
       .where(where)
-      .orderBy(direction(ORDER[query.orderBy]), direction(blogPosts.id))
+      // Drafts (no published_at) last whichever way.
+      .orderBy(sql`${ORDER[query.orderBy]} ${direction} nulls last, ${blogPosts.id} ${direction}`)
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
     db.select({ value: count() }).from(blogPosts).where(where),

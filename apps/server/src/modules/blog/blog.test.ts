@@ -51,6 +51,9 @@ describe('internal blog', () => {
     expect(ids(await widget('internal', 'uk-UA'))).not.toContain(draft.id);
     expect(ids(await widget('pinned', 'uk-UA'))).not.toContain(draft.id);
 
+    for (const orderBy of ['created_at', 'published_at', 'title'])
+      for (const sortBy of ['asc', 'desc'])
+        expect((await staff('GET', `blog-posts?orderBy=${orderBy}&sortBy=${sortBy}`)).statusCode).toBe(200);
     const listed = await staff('GET', 'blog-posts?search=Live&language=en-US');
     expect(ids(listed)).toEqual([draft.id]);
     expect(listed.json().meta).toMatchObject({ total: 1, current_page: 1 });
