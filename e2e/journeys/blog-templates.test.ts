@@ -8,7 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-describe('reseller e-mail templates and the internal blog', () => {
+describe('reseller e-mail templates, the internal blog and the account switch', () => {
   it('a reseller edits a template with a live preview, saves it and resets it', async () => {
     const page = await newPage(browser);
     const { email, password } = await freshCustomer(page, 'templates');
@@ -97,5 +97,27 @@ describe('reseller e-mail templates and the internal blog', () => {
       .toBeGreaterThan(0);
     await expectAccessible(customer, 'dashboard with news');
     await customer.close();
+  });
+
+  it('staff switch to another account from the side menu; it opens in a new tab without a switch', async () => {
+    const admin = await newPage(browser);
+    await signIn(admin, 'admin@storelift.test');
+    await admin.getByTestId('account-switch').click();
+    const dialog = admin.getByRole('dialog', { name: 'Open another account' });
+    await dialog.getByRole('textbox', { name: /e-mail/ }).fill('user@storelift.test');
+    await expectAccessible(admin, 'account switch');
+    const opened = admin.context().waitForEvent('page');
+    await dialog.getByRole('button', { name: 'Open in a new tab' }).click();
+    const customer = await opened;
+    await customer.waitForURL('**/dashboard');
+    await expect
+      .poll(() => customer.getByTestId('impersonation-banner').textContent())
+      .toContain('You are signed in as user@storelift.test');
+    // The tab opened as the user holds no staff rights, so no switch; the admin's own tab keeps its own.
+    expect(await customer.getByTestId('account-switch').count()).toBe(0);
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(await admin.getByTestId('impersonation-banner').count()).toBe(0);
+    await customer.close();
+    await admin.close();
   });
 });
