@@ -31,6 +31,10 @@ export function AccountSwitch() {
         mb="xs"
         fullWidth
         justify="flex-start"
+        h="auto"
+        py={6}
+        // The label wraps: it is long in Ukrainian and Russian.
+        styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
         data-testid="account-switch"
       >
         {t('switch.action')}
