@@ -18,6 +18,7 @@ import type enUSPages from './locales/en-US.pages.json';
 import type enUSProfile from './locales/en-US.profile.json';
 import type enUSNav from './locales/en-US.nav.json';
 import type enUSNotices from './locales/en-US.notices.json';
+import type enUSBlog from './locales/en-US.blog.json';
 
 // en-US is the reference locale: `t()` keys are checked against it at compile time.
 declare module 'i18next' {
@@ -43,6 +44,7 @@ declare module 'i18next' {
       profile: typeof enUSProfile;
       nav: typeof enUSNav;
       notices: typeof enUSNotices;
+      blog: typeof enUSBlog;
     };
     returnNull: false;
   }

@@ -55,3 +55,5 @@ export * from './contracts/resellers.js';
 export * from './contracts/pages.js';
 export * from './contracts/dashboard-widgets.js';
 export * from './contracts/notices.js';
+export * from './contracts/reseller-templates.js';
+export * from './contracts/blog.js';

@@ -12,7 +12,8 @@ import { storage, STORAGE_KEYS } from './storage';
  * `users` for user lists and user details, `settings` for the core settings, `security` for access lists and
  * log in as a user, `operations` for the operations page and the error log, `staffmoney` for the staff money
  * pages (user payments, user apps, reflinks, CPI accounts), `profile` for My profile, `nav` for the side menu's
- * quick actions, `notices` for the bell, pinned notifications, notice templates and campaign messages.
+ * quick actions, `notices` for the bell, pinned notifications, notice templates and campaign messages, `blog` for
+ * the staff blog editor.
  * Each but `translation` loads when first needed.
  */
 export const NAMESPACES = [
@@ -35,6 +36,7 @@ export const NAMESPACES = [
   'profile',
   'nav',
   'notices',
+  'blog',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -49,6 +49,7 @@ export const ROUTE_ACCESS = {
   '/admin/user-apps': { permission: 'user-apps' },
   '/admin/reflinks': { permission: 'reflinks' },
   '/admin/notice-templates': { permission: 'notice-templates' },
+  '/admin/blog': { permission: 'blog' },
   '/admin/cpi-accounts': { permission: 'cpi-accounts' },
   '/admin/user-details/$id': { permission: 'user-details' },
   '/admin/core-settings': { permission: 'core-settings' },

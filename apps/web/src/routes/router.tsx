@@ -244,6 +244,13 @@ const adminNoticeTemplatesRoute = createRoute({
   component: signedInPage('adminNoticeTemplates'),
 });
 
+const adminBlogRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/admin/blog',
+  loader: () => i18next.loadNamespaces(['blog']),
+  component: signedInPage('adminBlog'),
+});
+
 const adminCpiAccountsRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/admin/cpi-accounts',
@@ -429,6 +436,7 @@ const routeTree = rootRoute.addChildren([
     adminUserAppsRoute,
     adminReflinksRoute,
     adminNoticeTemplatesRoute,
+    adminBlogRoute,
     adminCpiAccountsRoute,
     adminCoreSettingsRoute,
     adminAccessListsRoute,

@@ -25,6 +25,7 @@ export const signedInPages = {
   adminReflinks: () => import('./admin-reflinks-page').then((page) => page.AdminReflinksPage),
   adminNoticeTemplates: () =>
     import('./admin-notice-templates-page').then((page) => page.AdminNoticeTemplatesPage),
+  adminBlog: () => import('./admin-blog-page').then((page) => page.AdminBlogPage),
   adminCpiAccounts: () => import('./admin-cpi-accounts-page').then((page) => page.AdminCpiAccountsPage),
   adminUserDetails: () => import('./admin-user-details-page').then((page) => page.AdminUserDetailsPage),
   adminCoreSettings: () => import('./admin-core-settings-page').then((page) => page.AdminCoreSettingsPage),

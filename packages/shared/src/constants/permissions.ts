@@ -60,6 +60,7 @@ export const PERMISSION_MODULES = [
     route: '/admin/notice-templates',
     roles: ['admin', 'manager', 'support'],
   },
+  { permission: 'blog', name: 'Blog', route: '/admin/blog', roles: ['admin', 'marketer'] },
   { permission: 'log-viewer', name: 'Log viewer', route: '/admin/log-viewer', roles: ADMIN },
   { permission: 'operations', name: 'Operations', route: '/admin/operations', roles: ADMIN },
 ] as const satisfies readonly { permission: string; name: string; route: string; roles: readonly Role[] }[];

@@ -13,5 +13,11 @@ export const PAGES_MESSAGES = {
   resellerOwnRequest: 'You cannot review your own request',
   resellerPlanInvalid: 'Choose a reseller plan',
   contactSent: 'Your message has been sent. We will answer by e-mail.',
+  templatePlaceholderUnknown: 'Unknown placeholder {{name}}',
+  templatesResellerOnly: 'Only users on a reseller plan can edit e-mail templates',
+  templateSaved: 'Template saved',
+  templateReset: 'Template reset to the default',
+  blogPostSaved: 'Post saved',
+  blogPostDeleted: 'Post deleted',
 } as const;
 export type PagesMessageKey = keyof typeof PAGES_MESSAGES;

@@ -39,6 +39,10 @@ function toView(row: SubmissionRow): BonusSubmission {
   };
 }
 
+/** The ledger line of a reward (a reference text: translated by Accept-Language like every ledger description). */
+export const bonusLedgerDescription = (type: BonusProgramType) =>
+  `Bonus program: ${type.replaceAll('_', ' ')}`;
+
 /** `GET users/bonus-program`: the caller's submissions and the rules of each type with their reward. */
 export async function bonusProgram(db: Db, userId: number) {
   const rows = await db
@@ -194,7 +198,7 @@ export async function approve(
     await credit(tx, row.user_id, 'bonus', reward, {
       type: 'bonus_program_reward',
       reference: { type: 'bonus_submission', id: row.id },
-      description: `Bonus program: ${row.type.replaceAll('_', ' ')}`,
+      description: bonusLedgerDescription(row.type),
       createdBy: staffId,
     });
     await tx

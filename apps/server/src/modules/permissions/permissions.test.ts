@@ -22,6 +22,7 @@ const STAFF: readonly Role[] = STAFF_ROLES;
 const ORDERS: readonly Role[] = ['admin', 'manager', 'support', 'marketer'];
 const MARKETING: readonly Role[] = ['admin', 'manager', 'support', 'marketer'];
 const PLANS: readonly Role[] = ['admin', 'manager'];
+const BLOG: readonly Role[] = ['admin', 'marketer'];
 const EXPECTED: Record<string, readonly Role[]> = {
   'GET /users': STAFF,
   'GET /transactions': STAFF,
@@ -93,6 +94,11 @@ const EXPECTED: Record<string, readonly Role[]> = {
   'POST /reflinks': ADMIN,
   'PUT /reflinks/{id}': ADMIN,
   'DELETE /reflinks/{id}': ADMIN,
+  // The internal blog's editor (issue 15).
+  'GET /blog-posts': BLOG,
+  'POST /blog-posts': BLOG,
+  'PUT /blog-posts/{id}': BLOG,
+  'DELETE /blog-posts/{id}': BLOG,
   'GET /campaigns/cpi-accounts': STAFF,
   'POST /campaigns/cpi-accounts': ADMIN,
   'PUT /campaigns/cpi-accounts/{id}': ADMIN,

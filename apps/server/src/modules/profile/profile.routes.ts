@@ -8,6 +8,10 @@ import {
   ROLE_ALL,
   avatarResponseSchema,
   changePasswordBodySchema,
+  resellerTemplateBodySchema,
+  resellerTemplateKindsResponseSchema,
+  resellerTemplateResponseSchema,
+  resellerTemplatesResponseSchema,
   messageResponseSchema,
   profileResponseSchema,
   profileUpdateBodySchema,
@@ -22,12 +26,16 @@ import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { errorResponses } from '../../lib/route-schemas.js';
 import { authOf, refuseImpersonated } from '../../plugins/auth.js';
 import { AVATAR_FILE, AVATAR_PATH, avatarImage, deleteAvatar, saveAvatar } from './avatars.service.js';
+import { saveTemplate, templateKinds, templatesOf } from './reseller-templates.service.js';
 import { changePassword, profileOf, updateProfile } from './profile.service.js';
 import { disableTwoFactor, enableTwoFactor, setUpTwoFactor, twoFactorStatus } from './two-factor.service.js';
 
 const tags = ['profile'];
 
-/** My profile of customer-area §7 (under /api/private/v1): the profile, the password, two-factor sign-in, the avatar. */
+/**
+ * My profile of customer-area §7 (under /api/private/v1): the profile, the password, two-factor sign-in, the
+ * avatar, a reseller's e-mail templates.
+ */
 export async function profileRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
@@ -104,6 +112,31 @@ export async function profileRoutes(app: FastifyInstance) {
       config: rateLimited,
     },
     (req) => disableTwoFactor(deps.db, authOf(req).user, req.body.password),
+  );
+  r.get(
+    '/users/profile/email-templates/list',
+    {
+      schema: { tags, response: { 200: resellerTemplateKindsResponseSchema, ...errorResponses } },
+      onRequest,
+    },
+    () => templateKinds(),
+  );
+  r.get(
+    '/users/profile/email-templates',
+    { schema: { tags, response: { 200: resellerTemplatesResponseSchema, ...errorResponses } }, onRequest },
+    (req) => templatesOf(deps.db, authOf(req).user.id),
+  );
+  r.put(
+    '/users/profile/email-templates',
+    {
+      schema: {
+        tags,
+        body: resellerTemplateBodySchema,
+        response: { 200: resellerTemplateResponseSchema, ...errorResponses },
+      },
+      onRequest,
+    },
+    (req) => saveTemplate(deps.db, authOf(req).user.id, req.body),
   );
   r.post(
     '/users/profile/image/delete',

@@ -51,6 +51,11 @@ export const REFERENCE_TRANSLATIONS: Partial<Record<Locale, Readonly<Record<stri
     'Campaign #{{id}} day {{day}}: {{installs}} installs':
       'Кампанія #{{id}}, день {{day}}: встановлень — {{installs}}',
     'Campaign #{{id}}: unpaid spend': 'Кампанія #{{id}}: неоплачені витрати',
+    'Bonus program: success story': 'Бонусна програма: Історія успіху',
+    'Bonus program: video': 'Бонусна програма: Відеовідгук',
+    'Bonus program: forum post': 'Бонусна програма: Допис на форумі чи у Facebook',
+    'Bonus program: google maps review': 'Бонусна програма: Відгук у Google Maps',
+    'Bonus program: trustpilot review': 'Бонусна програма: Відгук у Trustpilot',
   },
   'es-ES': {
     Card: 'Tarjeta',
@@ -98,6 +103,11 @@ export const REFERENCE_TRANSLATIONS: Partial<Record<Locale, Readonly<Record<stri
     'Campaign #{{id}} day {{day}}: {{installs}} installs':
       'Campaña #{{id}}, día {{day}}: {{installs}} instalaciones',
     'Campaign #{{id}}: unpaid spend': 'Campaña #{{id}}: gasto impagado',
+    'Bonus program: success story': 'Programa de bonificación: Caso de éxito',
+    'Bonus program: video': 'Programa de bonificación: Reseña en vídeo',
+    'Bonus program: forum post': 'Programa de bonificación: Publicación en un foro o en Facebook',
+    'Bonus program: google maps review': 'Programa de bonificación: Reseña en Google Maps',
+    'Bonus program: trustpilot review': 'Programa de bonificación: Reseña en Trustpilot',
   },
   'ru-RU': {
     Card: 'Карта',
@@ -144,5 +154,10 @@ export const REFERENCE_TRANSLATIONS: Partial<Record<Locale, Readonly<Record<stri
     'Campaign #{{id}} day {{day}}: {{installs}} installs':
       'Кампания #{{id}}, день {{day}}: установок — {{installs}}',
     'Campaign #{{id}}: unpaid spend': 'Кампания #{{id}}: неоплаченные расходы',
+    'Bonus program: success story': 'Бонусная программа: История успеха',
+    'Bonus program: video': 'Бонусная программа: Видеоотзыв',
+    'Bonus program: forum post': 'Бонусная программа: Пост на форуме или в Facebook',
+    'Bonus program: google maps review': 'Бонусная программа: Отзыв в Google Maps',
+    'Bonus program: trustpilot review': 'Бонусная программа: Отзыв в Trustpilot',
   },
 };

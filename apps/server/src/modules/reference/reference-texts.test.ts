@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCALES, PAYMENT_SYSTEMS } from '@storelift/shared';
+import { BONUS_PROGRAM_TYPES, LOCALES, PAYMENT_SYSTEMS } from '@storelift/shared';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { makeTopUp, makeUser } from '../../../test/factories.js';
+import { bonusLedgerDescription } from '../bonus-program/bonus-program.service.js';
 import { localizeText } from './reference-texts.js';
 
 let t: TestApp;
@@ -97,5 +98,24 @@ describe('localizeText', () => {
     expect(localizeText('uk-UA', 'Top-up #12 by hand')).toBe('Top-up #12 by hand');
     expect(localizeText('uk-UA', 'Card for business')).toBe('Card for business');
     expect(localizeText('en-US', 'Card')).toBe('Card');
+  });
+});
+
+describe('the ledger lines and plan names added with the programs pages', () => {
+  it('translates every bonus program reward line in every language', () => {
+    for (const locale of LOCALES.filter((locale) => locale !== 'en-US')) {
+      for (const type of BONUS_PROGRAM_TYPES) {
+        const english = bonusLedgerDescription(type);
+        expect(localizeText(locale, english), `${locale} ${type}`).not.toBe(english);
+      }
+    }
+    expect(localizeText('uk-UA', bonusLedgerDescription('video'))).toBe('Бонусна програма: Відеовідгук');
+  });
+
+  it('names the plan on the resellers page in the request language', async () => {
+    const { auth } = await makeUser(t.database.db);
+    const res = await get('resellers', { ...auth, 'accept-language': 'uk-UA' });
+    expect(res.json().priceplan).toBe('Базовий');
+    expect((await get('resellers', auth)).json().priceplan).toBe('Base');
   });
 });

@@ -14,6 +14,7 @@ import {
 } from '@storelift/shared';
 import { errorResponses } from '../../lib/route-schemas.js';
 import { authOf } from '../../plugins/auth.js';
+import { requestLocale } from '../reference/reference-texts.js';
 import * as resellers from './resellers.service.js';
 
 const tags = ['resellers'];
@@ -28,7 +29,7 @@ export async function resellersRoutes(app: FastifyInstance) {
   r.get(
     '/resellers',
     { schema: { tags, response: { 200: resellerProgramResponseSchema, ...errorResponses } }, onRequest },
-    (req) => resellers.resellerProgram(db, userOf(req)),
+    (req) => resellers.resellerProgram(db, userOf(req), requestLocale(req)),
   );
   r.post(
     '/resellers',

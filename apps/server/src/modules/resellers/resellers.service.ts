@@ -1,10 +1,12 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import {
+  DEFAULT_LOCALE,
   MESSAGES,
   PAGES_MESSAGES,
   RESELLER_MIN_SPENT,
   formatMoney,
   parseMoney,
+  type Locale,
   type ResellerRequest,
   type ResellerRequestBody,
   type ResellerRequestStatus,
@@ -19,15 +21,24 @@ import { billingProfileOf } from '../billing/profiles.repo.js';
 import { PLAN_DEFINITIONS } from '../plans/plans.data.js';
 import { syncPricetags } from '../plans/plans.repo.js';
 import { notify } from '../notices/notify.js';
+import { localizeText } from '../reference/reference-texts.js';
 
 type RequestRow = typeof resellerRequests.$inferSelect;
 
 const planName = (id: number | null) => PLAN_DEFINITIONS.find((plan) => plan.id === id)?.name ?? null;
-const isResellerPlan = (id: number) => PLAN_DEFINITIONS.some((plan) => plan.id === id && plan.is_reseller);
+/** Whether a plan is one of the reseller ladder (customer-area §4: only a manager puts a user on one). */
+export const isResellerPlan = (id: number) =>
+  PLAN_DEFINITIONS.some((plan) => plan.id === id && plan.is_reseller);
 /** The plan an approval gives when the reviewer names none: the first of the reseller ladder. */
 const DEFAULT_RESELLER_PLAN = PLAN_DEFINITIONS.find((plan) => plan.is_reseller)!.id;
 
-function toView(row: RequestRow): ResellerRequest {
+/** A plan's name in a locale (the seeded names are reference texts). */
+const localPlanName = (id: number | null, locale: Locale) => {
+  const name = planName(id);
+  return name === null ? null : localizeText(locale, name);
+};
+
+function toView(row: RequestRow, locale: Locale = DEFAULT_LOCALE): ResellerRequest {
   return {
     id: row.id,
     customer_sources: row.customer_sources,
@@ -36,7 +47,7 @@ function toView(row: RequestRow): ResellerRequest {
     channels: row.channels,
     services: row.services,
     status: row.status,
-    priceplan: planName(row.price_plan_id),
+    priceplan: localPlanName(row.price_plan_id, locale),
     note: row.note,
     created_at: row.created_at.toISOString(),
     reviewed_at: row.reviewed_at?.toISOString() ?? null,
@@ -44,7 +55,7 @@ function toView(row: RequestRow): ResellerRequest {
 }
 
 /** `GET resellers`: the caller's latest request, their plan, and the spending criterion of §6. */
-export async function resellerProgram(db: Db, userId: number) {
+export async function resellerProgram(db: Db, userId: number, locale: Locale) {
   const [[latest], profile] = await Promise.all([
     db
       .select()
@@ -56,9 +67,9 @@ export async function resellerProgram(db: Db, userId: number) {
   ]);
   const spent = parseMoney(profile.total_spent);
   return {
-    data: latest ? toView(latest) : null,
+    data: latest ? toView(latest, locale) : null,
     is_reseller: isResellerPlan(profile.price_plan_id),
-    priceplan: planName(profile.price_plan_id) ?? '',
+    priceplan: localPlanName(profile.price_plan_id, locale) ?? '',
     criteria: {
       min_spent: formatMoney(parseMoney(RESELLER_MIN_SPENT)),
       spent: formatMoney(spent),

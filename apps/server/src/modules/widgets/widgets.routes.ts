@@ -4,6 +4,9 @@ import {
   ROLE_ALL,
   campaignsWidgetResponseSchema,
   externalBlogWidgetResponseSchema,
+  internalBlogQuerySchema,
+  internalBlogWidgetResponseSchema,
+  pinnedBlogWidgetResponseSchema,
   popularAppsWidgetResponseSchema,
   popularCountriesWidgetResponseSchema,
   referralsWidgetResponseSchema,
@@ -11,6 +14,8 @@ import {
 } from '@storelift/shared';
 import { errorResponses } from '../../lib/route-schemas.js';
 import { authOf } from '../../plugins/auth.js';
+import { internalPosts, pinnedPosts } from '../blog/blog.service.js';
+import { requestLocale } from '../reference/reference-texts.js';
 import { createBlogFeed } from './blog-feed.js';
 import * as widgets from './widgets.service.js';
 
@@ -59,5 +64,22 @@ export async function widgetsRoutes(app: FastifyInstance) {
     '/widgets/blog/external',
     { schema: { tags, response: { 200: externalBlogWidgetResponseSchema, ...errorResponses } }, onRequest },
     () => externalPosts(),
+  );
+  r.get(
+    '/widgets/blog/internal',
+    {
+      schema: {
+        tags,
+        querystring: internalBlogQuerySchema,
+        response: { 200: internalBlogWidgetResponseSchema, ...errorResponses },
+      },
+      onRequest,
+    },
+    (req) => internalPosts(deps.db, requestLocale(req), req.query),
+  );
+  r.get(
+    '/widgets/blog/pinned',
+    { schema: { tags, response: { 200: pinnedBlogWidgetResponseSchema, ...errorResponses } }, onRequest },
+    (req) => pinnedPosts(deps.db, requestLocale(req)),
   );
 }

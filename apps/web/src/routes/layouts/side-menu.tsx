@@ -21,6 +21,7 @@ import {
   IconLayoutDashboard,
   IconLink,
   IconMessage2,
+  IconNews,
   IconListDetails,
   IconPuzzle,
   IconReceipt,
@@ -38,6 +39,7 @@ import { Link, useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { canOpen, type KnownPath } from '../../lib/navigation';
 import { useSession } from '../../lib/session';
+import { AccountSwitch } from './account-switch';
 import { QuickActions } from './quick-actions';
 
 type SectionKey = 'main' | 'appsAndKeywords' | 'services' | 'finance' | 'other' | 'admin';
@@ -71,6 +73,7 @@ type LabelKey =
   | 'userApps'
   | 'reflinks'
   | 'noticeTemplates'
+  | 'blog'
   | 'cpiAccounts'
   | 'coreSettings'
   | 'accessLists'
@@ -138,6 +141,7 @@ const ADMIN_MENU: MenuItem[] = [
   { path: '/admin/user-lists', label: 'userLists', icon: IconUsers },
   { path: '/admin/user-payments', label: 'userPayments', icon: IconReceipt },
   { path: '/admin/reflinks', label: 'reflinks', icon: IconLink },
+  { path: '/admin/blog', label: 'blog', icon: IconNews },
   { path: '/admin/cpi-accounts', label: 'cpiAccounts', icon: IconAd2 },
   { path: '/admin/vendors', label: 'vendors', icon: IconBuildingStore },
   { path: '/admin/core-settings', label: 'coreSettings', icon: IconSettings },
@@ -186,6 +190,7 @@ export function SideMenu() {
   return (
     <ScrollArea style={{ flex: 1 }} type="scroll">
       <nav aria-label={t('menu.label')}>
+        <AccountSwitch />
         <QuickActions />
         {MENU.map(({ section, items }) => (
           <Section key={section} section={section} items={items} pathname={pathname} />

@@ -1,15 +1,14 @@
-import { useMemo, type ReactNode } from 'react';
-import { Anchor, Button, Checkbox, Divider, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { BUSINESS_TYPES, COUNTRIES, MESSENGER_TYPES } from '@storelift/shared';
+import type { ReactNode } from 'react';
+import { Anchor, Button, Checkbox, Divider, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { Trans, useTranslation } from 'react-i18next';
 import { showFormError } from '../../../components/error-modal';
-import { countryName } from '../../../lib/format';
 import { currentLocale } from '../../../lib/i18n';
 import { translateMessage } from '../../../lib/messages';
 import { notifySuccess } from '../../../lib/notify';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { FormHeading } from './form-heading';
+import { AccountFields } from '../../../components/account-fields';
 import { NewPasswordFields } from '../../../components/new-password-fields';
 
 const loadAuth = () => import('../api/auth');
@@ -50,7 +49,7 @@ export function SignupForm({
   email?: string;
   onRegistered: () => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const form = useSchemaForm<SignupValues>(
     () => loadAuth().then((m) => m.registerBodySchema),
     {
@@ -72,17 +71,6 @@ export function SignupForm({
     { requiredWhenEmpty: ['business_type'] },
   );
 
-  const language = i18n.language;
-  const countries = useMemo(
-    () =>
-      COUNTRIES.map(({ code }) => ({ value: code, label: countryName(code, language) })).sort((a, b) =>
-        a.label.localeCompare(b.label, language),
-      ),
-    [language],
-  );
-  const businessTypes = BUSINESS_TYPES.map((type) => ({ value: type, label: t(`businessTypes.${type}`) }));
-  const messengers = MESSENGER_TYPES.map((type) => ({ value: type, label: t(`messengers.${type}`) }));
-
   const submit = form.onSubmit(async (values) => {
     try {
       const { register, registerBodySchema } = await loadAuth();
@@ -93,8 +81,6 @@ export function SignupForm({
       showFormError(form, error);
     }
   });
-
-  const phoneProps = form.getInputProps('phone');
 
   return (
     <Stack gap="lg">
@@ -116,51 +102,7 @@ export function SignupForm({
               {...form.getInputProps('nickname')}
             />
             <NewPasswordFields form={form} label={t('fields.password')} />
-            <TextInput
-              label={t('fields.fullName')}
-              autoComplete="name"
-              withAsterisk
-              {...form.getInputProps('full_name')}
-            />
-            <Select
-              label={t('fields.businessType')}
-              placeholder={t('common.choose')}
-              data={businessTypes}
-              withAsterisk
-              allowDeselect={false}
-              {...form.getInputProps('business_type')}
-              onChange={(value) => form.setFieldValue('business_type', value ?? '')}
-            />
-            <Select
-              label={t('fields.country')}
-              placeholder={t('common.search')}
-              data={countries}
-              searchable
-              withAsterisk
-              allowDeselect={false}
-              nothingFoundMessage={t('common.nothingFound')}
-              autoComplete="off"
-              {...form.getInputProps('country')}
-              onChange={(value) => form.setFieldValue('country', value ?? '')}
-            />
-            <TextInput
-              label={t('fields.phone')}
-              description={t('signup.phoneHint')}
-              inputMode="numeric"
-              autoComplete="tel"
-              {...phoneProps}
-              onChange={(event) => form.setFieldValue('phone', event.currentTarget.value.replace(/\D/g, ''))}
-            />
-            <Select
-              label={t('fields.messengerType')}
-              placeholder={t('common.choose')}
-              data={messengers}
-              clearable
-              {...form.getInputProps('messenger_type')}
-              value={form.values.messenger_type || null}
-              onChange={(value) => form.setFieldValue('messenger_type', value ?? '')}
-            />
-            <TextInput label={t('fields.messengerId')} {...form.getInputProps('messenger_id')} />
+            <AccountFields form={form} />
           </SimpleGrid>
 
           <Divider />

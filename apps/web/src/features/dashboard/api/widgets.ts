@@ -1,13 +1,15 @@
-import { queryOptions } from '@tanstack/react-query';
 import {
   campaignsWidgetResponseSchema,
   externalBlogWidgetResponseSchema,
+  internalBlogWidgetResponseSchema,
+  pinnedBlogWidgetResponseSchema,
   popularAppsWidgetResponseSchema,
   popularCountriesWidgetResponseSchema,
   referralsWidgetResponseSchema,
   topRegionsWidgetResponseSchema,
   type CampaignsWidget,
 } from '@storelift/shared';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, type Parser } from '../../../lib/api';
 
 /** While a campaign runs its delivery moves: the widget reads itself again this often. */
@@ -53,4 +55,26 @@ export const externalBlogQueryOptions = () =>
     queryKey: ['dashboard', 'widgets', 'blog-external'],
     queryFn: ({ signal }) => api.get('widgets/blog/external', externalBlogWidgetResponseSchema, { signal }),
     staleTime: 5 * 60_000,
+  });
+/** Page size of the internal news widget. */
+const INTERNAL_BLOG_PAGE_SIZE = 3;
+/** `GET widgets/blog/internal`: staff's published posts in the interface language (the server reads Accept-Language). */
+export const internalBlogQueryOptions = (page: number, language: string) =>
+  queryOptions({
+    queryKey: ['dashboard', 'widgets', 'blog-internal', language, page],
+    queryFn: ({ signal }) =>
+      api.get('widgets/blog/internal', internalBlogWidgetResponseSchema, {
+        query: { page, limit: INTERNAL_BLOG_PAGE_SIZE },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+/** `GET widgets/blog/pinned`: the pinned posts, shown above the widgets. */
+export const pinnedBlogQueryOptions = (language: string) =>
+  queryOptions({
+    queryKey: ['dashboard', 'widgets', 'blog-pinned', language],
+    queryFn: async ({ signal }) =>
+      (await api.get('widgets/blog/pinned', pinnedBlogWidgetResponseSchema, { signal })).data,
+    staleTime: 60_000,
   });

@@ -16,7 +16,7 @@ import { CopyValue } from '../../../components/copy-value';
 import { formatDate } from '../../../lib/format';
 import { displayRoles } from '../../../lib/roles';
 import { CampaignsWidget } from './campaigns-widget';
-import { InfoWidgets } from './info-widgets';
+import { InfoWidgets, PinnedPosts } from './info-widgets';
 
 interface QuickLink {
   to: '/campaigns' | '/top-up-balance' | '/statistics' | '/apps' | '/keywords' | '/admin/user-lists';
@@ -59,6 +59,8 @@ export function DashboardOverview({
           {t('dashboard.lead')}
         </Text>
       </div>
+
+      <PinnedPosts />
 
       <CampaignsWidget />
 

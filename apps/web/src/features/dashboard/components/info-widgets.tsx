@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   Accordion,
   Alert,
@@ -7,6 +7,7 @@ import {
   Badge,
   Card,
   Group,
+  Pagination,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -14,14 +15,17 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconPin } from '@tabler/icons-react';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { countryName, formatDate, formatMoney, formatNumber } from '../../../lib/format';
 import { errorText } from '../../../lib/messages';
+import { PostText } from '../../blog/components/post-text';
 import {
   externalBlogQueryOptions,
+  internalBlogQueryOptions,
+  pinnedBlogQueryOptions,
   popularAppsQueryOptions,
   popularCountriesQueryOptions,
   referralsWidgetQueryOptions,
@@ -282,6 +286,85 @@ function ExternalBlog() {
   );
 }
 
+/** Staff's news in the interface language, newest first, a few at a time. */
+function InternalBlog() {
+  const { t, i18n } = useTranslation('pages');
+  const [page, setPage] = useState(1);
+  const query = useQuery(internalBlogQueryOptions(page, i18n.language));
+  return (
+    <Widget
+      title={t('widgets.internalBlog.title')}
+      testId="widget-blog-internal"
+      query={query}
+      isEmpty={(data) => data.data.length === 0}
+      empty={t('widgets.internalBlog.empty')}
+    >
+      {({ data, meta }) => (
+        <Stack gap="md">
+          {data.map((post) => (
+            <article key={post.id}>
+              <Text fw={600} size="sm">
+                {post.title}
+              </Text>
+              {post.published_at && (
+                <Text size="xs" c="dimmed" mb={4}>
+                  {formatDate(post.published_at)}
+                </Text>
+              )}
+              <PostText body={post.body} />
+            </article>
+          ))}
+          {meta.last_page > 1 && (
+            <Pagination
+              size="sm"
+              total={meta.last_page}
+              value={page}
+              onChange={setPage}
+              aria-label={t('widgets.internalBlog.pages')}
+              getControlProps={(control) => ({
+                'aria-label': t(`widgets.internalBlog.${control}`),
+              })}
+            />
+          )}
+        </Stack>
+      )}
+    </Widget>
+  );
+}
+
+/** Pinned posts above the widgets; nothing when none is pinned, its own error when they fail to load. */
+export function PinnedPosts() {
+  const { t, i18n } = useTranslation('pages');
+  const query = useQuery(pinnedBlogQueryOptions(i18n.language));
+  if (query.isError)
+    return (
+      <Alert color="red" variant="light" icon={<IconAlertTriangle size={16} />} role="alert">
+        {errorText(query.error)}
+      </Alert>
+    );
+  if (!query.data?.length) return null;
+  return (
+    <Stack
+      gap="sm"
+      component="section"
+      aria-label={t('widgets.pinned.title')}
+      data-testid="widget-blog-pinned"
+    >
+      {query.data.map((post) => (
+        <Card key={post.id} withBorder radius="lg" padding="lg" bg="var(--mantine-primary-color-light)">
+          <Group gap={6} mb={4} wrap="nowrap">
+            <IconPin size={16} aria-hidden />
+            <Title order={2} fz="md">
+              {post.title}
+            </Title>
+          </Group>
+          <PostText body={post.body} />
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
 const FAQ = ['start', 'payment', 'guarantee', 'banned', 'api'] as const;
 
 function Faq() {
@@ -315,7 +398,8 @@ export function InfoWidgets() {
         <PopularApps />
         <Referrals />
       </SimpleGrid>
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
+        <InternalBlog />
         <ExternalBlog />
         <Faq />
       </SimpleGrid>

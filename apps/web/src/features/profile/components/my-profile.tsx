@@ -5,6 +5,7 @@ import {
   IconApi,
   IconLock,
   IconMail,
+  IconMailCog,
   IconShieldLock,
   IconUserCircle,
 } from '@tabler/icons-react';
@@ -17,14 +18,16 @@ import { ApiAccess } from './api-access';
 import { AvatarCard } from './avatar-card';
 import { PasswordForm } from './password-form';
 import { ProfileForm } from './profile-form';
+import { ResellerTemplates } from './reseller-templates';
 import { TwoFactorCard } from './two-factor-card';
 
-export const PROFILE_TABS = ['details', 'password', 'two-factor', 'emails', 'api'] as const;
+export const PROFILE_TABS = ['details', 'password', 'two-factor', 'emails', 'api', 'templates'] as const;
 export type ProfileTab = (typeof PROFILE_TABS)[number];
 
 /**
  * My profile (customer-area §2, §7): who the user is and their avatar, the password, two-factor sign-in, the
- * e-mail notifications (`emails`, the notices feature's panel) and the API token and credits.
+ * e-mail notifications (`emails`, the notices feature's panel), the API token and credits, a reseller's e-mail
+ * templates.
  */
 export function MyProfile({
   tab,
@@ -88,6 +91,9 @@ export function MyProfile({
           <Tabs.Tab value="api" leftSection={<IconApi size={16} />}>
             {t('tabs.api')}
           </Tabs.Tab>
+          <Tabs.Tab value="templates" leftSection={<IconMailCog size={16} />}>
+            {t('tabs.templates')}
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="details">
           {data ? (
@@ -135,6 +141,9 @@ export function MyProfile({
         </Tabs.Panel>
         <Tabs.Panel value="emails">{emails}</Tabs.Panel>
         <Tabs.Panel value="api">{data ? <ApiAccess api={data.api} /> : !profile.error && loading}</Tabs.Panel>
+        <Tabs.Panel value="templates">
+          <ResellerTemplates />
+        </Tabs.Panel>
       </Tabs>
     </Stack>
   );

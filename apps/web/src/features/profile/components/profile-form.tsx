@@ -1,13 +1,7 @@
-import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import {
-  BUSINESS_TYPES,
-  MESSENGER_TYPES,
-  profileUpdateBodySchema,
-  type ProfileResponse,
-  type User,
-} from '@storelift/shared';
+import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { profileUpdateBodySchema, type ProfileResponse, type User } from '@storelift/shared';
 import { useTranslation } from 'react-i18next';
-import { CountrySelect } from '../../../components/country-select';
+import { AccountFields } from '../../../components/account-fields';
 import { showFormError } from '../../../components/error-modal';
 import { translateMessage } from '../../../lib/messages';
 import { notifySuccess } from '../../../lib/notify';
@@ -58,9 +52,6 @@ export function ProfileForm({
       showFormError(form, error);
     }
   });
-  const businessTypes = BUSINESS_TYPES.map((type) => ({ value: type, label: t(`businessTypes.${type}`) }));
-  const messengers = MESSENGER_TYPES.map((type) => ({ value: type, label: t(`messengers.${type}`) }));
-  const countryProps = form.getInputProps('country');
 
   return (
     <form onSubmit={submit} {...form.formProps} aria-label={tp('details.title')}>
@@ -78,49 +69,7 @@ export function ProfileForm({
             withAsterisk
             {...form.getInputProps('nickname')}
           />
-          <TextInput
-            label={t('fields.fullName')}
-            autoComplete="name"
-            withAsterisk
-            {...form.getInputProps('full_name')}
-          />
-          <Select
-            label={t('fields.businessType')}
-            placeholder={t('common.choose')}
-            data={businessTypes}
-            withAsterisk
-            allowDeselect={false}
-            {...form.getInputProps('business_type')}
-            onChange={(value) => form.setFieldValue('business_type', value ?? '')}
-          />
-          <CountrySelect
-            label={t('fields.country')}
-            placeholder={t('common.search')}
-            withAsterisk
-            name={countryProps.name}
-            error={countryProps.error}
-            onBlur={countryProps.onBlur}
-            value={form.values.country}
-            onChange={(code) => form.setFieldValue('country', code)}
-          />
-          <TextInput
-            label={t('fields.phone')}
-            description={t('signup.phoneHint')}
-            inputMode="numeric"
-            autoComplete="tel"
-            {...form.getInputProps('phone')}
-            onChange={(event) => form.setFieldValue('phone', event.currentTarget.value.replace(/\D/g, ''))}
-          />
-          <Select
-            label={t('fields.messengerType')}
-            placeholder={t('common.choose')}
-            data={messengers}
-            clearable
-            {...form.getInputProps('messenger_type')}
-            value={form.values.messenger_type || null}
-            onChange={(value) => form.setFieldValue('messenger_type', value ?? '')}
-          />
-          <TextInput label={t('fields.messengerId')} {...form.getInputProps('messenger_id')} />
+          <AccountFields form={form} />
         </SimpleGrid>
         <Group>
           <Button type="submit" loading={form.submitting}>

@@ -1,0 +1,105 @@
+import { Button, Group, Select, Stack, Switch, TextInput, Textarea } from '@mantine/core';
+import { LOCALES, blogPostBodySchema, type InternalBlogPost, type Locale } from '@storelift/shared';
+import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../../components/form-modal';
+import { showFormError } from '../../../components/error-modal';
+import { translateMessage } from '../../../lib/messages';
+import { notifySuccess } from '../../../lib/notify';
+import { useSchemaForm } from '../../../lib/use-schema-form';
+import { useSaveBlogPost } from '../api/blog';
+
+const loadSchema = () => Promise.resolve(blogPostBodySchema);
+type Values = { title: string; body: string; language: Locale; published: boolean; pinned: boolean };
+
+/** Writes a post (`post` undefined) or edits one: title, body, language, published and pinned. */
+export function BlogPostModal({
+  opened,
+  post,
+  onClose,
+}: {
+  opened: boolean;
+  post?: InternalBlogPost;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('blog');
+  return (
+    <FormModal
+      opened={opened}
+      onClose={onClose}
+      title={post ? t('editTitle') : t('createTitle')}
+      testId="blog-post-modal"
+    >
+      <BlogPostForm post={post} onClose={onClose} />
+    </FormModal>
+  );
+}
+
+function BlogPostForm({ post, onClose }: { post?: InternalBlogPost; onClose: () => void }) {
+  const { t, i18n } = useTranslation('blog');
+  const form = useSchemaForm<Values>(loadSchema, {
+    title: post?.title ?? '',
+    body: post?.body ?? '',
+    language:
+      post?.language ??
+      ((LOCALES as readonly string[]).includes(i18n.language) ? (i18n.language as Locale) : 'en-US'),
+    published: post?.published ?? false,
+    pinned: post?.pinned ?? false,
+  });
+  const save = useSaveBlogPost();
+  const submit = form.onSubmit(async (values) => {
+    try {
+      const answer = await save.mutateAsync({ id: post?.id, body: values });
+      notifySuccess(translateMessage(answer.message));
+      onClose();
+    } catch (error) {
+      showFormError(form, error);
+    }
+  });
+  return (
+    <form onSubmit={submit} {...form.formProps}>
+      <Stack gap="md">
+        <TextInput
+          label={t('fields.title')}
+          required
+          data-autofocus
+          data-testid="blog-post-title"
+          {...form.getInputProps('title')}
+        />
+        <Textarea
+          label={t('fields.body')}
+          description={t('bodyHint')}
+          required
+          autosize
+          minRows={6}
+          maxRows={16}
+          data-testid="blog-post-body"
+          {...form.getInputProps('body')}
+        />
+        <Select
+          label={t('fields.language')}
+          data={LOCALES.map((locale) => ({ value: locale, label: t(`languages.${locale}`) }))}
+          allowDeselect={false}
+          {...form.getInputProps('language')}
+        />
+        <Switch
+          label={t('fields.published')}
+          data-testid="blog-post-published"
+          {...form.getCheckboxProps('published')}
+        />
+        <Switch
+          label={t('fields.pinned')}
+          data-testid="blog-post-pinned"
+          {...form.getCheckboxProps('pinned')}
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            {t('cancel')}
+          </Button>
+          <Button type="submit" loading={form.submitting} data-testid="blog-post-save">
+            {t('save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
