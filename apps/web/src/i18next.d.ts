@@ -17,6 +17,7 @@ import type enUSOperations from './locales/en-US.operations.json';
 import type enUSPages from './locales/en-US.pages.json';
 import type enUSProfile from './locales/en-US.profile.json';
 import type enUSNav from './locales/en-US.nav.json';
+import type enUSSales from './locales/en-US.sales.json';
 
 // en-US is the reference locale: `t()` keys are checked against it at compile time.
 declare module 'i18next' {
@@ -41,6 +42,7 @@ declare module 'i18next' {
       pages: typeof enUSPages;
       profile: typeof enUSProfile;
       nav: typeof enUSNav;
+      sales: typeof enUSSales;
     };
     returnNull: false;
   }

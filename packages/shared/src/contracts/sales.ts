@@ -45,7 +45,14 @@ export const salesClientsQuerySchema = pageQuerySchema.extend({
   priceplan_id: allOrId,
   status: z.enum(SALES_STATUSES).optional(),
 });
-export type SalesClientsQuery = z.input<typeof salesClientsQuerySchema>;
+/** What the web sends (0 or none = all). */
+export interface SalesClientsQuery {
+  manager_id?: number;
+  priceplan_id?: number;
+  status?: SalesStatus;
+  page?: number;
+  limit?: number;
+}
 export const salesExportQuerySchema = salesClientsQuerySchema.omit({ page: true, limit: true });
 
 export const salesClientSchema = personSchema.extend({
@@ -107,7 +114,11 @@ export const salesPeriodQuerySchema = z.object({
   from: dayRule.optional(),
   to: dayRule.optional(),
 });
-export type SalesPeriodQuery = z.input<typeof salesPeriodQuerySchema>;
+export interface SalesPeriodQuery {
+  manager_id?: number;
+  from?: string;
+  to?: string;
+}
 export const salesByStatusSchema = z.object({
   data: z.array(z.object({ status: z.enum(SALES_STATUSES), clients: z.number().int() })),
 });
@@ -143,7 +154,13 @@ export const clientsReportQuerySchema = pageQuerySchema.extend({
   manager_id: allOrId,
   priceplan_id: allOrId,
 });
-export type ClientsReportQuery = z.input<typeof clientsReportQuerySchema>;
+export interface ClientsReportQuery {
+  country?: string;
+  manager_id?: number;
+  priceplan_id?: number;
+  page?: number;
+  limit?: number;
+}
 export const clientsReportExportQuerySchema = clientsReportQuerySchema.omit({ page: true, limit: true });
 export const clientsReportRowSchema = personSchema.extend({
   country: z.string(),

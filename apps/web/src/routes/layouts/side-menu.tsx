@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import {
   IconAd2,
@@ -23,6 +23,8 @@ import {
   IconListDetails,
   IconPuzzle,
   IconReceipt,
+  IconReportAnalytics,
+  IconReportMoney,
   IconRocket,
   IconSettings,
   IconShieldLock,
@@ -37,6 +39,7 @@ import { Link, useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { canOpen, type KnownPath } from '../../lib/navigation';
 import { useSession } from '../../lib/session';
+import { ManagerRequestMenuItem } from '../../features/sales/components/personal-manager';
 import { QuickActions } from './quick-actions';
 
 type SectionKey = 'main' | 'appsAndKeywords' | 'services' | 'finance' | 'other' | 'admin';
@@ -69,6 +72,8 @@ type LabelKey =
   | 'userPayments'
   | 'userApps'
   | 'reflinks'
+  | 'salesReport'
+  | 'clientsReport'
   | 'cpiAccounts'
   | 'coreSettings'
   | 'accessLists'
@@ -137,6 +142,8 @@ const ADMIN_MENU: MenuItem[] = [
   { path: '/admin/user-payments', label: 'userPayments', icon: IconReceipt },
   { path: '/admin/reflinks', label: 'reflinks', icon: IconLink },
   { path: '/admin/cpi-accounts', label: 'cpiAccounts', icon: IconAd2 },
+  { path: '/admin/sales-report', label: 'salesReport', icon: IconReportMoney },
+  { path: '/admin/clients-report', label: 'clientsReport', icon: IconReportAnalytics },
   { path: '/admin/vendors', label: 'vendors', icon: IconBuildingStore },
   { path: '/admin/core-settings', label: 'coreSettings', icon: IconSettings },
   { path: '/admin/user-orders', label: 'userOrders', icon: IconClipboardList },
@@ -145,7 +152,17 @@ const ADMIN_MENU: MenuItem[] = [
   { path: '/admin/operations', label: 'operations', icon: IconActivity },
 ];
 
-function Section({ section, items, pathname }: { section: SectionKey; items: MenuItem[]; pathname: string }) {
+function Section({
+  section,
+  items,
+  pathname,
+  extra,
+}: {
+  section: SectionKey;
+  items: MenuItem[];
+  pathname: string;
+  extra?: ReactNode;
+}) {
   const { t } = useTranslation('app');
   const { permissions } = useSession();
   const visible = items.filter((item) => canOpen(item.path, permissions));
@@ -172,6 +189,7 @@ function Section({ section, items, pathname }: { section: SectionKey; items: Men
           style={{ borderRadius: 'var(--mantine-radius-md)' }}
         />
       ))}
+      {extra}
     </Stack>
   );
 }
@@ -185,7 +203,13 @@ export function SideMenu() {
       <nav aria-label={t('menu.label')}>
         <QuickActions />
         {MENU.map(({ section, items }) => (
-          <Section key={section} section={section} items={items} pathname={pathname} />
+          <Section
+            key={section}
+            section={section}
+            items={items}
+            pathname={pathname}
+            extra={section === 'other' && <ManagerRequestMenuItem />}
+          />
         ))}
         <Section section="admin" items={ADMIN_MENU} pathname={pathname} />
       </nav>
