@@ -12,7 +12,7 @@ export interface SalesScope {
   seesAll: boolean;
 }
 
-export const managers = aliasedTable(users, 'manager');
+const managers = aliasedTable(users, 'manager');
 
 /**
  * The clients a scope reads: a manager only their own whatever `manager_id` says (staff-admin §6); who sees
@@ -59,6 +59,7 @@ export function clientRows(db: Queryable): ClientRowsQuery {
     .leftJoin(managers, eq(managers.id, users.manager_id))
     .leftJoin(clientSales, eq(clientSales.user_id, users.id));
 }
+
 export interface ClientRow {
   id: number;
   nickname: string;
@@ -77,6 +78,10 @@ export interface ClientRow {
   status_updated_at: Date | null;
 }
 
+/*
+ * What `clientRows` is used for, typed by hand: through `Queryable` (a database or a transaction) drizzle infers
+ * the joined rows as `never`.
+ */
 type ClientRowsQuery = {
   where(where: SQL | undefined): {
     orderBy(...order: SQL[]): {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Select, Stack } from '@mantine/core';
+import { Button, Group, Select, Stack, VisuallyHidden } from '@mantine/core';
 import { IconDownload, IconNotes } from '@tabler/icons-react';
 import {
   SALES_STATUSES,
@@ -157,10 +157,11 @@ export function MyClientsTab() {
                 size="compact-sm"
                 leftSection={<IconNotes size={14} />}
                 onClick={() => setNotes(client)}
-                aria-label={t('clients.notesOf', { name: client.nickname })}
                 data-testid={`sales-notes-${client.id}`}
                 maw={240}
               >
+                {/* Named after the client; the visible text (the note's first line) stays part of the name. */}
+                <VisuallyHidden>{t('clients.notesOf', { name: client.nickname })}: </VisuallyHidden>
                 {client.note ? client.note.split('\n')[0] : t('clients.addNote')}
               </Button>
             ),
