@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
 import {
   SALES_MESSAGES,
   SALES_STATUSES,
+  STAFF_ROLES,
   type SalesClient,
   type SalesStatus,
   type changeHistoryNoteBodySchema,
@@ -24,6 +25,8 @@ import {
   paymentSystems,
   payments,
   pricePlans,
+  roles,
+  userRoles,
   users,
 } from '../../db/schema/index.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
@@ -210,9 +213,13 @@ export async function newClients(db: Db, query: Out<typeof newClientsQuerySchema
   const where = and(
     isNull(users.manager_id),
     isNull(users.deleted_at),
-    sql`not exists (
-    select 1 from user_roles ur join roles r on r.id = ur.role_id
-    where ur.user_id = ${users.id} and r.name in ('admin', 'manager', 'support', 'ppc', 'marketer'))`,
+    notExists(
+      db
+        .select({ one: userRoles.user_id })
+        .from(userRoles)
+        .innerJoin(roles, eq(roles.id, userRoles.role_id))
+        .where(and(eq(userRoles.user_id, users.id), inArray(roles.name, STAFF_ROLES))),
+    ),
   );
   const [rows, [total]] = await Promise.all([
     db
