@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { pageMeta } from '../../lib/paging.js';
-import { clientCount, clientRows, managerOf, planIdOf, type ClientRow } from './sales.repo.js';
+import { clientCount, clientRows, isCustomer, managerOf, planIdOf, type ClientRow } from './sales.repo.js';
 
 type Filters = z.output<typeof clientsReportExportQuerySchema>;
 
@@ -26,17 +26,18 @@ function view(row: ClientRow): ClientsReportRow {
   };
 }
 
-const filtersOf = (query: Filters) =>
+const filtersOf = (db: Db, query: Filters) =>
   and(
     isNull(users.deleted_at),
+    isCustomer(db),
     query.country ? eq(users.country, query.country) : undefined,
     query.manager_id ? eq(users.manager_id, query.manager_id) : undefined,
     query.priceplan_id ? eq(planIdOf, query.priceplan_id) : undefined,
   );
 
-/** `GET clients-report` (staff-admin §3): every client, id descending. */
+/** `GET clients-report` (staff-admin §3): every client (no staff account), id descending. */
 export async function clientsReport(db: Db, query: z.output<typeof clientsReportQuerySchema>) {
-  const where = filtersOf(query);
+  const where = filtersOf(db, query);
   const [rows, [total]] = await Promise.all([
     clientRows(db)
       .where(where)
@@ -52,7 +53,7 @@ export async function clientsReport(db: Db, query: z.output<typeof clientsReport
 export async function* clientsReportBatches(db: Db, query: Filters, size: number) {
   for (let before = 2_147_483_647; ;) {
     const rows = await clientRows(db)
-      .where(and(filtersOf(query), sql`${users.id} < ${before}`))
+      .where(and(filtersOf(db, query), sql`${users.id} < ${before}`))
       .orderBy(desc(users.id))
       .limit(size);
     yield rows.map(view);

@@ -1,8 +1,7 @@
-import { and, asc, count, desc, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import {
   SALES_MESSAGES,
   SALES_STATUSES,
-  STAFF_ROLES,
   type SalesClient,
   type SalesStatus,
   type changeHistoryNoteBodySchema,
@@ -25,8 +24,6 @@ import {
   paymentSystems,
   payments,
   pricePlans,
-  roles,
-  userRoles,
   users,
 } from '../../db/schema/index.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
@@ -38,6 +35,7 @@ import {
   clientRows,
   clientsOf,
   inPeriod,
+  isCustomer,
   managerOf,
   type ClientRow,
   type SalesScope,
@@ -210,17 +208,7 @@ const openRequest = sql<Date | null>`(select ${managerRequests.created_at} from 
  * descending. Staff accounts are nobody's clients.
  */
 export async function newClients(db: Db, query: Out<typeof newClientsQuerySchema>) {
-  const where = and(
-    isNull(users.manager_id),
-    isNull(users.deleted_at),
-    notExists(
-      db
-        .select({ one: userRoles.user_id })
-        .from(userRoles)
-        .innerJoin(roles, eq(roles.id, userRoles.role_id))
-        .where(and(eq(userRoles.user_id, users.id), inArray(roles.name, STAFF_ROLES))),
-    ),
-  );
+  const where = and(isNull(users.manager_id), isNull(users.deleted_at), isCustomer(db));
   const [rows, [total]] = await Promise.all([
     db
       .select({

@@ -266,6 +266,9 @@ describe('clients report', () => {
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(String(b.user.id));
     expect((await admin$('GET', 'clients-report?country=XX', marketer.auth)).statusCode).toBe(422);
+    // Staff accounts are nobody's clients.
+    const all = (await admin$('GET', 'clients-report?limit=100', marketer.auth)).json();
+    expect(all.data.map((row: { id: number }) => row.id)).not.toContain(manager.user.id);
     const customer = await clientOf(null);
     expect((await admin$('GET', 'clients-report', customer.auth)).statusCode).toBe(403);
   });
