@@ -19,6 +19,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { Deps } from './deps.js';
 import type { Jobs } from './jobs/jobs.js';
+import { adminSalesRoutes, managersRoutes } from './modules/sales/sales.routes.js';
 import { registerAuth, requirePermissions } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
@@ -178,6 +179,7 @@ export async function storelift(app: FastifyInstance, { config, database, jobs, 
       await api.register(resellersRoutes);
       await api.register(pagesRoutes);
       await api.register(noticesRoutes);
+      await api.register(managersRoutes);
     },
     { prefix: '/api/private/v1' },
   );
@@ -209,6 +211,7 @@ export async function storelift(app: FastifyInstance, { config, database, jobs, 
       await admin.register(adminResellersRoutes);
       await admin.register(adminPagesRoutes);
       await admin.register(adminNoticesRoutes);
+      await admin.register(adminSalesRoutes);
     },
     { prefix: '/api/admin/v1' },
   );

@@ -19,6 +19,7 @@ import type enUSProfile from './locales/en-US.profile.json';
 import type enUSNav from './locales/en-US.nav.json';
 import type enUSNotices from './locales/en-US.notices.json';
 import type enUSBlog from './locales/en-US.blog.json';
+import type enUSSales from './locales/en-US.sales.json';
 
 // en-US is the reference locale: `t()` keys are checked against it at compile time.
 declare module 'i18next' {
@@ -45,6 +46,7 @@ declare module 'i18next' {
       nav: typeof enUSNav;
       notices: typeof enUSNotices;
       blog: typeof enUSBlog;
+      sales: typeof enUSSales;
     };
     returnNull: false;
   }

@@ -57,3 +57,4 @@ export * from './contracts/dashboard-widgets.js';
 export * from './contracts/notices.js';
 export * from './contracts/reseller-templates.js';
 export * from './contracts/blog.js';
+export * from './contracts/sales.js';

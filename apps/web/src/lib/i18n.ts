@@ -37,6 +37,7 @@ export const NAMESPACES = [
   'nav',
   'notices',
   'blog',
+  'sales',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

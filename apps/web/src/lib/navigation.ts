@@ -55,6 +55,8 @@ export const ROUTE_ACCESS = {
   '/admin/core-settings': { permission: 'core-settings' },
   '/admin/access-lists': { permission: 'access-lists' },
   '/admin/operations': { permission: 'operations' },
+  '/admin/sales-report': { permission: 'sales-report' },
+  '/admin/clients-report': { permission: 'clients-report' },
   '/resellers-program': {},
   '/partners-program': {},
   '/contacts': {},

@@ -11,6 +11,7 @@ import {
   OPERATIONS_MESSAGES,
   SECURITY_MESSAGES,
   PAGES_MESSAGES,
+  SALES_MESSAGES,
   STORE_LINK_MESSAGES,
   NOTICE_MESSAGES,
 } from '@storelift/shared';
@@ -86,6 +87,7 @@ describe('server messages', () => {
     ...Object.entries(OPERATIONS_MESSAGES).map(([key, text]) => [`operations.${key}`, text] as const),
     ...Object.entries(PAGES_MESSAGES).map(([key, text]) => [`pages.${key}`, text] as const),
     ...Object.entries(NOTICE_MESSAGES).map(([key, text]) => [`notices.${key}`, text] as const),
+    ...Object.entries(SALES_MESSAGES).map(([key, text]) => [`sales.${key}`, text] as const),
   ]);
 
   it('every key of MESSAGES and the registered rule sets has a translation, and en-US says what the server says', () => {

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, EmptyState, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, EmptyState, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconApps, IconPlus } from '@tabler/icons-react';
 import { CAMPAIGN_MESSAGES, PRODUCT_TYPES, isEditableCampaign, type App } from '@storelift/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -19,6 +19,7 @@ import { profileKeys } from '../features/profile/api/profile';
 import { errorText, translateMessage } from '../lib/messages';
 import { advancedModeOf, campaignSearch, findApp as findIn, preselectedApp } from './campaign-search';
 import { CpiTab } from './cpi-tab';
+import { ManagerRequestButton } from '../features/sales/components/personal-manager';
 
 const route = getRouteApi('/app/add-campaigns');
 
@@ -74,9 +75,10 @@ export function AddCampaignsPage() {
               ? t('add.repeatTitle', { id: source.data.id })
               : t('add.title')}
         </Title>
-        <Text c="dimmed" mt={4}>
-          {t('add.subtitle')}
-        </Text>
+        <Group justify="space-between" align="flex-end" mt={4}>
+          <Text c="dimmed">{t('add.subtitle')}</Text>
+          <ManagerRequestButton />
+        </Group>
       </div>
 
       {(mine.error ?? source.error) && (

@@ -102,8 +102,8 @@ const appLayoutRoute = createRoute({
 const dashboardRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/dashboard',
-  // The widgets' texts.
-  loader: () => i18next.loadNamespaces(['pages']),
+  // The widgets' texts (the personal-manager card's among them).
+  loader: () => i18next.loadNamespaces(['pages', 'sales']),
   component: signedInPage('dashboard'),
 });
 
@@ -134,7 +134,8 @@ const addCampaignsRoute = createRoute({
     'isAdvancedMode',
     'omitAdvancedMode',
   ),
-  loader: loadCampaignTexts,
+  // The campaign texts and the personal-manager dialog's.
+  loader: () => Promise.all([loadCampaignTexts(), i18next.loadNamespaces(['sales'])]),
   component: signedInPage('addCampaigns'),
 });
 
@@ -256,6 +257,23 @@ const adminCpiAccountsRoute = createRoute({
   path: '/admin/cpi-accounts',
   loader: loadStaffMoneyTexts,
   component: signedInPage('adminCpiAccounts'),
+});
+
+/** The sales and clients reports. */
+const loadSalesTexts = () => i18next.loadNamespaces(['sales']);
+
+const adminSalesReportRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/admin/sales-report',
+  loader: loadSalesTexts,
+  component: signedInPage('adminSalesReport'),
+});
+
+const adminClientsReportRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/admin/clients-report',
+  loader: loadSalesTexts,
+  component: signedInPage('adminClientsReport'),
 });
 
 /** Core settings: its texts, and the product types of the price list. */
@@ -437,6 +455,8 @@ const routeTree = rootRoute.addChildren([
     adminReflinksRoute,
     adminNoticeTemplatesRoute,
     adminBlogRoute,
+    adminSalesReportRoute,
+    adminClientsReportRoute,
     adminCpiAccountsRoute,
     adminCoreSettingsRoute,
     adminAccessListsRoute,

@@ -30,6 +30,8 @@ export const signedInPages = {
   adminUserDetails: () => import('./admin-user-details-page').then((page) => page.AdminUserDetailsPage),
   adminCoreSettings: () => import('./admin-core-settings-page').then((page) => page.AdminCoreSettingsPage),
   adminAccessLists: () => import('./admin-access-lists-page').then((page) => page.AdminAccessListsPage),
+  adminSalesReport: () => import('./admin-sales-report-page').then((page) => page.AdminSalesReportPage),
+  adminClientsReport: () => import('./admin-clients-report-page').then((page) => page.AdminClientsReportPage),
   adminOperations: () => import('./admin-operations-page').then((page) => page.AdminOperationsPage),
   topUp: () => import('./top-up-page').then((page) => page.TopUpPage),
   topUpResult: () => import('./top-up-result-page').then((page) => page.TopUpResultPage),

@@ -253,6 +253,10 @@ export const payments = pgTable(
     index('payments_user_created_idx').on(t.user_id, t.created_at),
     index('payments_user_status_created_idx').on(t.user_id, t.status, t.created_at),
     index('payments_created_idx').on(t.created_at),
+    // Sales report statistics: credited payments by time.
+    index('payments_credited_idx')
+      .on(t.credited_at)
+      .where(sql`${t.status} = 'credited'`),
     check('payments_amount_check', sql`${t.amount} > 0 and ${t.total} >= ${t.amount}`),
   ],
 );

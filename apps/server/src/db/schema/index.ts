@@ -17,3 +17,4 @@ export * from './avatars.js';
 export * from './two-factor.js';
 export * from './notices.js';
 export * from './content.js';
+export * from './sales.js';

@@ -49,6 +49,10 @@ export const users = pgTable(
     index('users_created_at_idx').on(t.created_at),
     // The staff list's filters (staff-admin §2 User lists).
     index('users_manager_created_idx').on(t.manager_id, t.created_at),
+    // Sales report: a manager's clients by id, new clients (no manager) by id descending.
+    index('users_manager_id_idx').on(t.manager_id, t.id),
+    // Clients report: country filter by id descending.
+    index('users_country_id_idx').on(t.country, t.id),
     index('users_active_created_idx').on(t.is_active, t.created_at),
     index('users_verified_created_idx').on(sql`(${t.email_verified_at} is not null)`, t.created_at),
     // The staff search matches e-mail, nickname and full name anywhere in them.

@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import {
   IconAd2,
@@ -25,6 +25,8 @@ import {
   IconListDetails,
   IconPuzzle,
   IconReceipt,
+  IconReportAnalytics,
+  IconReportMoney,
   IconRocket,
   IconSettings,
   IconShieldLock,
@@ -40,6 +42,7 @@ import { useTranslation } from 'react-i18next';
 import { canOpen, type KnownPath } from '../../lib/navigation';
 import { useSession } from '../../lib/session';
 import { AccountSwitch } from './account-switch';
+import { ManagerRequestMenuItem } from '../../features/sales/components/personal-manager';
 import { QuickActions } from './quick-actions';
 
 type SectionKey = 'main' | 'appsAndKeywords' | 'services' | 'finance' | 'other' | 'admin';
@@ -74,6 +77,8 @@ type LabelKey =
   | 'reflinks'
   | 'noticeTemplates'
   | 'blog'
+  | 'salesReport'
+  | 'clientsReport'
   | 'cpiAccounts'
   | 'coreSettings'
   | 'accessLists'
@@ -143,6 +148,8 @@ const ADMIN_MENU: MenuItem[] = [
   { path: '/admin/reflinks', label: 'reflinks', icon: IconLink },
   { path: '/admin/blog', label: 'blog', icon: IconNews },
   { path: '/admin/cpi-accounts', label: 'cpiAccounts', icon: IconAd2 },
+  { path: '/admin/sales-report', label: 'salesReport', icon: IconReportMoney },
+  { path: '/admin/clients-report', label: 'clientsReport', icon: IconReportAnalytics },
   { path: '/admin/vendors', label: 'vendors', icon: IconBuildingStore },
   { path: '/admin/core-settings', label: 'coreSettings', icon: IconSettings },
   { path: '/admin/user-orders', label: 'userOrders', icon: IconClipboardList },
@@ -152,7 +159,17 @@ const ADMIN_MENU: MenuItem[] = [
   { path: '/admin/operations', label: 'operations', icon: IconActivity },
 ];
 
-function Section({ section, items, pathname }: { section: SectionKey; items: MenuItem[]; pathname: string }) {
+function Section({
+  section,
+  items,
+  pathname,
+  extra,
+}: {
+  section: SectionKey;
+  items: MenuItem[];
+  pathname: string;
+  extra?: ReactNode;
+}) {
   const { t } = useTranslation('app');
   const { permissions } = useSession();
   const visible = items.filter((item) => canOpen(item.path, permissions));
@@ -179,6 +196,7 @@ function Section({ section, items, pathname }: { section: SectionKey; items: Men
           style={{ borderRadius: 'var(--mantine-radius-md)' }}
         />
       ))}
+      {extra}
     </Stack>
   );
 }
@@ -193,7 +211,13 @@ export function SideMenu() {
         <AccountSwitch />
         <QuickActions />
         {MENU.map(({ section, items }) => (
-          <Section key={section} section={section} items={items} pathname={pathname} />
+          <Section
+            key={section}
+            section={section}
+            items={items}
+            pathname={pathname}
+            extra={section === 'other' && <ManagerRequestMenuItem />}
+          />
         ))}
         <Section section="admin" items={ADMIN_MENU} pathname={pathname} />
       </nav>

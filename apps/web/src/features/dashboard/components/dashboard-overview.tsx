@@ -16,6 +16,7 @@ import { CopyValue } from '../../../components/copy-value';
 import { formatDate } from '../../../lib/format';
 import { displayRoles } from '../../../lib/roles';
 import { CampaignsWidget } from './campaigns-widget';
+import { PersonalManagerWidget } from '../../sales/components/personal-manager';
 import { InfoWidgets, PinnedPosts } from './info-widgets';
 
 interface QuickLink {
@@ -63,6 +64,8 @@ export function DashboardOverview({
       <PinnedPosts />
 
       <CampaignsWidget />
+
+      <PersonalManagerWidget />
 
       <InfoWidgets />
 

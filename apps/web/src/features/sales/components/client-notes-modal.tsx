@@ -1,0 +1,102 @@
+import { Button, Group, Loader, Stack, Text, Textarea, Timeline } from '@mantine/core';
+import { changeHistoryNoteBodySchema, SALES_NOTE_MAX, type SalesClient } from '@storelift/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../../components/form-modal';
+import { showFormError } from '../../../components/error-modal';
+import { ListError } from '../../../components/paged-table';
+import { formatDateTime } from '../../../lib/format';
+import { translateMessage } from '../../../lib/messages';
+import { notifySuccess } from '../../../lib/notify';
+import { useSchemaForm } from '../../../lib/use-schema-form';
+import { salesHistoryQueryOptions, useChangeSales } from '../api/sales';
+
+const loadSchema = () => Promise.resolve(changeHistoryNoteBodySchema);
+
+/** A client's history note (edited) and every status and note change with its author and time. */
+export function ClientNotesModal({ client, onClose }: { client: SalesClient | null; onClose: () => void }) {
+  const { t } = useTranslation('sales');
+  return (
+    <FormModal
+      opened={client !== null}
+      onClose={onClose}
+      title={t('notes.title', { name: client?.nickname ?? '' })}
+      testId="sales-notes-modal"
+    >
+      {client && <NotesForm client={client} onClose={onClose} />}
+    </FormModal>
+  );
+}
+
+function NotesForm({ client, onClose }: { client: SalesClient; onClose: () => void }) {
+  const { t } = useTranslation('sales');
+  const form = useSchemaForm<{ user_id: number; note: string }>(loadSchema, {
+    user_id: client.id,
+    note: client.note,
+  });
+  const change = useChangeSales();
+  const history = useQuery(salesHistoryQueryOptions(client.id));
+  const submit = form.onSubmit(async (values) => {
+    try {
+      const answer = await change.mutateAsync(values);
+      notifySuccess(translateMessage(answer.message));
+      onClose();
+    } catch (error) {
+      showFormError(form, error);
+    }
+  });
+  return (
+    <Stack gap="lg">
+      <form onSubmit={submit} {...form.formProps}>
+        <Stack gap="md">
+          <Textarea
+            label={t('notes.note')}
+            autosize
+            minRows={3}
+            maxLength={SALES_NOTE_MAX}
+            data-autofocus
+            data-testid="sales-note"
+            {...form.getInputProps('note')}
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={form.submitting} data-testid="sales-note-save">
+              {t('common.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      <Stack gap="xs">
+        <Text fw={600}>{t('notes.history')}</Text>
+        <ListError error={history.error} />
+        {history.isPending ? (
+          <Loader size="sm" aria-label={t('notes.loading')} />
+        ) : history.data?.data.length ? (
+          <Timeline bulletSize={12} lineWidth={2} data-testid="sales-history">
+            {history.data.data.map((entry) => (
+              <Timeline.Item key={entry.id} title={t(`statuses.${entry.status}`)}>
+                {entry.note && (
+                  <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                    {entry.note}
+                  </Text>
+                )}
+                <Text size="xs" c="dimmed">
+                  {t('notes.by', {
+                    who: entry.author?.nickname ?? '—',
+                    when: formatDateTime(entry.created_at),
+                  })}
+                </Text>
+              </Timeline.Item>
+            ))}
+          </Timeline>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t('notes.empty')}
+          </Text>
+        )}
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,40 @@
+import { Stack, Tabs, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { MyClientsTab } from './my-clients-tab';
+import { NewClientsTab } from './new-clients-tab';
+import { SalesStatisticsTab } from './sales-statistics-tab';
+
+/** The sales report (staff-admin §2): My clients, New clients and Statistics, each tab loading on its own. */
+export function SalesReport() {
+  const { t } = useTranslation('sales');
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1} fz={{ base: 24, sm: 30 }}>
+          {t('title')}
+        </Title>
+        <Text c="dimmed" mt={4}>
+          {t('subtitle')}
+        </Text>
+      </div>
+      <Tabs defaultValue="clients" keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="clients">{t('tabs.clients')}</Tabs.Tab>
+          <Tabs.Tab value="new" data-testid="sales-tab-new">
+            {t('tabs.newClients')}
+          </Tabs.Tab>
+          <Tabs.Tab value="stats">{t('tabs.statistics')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="clients">
+          <MyClientsTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="new">
+          <NewClientsTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="stats">
+          <SalesStatisticsTab />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}

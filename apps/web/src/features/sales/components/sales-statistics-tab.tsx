@@ -1,0 +1,242 @@
+import { useState } from 'react';
+import {
+  Button,
+  Card,
+  Group,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import type { LastPayment, SalesPeriodQuery } from '@storelift/shared';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { DataTable } from 'mantine-datatable';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showApiError } from '../../../components/error-modal';
+import { ListError, usePagedTableProps, usePageOf } from '../../../components/paged-table';
+import { UserDetailsLink } from '../../../components/user-details-link';
+import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
+import { exportLastPayments, lastPaymentsQueryOptions, salesStatsQueryOptions } from '../api/sales';
+import { useSalesFilterOptions } from './sales-filters';
+
+const PAGE_SIZE = 10;
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+const monthAgo = () => {
+  const date = new Date();
+  date.setUTCMonth(date.getUTCMonth() - 1);
+  return isoDay(date);
+};
+
+/** One statistics block: its own loading and failure states. */
+function Block<T>({
+  title,
+  query,
+  children,
+}: {
+  title: string;
+  query: UseQueryResult<T>;
+  children: (data: T) => ReactNode;
+}) {
+  return (
+    <Card withBorder radius="lg" padding="lg" component="section" aria-label={title}>
+      <Title order={2} fz="lg" mb="sm">
+        {title}
+      </Title>
+      {query.isPending ? (
+        <Skeleton h={60} />
+      ) : query.isError ? (
+        <ListError error={query.error} />
+      ) : (
+        children(query.data)
+      )}
+    </Card>
+  );
+}
+
+/** Statistics for a chosen period: totals, clients by status, payments by payment system, last payments. */
+export function SalesStatisticsTab() {
+  const { t } = useTranslation('sales');
+  const { seesAll, managerOptions } = useSalesFilterOptions();
+  const [manager, setManager] = useState<string | null>(null);
+  const [from, setFrom] = useState(monthAgo);
+  const [to, setTo] = useState(() => isoDay(new Date()));
+  const [exporting, setExporting] = useState(false);
+  const period: SalesPeriodQuery = {
+    manager_id: manager ? Number(manager) : 0,
+    ...(from && { from }),
+    ...(to && { to }),
+  };
+  const stats = salesStatsQueryOptions(period);
+  const totals = useQuery(stats.totals);
+  const byStatus = useQuery(stats.byStatus);
+  const byPayments = useQuery(stats.byPayments);
+  const [page, setPage] = usePageOf(period);
+  const last = useQuery(lastPaymentsQueryOptions({ ...period, page, limit: PAGE_SIZE }));
+  const pagedProps = usePagedTableProps(
+    { data: last.data, isFetching: last.isFetching },
+    { page, onPageChange: setPage, perPage: PAGE_SIZE, emptyHeight: 160 },
+  );
+  const runExport = () => {
+    setExporting(true);
+    exportLastPayments(period)
+      .catch(showApiError)
+      .finally(() => setExporting(false));
+  };
+
+  return (
+    <Stack gap="lg">
+      <Group gap="md" align="flex-end" wrap="wrap">
+        {seesAll && (
+          <Select
+            label={t('filters.manager')}
+            placeholder={t('filters.allManagers')}
+            data={managerOptions}
+            value={manager}
+            onChange={setManager}
+            clearable
+            searchable
+            w={220}
+          />
+        )}
+        <TextInput
+          type="date"
+          label={t('filters.from')}
+          value={from}
+          onChange={(e) => setFrom(e.currentTarget.value)}
+          w={170}
+        />
+        <TextInput
+          type="date"
+          label={t('filters.to')}
+          value={to}
+          onChange={(e) => setTo(e.currentTarget.value)}
+          w={170}
+        />
+      </Group>
+
+      <Block title={t('stats.totals')} query={totals}>
+        {({ data }) => (
+          <SimpleGrid cols={{ base: 2, md: 4 }} data-testid="sales-totals">
+            {(
+              [
+                ['totalClients', formatNumber(data.total_clients)],
+                ['activeClients', formatNumber(data.active_clients)],
+                ['paymentsCommitted', formatNumber(data.payments_committed)],
+                ['paymentsTotal', formatMoney(data.payments_total)],
+              ] as const
+            ).map(([key, value]) => (
+              <div key={key}>
+                <Text size="sm" c="dimmed">
+                  {t(`stats.${key}`)}
+                </Text>
+                <Text fw={700} fz="xl">
+                  {value}
+                </Text>
+              </div>
+            ))}
+          </SimpleGrid>
+        )}
+      </Block>
+
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Block title={t('stats.byStatus')} query={byStatus}>
+          {({ data }) => (
+            <Table>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('columns.status')}</Table.Th>
+                  <Table.Th ta="right">{t('stats.clients')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.map((row) => (
+                  <Table.Tr key={row.status}>
+                    <Table.Td>{t(`statuses.${row.status}`)}</Table.Td>
+                    <Table.Td ta="right">{formatNumber(row.clients)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+        </Block>
+        <Block title={t('stats.byPayments')} query={byPayments}>
+          {({ data }) =>
+            data.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                {t('stats.noPayments')}
+              </Text>
+            ) : (
+              <Table>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('columns.paysystem')}</Table.Th>
+                    <Table.Th ta="right">{t('stats.payments')}</Table.Th>
+                    <Table.Th ta="right">{t('columns.amount')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.map((row) => (
+                    <Table.Tr key={row.paysystem}>
+                      <Table.Td>{row.paysystem}</Table.Td>
+                      <Table.Td ta="right">{formatNumber(row.payments)}</Table.Td>
+                      <Table.Td ta="right">{formatMoney(row.amount)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            )
+          }
+        </Block>
+      </SimpleGrid>
+
+      <Stack gap="sm" component="section" aria-label={t('stats.lastPayments')}>
+        <Group justify="space-between">
+          <Title order={2} fz="lg">
+            {t('stats.lastPayments')}
+          </Title>
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={16} />}
+            loading={exporting}
+            onClick={runExport}
+          >
+            {t('export')}
+          </Button>
+        </Group>
+        <ListError error={last.error} />
+        <DataTable<LastPayment>
+          {...pagedProps}
+          idAccessor="id"
+          noRecordsText={t('stats.noPayments')}
+          columns={[
+            { accessor: 'id', title: t('columns.id') },
+            {
+              accessor: 'user',
+              title: t('columns.client'),
+              render: (row) => <UserDetailsLink user={row.user} />,
+            },
+            { accessor: 'paysystem', title: t('columns.paysystem') },
+            {
+              accessor: 'amount',
+              title: t('columns.amount'),
+              textAlign: 'right',
+              render: (row) => formatMoney(row.amount),
+            },
+            {
+              accessor: 'credited_at',
+              title: t('columns.date'),
+              noWrap: true,
+              render: (row) => formatDateTime(row.credited_at),
+            },
+          ]}
+        />
+      </Stack>
+    </Stack>
+  );
+}
