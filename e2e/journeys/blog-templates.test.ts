@@ -57,6 +57,14 @@ describe('reseller e-mail templates, the internal blog and the account switch', 
     await expect
       .poll(() => page.getByTestId('template-body').inputValue())
       .toContain('Thank you for your order');
+
+    // The tab in another of the four languages.
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('uk-UA');
+    await expect
+      .poll(() => page.getByRole('tab', { name: 'Шаблони листів', selected: true }).count())
+      .toBe(1);
+    await expect.poll(() => page.getByText('Попередній перегляд').count()).toBeGreaterThan(0);
+    await expectAccessible(page, 'my profile: e-mail templates in Ukrainian');
     await page.close();
   });
 
