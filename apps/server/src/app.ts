@@ -30,6 +30,8 @@ import { apiCreditsRoutes } from './modules/api-credits/api-credits.routes.js';
 import { appsRoutes } from './modules/apps/apps.routes.js';
 import { adminAppsRoutes } from './modules/apps/admin-apps.js';
 import { adminReflinksRoutes } from './modules/reflinks/reflinks.routes.js';
+import { adminMarketingActionsRoutes } from './modules/marketing/marketing-actions.routes.js';
+import { adminAdsReportRoutes } from './modules/marketing/ads-report.routes.js';
 import { adminCpiAccountsRoutes } from './modules/cpi-accounts/cpi-accounts.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { adminBillingRoutes } from './modules/billing/admin-billing.routes.js';
@@ -196,6 +198,8 @@ export async function storelift(app: FastifyInstance, { config, database, jobs, 
       await admin.register(adminAuditRoutes);
       await admin.register(adminAppsRoutes);
       await admin.register(adminReflinksRoutes);
+      await admin.register(adminMarketingActionsRoutes);
+      await admin.register(adminAdsReportRoutes);
       await admin.register(adminCpiAccountsRoutes);
       await admin.register(adminProductsRoutes);
       await admin.register(adminEmailTemplatesRoutes);

@@ -72,6 +72,12 @@ export const AUDIT_ACTIONS = [
   'jobs.retry',
   'resellers.approve',
   'resellers.reject',
+  'marketing-actions.create',
+  'marketing-actions.update',
+  'marketing-actions.delete',
+  'ads-report.upload',
+  'ads-report.update',
+  'ads-report.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
