@@ -11,7 +11,8 @@ export const MARKETING_MESSAGES = {
   actionEndsBeforeStart: 'The end must be after the start',
   actionTiersRequired: 'Add at least one threshold',
   actionTiersDuplicate: 'Each threshold needs its own amount',
-  actionProductNotDiscounted: 'Choose products that can be ordered (cost-per-install campaigns get no discount)',
+  actionProductNotDiscounted:
+    'Choose products that can be ordered (cost-per-install campaigns get no discount)',
   reportRowsAdded: 'All records added',
   reportFormSent: 'Form sent',
   reportRowSaved: 'Record saved',

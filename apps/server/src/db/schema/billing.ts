@@ -275,11 +275,20 @@ export const marketingActions = pgTable(
     /** App store (1 Google Play, 2 App Store) or null for both. */
     store: smallint('store'),
     /** Country codes: the payer's country (bonus) or the campaign's (discount). */
-    countries: text('countries').array().notNull().default(sql`'{}'::text[]`),
+    countries: text('countries')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Product types of the discounted campaigns. */
-    products: smallint('products').array().notNull().default(sql`'{}'::smallint[]`),
+    products: smallint('products')
+      .array()
+      .notNull()
+      .default(sql`'{}'::smallint[]`),
     /** The customer's price plan. */
-    price_plans: integer('price_plans').array().notNull().default(sql`'{}'::integer[]`),
+    price_plans: integer('price_plans')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },

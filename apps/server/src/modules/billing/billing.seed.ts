@@ -45,7 +45,9 @@ export async function seedMoneyDemo(db: Db) {
   const [running] = await db
     .select({ id: marketingActions.id })
     .from(marketingActions)
-    .where(sql`${marketingActions.type} = 'payment' and ${marketingActions.is_active} and (${marketingActions.ends_at} is null or ${marketingActions.ends_at} > now())`)
+    .where(
+      sql`${marketingActions.type} = 'payment' and ${marketingActions.is_active} and (${marketingActions.ends_at} is null or ${marketingActions.ends_at} > now())`,
+    )
     .limit(1);
   if (!running) {
     await db.insert(marketingActions).values({

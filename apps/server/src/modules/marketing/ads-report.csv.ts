@@ -22,7 +22,9 @@ export interface SpendLine {
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const CODE = /^[A-Za-z0-9_-]{1,40}$/;
-const isDay = (text: string) => DAY.test(text) && !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) &&
+const isDay = (text: string) =>
+  DAY.test(text) &&
+  !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) &&
   new Date(`${text}T00:00:00Z`).toISOString().startsWith(text);
 
 const refuse = (problems: string[]) => new ValidationError({ file: problems.slice(0, 20) });
@@ -65,15 +67,16 @@ export function readSpendFile(content: Buffer): SpendLine[] {
     const amount = adsAmountRule.safeParse(cell('amount'));
     const from = cell('from');
     const to = cell('to');
-    const problem = !Number.isInteger(type) || type < 1 || type > 100
-      ? `type ${MESSAGES.dataNotValid}`
-      : !CODE.test(cell('code'))
-        ? `code ${MESSAGES.dataNotValid}`
-        : !isDay(from) || !isDay(to) || from > to
-          ? `from/to ${MESSAGES.dataNotValid}`
-          : !amount.success
-            ? `amount ${amount.error.issues[0]?.message ?? MESSAGES.amountInvalid}`
-            : null;
+    const problem =
+      !Number.isInteger(type) || type < 1 || type > 100
+        ? `type ${MESSAGES.dataNotValid}`
+        : !CODE.test(cell('code'))
+          ? `code ${MESSAGES.dataNotValid}`
+          : !isDay(from) || !isDay(to) || from > to
+            ? `from/to ${MESSAGES.dataNotValid}`
+            : !amount.success
+              ? `amount ${amount.error.issues[0]?.message ?? MESSAGES.amountInvalid}`
+              : null;
     if (problem) problems.push(lineProblem(line, problem));
     else lines.push({ line, type, code: cell('code'), from, to, amount: amount.data! });
   });

@@ -54,7 +54,8 @@ export async function adminAdsReportRoutes(app: FastifyInstance) {
       onRequest,
     },
     (req) => {
-      if (!Buffer.isBuffer(req.body)) throw ValidationError.field('file', MARKETING_MESSAGES.reportFileMissing);
+      if (!Buffer.isBuffer(req.body))
+        throw ValidationError.field('file', MARKETING_MESSAGES.reportFileMissing);
       return report.uploadReport(db, req.body);
     },
   );

@@ -88,7 +88,6 @@ function view(found: Found): AdsReportRow {
   };
 }
 
-
 /** `GET google-ads-report`: spend rows beside what their reflink brought, default date descending. */
 export async function listReport(db: Db, query: Query) {
   const pattern = query.search ? `%${escapeLike(query.search)}%` : undefined;
@@ -148,7 +147,15 @@ export async function uploadReport(db: Db, content: Buffer) {
     const reflinkId = idOf.get(line.code.toUpperCase());
     return reflinkId === undefined
       ? []
-      : [{ type: line.type, reflink_id: reflinkId, date_from: line.from, date_to: line.to, amount: formatMoney(line.amount) }];
+      : [
+          {
+            type: line.type,
+            reflink_id: reflinkId,
+            date_from: line.from,
+            date_to: line.to,
+            amount: formatMoney(line.amount),
+          },
+        ];
   });
   if (rows.length) {
     await db.transaction(async (tx) => {
@@ -200,7 +207,13 @@ export async function deleteRow(db: Db, id: number) {
     await audit(tx, {
       action: 'ads-report.delete',
       target: { type: 'ads_spend', id },
-      before: { reflink_id: row.reflink_id, type: row.type, from: row.date_from, to: row.date_to, amount: row.amount },
+      before: {
+        reflink_id: row.reflink_id,
+        type: row.type,
+        from: row.date_from,
+        to: row.date_to,
+        amount: row.amount,
+      },
     });
   });
   return { message: MARKETING_MESSAGES.reportRowDeleted, count: 1 };

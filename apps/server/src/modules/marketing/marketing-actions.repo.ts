@@ -106,7 +106,6 @@ export interface ActionFilters {
   search?: string;
 }
 
-
 function whereOf(filters: ActionFilters, now: Date) {
   return and(
     filters.type ? eq(marketingActions.type, filters.type) : undefined,
@@ -149,8 +148,12 @@ export async function listActions(
 export async function usedValues(db: Queryable) {
   const [row] = await db
     .select({
-      countries: sql<string[]>`coalesce(array(select distinct unnest(${marketingActions.countries}) from ${marketingActions} order by 1), '{}')`,
-      products: sql<number[]>`coalesce(array(select distinct unnest(${marketingActions.products}) from ${marketingActions} order by 1), '{}')`,
+      countries: sql<
+        string[]
+      >`coalesce(array(select distinct unnest(${marketingActions.countries}) from ${marketingActions} order by 1), '{}')`,
+      products: sql<
+        number[]
+      >`coalesce(array(select distinct unnest(${marketingActions.products}) from ${marketingActions} order by 1), '{}')`,
     })
     .from(sql`(select 1) one`);
   return { countries: row?.countries ?? [], products: (row?.products ?? []).map(Number) };

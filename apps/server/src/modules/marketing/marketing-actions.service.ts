@@ -142,8 +142,7 @@ async function checkAction(tx: Queryable, values: repo.NewMarketingAction, excep
   const plans = values.price_plans ?? [];
   if (plans.length) {
     const known = new Set((await tx.select({ id: pricePlans.id }).from(pricePlans)).map((row) => row.id));
-    if (plans.some((id) => !known.has(id)))
-      throw ValidationError.field("price_plans", MESSAGES.dataNotValid);
+    if (plans.some((id) => !known.has(id))) throw ValidationError.field('price_plans', MESSAGES.dataNotValid);
   }
   if (values.is_active === false) return;
   await repo.lockActions(tx);
