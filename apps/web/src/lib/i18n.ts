@@ -11,7 +11,8 @@ import { storage, STORAGE_KEYS } from './storage';
  * `admin` for the staff pages of campaigns and vendors, `access` for roles, modules, functions and the log viewer,
  * `users` for user lists and user details, `settings` for the core settings, `security` for access lists and
  * log in as a user, `operations` for the operations page and the error log, `staffmoney` for the staff money
- * pages (user payments, user apps, reflinks, CPI accounts), `profile` for My profile, `nav` for the side menu's
+ * pages (user payments, user apps, reflinks, CPI accounts), `marketing` for marketing actions and the Google Ads
+ * report, `profile` for My profile, `nav` for the side menu's
  * quick actions.
  * Each but `translation` loads when first needed.
  */
@@ -27,6 +28,7 @@ export const NAMESPACES = [
   'admin',
   'access',
   'staffmoney',
+  'marketing',
   'users',
   'settings',
   'security',

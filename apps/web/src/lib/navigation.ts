@@ -48,6 +48,8 @@ export const ROUTE_ACCESS = {
   '/admin/user-payments': { permission: 'user-payments' },
   '/admin/user-apps': { permission: 'user-apps' },
   '/admin/reflinks': { permission: 'reflinks' },
+  '/admin/marketing-actions': { permission: 'marketing-actions' },
+  '/admin/google-ads-report': { permission: 'google-ads-report' },
   '/admin/cpi-accounts': { permission: 'cpi-accounts' },
   '/admin/user-details/$id': { permission: 'user-details' },
   '/admin/core-settings': { permission: 'core-settings' },

@@ -238,6 +238,23 @@ const adminReflinksRoute = createRoute({
   component: signedInPage('adminReflinks'),
 });
 
+/** Marketing pages: their texts, and the product types the actions name. */
+const loadMarketingTexts = () => i18next.loadNamespaces(['marketing', 'campaigns']);
+
+const adminMarketingActionsRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/admin/marketing-actions',
+  loader: loadMarketingTexts,
+  component: signedInPage('adminMarketingActions'),
+});
+
+const adminAdsReportRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/admin/google-ads-report',
+  loader: loadMarketingTexts,
+  component: signedInPage('adminAdsReport'),
+});
+
 const adminCpiAccountsRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/admin/cpi-accounts',
@@ -423,6 +440,8 @@ const routeTree = rootRoute.addChildren([
     adminUserAppsRoute,
     adminReflinksRoute,
     adminCpiAccountsRoute,
+    adminMarketingActionsRoute,
+    adminAdsReportRoute,
     adminCoreSettingsRoute,
     adminAccessListsRoute,
     adminOperationsRoute,

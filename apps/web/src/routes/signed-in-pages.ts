@@ -23,6 +23,9 @@ export const signedInPages = {
   adminUserPayments: () => import('./admin-user-payments-page').then((page) => page.AdminUserPaymentsPage),
   adminUserApps: () => import('./admin-user-apps-page').then((page) => page.AdminUserAppsPage),
   adminReflinks: () => import('./admin-reflinks-page').then((page) => page.AdminReflinksPage),
+  adminMarketingActions: () =>
+    import('./admin-marketing-pages').then((page) => page.AdminMarketingActionsPage),
+  adminAdsReport: () => import('./admin-marketing-pages').then((page) => page.AdminAdsReportPage),
   adminCpiAccounts: () => import('./admin-cpi-accounts-page').then((page) => page.AdminCpiAccountsPage),
   adminUserDetails: () => import('./admin-user-details-page').then((page) => page.AdminUserDetailsPage),
   adminCoreSettings: () => import('./admin-core-settings-page').then((page) => page.AdminCoreSettingsPage),

@@ -20,6 +20,11 @@ const TIERS_MAX = 10;
 
 /** A moment in a body: a day (YYYY-MM-DD, UTC midnight) or an ISO time. */
 const momentRule = dateQueryRule.transform((value) => new Date(value));
+const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+/** An end: a day (YYYY-MM-DD) runs through that day (to the next UTC midnight), or an ISO time. */
+const endRule = dateQueryRule.transform(
+  (value) => new Date(Date.parse(value) + (DAY_ONLY.test(value) ? 86_400_000 : 0)),
+);
 
 const tierInputSchema = z.object({
   from: moneyInputRule(2).refine((value) => value >= 0n, MESSAGES.amountInvalid),
@@ -37,7 +42,7 @@ export const marketingActionBodySchema = z
     name: text({ max: 100, min: 1 }),
     text: text({ max: 1000, multiline: true }).default(''),
     starts_at: momentRule,
-    ends_at: z.union([momentRule, z.null(), z.literal('').transform(() => null)]).default(null),
+    ends_at: z.union([z.literal('').transform(() => null), endRule, z.null()]).default(null),
     store: z
       .union([z.literal(APP_STORES.GOOGLE_PLAY), z.literal(APP_STORES.APP_STORE), z.null()], {
         error: MESSAGES.dataNotValid,
@@ -165,7 +170,7 @@ export type AdsReportRow = z.infer<typeof adsReportRowSchema>;
 export const adsReportListResponseSchema = z.object({
   data: z.array(adsReportRowSchema),
   meta: pageMetaSchema,
-  totals: z.object({ amount: moneySchema, revenue: moneySchema }),
+  totals: z.object({ amount: moneySchema, revenue: moneySchema, roas: moneySchema.nullable() }),
 });
 export const adsReportUploadResponseSchema = z.object({
   message: z.string(),

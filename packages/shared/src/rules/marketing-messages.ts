@@ -7,7 +7,7 @@ export const MARKETING_MESSAGES = {
   actionNotFound: 'Marketing action not found',
   actionSaved: 'Marketing action saved',
   actionDeleted: 'Marketing action deleted successfully',
-  actionOverlap: 'Another action of this type runs for the same audience in these dates',
+  actionOverlap: 'Another action of this type runs for the same audience in these dates: {{name}}',
   actionEndsBeforeStart: 'The end must be after the start',
   actionTiersRequired: 'Add at least one threshold',
   actionTiersDuplicate: 'Each threshold needs its own amount',

@@ -1,8 +1,10 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   MARKETING_MESSAGES,
+  MONEY_SCALE,
   formatMoney,
   parseMoney,
+  roundMoney,
   type AdsReportRow,
   type Money,
   type adsReportListQuerySchema,
@@ -62,8 +64,7 @@ function withFigures(db: Queryable) {
 /** ROAS: revenue per unit of spend, to 2 places, or null with no spend. */
 function roasOf(revenue: Money, amount: Money): string | null {
   if (amount === 0n) return null;
-  const ratio = (revenue * 10_000n * 100n + amount * 50n) / (amount * 100n);
-  return formatMoney(ratio - (ratio % 100n));
+  return formatMoney(roundMoney((revenue * MONEY_SCALE) / amount, 2));
 }
 
 type Found = Awaited<ReturnType<ReturnType<typeof withFigures>['where']>>[number];
@@ -117,7 +118,11 @@ export async function listReport(db: Db, query: Query) {
   return {
     data: rows.map(view),
     meta: pageMeta(sums?.total ?? 0, query.page, query.limit),
-    totals: { amount: sums?.amount ?? '0.0000', revenue: sums?.revenue ?? '0.0000' },
+    totals: {
+      amount: sums?.amount ?? '0.0000',
+      revenue: sums?.revenue ?? '0.0000',
+      roas: sums ? roasOf(parseMoney(sums.revenue), parseMoney(sums.amount)) : null,
+    },
   };
 }
 

@@ -72,7 +72,7 @@ describe('Google Ads report', () => {
       roas: '2.0000',
     });
     expect(old).toMatchObject({ from: '2024-01-01', amount: '40.5000', registrations: 0, revenue: '0.0000' });
-    expect(list.totals).toEqual({ amount: '190.5000', revenue: '300.0000' });
+    expect(list.totals).toEqual({ amount: '190.5000', revenue: '300.0000', roas: '1.5700' });
 
     // Uploading a period again replaces its amount.
     const again = await upload(`type,code,from,to,amount\n1,GADS-1,${today()},${today()},100`);

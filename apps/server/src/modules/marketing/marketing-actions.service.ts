@@ -2,6 +2,7 @@ import {
   MARKETING_ACTION_KINDS,
   MARKETING_MESSAGES,
   MESSAGES,
+  fillMessage,
   formatMoney,
   parseMoney,
   percentOf,
@@ -147,7 +148,11 @@ async function checkAction(tx: Queryable, values: repo.NewMarketingAction, excep
   if (values.is_active === false) return;
   await repo.lockActions(tx);
   const other = await repo.overlappingAction(tx, values, exceptId);
-  if (other) throw ValidationError.field('starts_at', `${MARKETING_MESSAGES.actionOverlap}: ${other.name}`);
+  if (other)
+    throw ValidationError.field(
+      'starts_at',
+      fillMessage(MARKETING_MESSAGES.actionOverlap, { name: other.name }),
+    );
 }
 
 /** `POST marketing-actions`. */

@@ -166,7 +166,9 @@ describe('marketing actions (staff)', () => {
     });
     const clash = await staff('POST', 'marketing-actions', admin, body({ countries: ['US', 'DE'] }));
     expect(clash.statusCode).toBe(422);
-    expect(errorsOf(clash).starts_at![0]).toContain(MARKETING_MESSAGES.actionOverlap);
+    expect(errorsOf(clash).starts_at).toEqual([
+      MARKETING_MESSAGES.actionOverlap.replace('{{name}}', first.name),
+    ]);
     // Another audience, another type, or dates after it: all fine.
     await create({ countries: ['DE'] });
     await create({ type: 'campaign', countries: ['US'] });

@@ -8,6 +8,7 @@ import {
   IconAward,
   IconBuildingStore,
   IconChartBar,
+  IconDiscount,
   IconChecklist,
   IconClipboardList,
   IconCreditCard,
@@ -26,6 +27,7 @@ import {
   IconRocket,
   IconSettings,
   IconShieldLock,
+  IconReportMoney,
   IconSpeakerphone,
   IconUserShare,
   IconUsers,
@@ -70,6 +72,8 @@ type LabelKey =
   | 'userApps'
   | 'reflinks'
   | 'cpiAccounts'
+  | 'adsReport'
+  | 'marketingActions'
   | 'coreSettings'
   | 'accessLists'
   | 'operations'
@@ -137,6 +141,8 @@ const ADMIN_MENU: MenuItem[] = [
   { path: '/admin/user-payments', label: 'userPayments', icon: IconReceipt },
   { path: '/admin/reflinks', label: 'reflinks', icon: IconLink },
   { path: '/admin/cpi-accounts', label: 'cpiAccounts', icon: IconAd2 },
+  { path: '/admin/google-ads-report', label: 'adsReport', icon: IconReportMoney },
+  { path: '/admin/marketing-actions', label: 'marketingActions', icon: IconDiscount },
   { path: '/admin/vendors', label: 'vendors', icon: IconBuildingStore },
   { path: '/admin/core-settings', label: 'coreSettings', icon: IconSettings },
   { path: '/admin/user-orders', label: 'userOrders', icon: IconClipboardList },

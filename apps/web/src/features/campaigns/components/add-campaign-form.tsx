@@ -32,7 +32,7 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { showFormError } from '../../../components/error-modal';
 import { ApiError } from '../../../lib/api';
-import { countryName, formatMoney, formatNumber } from '../../../lib/format';
+import { countryName, formatMoney, formatNumber, formatPercent } from '../../../lib/format';
 import { currentLocale } from '../../../lib/i18n';
 import { errorText, translateMessage } from '../../../lib/messages';
 import { notifySuccess } from '../../../lib/notify';
@@ -451,6 +451,15 @@ export function AddCampaignForm({
                       {t(`form.priceDetail.${product === 'impressions' ? 'impressions' : section}`, {
                         installs: formatNumber(quote.data.installs_total),
                         unit: formatMoney(quote.data.unit_price, 4),
+                      })}
+                    </Text>
+                  )}
+                  {quote.data?.discount && quotable && (
+                    <Text size="xs" c="green" data-testid="campaign-discount">
+                      {t('form.discount', {
+                        name: quote.data.discount.name,
+                        percent: formatPercent(quote.data.discount.percent),
+                        listPrice: formatMoney(quote.data.discount.list_price),
                       })}
                     </Text>
                   )}
