@@ -4,6 +4,7 @@ import {
   STAFF_MONEY_MESSAGES,
   USER_MESSAGES,
   AUDIT_ACTIONS,
+  MARKETING_MESSAGES,
   CAMPAIGN_MESSAGES,
   LOCALES,
   MESSAGES,
@@ -84,6 +85,7 @@ describe('server messages', () => {
     ...Object.entries(SECURITY_MESSAGES).map(([key, text]) => [`security.${key}`, text] as const),
     ...Object.entries(OPERATIONS_MESSAGES).map(([key, text]) => [`operations.${key}`, text] as const),
     ...Object.entries(PAGES_MESSAGES).map(([key, text]) => [`pages.${key}`, text] as const),
+    ...Object.entries(MARKETING_MESSAGES).map(([key, text]) => [`marketing.${key}`, text] as const),
   ]);
 
   it('every key of MESSAGES and the registered rule sets has a translation, and en-US says what the server says', () => {
