@@ -319,7 +319,7 @@ export const campaignQuoteSchema = z.object({
         sequence: z.array(z.number().int()),
       }),
     ),
-    /** The running campaign discount (a marketing action) in the price, or null. */
+    /** The running campaign discount (a marketing action) in the price; absent when none applies. */
     discount: z
       .object({
         action_id: z.number().int(),

@@ -160,15 +160,16 @@ export function quoteOf(prepared: Prepared) {
       unit_price: prepared.unitPrice,
       installs_total: prepared.installsTotal,
       price: prepared.price,
-      discount: prepared.discount
-        ? {
-            action_id: prepared.discount.action_id,
-            name: prepared.discount.name,
-            text: prepared.discount.text,
-            percent: prepared.discount.percent,
-            list_price: priceOf(prepared.discount.list_unit_price, prepared.installsTotal),
-          }
-        : null,
+      // Present only while a discount applies (docs/marketing.md, Discounts).
+      ...(prepared.discount && {
+        discount: {
+          action_id: prepared.discount.action_id,
+          name: prepared.discount.name,
+          text: prepared.discount.text,
+          percent: prepared.discount.percent,
+          list_price: priceOf(prepared.discount.list_unit_price, prepared.installsTotal),
+        },
+      }),
       sequence: prepared.plan,
       orders: prepared.orders.map((order) => ({
         keyword: order.keyword,

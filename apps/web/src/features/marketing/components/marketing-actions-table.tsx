@@ -188,7 +188,7 @@ export function MarketingActionsTable() {
             render: (action) => (
               <Stack gap={0}>
                 {action.tiers.map((tier) => (
-                  <Text size="xs" key={tier.from} ff="monospace">
+                  <Text size="xs" key={tier.from} ff="monospace" style={{ whiteSpace: 'nowrap' }}>
                     {t('actions.tier', {
                       from: formatMoney(tier.from),
                       percent: formatPercent(tier.percent),
@@ -201,6 +201,7 @@ export function MarketingActionsTable() {
           {
             accessor: 'current',
             title: t('actions.columns.state'),
+            width: 130,
             render: (action) => (
               <Badge variant="light" color={STATE_COLORS[stateOf(action)]}>
                 {t(`states.${stateOf(action)}`)}
