@@ -455,13 +455,21 @@ export function AddCampaignForm({
                     </Text>
                   )}
                   {quote.data?.discount && quotable && (
-                    <Text size="xs" c="green" data-testid="campaign-discount">
-                      {t('form.discount', {
-                        name: quote.data.discount.name,
-                        percent: formatPercent(quote.data.discount.percent),
-                        listPrice: formatMoney(quote.data.discount.list_price),
-                      })}
-                    </Text>
+                    <Stack gap={0} data-testid="campaign-discount">
+                      <Text size="xs" c="green">
+                        {t('form.discount', {
+                          name: quote.data.discount.name,
+                          percent: formatPercent(quote.data.discount.percent),
+                          listPrice: formatMoney(quote.data.discount.list_price),
+                        })}
+                      </Text>
+                      {/* The action's text as staff wrote it. */}
+                      {quote.data.discount.text && (
+                        <Text size="xs" c="dimmed">
+                          {quote.data.discount.text}
+                        </Text>
+                      )}
+                    </Stack>
                   )}
                   {quote.error && quotable && (
                     <Text size="xs" c="red">
