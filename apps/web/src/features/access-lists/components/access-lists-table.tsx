@@ -12,13 +12,10 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
-import { ConfirmModal } from '../../../components/confirm-modal';
-import { showApiError } from '../../../components/error-modal';
+import { ConfirmRowAction } from '../../../components/confirm-row-action';
 import { ListError, usePagedTableProps, usePageOf } from '../../../components/paged-table';
 import { PermissionGate } from '../../../components/permission-gate';
 import { formatDate, formatDateTime } from '../../../lib/format';
-import { translateMessage } from '../../../lib/messages';
-import { notifySuccess } from '../../../lib/notify';
 import { accessListQueryOptions, useDeleteAccessEntry, type AccessListsQuery } from '../api/access-lists';
 import { AccessEntryModal } from './access-entry-modal';
 
@@ -62,16 +59,6 @@ export function AccessListsTable() {
     { page, onPageChange: setPage, perPage: PAGE_SIZE, emptyHeight: 220 },
   );
   const filtered = Boolean(debouncedSearch || listType || category);
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      notifySuccess(translateMessage((await remove.mutateAsync(deleting.id)).message));
-      setDeleting(null);
-    } catch (failure) {
-      showApiError(failure);
-    }
-  };
 
   return (
     <Stack gap="lg">
@@ -214,20 +201,21 @@ export function AccessListsTable() {
       />
 
       <AccessEntryModal opened={adding} onClose={() => setAdding(false)} />
-      <ConfirmModal
-        opened={deleting !== null}
+      <ConfirmRowAction
+        target={deleting}
         title={t('accessLists.deleteTitle')}
-        confirmLabel={t('accessLists.delete')}
-        loading={remove.isPending}
-        onConfirm={() => void confirmDelete()}
-        onClose={() => setDeleting(null)}
-      >
-        {deleting &&
+        text={
+          deleting &&
           t('accessLists.deleteConfirm', {
             value: deleting.value,
             list: t(`accessLists.listTypes.${deleting.list_type}`),
-          })}
-      </ConfirmModal>
+          })
+        }
+        confirmLabel={t('accessLists.delete')}
+        run={(entry) => remove.mutateAsync(entry.id)}
+        pending={remove.isPending}
+        onClose={() => setDeleting(null)}
+      />
     </Stack>
   );
 }

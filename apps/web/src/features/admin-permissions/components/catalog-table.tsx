@@ -1,17 +1,15 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Group, Menu, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconDots, IconFunction, IconPlus, IconPuzzle, IconSearch } from '@tabler/icons-react';
+import { IconFunction, IconPlus, IconPuzzle, IconSearch } from '@tabler/icons-react';
 import type { PermissionFunction, PermissionModule } from '@storelift/shared';
 import { useQuery } from '@tanstack/react-query';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
-import { ConfirmModal } from '../../../components/confirm-modal';
-import { showApiError } from '../../../components/error-modal';
+import { ConfirmRowAction } from '../../../components/confirm-row-action';
+import { RowMenu } from '../../../components/row-menu';
 import { ListError, usePagedTableProps, usePageOf } from '../../../components/paged-table';
 import { formatDate } from '../../../lib/format';
-import { translateMessage } from '../../../lib/messages';
-import { notifySuccess } from '../../../lib/notify';
 import {
   allModulesQueryOptions,
   functionsQueryOptions,
@@ -129,19 +127,13 @@ export function CatalogTable({ kind }: { kind: 'module' | 'function' }) {
       title: '',
       textAlign: 'right',
       render: (row) => (
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <ActionIcon variant="subtle" aria-label={t('menuOf', { name: row.name })}>
-              <IconDots size={18} />
-            </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item onClick={() => setEditing({ entry: row })}>{t('edit')}</Menu.Item>
-            <Menu.Item color="red" disabled={row.builtin} onClick={() => setDeleting(row)}>
-              {t('delete')}
-            </Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
+        <RowMenu
+          label={t('menuOf', { name: row.name })}
+          items={[
+            { label: t('edit'), onClick: () => setEditing({ entry: row }) },
+            { label: t('delete'), danger: true, disabled: row.builtin, onClick: () => setDeleting(row) },
+          ]}
+        />
       ),
     },
   ];
@@ -224,28 +216,15 @@ export function CatalogTable({ kind }: { kind: 'module' | 'function' }) {
           onClose={() => setEditing(null)}
         />
       )}
-      <ConfirmModal
-        opened={deleting !== null}
+      <ConfirmRowAction
+        target={deleting}
         title={t(`${plural}.deleteTitle`, { name: deleting?.name ?? '' })}
+        text={t(`${plural}.deleteText`)}
         confirmLabel={t('delete')}
-        loading={remove.isPending}
+        run={(row) => remove.mutateAsync(row.id)}
+        pending={remove.isPending}
         onClose={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: (answer) => {
-              notifySuccess(translateMessage(answer.message));
-              setDeleting(null);
-            },
-            onError: (failure) => {
-              setDeleting(null);
-              showApiError(failure);
-            },
-          })
-        }
-      >
-        {t(`${plural}.deleteText`)}
-      </ConfirmModal>
+      />
     </Stack>
   );
 }

@@ -1,28 +1,15 @@
 import { useState } from 'react';
-import {
-  ActionIcon,
-  Button,
-  Group,
-  Menu,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Button, Group, Stack, Switch, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconDots, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
 import type { CpiAccount } from '@storelift/shared';
 import { useQuery } from '@tanstack/react-query';
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
-import { ConfirmModal } from '../../../components/confirm-modal';
-import { showApiError } from '../../../components/error-modal';
+import { ConfirmRowAction } from '../../../components/confirm-row-action';
+import { RowMenu } from '../../../components/row-menu';
 import { ListError, usePagedTableProps, usePageOf } from '../../../components/paged-table';
 import { formatDate, formatMoney } from '../../../lib/format';
-import { translateMessage } from '../../../lib/messages';
-import { notifySuccess } from '../../../lib/notify';
 import { useCan } from '../../../lib/session';
 import {
   cpiAccountsQueryOptions,
@@ -72,21 +59,6 @@ export function CpiAccountsTable() {
     { data, isFetching },
     { page, onPageChange: setPage, perPage: PAGE_SIZE, emptyHeight: 220 },
   );
-  const runConfirm = () => {
-    if (!confirm) return;
-    const options = {
-      onSuccess: (answer: { message: string }) => {
-        notifySuccess(translateMessage(answer.message));
-        setConfirm(null);
-      },
-      onError: (failure: Error) => {
-        setConfirm(null);
-        showApiError(failure);
-      },
-    };
-    if (confirm.kind === 'deactivate') deactivate.mutate(confirm.account.id, options);
-    else remove.mutate(confirm.account.id, options);
-  };
 
   return (
     <Stack gap="lg">
@@ -185,28 +157,26 @@ export function CpiAccountsTable() {
             textAlign: 'right',
             render: (account) =>
               manage ? (
-                <Menu position="bottom-end" withinPortal>
-                  <Menu.Target>
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={t('cpiAccounts.menu', { name: account.name })}
-                      data-testid={`cpi-account-menu-${account.id}`}
-                    >
-                      <IconDots size={18} />
-                    </ActionIcon>
-                  </Menu.Target>
-                  <Menu.Dropdown>
-                    <Menu.Item onClick={() => setEditing({ account })}>{t('cpiAccounts.edit')}</Menu.Item>
-                    {account.is_active && (
-                      <Menu.Item onClick={() => setConfirm({ kind: 'deactivate', account })}>
-                        {t('cpiAccounts.deactivate')}
-                      </Menu.Item>
-                    )}
-                    <Menu.Item color="red" onClick={() => setConfirm({ kind: 'delete', account })}>
-                      {t('cpiAccounts.delete')}
-                    </Menu.Item>
-                  </Menu.Dropdown>
-                </Menu>
+                <RowMenu
+                  label={t('cpiAccounts.menu', { name: account.name })}
+                  testId={`cpi-account-menu-${account.id}`}
+                  items={[
+                    { label: t('cpiAccounts.edit'), onClick: () => setEditing({ account }) },
+                    ...(account.is_active
+                      ? [
+                          {
+                            label: t('cpiAccounts.deactivate'),
+                            onClick: () => setConfirm({ kind: 'deactivate' as const, account }),
+                          },
+                        ]
+                      : []),
+                    {
+                      label: t('cpiAccounts.delete'),
+                      danger: true,
+                      onClick: () => setConfirm({ kind: 'delete', account }),
+                    },
+                  ]}
+                />
               ) : null,
           },
         ]}
@@ -217,16 +187,15 @@ export function CpiAccountsTable() {
         account={editing?.account}
         onClose={() => setEditing(null)}
       />
-      <ConfirmModal
-        opened={confirm !== null}
+      <ConfirmRowAction
+        target={confirm}
         title={confirm ? t(`cpiAccounts.confirm.${confirm.kind}.title`, { name: confirm.account.name }) : ''}
+        text={confirm ? t(`cpiAccounts.confirm.${confirm.kind}.text`) : ''}
         confirmLabel={confirm ? t(`cpiAccounts.confirm.${confirm.kind}.action`) : ''}
-        loading={deactivate.isPending || remove.isPending}
+        run={({ kind, account }) => (kind === 'deactivate' ? deactivate : remove).mutateAsync(account.id)}
+        pending={deactivate.isPending || remove.isPending}
         onClose={() => setConfirm(null)}
-        onConfirm={runConfirm}
-      >
-        {confirm ? t(`cpiAccounts.confirm.${confirm.kind}.text`) : ''}
-      </ConfirmModal>
+      />
     </Stack>
   );
 }

@@ -1,28 +1,16 @@
 import { useState } from 'react';
-import {
-  ActionIcon,
-  Button,
-  Group,
-  Menu,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconDots, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
 import type { Reflink } from '@storelift/shared';
 import { useQuery } from '@tanstack/react-query';
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
-import { ConfirmModal } from '../../../components/confirm-modal';
+import { ConfirmRowAction } from '../../../components/confirm-row-action';
 import { CopyValue } from '../../../components/copy-value';
-import { showApiError } from '../../../components/error-modal';
 import { ListError, usePagedTableProps, usePageOf } from '../../../components/paged-table';
+import { RowMenu } from '../../../components/row-menu';
 import { formatDate, formatMoney } from '../../../lib/format';
-import { translateMessage } from '../../../lib/messages';
-import { notifySuccess } from '../../../lib/notify';
 import { useCan } from '../../../lib/session';
 import { reflinksQueryOptions, useDeleteReflink, type ReflinksQuery } from '../api/reflinks';
 import { ReflinkModal } from './reflink-modal';
@@ -156,47 +144,28 @@ export function ReflinksTable() {
             textAlign: 'right',
             render: (reflink) =>
               manage ? (
-                <Menu position="bottom-end" withinPortal>
-                  <Menu.Target>
-                    <ActionIcon variant="subtle" aria-label={t('reflinks.menu', { name: reflink.name })}>
-                      <IconDots size={18} />
-                    </ActionIcon>
-                  </Menu.Target>
-                  <Menu.Dropdown>
-                    <Menu.Item onClick={() => setEditing({ reflink })}>{t('reflinks.edit')}</Menu.Item>
-                    <Menu.Item color="red" onClick={() => setDeleting(reflink)}>
-                      {t('reflinks.delete')}
-                    </Menu.Item>
-                  </Menu.Dropdown>
-                </Menu>
+                <RowMenu
+                  label={t('reflinks.menu', { name: reflink.name })}
+                  items={[
+                    { label: t('reflinks.edit'), onClick: () => setEditing({ reflink }) },
+                    { label: t('reflinks.delete'), danger: true, onClick: () => setDeleting(reflink) },
+                  ]}
+                />
               ) : null,
           },
         ]}
       />
 
       <ReflinkModal opened={editing !== null} reflink={editing?.reflink} onClose={() => setEditing(null)} />
-      <ConfirmModal
-        opened={deleting !== null}
+      <ConfirmRowAction
+        target={deleting}
         title={t('reflinks.deleteTitle', { name: deleting?.name ?? '' })}
+        text={t('reflinks.deleteText')}
         confirmLabel={t('reflinks.delete')}
-        loading={remove.isPending}
+        run={(reflink) => remove.mutateAsync(reflink.id)}
+        pending={remove.isPending}
         onClose={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: (answer) => {
-              notifySuccess(translateMessage(answer.message));
-              setDeleting(null);
-            },
-            onError: (failure) => {
-              setDeleting(null);
-              showApiError(failure);
-            },
-          })
-        }
-      >
-        {t('reflinks.deleteText')}
-      </ConfirmModal>
+      />
     </Stack>
   );
 }

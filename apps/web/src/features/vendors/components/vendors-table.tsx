@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Group, Menu, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconBuildingStore, IconDots, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconBuildingStore, IconPlus, IconSearch } from '@tabler/icons-react';
 import type { Vendor } from '@storelift/shared';
 import { useQuery } from '@tanstack/react-query';
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
-import { ConfirmModal } from '../../../components/confirm-modal';
+import { ConfirmRowAction } from '../../../components/confirm-row-action';
+import { RowMenu } from '../../../components/row-menu';
 import { showApiError } from '../../../components/error-modal';
 import { ListError, usePagedTableProps, usePageOf } from '../../../components/paged-table';
 import { formatDate } from '../../../lib/format';
@@ -222,22 +223,14 @@ export function VendorsTable() {
             title: '',
             textAlign: 'right',
             render: (vendor) => (
-              <Menu position="bottom-end" withinPortal>
-                <Menu.Target>
-                  <ActionIcon variant="subtle" aria-label={t('vendors.menu', { name: vendor.vendor })}>
-                    <IconDots size={18} />
-                  </ActionIcon>
-                </Menu.Target>
-                <Menu.Dropdown>
-                  <Menu.Item onClick={() => setEditing({ vendor })}>{t('vendors.edit')}</Menu.Item>
-                  <Menu.Item onClick={() => setCountriesId(vendor.id)}>
-                    {t('vendors.countriesAction')}
-                  </Menu.Item>
-                  <Menu.Item color="red" onClick={() => setDeleting(vendor)}>
-                    {t('vendors.delete')}
-                  </Menu.Item>
-                </Menu.Dropdown>
-              </Menu>
+              <RowMenu
+                label={t('vendors.menu', { name: vendor.vendor })}
+                items={[
+                  { label: t('vendors.edit'), onClick: () => setEditing({ vendor }) },
+                  { label: t('vendors.countriesAction'), onClick: () => setCountriesId(vendor.id) },
+                  { label: t('vendors.delete'), danger: true, onClick: () => setDeleting(vendor) },
+                ]}
+              />
             ),
           },
         ]}
@@ -245,28 +238,15 @@ export function VendorsTable() {
 
       <VendorModal opened={editing !== null} vendor={editing?.vendor} onClose={() => setEditing(null)} />
       <VendorCountries vendor={countriesVendor} onClose={() => setCountriesId(null)} />
-      <ConfirmModal
-        opened={deleting !== null}
+      <ConfirmRowAction
+        target={deleting}
         title={t('vendors.deleteTitle', { name: deleting?.vendor ?? '' })}
+        text={t('vendors.deleteText')}
         confirmLabel={t('vendors.delete')}
-        loading={remove.isPending}
+        run={(vendor) => remove.mutateAsync(vendor.id)}
+        pending={remove.isPending}
         onClose={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: (answer) => {
-              notifySuccess(translateMessage(answer.message));
-              setDeleting(null);
-            },
-            onError: (failure) => {
-              setDeleting(null);
-              showApiError(failure);
-            },
-          })
-        }
-      >
-        {t('vendors.deleteText')}
-      </ConfirmModal>
+      />
     </Stack>
   );
 }
