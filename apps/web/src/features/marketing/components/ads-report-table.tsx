@@ -1,11 +1,9 @@
 import { useRef, useState } from 'react';
 import {
-  ActionIcon,
   Alert,
   Button,
   FileButton,
   Group,
-  Menu,
   Paper,
   SimpleGrid,
   Stack,
@@ -15,13 +13,14 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconDots, IconSearch, IconUpload } from '@tabler/icons-react';
+import { IconSearch, IconUpload } from '@tabler/icons-react';
 import { ADS_REPORT_FILE_MAX_BYTES, MARKETING_MESSAGES, type AdsReportRow } from '@storelift/shared';
 import { useQuery } from '@tanstack/react-query';
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
-import { ConfirmModal } from '../../../components/confirm-modal';
+import { ConfirmRowAction } from '../../../components/confirm-row-action';
 import { showApiError } from '../../../components/error-modal';
+import { RowMenu } from '../../../components/row-menu';
 import { FormModal } from '../../../components/form-modal';
 import { ListError, usePagedTableProps, usePageOf } from '../../../components/paged-table';
 import { formatDate, formatMoney } from '../../../lib/format';
@@ -206,19 +205,13 @@ export function AdsReportTable() {
             title: <VisuallyHidden>{t('report.menuColumn')}</VisuallyHidden>,
             textAlign: 'right',
             render: (row) => (
-              <Menu position="bottom-end" withinPortal>
-                <Menu.Target>
-                  <ActionIcon variant="subtle" aria-label={t('report.menu', { code: row.code })}>
-                    <IconDots size={18} />
-                  </ActionIcon>
-                </Menu.Target>
-                <Menu.Dropdown>
-                  <Menu.Item onClick={() => setEditing(row)}>{t('report.edit')}</Menu.Item>
-                  <Menu.Item color="red" onClick={() => setDeleting(row)}>
-                    {t('report.delete')}
-                  </Menu.Item>
-                </Menu.Dropdown>
-              </Menu>
+              <RowMenu
+                label={t('report.menu', { code: row.code })}
+                items={[
+                  { label: t('report.edit'), onClick: () => setEditing(row) },
+                  { label: t('report.delete'), danger: true, onClick: () => setDeleting(row) },
+                ]}
+              />
             ),
           },
         ]}
@@ -232,28 +225,15 @@ export function AdsReportTable() {
       >
         {editing && <AmountForm row={editing} onClose={() => setEditing(null)} />}
       </FormModal>
-      <ConfirmModal
-        opened={deleting !== null}
+      <ConfirmRowAction
+        target={deleting}
         title={t('report.deleteTitle', { code: deleting?.code ?? '' })}
+        text={t('report.deleteText')}
         confirmLabel={t('report.delete')}
-        loading={remove.isPending}
+        run={(row) => remove.mutateAsync(row.id)}
+        pending={remove.isPending}
         onClose={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: (answer) => {
-              notifySuccess(translateMessage(answer.message));
-              setDeleting(null);
-            },
-            onError: (failure) => {
-              setDeleting(null);
-              showApiError(failure);
-            },
-          })
-        }
-      >
-        {t('report.deleteText')}
-      </ConfirmModal>
+      />
     </Stack>
   );
 }

@@ -1,28 +1,14 @@
 import { useState } from 'react';
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  Menu,
-  Select,
-  Stack,
-  Switch,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
-import { IconDots, IconPlus } from '@tabler/icons-react';
+import { Badge, Button, Group, Select, Stack, Switch, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { COUNTRIES, type AdminMarketingAction, type MarketingActionKind } from '@storelift/shared';
 import { useQuery } from '@tanstack/react-query';
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
-import { ConfirmModal } from '../../../components/confirm-modal';
-import { showApiError } from '../../../components/error-modal';
+import { ConfirmRowAction } from '../../../components/confirm-row-action';
+import { RowMenu } from '../../../components/row-menu';
 import { ListError, usePagedTableProps, usePageOf } from '../../../components/paged-table';
 import { countryName, formatDate, formatMoney, formatPercent } from '../../../lib/format';
-import { translateMessage } from '../../../lib/messages';
-import { notifySuccess } from '../../../lib/notify';
 import { useCan } from '../../../lib/session';
 import {
   marketingActionFiltersQueryOptions,
@@ -214,19 +200,13 @@ export function MarketingActionsTable() {
             textAlign: 'right',
             render: (action) =>
               manage ? (
-                <Menu position="bottom-end" withinPortal>
-                  <Menu.Target>
-                    <ActionIcon variant="subtle" aria-label={t('actions.menu', { name: action.name })}>
-                      <IconDots size={18} />
-                    </ActionIcon>
-                  </Menu.Target>
-                  <Menu.Dropdown>
-                    <Menu.Item onClick={() => setEditing({ action })}>{t('actions.edit')}</Menu.Item>
-                    <Menu.Item color="red" onClick={() => setDeleting(action)}>
-                      {t('actions.delete')}
-                    </Menu.Item>
-                  </Menu.Dropdown>
-                </Menu>
+                <RowMenu
+                  label={t('actions.menu', { name: action.name })}
+                  items={[
+                    { label: t('actions.edit'), onClick: () => setEditing({ action }) },
+                    { label: t('actions.delete'), danger: true, onClick: () => setDeleting(action) },
+                  ]}
+                />
               ) : null,
           },
         ]}
@@ -238,28 +218,15 @@ export function MarketingActionsTable() {
         pricePlans={options.data?.price_plans ?? []}
         onClose={() => setEditing(null)}
       />
-      <ConfirmModal
-        opened={deleting !== null}
+      <ConfirmRowAction
+        target={deleting}
         title={t('actions.deleteTitle', { name: deleting?.name ?? '' })}
+        text={t('actions.deleteText')}
         confirmLabel={t('actions.delete')}
-        loading={remove.isPending}
+        run={(action) => remove.mutateAsync(action.id)}
+        pending={remove.isPending}
         onClose={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: (answer) => {
-              notifySuccess(translateMessage(answer.message));
-              setDeleting(null);
-            },
-            onError: (failure) => {
-              setDeleting(null);
-              showApiError(failure);
-            },
-          })
-        }
-      >
-        {t('actions.deleteText')}
-      </ConfirmModal>
+      />
     </Stack>
   );
 }
