@@ -32,6 +32,8 @@ import { appsRoutes } from './modules/apps/apps.routes.js';
 import { adminAppsRoutes } from './modules/apps/admin-apps.js';
 import { adminReflinksRoutes } from './modules/reflinks/reflinks.routes.js';
 import { adminBlogRoutes } from './modules/blog/blog.routes.js';
+import { adminMarketingActionsRoutes } from './modules/marketing/marketing-actions.routes.js';
+import { adminAdsReportRoutes } from './modules/marketing/ads-report.routes.js';
 import { adminCpiAccountsRoutes } from './modules/cpi-accounts/cpi-accounts.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { adminBillingRoutes } from './modules/billing/admin-billing.routes.js';
@@ -202,6 +204,8 @@ export async function storelift(app: FastifyInstance, { config, database, jobs, 
       await admin.register(adminAppsRoutes);
       await admin.register(adminReflinksRoutes);
       await admin.register(adminBlogRoutes);
+      await admin.register(adminMarketingActionsRoutes);
+      await admin.register(adminAdsReportRoutes);
       await admin.register(adminCpiAccountsRoutes);
       await admin.register(adminProductsRoutes);
       await admin.register(adminEmailTemplatesRoutes);

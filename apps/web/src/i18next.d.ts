@@ -10,6 +10,7 @@ import type enUSStatistics from './locales/en-US.statistics.json';
 import type enUSAdmin from './locales/en-US.admin.json';
 import type enUSAccess from './locales/en-US.access.json';
 import type enUSStaffMoney from './locales/en-US.staffmoney.json';
+import type enUSMarketing from './locales/en-US.marketing.json';
 import type enUSUsers from './locales/en-US.users.json';
 import type enUSSettings from './locales/en-US.settings.json';
 import type enUSSecurity from './locales/en-US.security.json';
@@ -37,6 +38,7 @@ declare module 'i18next' {
       admin: typeof enUSAdmin;
       access: typeof enUSAccess;
       staffmoney: typeof enUSStaffMoney;
+      marketing: typeof enUSMarketing;
       users: typeof enUSUsers;
       settings: typeof enUSSettings;
       security: typeof enUSSecurity;

@@ -58,3 +58,5 @@ export * from './contracts/notices.js';
 export * from './contracts/reseller-templates.js';
 export * from './contracts/blog.js';
 export * from './contracts/sales.js';
+export * from './rules/marketing-messages.js';
+export * from './contracts/marketing.js';

@@ -12,8 +12,9 @@ import { storage, STORAGE_KEYS } from './storage';
  * `users` for user lists and user details, `settings` for the core settings, `security` for access lists and
  * log in as a user, `operations` for the operations page and the error log, `staffmoney` for the staff money
  * pages (user payments, user apps, reflinks, CPI accounts), `profile` for My profile, `nav` for the side menu's
- * quick actions, `notices` for the bell, pinned notifications, notice templates and campaign messages, `blog` for
- * the staff blog editor.
+ * quick actions, `marketing` for marketing actions and the Google Ads report, `notices` for the bell, pinned
+ * notifications, notice templates and campaign messages, `blog` for the staff blog editor, `sales` for the sales
+ * and clients reports and the personal manager.
  * Each but `translation` loads when first needed.
  */
 export const NAMESPACES = [
@@ -28,6 +29,7 @@ export const NAMESPACES = [
   'admin',
   'access',
   'staffmoney',
+  'marketing',
   'users',
   'settings',
   'security',

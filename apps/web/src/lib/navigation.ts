@@ -50,6 +50,8 @@ export const ROUTE_ACCESS = {
   '/admin/reflinks': { permission: 'reflinks' },
   '/admin/notice-templates': { permission: 'notice-templates' },
   '/admin/blog': { permission: 'blog' },
+  '/admin/marketing-actions': { permission: 'marketing-actions' },
+  '/admin/google-ads-report': { permission: 'google-ads-report' },
   '/admin/cpi-accounts': { permission: 'cpi-accounts' },
   '/admin/user-details/$id': { permission: 'user-details' },
   '/admin/core-settings': { permission: 'core-settings' },

@@ -4,6 +4,7 @@ import {
   STAFF_MONEY_MESSAGES,
   USER_MESSAGES,
   AUDIT_ACTIONS,
+  MARKETING_MESSAGES,
   CAMPAIGN_MESSAGES,
   LOCALES,
   MESSAGES,
@@ -88,6 +89,7 @@ describe('server messages', () => {
     ...Object.entries(PAGES_MESSAGES).map(([key, text]) => [`pages.${key}`, text] as const),
     ...Object.entries(NOTICE_MESSAGES).map(([key, text]) => [`notices.${key}`, text] as const),
     ...Object.entries(SALES_MESSAGES).map(([key, text]) => [`sales.${key}`, text] as const),
+    ...Object.entries(MARKETING_MESSAGES).map(([key, text]) => [`marketing.${key}`, text] as const),
   ]);
 
   it('every key of MESSAGES and the registered rule sets has a translation, and en-US says what the server says', () => {

@@ -252,6 +252,23 @@ const adminBlogRoute = createRoute({
   component: signedInPage('adminBlog'),
 });
 
+/** Marketing pages: their texts, and the product types the actions name. */
+const loadMarketingTexts = () => i18next.loadNamespaces(['marketing', 'campaigns']);
+
+const adminMarketingActionsRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/admin/marketing-actions',
+  loader: loadMarketingTexts,
+  component: signedInPage('adminMarketingActions'),
+});
+
+const adminAdsReportRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/admin/google-ads-report',
+  loader: loadMarketingTexts,
+  component: signedInPage('adminAdsReport'),
+});
+
 const adminCpiAccountsRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/admin/cpi-accounts',
@@ -458,6 +475,8 @@ const routeTree = rootRoute.addChildren([
     adminSalesReportRoute,
     adminClientsReportRoute,
     adminCpiAccountsRoute,
+    adminMarketingActionsRoute,
+    adminAdsReportRoute,
     adminCoreSettingsRoute,
     adminAccessListsRoute,
     adminOperationsRoute,

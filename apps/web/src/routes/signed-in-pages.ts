@@ -26,6 +26,9 @@ export const signedInPages = {
   adminNoticeTemplates: () =>
     import('./admin-notice-templates-page').then((page) => page.AdminNoticeTemplatesPage),
   adminBlog: () => import('./admin-blog-page').then((page) => page.AdminBlogPage),
+  adminMarketingActions: () =>
+    import('./admin-marketing-pages').then((page) => page.AdminMarketingActionsPage),
+  adminAdsReport: () => import('./admin-marketing-pages').then((page) => page.AdminAdsReportPage),
   adminCpiAccounts: () => import('./admin-cpi-accounts-page').then((page) => page.AdminCpiAccountsPage),
   adminUserDetails: () => import('./admin-user-details-page').then((page) => page.AdminUserDetailsPage),
   adminCoreSettings: () => import('./admin-core-settings-page').then((page) => page.AdminCoreSettingsPage),

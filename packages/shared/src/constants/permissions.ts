@@ -174,6 +174,12 @@ export const PERMISSION_FUNCTIONS = [
     roles: ADMIN,
   },
   {
+    permission: 'marketing-actions.manage',
+    module: 'marketing-actions',
+    name: 'Create, edit and delete marketing actions',
+    roles: ['admin', 'marketer'],
+  },
+  {
     permission: 'bonus-program.review',
     module: 'marketing-actions',
     name: 'Approve or reject a bonus reward',

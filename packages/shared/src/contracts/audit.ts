@@ -83,6 +83,12 @@ export const AUDIT_ACTIONS = [
   'notice-templates.update',
   'notice-templates.delete',
   'campaign-messages.send',
+  'marketing-actions.create',
+  'marketing-actions.update',
+  'marketing-actions.delete',
+  'ads-report.upload',
+  'ads-report.update',
+  'ads-report.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

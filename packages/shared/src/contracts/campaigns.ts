@@ -319,6 +319,18 @@ export const campaignQuoteSchema = z.object({
         sequence: z.array(z.number().int()),
       }),
     ),
+    /** The running campaign discount (a marketing action) in the price; absent when none applies. */
+    discount: z
+      .object({
+        action_id: z.number().int(),
+        name: z.string(),
+        text: z.string(),
+        percent: z.string(),
+        /** The price before the discount. */
+        list_price: z.string(),
+      })
+      .nullable()
+      .optional(),
   }),
 });
 export type CampaignQuote = z.infer<typeof campaignQuoteSchema>;

@@ -261,7 +261,10 @@ export const payments = pgTable(
   ],
 );
 
-/** Marketing actions (staff-admin §3); `payment` actions carry the payment bonus tiers. */
+/**
+ * Marketing actions (staff-admin §3, docs/marketing.md): a `payment` action's tiers are the payment bonus, a
+ * `campaign` action's the campaign discount, for its audience (an empty list or a null store: everyone).
+ */
 export const marketingActions = pgTable(
   'marketing_actions',
   {
@@ -273,9 +276,31 @@ export const marketingActions = pgTable(
     ends_at: timestamp('ends_at', { withTimezone: true }),
     tiers: jsonb('tiers').$type<BonusTier[]>().notNull().default([]),
     is_active: boolean('is_active').notNull().default(true),
+    /** App store (1 Google Play, 2 App Store) or null for both. */
+    store: smallint('store'),
+    /** Country codes: the payer's country (bonus) or the campaign's (discount). */
+    countries: text('countries')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Product types of the discounted campaigns. */
+    products: smallint('products')
+      .array()
+      .notNull()
+      .default(sql`'{}'::smallint[]`),
+    /** The customer's price plan. */
+    price_plans: integer('price_plans')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     created_at: createdAt(),
+    updated_at: updatedAt(),
   },
-  (t) => [index('marketing_actions_type_start_idx').on(t.type, t.starts_at)],
+  (t) => [
+    index('marketing_actions_type_start_idx').on(t.type, t.starts_at),
+    index('marketing_actions_start_idx').on(t.starts_at, t.id),
+    index('marketing_actions_countries_idx').using('gin', t.countries),
+  ],
 );
 
 /** API token packs bought from the balance. */

@@ -38,10 +38,21 @@ export interface CampaignSettings {
   /** Smart campaign (keyword installs): the total budget (4-place string) spread over the keywords. */
   smart?: boolean;
   budget?: string;
+  /** The marketing action discount in `unit_price` (docs/marketing.md, Discounts): kept once charged. */
+  discount?: CampaignDiscountTerms;
+}
+
+/** A campaign discount as a campaign keeps it: the action, its percent, the unit price before it. */
+export interface CampaignDiscountTerms {
+  action_id: number;
+  name: string;
+  text: string;
+  percent: string;
+  list_unit_price: string;
 }
 
 /**
- * A campaign (customer-area §3). `price` = `unit_price` × `installs_total`; the ledger entry of its
+ * A campaign (customer-area §3). `price` = `unit_price` (less any discount) × `installs_total`; the ledger entry of its
  * charge is `charge_entry_id`. The sandbox vendor's clock: `progress_ms` of simulated delivery time
  * reached by `clock_at` (it stands still while the campaign is not active).
  */

@@ -18,3 +18,4 @@ export * from './two-factor.js';
 export * from './notices.js';
 export * from './content.js';
 export * from './sales.js';
+export * from './marketing.js';

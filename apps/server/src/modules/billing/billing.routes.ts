@@ -58,7 +58,7 @@ export async function billingRoutes(app: FastifyInstance) {
   r.get(
     '/marketing-actions',
     { schema: { tags, response: { 200: marketingActionResponseSchema, ...errorResponses } }, onRequest },
-    (req) => payments.currentPaymentAction(db, requestLocale(req)),
+    (req) => payments.currentPaymentAction(db, userOf(req), requestLocale(req)),
   );
   r.get(
     '/checkout/quote',

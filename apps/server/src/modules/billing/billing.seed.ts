@@ -7,8 +7,8 @@ import { buyTokens } from '../api-credits/api-credits.service.js';
 import { findUserByEmail } from '../users/users.repo.js';
 import { creditLocked } from './payment-events.js';
 import { PAYSYSTEM_DEFINITIONS } from './paysystems.data.js';
-import { currentMarketingAction, insertPayment } from './payments.repo.js';
-import { quoteOf } from './payments.service.js';
+import { insertPayment } from './payments.repo.js';
+import { paymentActionFor, quoteOf } from './payments.service.js';
 
 /**
  * Reference rows of the money area: the twelve payment systems (kept as staff switched them), the nine
@@ -42,7 +42,14 @@ const DEMO_BONUS_TIERS = [
  * top-ups (PayPal 500, card 2,500 with its bonus: Silver plan) and a token pack bought from the balance.
  */
 export async function seedMoneyDemo(db: Db) {
-  if (!(await currentMarketingAction(db, 'payment'))) {
+  const [running] = await db
+    .select({ id: marketingActions.id })
+    .from(marketingActions)
+    .where(
+      sql`${marketingActions.type} = 'payment' and ${marketingActions.is_active} and (${marketingActions.ends_at} is null or ${marketingActions.ends_at} > now())`,
+    )
+    .limit(1);
+  if (!running) {
     await db.insert(marketingActions).values({
       type: 'payment',
       name: 'Top-up bonus',
@@ -59,7 +66,7 @@ export async function seedMoneyDemo(db: Db) {
     .where(eq(payments.user_id, user.id))
     .limit(1);
   if (existing) return;
-  const action = await currentMarketingAction(db, 'payment');
+  const action = await paymentActionFor(db, user);
   for (const [paysystemId, amount] of [
     [PAYMENT_SYSTEMS.paypal, '500'],
     [PAYMENT_SYSTEMS.card, '2500'],

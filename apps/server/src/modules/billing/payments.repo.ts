@@ -3,13 +3,12 @@ import type { z } from 'zod';
 import type { adminPaymentListQuerySchema } from '@storelift/shared';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.js';
-import { billingProfiles, marketingActions, paymentSystems, payments, users } from '../../db/schema/index.js';
+import { billingProfiles, paymentSystems, payments, users } from '../../db/schema/index.js';
 import { dayRange, escapeLike } from '../../lib/query-helpers.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewPayment = typeof payments.$inferInsert;
 export type PaysystemRow = typeof paymentSystems.$inferSelect;
-export type MarketingActionRow = typeof marketingActions.$inferSelect;
 /** A payment with its payment system's name (and its user, for staff lists). */
 export interface PaymentWithNames {
   payment: PaymentRow;
@@ -55,29 +54,6 @@ export async function updatePaysystem(
     .set({ ...changes, updated_at: new Date() })
     .where(eq(paymentSystems.id, id))
     .returning();
-  return row;
-}
-
-/** The marketing action of the type running now (the latest started). */
-export async function currentMarketingAction(
-  db: Queryable,
-  type: 'payment' | 'campaign',
-  now = new Date(),
-): Promise<MarketingActionRow | undefined> {
-  const at = now.toISOString();
-  const [row] = await db
-    .select()
-    .from(marketingActions)
-    .where(
-      and(
-        eq(marketingActions.type, type),
-        eq(marketingActions.is_active, true),
-        sql`${marketingActions.starts_at} <= ${at}`,
-        sql`(${marketingActions.ends_at} is null or ${marketingActions.ends_at} > ${at})`,
-      ),
-    )
-    .orderBy(desc(marketingActions.starts_at))
-    .limit(1);
   return row;
 }
 

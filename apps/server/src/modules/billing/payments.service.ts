@@ -17,7 +17,9 @@ import {
 } from '@storelift/shared';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Queryable } from '../../db/client.js';
+import { runningAction, type MarketingActionRow } from '../marketing/marketing-actions.repo.js';
+import { tierFor } from '../marketing/marketing-actions.service.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { pageMeta } from '../../lib/paging.js';
 import { paymentProviders, providerFailure } from '../../providers/payments/payment-provider.js';
@@ -31,7 +33,7 @@ import * as repo from './payments.repo.js';
 export const resultUrl = (publicUrl: string, paymentId: number) =>
   `${publicUrl}/top-up-balance/result?payment=${paymentId}`;
 
-export function toMarketingActionView(row: repo.MarketingActionRow): MarketingAction {
+export function toMarketingActionView(row: MarketingActionRow): MarketingAction {
   return {
     id: row.id,
     type: row.type,
@@ -43,9 +45,13 @@ export function toMarketingActionView(row: repo.MarketingActionRow): MarketingAc
   };
 }
 
-/** `GET marketing-actions`: the current payment bonus action; 404 when none runs. */
-export async function currentPaymentAction(db: Db, locale: Locale = DEFAULT_LOCALE) {
-  const row = await repo.currentMarketingAction(db, 'payment');
+/** The payment bonus action running now for the user (their country and price plan). */
+export const paymentActionFor = (db: Queryable, user: Pick<UserRow, 'id' | 'country'>) =>
+  runningAction(db, 'payment', { userId: user.id, country: user.country });
+
+/** `GET marketing-actions`: the payment bonus action running for the caller; 404 when none runs. */
+export async function currentPaymentAction(db: Db, user: UserRow, locale: Locale = DEFAULT_LOCALE) {
+  const row = await paymentActionFor(db, user);
   if (!row) throw new NotFoundError(MESSAGES.marketingActionNone);
   const view = toMarketingActionView(row);
   return { data: { ...view, name: localizeText(locale, view.name), text: localizeText(locale, view.text) } };
@@ -53,9 +59,7 @@ export async function currentPaymentAction(db: Db, locale: Locale = DEFAULT_LOCA
 
 /** The tier's percent of the amount for the highest tier reached (thresholds inclusive), in cents. */
 export function bonusFor(tiers: readonly BonusTier[], amount: Money): Money {
-  const tier = [...tiers]
-    .sort((a, b) => (parseMoney(b.from) > parseMoney(a.from) ? 1 : -1))
-    .find((candidate) => amount >= parseMoney(candidate.from));
+  const tier = tierFor(tiers, amount);
   return tier ? roundMoney(percentOf(amount, parseMoney(tier.percent)), 2) : 0n;
 }
 
@@ -64,7 +68,7 @@ export function quoteOf(
   system: repo.PaysystemRow,
   amount: Money,
   country: string,
-  action: repo.MarketingActionRow | undefined,
+  action: MarketingActionRow | undefined,
 ) {
   const fee = roundMoney(percentOf(amount, parseMoney(system.fee_percent)), 2);
   const vat =
@@ -108,7 +112,7 @@ async function payableSystem(deps: Deps, paysystemId: number, amount: Money) {
 /** `GET checkout/quote`. */
 export async function quote(deps: Deps, user: UserRow, paysystemId: number, amount: Money) {
   const { system } = await payableSystem(deps, paysystemId, amount);
-  const q = quoteOf(system, amount, user.country, await repo.currentMarketingAction(deps.db, 'payment'));
+  const q = quoteOf(system, amount, user.country, await paymentActionFor(deps.db, user));
   return {
     data: {
       amount: formatMoney(q.amount),
@@ -127,7 +131,7 @@ export async function quote(deps: Deps, user: UserRow, paysystemId: number, amou
 export async function checkout(deps: Deps, user: UserRow, paysystemId: number, amount: Money) {
   await refuseBlocked(deps.db, { email: user.email, country: user.country });
   const { system, provider } = await payableSystem(deps, paysystemId, amount);
-  const q = quoteOf(system, amount, user.country, await repo.currentMarketingAction(deps.db, 'payment'));
+  const q = quoteOf(system, amount, user.country, await paymentActionFor(deps.db, user));
   const payment = await repo.insertPayment(deps.db, {
     user_id: user.id,
     paysystem_id: system.id,

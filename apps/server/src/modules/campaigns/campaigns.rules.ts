@@ -8,7 +8,8 @@ import {
   type Review,
 } from '@storelift/shared';
 import type { Db } from '../../db/client.js';
-import type { CampaignSettings } from '../../db/schema/campaigns.js';
+import type { CampaignDiscountTerms, CampaignSettings } from '../../db/schema/campaigns.js';
+import { priceOf } from './campaigns.plan.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { ensureBillingProfile } from '../billing/profiles.repo.js';
 import * as repo from './campaigns.repo.js';
@@ -48,6 +49,8 @@ export interface Prepared {
   reviews: Review[];
   /** The CPI part (type 4), null for every other type. */
   cpi: CpiPlan | null;
+  /** The marketing discount in `unitPrice`, if any (never on CPI). */
+  discount?: CampaignDiscountTerms | null;
 }
 
 /** Records one field error (collected, then thrown as one 422 by `throwIfAny`). */
@@ -157,6 +160,16 @@ export function quoteOf(prepared: Prepared) {
       unit_price: prepared.unitPrice,
       installs_total: prepared.installsTotal,
       price: prepared.price,
+      // Present only while a discount applies (docs/marketing.md, Discounts).
+      ...(prepared.discount && {
+        discount: {
+          action_id: prepared.discount.action_id,
+          name: prepared.discount.name,
+          text: prepared.discount.text,
+          percent: prepared.discount.percent,
+          list_price: priceOf(prepared.discount.list_unit_price, prepared.installsTotal),
+        },
+      }),
       sequence: prepared.plan,
       orders: prepared.orders.map((order) => ({
         keyword: order.keyword,

@@ -20,6 +20,7 @@ import {
   mergeImpressions,
   normalizeKeywordText,
   parseMoney,
+  type Money,
   tabOfStatus,
   type Campaign,
   type CampaignAction,
@@ -30,7 +31,8 @@ import {
   type CreateCampaignBody,
 } from '@storelift/shared';
 import type { Db, Queryable } from '../../db/client.js';
-import type { CampaignSettings } from '../../db/schema/campaigns.js';
+import type { CampaignDiscountTerms, CampaignSettings } from '../../db/schema/campaigns.js';
+import { campaignDiscount, discountedUnitPrice } from '../marketing/marketing-actions.service.js';
 import type { Deps } from '../../deps.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { pageMeta } from '../../lib/paging.js';
@@ -156,6 +158,7 @@ export async function prepare(
   body: CreateCampaignBody,
   now: Date,
   purpose: Purpose,
+  keepDiscount?: CampaignDiscountTerms | null,
 ): Promise<Prepared> {
   if (body.productType === PRODUCT_TYPES.cpi) return prepareCpi(db, userId, body, now);
   if (!(ORDERABLE_PRODUCT_TYPES as readonly number[]).includes(body.productType))
@@ -205,7 +208,17 @@ export async function prepare(
     fail('checkedTerms', CAMPAIGN_MESSAGES.campaignTermsRequired);
   throwIfAny(errors);
 
-  const { appId, countryId, unitPrice } = await orderTarget(db, userId, body);
+  const target = await orderTarget(db, userId, body);
+  const { appId, countryId } = target;
+  // The discount goes into the unit price, so the charge, refunds and the quote all read one price.
+  const listPrice = smart
+    ? parseMoney(body.budget!)
+    : parseMoney(priceOf(target.unitPrice, perOrder * Math.max(1, keywords.length)));
+  const discount =
+    keepDiscount !== undefined
+      ? keepDiscount
+      : await discountTerms(db, userId, body, target.unitPrice, listPrice, now);
+  const unitPrice = discount ? discountedUnitPrice(target.unitPrice, discount.percent) : target.unitPrice;
 
   let orders: PlannedOrder[];
   let installs = body.installs;
@@ -226,6 +239,7 @@ export async function prepare(
   const reviews = purpose === 'quote' ? [] : reviewTexts(body, installsTotal, fail);
   throwIfAny(errors);
   if (smart) Object.assign(settings, { smart: true, budget: formatMoney(parseMoney(body.budget!)) });
+  if (discount) settings.discount = discount;
   return {
     appId,
     countryId,
@@ -241,7 +255,27 @@ export async function prepare(
     settings,
     reviews,
     cpi: null,
+    discount,
   };
+}
+
+/** The running discount's terms for an order of `body` whose undiscounted price is `listPrice`, or null. */
+async function discountTerms(
+  db: Db,
+  userId: number,
+  body: { appstore: number; country: string; productType: number },
+  listUnitPrice: string,
+  listPrice: Money,
+  now: Date,
+): Promise<CampaignDiscountTerms | null> {
+  const audience = {
+    userId,
+    country: body.country,
+    store: body.appstore,
+    product: body.productType,
+  };
+  const found = await campaignDiscount(db, audience, listPrice, now);
+  return found && { ...found, list_unit_price: listUnitPrice };
 }
 
 /** `POST campaigns/quote`: the price of a body, as the form shows it live. */
@@ -392,7 +426,10 @@ export async function editCampaign(
   const delayed = current.campaign.status === 'delayed';
   if (delayed && (body.start_at === undefined || body.start_at === null))
     throw ValidationError.field('start_at', CAMPAIGN_MESSAGES.campaignDateEmpty);
-  const prepared = await prepare(deps.db, userId, body, now, delayed ? 'order' : 'draft');
+  // A charged campaign keeps the discount it was charged with (none if none), whatever runs now.
+  const charged = parseMoney(current.campaign.charged) > 0n;
+  const keep = charged ? (current.campaign.settings.discount ?? null) : undefined;
+  const prepared = await prepare(deps.db, userId, body, now, delayed ? 'order' : 'draft', keep);
   const row = await deps.db.transaction(async (tx) => {
     const locked = await repo.lockCampaign(tx, id, userId);
     if (!locked) throw new NotFoundError();
@@ -470,7 +507,26 @@ export async function cloneCampaign(deps: Deps, userId: number, id: number) {
   const source = await repo.findCampaign(deps.db, userId, id);
   if (!source) throw new NotFoundError();
   const c = source.campaign;
-  const unitPrice = (await repo.pricetagOf(deps.db, userId, c.appstore, c.product_type)) ?? c.unit_price;
+  const listUnitPrice =
+    (await repo.pricetagOf(deps.db, userId, c.appstore, c.product_type)) ??
+    c.settings.discount?.list_unit_price ??
+    c.unit_price;
+  // The clone gets the discount running now (never the source's), like a new order.
+  const { discount: _sourceDiscount, ...settings } = c.settings;
+  const discount =
+    c.product_type === PRODUCT_TYPES.cpi
+      ? null
+      : await discountTerms(
+          deps.db,
+          userId,
+          { appstore: c.appstore, country: source.country.code, productType: c.product_type },
+          listUnitPrice,
+          c.settings.smart && c.settings.budget
+            ? parseMoney(c.settings.budget)
+            : parseMoney(priceOf(listUnitPrice, c.installs_total)),
+          new Date(),
+        );
+  const unitPrice = discount ? discountedUnitPrice(listUnitPrice, discount.percent) : listUnitPrice;
   let orders: (PlannedOrder & { type: number })[] = (await repo.ordersOf(deps.db, c.id)).map((order) => ({
     type: order.type,
     keyword: order.keyword,
@@ -507,7 +563,7 @@ export async function cloneCampaign(deps: Deps, userId: number, id: number) {
         unit_price: unitPrice,
         price: priceOf(unitPrice, installsTotal),
         description: c.description,
-        settings: c.settings,
+        settings: discount ? { ...settings, discount } : settings,
       },
       { history: { actorId: userId, reason: `Cloned from #${c.id}` }, orders },
     );

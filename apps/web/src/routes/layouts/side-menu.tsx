@@ -8,6 +8,7 @@ import {
   IconAward,
   IconBuildingStore,
   IconChartBar,
+  IconDiscount,
   IconChecklist,
   IconClipboardList,
   IconCreditCard,
@@ -30,6 +31,7 @@ import {
   IconRocket,
   IconSettings,
   IconShieldLock,
+  IconBrandGoogle,
   IconSpeakerphone,
   IconUserShare,
   IconUsers,
@@ -80,6 +82,8 @@ type LabelKey =
   | 'salesReport'
   | 'clientsReport'
   | 'cpiAccounts'
+  | 'adsReport'
+  | 'marketingActions'
   | 'coreSettings'
   | 'accessLists'
   | 'operations'
@@ -150,6 +154,8 @@ const ADMIN_MENU: MenuItem[] = [
   { path: '/admin/cpi-accounts', label: 'cpiAccounts', icon: IconAd2 },
   { path: '/admin/sales-report', label: 'salesReport', icon: IconReportMoney },
   { path: '/admin/clients-report', label: 'clientsReport', icon: IconReportAnalytics },
+  { path: '/admin/google-ads-report', label: 'adsReport', icon: IconBrandGoogle },
+  { path: '/admin/marketing-actions', label: 'marketingActions', icon: IconDiscount },
   { path: '/admin/vendors', label: 'vendors', icon: IconBuildingStore },
   { path: '/admin/core-settings', label: 'coreSettings', icon: IconSettings },
   { path: '/admin/user-orders', label: 'userOrders', icon: IconClipboardList },

@@ -32,7 +32,7 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { showFormError } from '../../../components/error-modal';
 import { ApiError } from '../../../lib/api';
-import { countryName, formatMoney, formatNumber } from '../../../lib/format';
+import { countryName, formatMoney, formatNumber, formatPercent } from '../../../lib/format';
 import { currentLocale } from '../../../lib/i18n';
 import { errorText, translateMessage } from '../../../lib/messages';
 import { notifySuccess } from '../../../lib/notify';
@@ -453,6 +453,23 @@ export function AddCampaignForm({
                         unit: formatMoney(quote.data.unit_price, 4),
                       })}
                     </Text>
+                  )}
+                  {quote.data?.discount && quotable && (
+                    <Stack gap={0} data-testid="campaign-discount">
+                      <Text size="xs" c="green">
+                        {t('form.discount', {
+                          name: quote.data.discount.name,
+                          percent: formatPercent(quote.data.discount.percent),
+                          listPrice: formatMoney(quote.data.discount.list_price),
+                        })}
+                      </Text>
+                      {/* The action's text as staff wrote it. */}
+                      {quote.data.discount.text && (
+                        <Text size="xs" c="dimmed">
+                          {quote.data.discount.text}
+                        </Text>
+                      )}
+                    </Stack>
                   )}
                   {quote.error && quotable && (
                     <Text size="xs" c="red">

@@ -1,0 +1,185 @@
+import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import type { MarketingActionKind } from '@storelift/shared';
+import type { Queryable } from '../../db/client.js';
+import { escapeLike } from '../../lib/query-helpers.js';
+import { billingProfiles, marketingActions } from '../../db/schema/index.js';
+
+export type MarketingActionRow = typeof marketingActions.$inferSelect;
+export type NewMarketingAction = typeof marketingActions.$inferInsert;
+
+/** Who a running action is looked up for: the customer, and for a discount the campaign's store, country, product. */
+export interface Audience {
+  userId: number;
+  country: string;
+  store?: number;
+  product?: number;
+}
+
+/** A PostgreSQL array literal of validated codes or numbers (no quoting needed). */
+const arrayLiteral = (values: readonly (string | number)[]) => `{${values.join(',')}}`;
+
+const runsAt = (at: Date): SQL => {
+  const iso = at.toISOString();
+  return sql`${marketingActions.is_active} and ${marketingActions.starts_at} <= ${iso} and (${marketingActions.ends_at} is null or ${marketingActions.ends_at} > ${iso})`;
+};
+
+/**
+ * The action of `type` running at `at` for the audience (the latest started first): an empty list or a null
+ * store of the action admits everyone.
+ */
+export async function runningAction(
+  db: Queryable,
+  type: MarketingActionKind,
+  audience: Audience,
+  at = new Date(),
+): Promise<MarketingActionRow | undefined> {
+  const plan = sql`(select ${billingProfiles.price_plan_id} from ${billingProfiles} where ${billingProfiles.user_id} = ${audience.userId})`;
+  const [row] = await db
+    .select()
+    .from(marketingActions)
+    .where(
+      and(
+        eq(marketingActions.type, type),
+        runsAt(at),
+        sql`(${marketingActions.countries} = '{}' or ${audience.country.toUpperCase()} = any(${marketingActions.countries}))`,
+        sql`(${marketingActions.price_plans} = '{}' or ${plan} = any(${marketingActions.price_plans}))`,
+        audience.store === undefined
+          ? undefined
+          : sql`(${marketingActions.store} is null or ${marketingActions.store} = ${audience.store})`,
+        audience.product === undefined
+          ? undefined
+          : sql`(${marketingActions.products} = '{}' or ${audience.product}::smallint = any(${marketingActions.products}))`,
+      ),
+    )
+    .orderBy(desc(marketingActions.starts_at), desc(marketingActions.id))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Another active action of the same type whose dates and audience meet this one's (two empty lists, or a
+ * list and an empty one, or two lists sharing a value meet), or undefined.
+ */
+export async function overlappingAction(
+  db: Queryable,
+  action: Pick<
+    NewMarketingAction,
+    'type' | 'starts_at' | 'ends_at' | 'store' | 'countries' | 'products' | 'price_plans'
+  >,
+  exceptId?: number,
+) {
+  const countries = arrayLiteral(action.countries ?? []);
+  const products = arrayLiteral(action.products ?? []);
+  const plans = arrayLiteral(action.price_plans ?? []);
+  const ends = action.ends_at ? action.ends_at.toISOString() : 'infinity';
+  const [row] = await db
+    .select({ id: marketingActions.id, name: marketingActions.name })
+    .from(marketingActions)
+    .where(
+      and(
+        eq(marketingActions.type, action.type),
+        eq(marketingActions.is_active, true),
+        exceptId === undefined ? undefined : sql`${marketingActions.id} <> ${exceptId}`,
+        sql`${marketingActions.starts_at} < ${ends}::timestamptz`,
+        sql`coalesce(${marketingActions.ends_at}, 'infinity') > ${action.starts_at.toISOString()}::timestamptz`,
+        action.store == null
+          ? undefined
+          : sql`(${marketingActions.store} is null or ${marketingActions.store} = ${action.store})`,
+        sql`(${marketingActions.countries} = '{}' or ${countries}::text[] = '{}' or ${marketingActions.countries} && ${countries}::text[])`,
+        sql`(${marketingActions.products} = '{}' or ${products}::smallint[] = '{}' or ${marketingActions.products} && ${products}::smallint[])`,
+        sql`(${marketingActions.price_plans} = '{}' or ${plans}::integer[] = '{}' or ${marketingActions.price_plans} && ${plans}::integer[])`,
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** Two saves at once cannot both pass the overlap check: saves take turns for the transaction. */
+export async function lockActions(tx: Queryable) {
+  await tx.execute(sql`lock table ${marketingActions} in share row exclusive mode`);
+}
+
+export interface ActionFilters {
+  type?: MarketingActionKind;
+  country?: string;
+  current?: boolean;
+  search?: string;
+}
+
+function whereOf(filters: ActionFilters, now: Date) {
+  return and(
+    filters.type ? eq(marketingActions.type, filters.type) : undefined,
+    filters.country ? sql`${filters.country} = any(${marketingActions.countries})` : undefined,
+    filters.current ? runsAt(now) : undefined,
+    filters.search ? ilike(marketingActions.name, `%${escapeLike(filters.search)}%`) : undefined,
+  );
+}
+
+const ORDER = {
+  starts_at: marketingActions.starts_at,
+  name: sql`lower(${marketingActions.name})`,
+  created_at: marketingActions.created_at,
+};
+
+/** A page of actions by the list's filters. */
+export async function listActions(
+  db: Queryable,
+  filters: ActionFilters,
+  order: { by: keyof typeof ORDER; direction: 'asc' | 'desc' },
+  page: { page: number; limit: number },
+  now = new Date(),
+) {
+  const where = whereOf(filters, now);
+  const direction = order.direction === 'asc' ? asc : desc;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(marketingActions)
+      .where(where)
+      .orderBy(direction(ORDER[order.by]), direction(marketingActions.id))
+      .limit(page.limit)
+      .offset((page.page - 1) * page.limit),
+    db.select({ value: count() }).from(marketingActions).where(where),
+  ]);
+  return { rows, total: total?.value ?? 0 };
+}
+
+/** The countries and products the actions name, for the list's filters. */
+export async function usedValues(db: Queryable) {
+  const [row] = await db
+    .select({
+      countries: sql<
+        string[]
+      >`coalesce(array(select distinct unnest(${marketingActions.countries}) from ${marketingActions} order by 1), '{}')`,
+      products: sql<
+        number[]
+      >`coalesce(array(select distinct unnest(${marketingActions.products}) from ${marketingActions} order by 1), '{}')`,
+    })
+    .from(sql`(select 1) one`);
+  return { countries: row?.countries ?? [], products: (row?.products ?? []).map(Number) };
+}
+
+export async function findAction(db: Queryable, id: number, forUpdate = false) {
+  const query = db.select().from(marketingActions).where(eq(marketingActions.id, id));
+  const [row] = forUpdate ? await query.for('update') : await query;
+  return row;
+}
+
+export async function insertAction(db: Queryable, values: NewMarketingAction) {
+  const [row] = await db.insert(marketingActions).values(values).returning();
+  return row!;
+}
+
+export async function updateAction(db: Queryable, id: number, values: Partial<NewMarketingAction>) {
+  const [row] = await db
+    .update(marketingActions)
+    .set({ ...values, updated_at: new Date() })
+    .where(eq(marketingActions.id, id))
+    .returning();
+  return row;
+}
+
+export async function deleteAction(db: Queryable, id: number) {
+  const [row] = await db.delete(marketingActions).where(eq(marketingActions.id, id)).returning();
+  return row;
+}

@@ -1,0 +1,208 @@
+import {
+  MARKETING_ACTION_KINDS,
+  MARKETING_MESSAGES,
+  MESSAGES,
+  fillMessage,
+  formatMoney,
+  parseMoney,
+  percentOf,
+  type AdminMarketingAction,
+  type BonusTier,
+  type Money,
+  type marketingActionBodySchema,
+  type marketingActionListQuerySchema,
+} from '@storelift/shared';
+import type { z } from 'zod';
+import type { Db, Queryable } from '../../db/client.js';
+import { pricePlans } from '../../db/schema/index.js';
+import { NotFoundError, ValidationError } from '../../lib/errors.js';
+import { pageMeta } from '../../lib/paging.js';
+import { audit } from '../audit/audit.js';
+import * as repo from './marketing-actions.repo.js';
+
+type Body = z.output<typeof marketingActionBodySchema>;
+type Query = z.output<typeof marketingActionListQuerySchema>;
+
+/** The tier reached by `amount` (thresholds inclusive, the highest wins), or undefined. */
+export function tierFor(tiers: readonly BonusTier[], amount: Money): BonusTier | undefined {
+  return [...tiers]
+    .sort((a, b) => (parseMoney(b.from) > parseMoney(a.from) ? 1 : -1))
+    .find((candidate) => amount >= parseMoney(candidate.from));
+}
+
+/** A running campaign discount as the price computation applies it. */
+export interface CampaignDiscount {
+  action_id: number;
+  name: string;
+  text: string;
+  /** Percent, money-scaled ("10.0000"). */
+  percent: string;
+}
+
+/**
+ * The discount the running `campaign` action gives a campaign of the audience whose undiscounted price is
+ * `listPrice` (its tier by that price), or null (docs/marketing.md, Discounts).
+ */
+export async function campaignDiscount(
+  db: Db,
+  audience: Required<repo.Audience>,
+  listPrice: Money,
+  at = new Date(),
+): Promise<CampaignDiscount | null> {
+  const action = await repo.runningAction(db, 'campaign', audience, at);
+  const tier = action && tierFor(action.tiers, listPrice);
+  if (!action || !tier) return null;
+  return { action_id: action.id, name: action.name, text: action.text, percent: tier.percent };
+}
+
+/** A unit price less a discount percent, in exact ten-thousandths (never below zero). */
+export function discountedUnitPrice(unitPrice: string, percent: string): string {
+  const unit = parseMoney(unitPrice);
+  const off = percentOf(unit, parseMoney(percent));
+  return formatMoney(off > unit ? 0n : unit - off);
+}
+
+function isCurrent(row: repo.MarketingActionRow, now: Date) {
+  return row.is_active && row.starts_at <= now && (row.ends_at === null || row.ends_at > now);
+}
+
+function view(row: repo.MarketingActionRow, now = new Date()): AdminMarketingAction {
+  return {
+    id: row.id,
+    type: row.type,
+    name: row.name,
+    text: row.text,
+    starts_at: row.starts_at.toISOString(),
+    ends_at: row.ends_at?.toISOString() ?? null,
+    store: row.store,
+    countries: row.countries,
+    products: row.products,
+    price_plans: row.price_plans,
+    tiers: row.tiers,
+    is_active: row.is_active,
+    current: isCurrent(row, now),
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+const auditView = (row: repo.MarketingActionRow) => {
+  const { created_at: _created, updated_at: _updated, ...rest } = row;
+  return { ...rest, starts_at: row.starts_at.toISOString(), ends_at: row.ends_at?.toISOString() ?? null };
+};
+
+/** `GET marketing-actions` (staff): a page by type, country, running now and name; default start descending. */
+export async function listActions(db: Db, query: Query) {
+  const { rows, total } = await repo.listActions(
+    db,
+    { type: query.type, country: query.country, current: query.current, search: query.search },
+    { by: query.orderBy, direction: query.sortBy },
+    query,
+  );
+  const now = new Date();
+  return { data: rows.map((row) => view(row, now)), meta: pageMeta(total, query.page, query.limit) };
+}
+
+/** `GET marketing-actions/filters`: the types, the countries and products actions name, the price plans. */
+export async function filters(db: Db) {
+  const [used, plans] = await Promise.all([
+    repo.usedValues(db),
+    db.select({ id: pricePlans.id, name: pricePlans.name }).from(pricePlans).orderBy(pricePlans.sort),
+  ]);
+  return { data: { types: [...MARKETING_ACTION_KINDS], ...used, price_plans: plans } };
+}
+
+/** `GET marketing-actions/{id}` (staff). */
+export async function getAction(db: Db, id: number) {
+  const row = await repo.findAction(db, id);
+  if (!row) throw new NotFoundError(MARKETING_MESSAGES.actionNotFound);
+  return { data: view(row), message: '' };
+}
+
+/** The row values of a body: a payment bonus names no store and no products (they are campaign terms). */
+function valuesOf(body: Body): repo.NewMarketingAction {
+  const bonus = body.type === 'payment';
+  return {
+    type: body.type,
+    name: body.name,
+    text: body.text,
+    starts_at: body.starts_at,
+    ends_at: body.ends_at,
+    store: bonus ? null : body.store,
+    countries: [...new Set(body.countries)].sort(),
+    products: bonus ? [] : [...new Set(body.products)].sort((a, b) => a - b),
+    price_plans: [...new Set(body.price_plans)].sort((a, b) => a - b),
+    tiers: body.tiers
+      .map((tier) => ({ from: formatMoney(tier.from), percent: formatMoney(tier.percent) }))
+      .sort((a, b) => (parseMoney(a.from) < parseMoney(b.from) ? -1 : 1)),
+    is_active: body.is_active,
+  };
+}
+
+/** Refuses (422) plans that do not exist and an action meeting another of its type for the same audience. */
+async function checkAction(tx: Queryable, values: repo.NewMarketingAction, exceptId?: number) {
+  const plans = values.price_plans ?? [];
+  if (plans.length) {
+    const known = new Set((await tx.select({ id: pricePlans.id }).from(pricePlans)).map((row) => row.id));
+    if (plans.some((id) => !known.has(id))) throw ValidationError.field('price_plans', MESSAGES.dataNotValid);
+  }
+  if (values.is_active === false) return;
+  await repo.lockActions(tx);
+  const other = await repo.overlappingAction(tx, values, exceptId);
+  if (other)
+    throw ValidationError.field(
+      'starts_at',
+      fillMessage(MARKETING_MESSAGES.actionOverlap, { name: other.name }),
+    );
+}
+
+/** `POST marketing-actions`. */
+export async function createAction(db: Db, body: Body) {
+  const values = valuesOf(body);
+  const row = await db.transaction(async (tx) => {
+    await checkAction(tx, values);
+    const created = await repo.insertAction(tx, values);
+    await audit(tx, {
+      action: 'marketing-actions.create',
+      target: { type: 'marketing_action', id: created.id },
+      after: auditView(created),
+    });
+    return created;
+  });
+  return { data: view(row), message: MARKETING_MESSAGES.actionSaved };
+}
+
+/**
+ * `PUT marketing-actions/{id}`: applies from now on. A payment keeps the bonus its checkout promised and a
+ * campaign the price it was given, so an edit never changes money already owed or charged.
+ */
+export async function updateAction(db: Db, id: number, body: Body) {
+  const values = valuesOf(body);
+  const row = await db.transaction(async (tx) => {
+    const before = await repo.findAction(tx, id, true);
+    if (!before) throw new NotFoundError(MARKETING_MESSAGES.actionNotFound);
+    await checkAction(tx, values, id);
+    const after = await repo.updateAction(tx, id, values);
+    await audit(tx, {
+      action: 'marketing-actions.update',
+      target: { type: 'marketing_action', id },
+      before: auditView(before),
+      after: auditView(after!),
+    });
+    return after!;
+  });
+  return { data: view(row), message: MARKETING_MESSAGES.actionSaved };
+}
+
+/** `DELETE marketing-actions/{id}`. */
+export async function deleteAction(db: Db, id: number) {
+  await db.transaction(async (tx) => {
+    const row = await repo.deleteAction(tx, id);
+    if (!row) throw new NotFoundError(MARKETING_MESSAGES.actionNotFound);
+    await audit(tx, {
+      action: 'marketing-actions.delete',
+      target: { type: 'marketing_action', id },
+      before: auditView(row),
+    });
+  });
+  return { message: MARKETING_MESSAGES.actionDeleted, count: 1 };
+}

@@ -1,0 +1,298 @@
+import { useRef, useState } from 'react';
+import {
+  Alert,
+  Button,
+  FileButton,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch, IconUpload } from '@tabler/icons-react';
+import { ADS_REPORT_FILE_MAX_BYTES, MARKETING_MESSAGES, type AdsReportRow } from '@storelift/shared';
+import { useQuery } from '@tanstack/react-query';
+import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
+import { useTranslation } from 'react-i18next';
+import { ConfirmRowAction } from '../../../components/confirm-row-action';
+import { showApiError } from '../../../components/error-modal';
+import { RowMenu } from '../../../components/row-menu';
+import { FormModal } from '../../../components/form-modal';
+import { ListError, usePagedTableProps, usePageOf } from '../../../components/paged-table';
+import { formatDate, formatMoney } from '../../../lib/format';
+import { errorText, translateMessage } from '../../../lib/messages';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import {
+  adsReportQueryOptions,
+  useDeleteAdsRow,
+  useUpdateAdsRow,
+  useUploadAdsReport,
+  type AdsReportQuery,
+} from '../api/ads-report';
+
+const PAGE_SIZE = 10;
+const SORTS: readonly AdsReportQuery['orderBy'][] = ['date', 'amount', 'code'];
+
+/**
+ * The Google Ads report (staff-admin §2): upload a spend CSV (type, code, from, to, amount), see each row's
+ * spend beside its reflink's registrations, payments and revenue (ROAS), edit an amount, delete a row.
+ */
+export function AdsReportTable() {
+  const { t } = useTranslation('marketing');
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search.trim(), 350);
+  const [sortStatus, setSortStatus] = useState<DataTableSortStatus<AdsReportRow>>({
+    columnAccessor: 'date',
+    direction: 'desc',
+  });
+  const [unknownCodes, setUnknownCodes] = useState<string[]>([]);
+  const [editing, setEditing] = useState<AdsReportRow | null>(null);
+  const [deleting, setDeleting] = useState<AdsReportRow | null>(null);
+  const resetFile = useRef<() => void>(null);
+  const upload = useUploadAdsReport();
+  const remove = useDeleteAdsRow();
+
+  const filters = {
+    search: debouncedSearch || undefined,
+    orderBy: SORTS.includes(sortStatus.columnAccessor as AdsReportQuery['orderBy'])
+      ? (sortStatus.columnAccessor as AdsReportQuery['orderBy'])
+      : 'date',
+    sortBy: sortStatus.direction,
+  } satisfies Omit<AdsReportQuery, 'page' | 'limit'>;
+  const [page, setPage] = usePageOf(filters);
+  const { data, isFetching, error } = useQuery(adsReportQueryOptions({ ...filters, page, limit: PAGE_SIZE }));
+  const pagedProps = usePagedTableProps(
+    { data, isFetching },
+    { page, onPageChange: setPage, perPage: PAGE_SIZE, emptyHeight: 220 },
+  );
+
+  const send = (file: File | null) => {
+    resetFile.current?.();
+    if (!file) return;
+    if (file.size > ADS_REPORT_FILE_MAX_BYTES) {
+      notifyError(translateMessage(MARKETING_MESSAGES.reportFileTooLarge));
+      return;
+    }
+    upload.mutate(file, {
+      onSuccess: (answer) => {
+        setUnknownCodes(answer.dontExistsRefCodes);
+        notifySuccess(translateMessage(answer.message));
+      },
+      onError: (failure) => {
+        setUnknownCodes([]);
+        showApiError(failure);
+      },
+    });
+  };
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <div>
+          <Title order={1} fz={{ base: 24, sm: 30 }}>
+            {t('report.title')}
+          </Title>
+          <Text c="dimmed" mt={4}>
+            {t('report.subtitle')}
+          </Text>
+        </div>
+        <FileButton onChange={send} accept=".csv,text/csv" resetRef={resetFile}>
+          {(props) => (
+            <Button
+              {...props}
+              leftSection={<IconUpload size={16} />}
+              loading={upload.isPending}
+              data-testid="report-upload"
+            >
+              {t('report.upload')}
+            </Button>
+          )}
+        </FileButton>
+      </Group>
+      <Text size="sm" c="dimmed">
+        {t('report.format')}
+      </Text>
+
+      {unknownCodes.length > 0 && (
+        <Alert
+          color="yellow"
+          title={t('report.unknownTitle')}
+          withCloseButton
+          closeButtonLabel={t('report.dismiss')}
+          onClose={() => setUnknownCodes([])}
+          data-testid="report-unknown-codes"
+        >
+          {t('report.unknownText', { codes: unknownCodes.join(', ') })}
+        </Alert>
+      )}
+
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <Figure label={t('report.totals.spend')} value={data ? formatMoney(data.totals.amount) : '—'} />
+        <Figure label={t('report.totals.revenue')} value={data ? formatMoney(data.totals.revenue) : '—'} />
+        <Figure
+          label={t('report.totals.roas')}
+          value={data?.totals.roas ? formatMoney(data.totals.roas) : '—'}
+        />
+      </SimpleGrid>
+
+      <TextInput
+        label={t('report.search')}
+        leftSection={<IconSearch size={16} stroke={1.6} />}
+        value={search}
+        onChange={(event) => setSearch(event.currentTarget.value)}
+        maw={420}
+      />
+
+      <ListError error={error} />
+
+      <DataTable<AdsReportRow>
+        {...pagedProps}
+        idAccessor="id"
+        sortStatus={sortStatus}
+        onSortStatusChange={setSortStatus}
+        noRecordsText={t('report.empty')}
+        columns={[
+          {
+            accessor: 'code',
+            title: t('report.columns.code'),
+            sortable: true,
+            render: (row) => (
+              <Stack gap={0}>
+                <Text size="sm" ff="monospace">
+                  {row.code}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {row.reflink_name}
+                </Text>
+              </Stack>
+            ),
+          },
+          { accessor: 'type', title: t('report.columns.type'), textAlign: 'right' },
+          {
+            accessor: 'date',
+            title: t('report.columns.period'),
+            sortable: true,
+            noWrap: true,
+            render: (row) => `${formatDate(row.from)} – ${formatDate(row.to)}`,
+          },
+          {
+            accessor: 'amount',
+            title: t('report.columns.spend'),
+            sortable: true,
+            textAlign: 'right',
+            render: (row) => formatMoney(row.amount),
+          },
+          { accessor: 'registrations', title: t('report.columns.registrations'), textAlign: 'right' },
+          { accessor: 'payments', title: t('report.columns.payments'), textAlign: 'right' },
+          {
+            accessor: 'revenue',
+            title: t('report.columns.revenue'),
+            textAlign: 'right',
+            render: (row) => formatMoney(row.revenue),
+          },
+          {
+            accessor: 'roas',
+            title: t('report.columns.roas'),
+            textAlign: 'right',
+            render: (row) => (row.roas === null ? '—' : formatMoney(row.roas)),
+          },
+          {
+            accessor: 'actions',
+            title: <VisuallyHidden>{t('report.menuColumn')}</VisuallyHidden>,
+            textAlign: 'right',
+            render: (row) => (
+              <RowMenu
+                label={t('report.menu', { code: row.code })}
+                items={[
+                  { label: t('report.edit'), onClick: () => setEditing(row) },
+                  { label: t('report.delete'), danger: true, onClick: () => setDeleting(row) },
+                ]}
+              />
+            ),
+          },
+        ]}
+      />
+
+      <FormModal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={t('report.editTitle', { code: editing?.code ?? '' })}
+        testId="report-edit"
+      >
+        {editing && <AmountForm row={editing} onClose={() => setEditing(null)} />}
+      </FormModal>
+      <ConfirmRowAction
+        target={deleting}
+        title={t('report.deleteTitle', { code: deleting?.code ?? '' })}
+        text={t('report.deleteText')}
+        confirmLabel={t('report.delete')}
+        run={(row) => remove.mutateAsync(row.id)}
+        pending={remove.isPending}
+        onClose={() => setDeleting(null)}
+      />
+    </Stack>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fz={22} fw={700} ff="monospace">
+        {value}
+      </Text>
+    </Paper>
+  );
+}
+
+/** Edits one row's amount; the server's field error lands under the input. */
+function AmountForm({ row, onClose }: { row: AdsReportRow; onClose: () => void }) {
+  const { t } = useTranslation('marketing');
+  const [amount, setAmount] = useState(String(Number(row.amount)));
+  const [fieldError, setFieldError] = useState<string>();
+  const update = useUpdateAdsRow();
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        update.mutate(
+          { id: row.id, amount },
+          {
+            onSuccess: (answer) => {
+              notifySuccess(translateMessage(answer.message));
+              onClose();
+            },
+            onError: (failure) => setFieldError(errorText(failure)),
+          },
+        );
+      }}
+    >
+      <Stack gap="md">
+        <TextInput
+          label={t('report.columns.spend')}
+          inputMode="decimal"
+          required
+          data-autofocus
+          value={amount}
+          onChange={(event) => setAmount(event.currentTarget.value)}
+          error={fieldError}
+          data-testid="report-amount"
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={update.isPending} data-testid="report-save">
+            {t('common.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
