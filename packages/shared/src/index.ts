@@ -53,4 +53,5 @@ export * from './rules/operations-messages.js';
 export * from './rules/pages-messages.js';
 export * from './contracts/resellers.js';
 export * from './contracts/pages.js';
+export * from './contracts/public-api.js';
 export * from './contracts/dashboard-widgets.js';
