@@ -100,7 +100,8 @@ export const PUBLIC_API_MESSAGES = {
   tokenInvalid: 'This API token is not valid: create one on My profile, API',
   outOfCredits:
     'Out of API credits: this call costs {{cost}} and {{remaining}} are left. Buy a pack or switch auto-refresh on in My profile, API',
-  tooManyRequests: 'Rate limit of {{max}} requests per {{window}} seconds reached: retry after {{after}} seconds',
+  tooManyRequests:
+    'Rate limit of {{max}} requests per {{window}} seconds reached: retry after {{after}} seconds',
   idempotencyKeyReused: 'This Idempotency-Key was used for a different request',
   dryRun: 'Test token: the request was checked and nothing was changed',
   usageFromAfterTo: '"from" must not be after "to"',

@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { API_TOKEN_PACKS, API_TOKEN_PREFIX, LIMITS, MESSAGES, parseMoney, type ApiInfo } from '@storelift/shared';
+import {
+  API_TOKEN_PACKS,
+  API_TOKEN_PREFIX,
+  LIMITS,
+  MESSAGES,
+  parseMoney,
+  type ApiInfo,
+} from '@storelift/shared';
 import type { Db } from '../../db/client.js';
 import { apiPurchases, billingProfiles } from '../../db/schema/index.js';
 import { ValidationError } from '../../lib/errors.js';

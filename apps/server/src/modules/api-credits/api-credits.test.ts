@@ -51,7 +51,10 @@ describe('API token and credits', () => {
     expect(test.json().api_token).toMatch(/^sl_test_[\w-]{32}$/);
     expect(test.json().data.key).toBe(`sl_…${next.slice(-4)}`);
     expect(test.json().data.test_key).toBe(`sl_test_…${test.json().api_token.slice(-4)}`);
-    expect(await findApiCaller(t.deps.db, test.json().api_token)).toMatchObject({ userId: user.id, test: true });
+    expect(await findApiCaller(t.deps.db, test.json().api_token)).toMatchObject({
+      userId: user.id,
+      test: true,
+    });
     expect(await findApiCaller(t.deps.db, next)).toMatchObject({ test: false });
   });
 
@@ -106,7 +109,10 @@ describe('API token and credits', () => {
     expect(await refillApiCredits(t.deps.db, user.id)).toBe(false);
     const on = await t.call('POST', 'users/api-credits/change-auto-refresh', auth, { auto_refresh: true });
     expect(on.json()).toMatchObject({ message: MESSAGES.actionSaved, data: { auto_refresh: true } });
-    const twice = await Promise.all([refillApiCredits(t.deps.db, user.id), refillApiCredits(t.deps.db, user.id)]);
+    const twice = await Promise.all([
+      refillApiCredits(t.deps.db, user.id),
+      refillApiCredits(t.deps.db, user.id),
+    ]);
     expect(twice.sort()).toEqual([false, true]);
     expect(await profile(auth)).toMatchObject({
       balances: { main: '5.0000' },

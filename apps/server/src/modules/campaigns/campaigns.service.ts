@@ -349,7 +349,10 @@ function begin(tx: Tx, row: repo.CampaignRow, userId: number, now: Date, config:
 }
 
 /** The message of a new campaign: a draft (`draft #{id}`), ordered, or gone to moderation. */
-export function orderMessage(row: Pick<repo.CampaignRow, 'id' | 'status'>, draft: boolean | undefined): string {
+export function orderMessage(
+  row: Pick<repo.CampaignRow, 'id' | 'status'>,
+  draft: boolean | undefined,
+): string {
   if (draft) return fillMessage(CAMPAIGN_MESSAGES.campaignDraftSaved, { id: row.id });
   if (row.status === 'moderation') return CAMPAIGN_MESSAGES.campaignSentToModeration;
   return CAMPAIGN_MESSAGES.campaignOrdered;

@@ -40,8 +40,22 @@ const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 const EXAMPLE_BODIES: Partial<Record<PublicApiOperation, object>> = {
   addApp: { appstore: 1, country: 'US', package: 'com.example.fitness' },
   addKeyword: { keyword: 'fitness tracker', packageId: 'com.example.fitness', appstore: 1, country: 'US' },
-  quoteCampaign: { productType: 1, packageId: 'com.example.fitness', appstore: 1, country: 'US', days: 3, installs: 10 },
-  orderCampaign: { productType: 1, packageId: 'com.example.fitness', appstore: 1, country: 'US', days: 3, installs: 10 },
+  quoteCampaign: {
+    productType: 1,
+    packageId: 'com.example.fitness',
+    appstore: 1,
+    country: 'US',
+    days: 3,
+    installs: 10,
+  },
+  orderCampaign: {
+    productType: 1,
+    packageId: 'com.example.fitness',
+    appstore: 1,
+    country: 'US',
+    days: 3,
+    installs: 10,
+  },
 };
 
 /** A plain value that fits a schema: its default, first choice, or a placeholder of its type. */
@@ -50,7 +64,11 @@ function exampleOf(schema: Schema | undefined, depth = 0): unknown {
   if (schema.default !== undefined) return schema.default;
   if (schema.enum?.length) return schema.enum[0];
   const alternatives = schema.anyOf ?? schema.oneOf;
-  if (alternatives?.length) return exampleOf(alternatives.find((item) => item.type !== 'null'), depth);
+  if (alternatives?.length)
+    return exampleOf(
+      alternatives.find((item) => item.type !== 'null'),
+      depth,
+    );
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
   if (type === 'object')
     return Object.fromEntries(
@@ -70,7 +88,7 @@ export function publicApiDocument(full: Document, serverUrl: string) {
   const paths: Document['paths'] = {};
   for (const [path, item] of Object.entries(full.paths)) {
     if (!path.startsWith(`${PUBLIC_API_BASE}/`)) continue;
-    paths[path.slice(PUBLIC_API_BASE.length)] = Object.fromEntries(
+    paths[path] = Object.fromEntries(
       Object.entries(item).map(([method, operation]) => [
         method,
         { ...operation, 'x-credits': PUBLIC_API_CREDITS[operation.operationId as PublicApiOperation] },
@@ -89,7 +107,7 @@ export function publicApiDocument(full: Document, serverUrl: string) {
         `At most ${max} requests per ${windowSeconds} seconds per token (RateLimit and RateLimit-Policy headers, 429 with Retry-After). ` +
         `A test token (sl_test_…) spends no credits: orders and campaign actions are checked and answered as dry runs.`,
     },
-    servers: [{ url: `${serverUrl}${PUBLIC_API_BASE}` }],
+    servers: [{ url: serverUrl }],
     components: {
       schemas: full.components?.schemas ?? {},
       securitySchemes: {
@@ -110,7 +128,8 @@ function exampleCall(path: string, operation: Operation) {
   for (const parameter of operation.parameters ?? []) {
     const value = String(exampleOf(parameter.schema));
     if (parameter.in === 'path') url = url.replace(`{${parameter.name}}`, encodeURIComponent(value));
-    else if (parameter.in === 'query' && parameter.required) query.push(`${parameter.name}=${encodeURIComponent(value)}`);
+    else if (parameter.in === 'query' && parameter.required)
+      query.push(`${parameter.name}=${encodeURIComponent(value)}`);
   }
   const schema = operation.requestBody?.content?.['application/json']?.schema;
   const body = schema && (EXAMPLE_BODIES[operation.operationId as PublicApiOperation] ?? exampleOf(schema));
@@ -119,9 +138,13 @@ function exampleCall(path: string, operation: Operation) {
 
 function curlOf(base: string, method: string, path: string, operation: Operation) {
   const { url, body } = exampleCall(path, operation);
-  const lines = [`curl -X ${method.toUpperCase()} "${base}${url}"`, `  -H "Authorization: Bearer $STORELIFT_TOKEN"`];
+  const lines = [
+    `curl -X ${method.toUpperCase()} "${base}${url}"`,
+    `  -H "Authorization: Bearer $STORELIFT_TOKEN"`,
+  ];
   if (operation.operationId === 'orderCampaign') lines.push(`  -H "Idempotency-Key: $(uuidgen)"`);
-  if (body !== undefined) lines.push(`  -H "Content-Type: application/json"`, `  -d '${JSON.stringify(body)}'`);
+  if (body !== undefined)
+    lines.push(`  -H "Content-Type: application/json"`, `  -d '${JSON.stringify(body)}'`);
   return lines.join(' \\\n');
 }
 
@@ -177,7 +200,7 @@ section{border-top:1px solid #dee2e6;padding:8px 0}.method{color:#1864ab}.credit
 </style></head><body><main>
 <h1>Storelift public API reference</h1>
 <p>${escapeHtml(document.info.description)}</p>
-<p>Base URL <code>${escapeHtml(base)}</code>. The machine-readable document: <a href="${PUBLIC_API_BASE}/openapi.json">openapi.json</a>.
+<p>Server <code>${escapeHtml(base)}</code>. The machine-readable document: <a href="${PUBLIC_API_BASE}/openapi.json">openapi.json</a>.
 Errors answer <code>{ "message": "…", "errors": { "field": ["…"] } }</code> as in the web app's API.</p>
 ${sections.join('\n')}
 </main></body></html>`;

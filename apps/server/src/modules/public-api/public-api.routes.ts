@@ -173,7 +173,11 @@ export async function publicApiRoutes(app: FastifyInstance) {
     '/keywords/:id/rank',
     {
       schema: {
-        ...described('getKeywordRank', 'keywords', 'The keyword’s current rank (checked now if never checked)'),
+        ...described(
+          'getKeywordRank',
+          'keywords',
+          'The keyword’s current rank (checked now if never checked)',
+        ),
         params: idParamsSchema,
         response: { 200: keywordResponseSchema, ...errors },
       },

@@ -46,7 +46,11 @@ async function creditsOf(userId: number) {
 }
 async function usageOf(userId: number) {
   return t.deps.db
-    .select({ operation: apiUsageDaily.operation, calls: apiUsageDaily.calls, credits: apiUsageDaily.credits })
+    .select({
+      operation: apiUsageDaily.operation,
+      calls: apiUsageDaily.calls,
+      credits: apiUsageDaily.credits,
+    })
     .from(apiUsageDaily)
     .where(eq(apiUsageDaily.user_id, userId))
     .orderBy(apiUsageDaily.operation);
@@ -67,7 +71,11 @@ describe('authentication', () => {
     });
     expect(cookie.statusCode).toBe(401);
     expect(cookie.json()).toEqual({ message: PUBLIC_API_MESSAGES.tokenMissing });
-    const byKey = await t.app.inject({ method: 'GET', url: '/api/v1/apps', headers: { 'x-api-key': u.live } });
+    const byKey = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/apps',
+      headers: { 'x-api-key': u.live },
+    });
     expect(byKey.statusCode, byKey.body).toBe(200);
     expect(byKey.json().data.map((app: { id: number }) => app.id)).toEqual([u.app.id]);
     // And the API token opens nothing of the web app's API.
@@ -151,8 +159,13 @@ describe('orders', () => {
     const u = await makeApiUser();
     const body = directInstallsBody({ packageId: u.app.package });
     const headers = { 'idempotency-key': 'order-1' };
-    const answers = await Promise.all(Array.from({ length: 10 }, () => u.v1('POST', 'campaigns', body, headers)));
-    expect(answers.map((res) => res.statusCode), answers[0]!.body).toEqual(Array(10).fill(201));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => u.v1('POST', 'campaigns', body, headers)),
+    );
+    expect(
+      answers.map((res) => res.statusCode),
+      answers[0]!.body,
+    ).toEqual(Array(10).fill(201));
     const ids = new Set(answers.map((res) => res.json().data.id));
     expect(ids.size).toBe(1);
     expect(await countCampaigns(u.user.id)).toBe(1);
@@ -234,14 +247,16 @@ describe('ownership', () => {
 describe('OpenAPI document and reference', () => {
   it('publishes every operation with its price, and a reference with curl and TypeScript', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
-    const priced = Object.values(doc.paths as Record<string, Record<string, { operationId: string; 'x-credits': number }>>)
+    const priced = Object.values(
+      doc.paths as Record<string, Record<string, { operationId: string; 'x-credits': number }>>,
+    )
       .flatMap((item) => Object.values(item))
       .map((operation) => [operation.operationId, operation['x-credits']]);
     expect(Object.fromEntries(priced)).toEqual(PUBLIC_API_CREDITS);
-    expect(doc.servers).toEqual([{ url: 'http://storelift.test/api/v1' }]);
+    expect(doc.servers).toEqual([{ url: 'http://storelift.test' }]);
     const page = await t.app.inject({ method: 'GET', url: '/api/v1/reference' });
     expect(page.headers['content-type']).toContain('text/html');
-    expect(page.body).toContain("curl -X POST &#34;http://storelift.test/api/v1/campaigns&#34;");
+    expect(page.body).toContain('curl -X POST &#34;http://storelift.test/api/v1/campaigns&#34;');
     expect(page.body).toContain('Idempotency-Key');
     expect(page.body).toContain('await fetch(');
   });
@@ -276,8 +291,13 @@ describe('rate limit', () => {
     expect(profile!.credits).toBe(495);
     // Another token has a limit of its own.
     const other = await makeUser(limited.database.db);
-    const otherToken = (await limited.call('POST', 'users/profile/change-api-token', other.auth)).json().api_token;
-    const res = await limited.app.inject({ method: 'GET', url: '/api/v1/balance', headers: bearer(otherToken) });
+    const otherToken = (await limited.call('POST', 'users/profile/change-api-token', other.auth)).json()
+      .api_token;
+    const res = await limited.app.inject({
+      method: 'GET',
+      url: '/api/v1/balance',
+      headers: bearer(otherToken),
+    });
     expect(res.statusCode).toBe(200);
   });
 });
