@@ -22,7 +22,7 @@ import { createStoreProvider } from '../apps/server/dist/providers/store/create-
 
 const bench = benchDatabase('storelift_public_api_bench');
 const USERS = 8;
-const READS = Number(process.env.BENCH_READS ?? 4000);
+const READS = Number(process.env.BENCH_READS ?? 1500);
 const ROUNDS = 3;
 
 await bench.recreateMigrated();
@@ -48,16 +48,17 @@ async function makeBenchUser(n) {
   await db.execute(sql`insert into billing_profiles (user_id, price_plan_id, referral_code, api_paid_credits)
     values (${user.id}, 1, ${`A${String(user.id).padStart(7, '0')}`}, ${READS * ROUNDS})`);
   const session = { authorization: `Bearer ${await createSession(db, user.id)}` };
-  for (const packageId of [
-    DEMO_APPS.googlePlay.fitness,
-    DEMO_APPS.googlePlay.puzzle,
-    DEMO_APPS.googlePlay.paid,
-  ]) {
+  const apps = [
+    [1, DEMO_APPS.googlePlay.fitness],
+    [1, DEMO_APPS.googlePlay.puzzle],
+    [2, DEMO_APPS.appStore.fitness],
+  ];
+  for (const [appstore, packageId] of apps) {
     const res = await app.inject({
       method: 'POST',
       url: '/api/private/v1/apps',
       headers: session,
-      payload: { appstore: 1, country: 'US', package: packageId },
+      payload: { appstore, country: 'US', package: packageId },
     });
     if (res.statusCode !== 201) throw new Error(`add app: ${res.statusCode} ${res.body}`);
   }
