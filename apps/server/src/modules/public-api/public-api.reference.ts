@@ -102,7 +102,7 @@ export function publicApiDocument(full: Document, serverUrl: string) {
       title: 'Storelift public API',
       version: '1',
       description:
-        `Your apps, keywords, campaigns, money and statistics, paid with API credits (\`x-credits\` per operation). ` +
+        `Your apps, keywords, campaigns, money and statistics, paid with API credits (x-credits per operation). ` +
         `Every answer carries X-Credits-Cost and X-Credits-Remaining; 402 when the credits are not enough (nothing spent). ` +
         `At most ${max} requests per ${windowSeconds} seconds per token (RateLimit and RateLimit-Policy headers, 429 with Retry-After). ` +
         `A test token (sl_test_…) spends no credits: orders and campaign actions are checked and answered as dry runs.`,
@@ -165,6 +165,9 @@ function typeScriptOf(base: string, method: string, path: string, operation: Ope
   ].join('\n');
 }
 
+const creditsText = (credits: unknown) =>
+  typeof credits === 'number' && credits ? `${credits} credit${credits === 1 ? '' : 's'}` : 'free';
+
 /** The reference page: each operation with its price, parameters, and a curl and a TypeScript example. */
 export function referenceHtml(document: PublicApiDocument) {
   const base = document.servers[0]!.url;
@@ -182,7 +185,7 @@ export function referenceHtml(document: PublicApiDocument) {
         const id = escapeHtml(operation.operationId ?? `${method}-${path}`);
         return `<section id="${id}">
 <h2><span class="method">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code></h2>
-<p>${escapeHtml(operation.summary ?? '')} <strong class="credits">${operation['x-credits']} credit${operation['x-credits'] === 1 ? '' : 's'}</strong></p>
+<p>${escapeHtml(operation.summary ?? '')} <strong class="credits">${creditsText(operation['x-credits'])}</strong></p>
 ${operation.description ? `<p>${escapeHtml(operation.description)}</p>` : ''}
 ${parameters ? `<ul>${parameters}</ul>` : ''}
 <h3>curl</h3><pre><code>${escapeHtml(curlOf(base, method, path, operation))}</code></pre>

@@ -74,7 +74,7 @@ function Reference() {
               <Table.Tbody>
                 {operations.map((operation) => (
                   <Table.Tr key={`${operation.method} ${operation.path}`}>
-                    <Table.Td w={90}>
+                    <Table.Td w={100}>
                       <Badge color={METHOD_COLORS[operation.method]} variant="light" tt="uppercase">
                         {operation.method}
                       </Badge>
@@ -91,7 +91,11 @@ function Reference() {
                       </Badge>
                     </Table.Td>
                     <Table.Td w={110}>
-                      <Anchor href={`${PUBLIC_API_REFERENCE}#${operation.operationId}`} size="sm">
+                      <Anchor
+                        href={`${PUBLIC_API_REFERENCE}#${operation.operationId}`}
+                        size="sm"
+                        aria-label={`${t('api.reference.examples')}: ${operation.method.toUpperCase()} ${operation.path}`}
+                      >
                         {t('api.reference.examples')}
                       </Anchor>
                     </Table.Td>
