@@ -6,6 +6,7 @@ import { directInstallsBody, makeApp, makeKeywords, makeTopUp, makeUser } from '
 import { apiUsageDaily, billingProfiles, campaigns } from '../../db/schema/index.js';
 import { checkLedger } from '../billing/ledger-check.js';
 import { balancesOf } from '../billing/ledger.js';
+import { refillApiCredits } from '../api-credits/api-credits.service.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -131,6 +132,34 @@ describe('credits', () => {
     expect(await countCampaigns(u.user.id)).toBe(0);
     expect(await usageOf(u.user.id)).toEqual([]);
     expect((await balancesOf(t.deps.db, u.user.id)).main).toBe('100.0000');
+  });
+
+  it('with auto-refresh on, the call that takes the credits below 100 (and a 402) queues the refill job', async () => {
+    const u = await makeApiUser();
+    await t.deps.db
+      .update(billingProfiles)
+      .set({ api_credits: 101, api_paid_credits: 0, api_auto_refresh: true })
+      .where(eq(billingProfiles.user_id, u.user.id));
+    const refills = async () =>
+      (
+        (await t.deps.db.execute(
+          sql`select 1 from pgboss.job where name = 'api-credits.refill' and data->>'userId' = ${String(u.user.id)}`,
+        )) as unknown as { rows: unknown[] }
+      ).rows.length;
+    await u.v1('GET', 'balance');
+    expect(await refills()).toBe(0);
+    await u.v1('GET', 'balance');
+    await u.v1('GET', 'balance');
+    expect(await refills()).toBe(1);
+    await setCredits(u.user.id, 0, 0);
+    expect((await u.v1('GET', 'balance')).statusCode).toBe(402);
+    expect(await refills()).toBe(2);
+    // The job buys the smallest pack from the balance; the next call is paid from it.
+    expect(await refillApiCredits(t.deps.db, u.user.id)).toBe(true);
+    const res = await u.v1('GET', 'balance');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-credits-remaining']).toBe('999');
+    expect(res.json().data.main).toBe('90.0000');
   });
 
   it('usage is free and lists the day’s spending per operation', async () => {
