@@ -118,19 +118,7 @@ export async function publicApiRoutes(app: FastifyInstance) {
       },
       config: config('getAppStatus'),
     },
-    async (req) => {
-      const { data } = await apps.getApp(deps, userOf(req), req.params.id);
-      const prop = (country: string, name: string) =>
-        data.props.find((item) => item.country === country && item.prop_name === name)?.prop_value;
-      return {
-        data: data.countries.map((country) => ({
-          country,
-          alive: typeof prop(country, 'alive') === 'boolean' ? (prop(country, 'alive') as boolean) : null,
-          is_pending: prop(country, 'is_pending') === true,
-          status_message: (prop(country, 'status_message') as string | null | undefined) ?? null,
-        })),
-      };
-    },
+    (req) => apps.countryStatuses(deps, userOf(req), req.params.id),
   );
 
   r.get(
