@@ -152,7 +152,10 @@ describe('programs and information pages', () => {
     await menu(page).getByRole('link', { name: 'API support' }).click();
     await page.waitForURL('**/api-support');
     await expect.poll(() => page.getByText('500 free credits every month').count()).toBe(1);
-    await expect.poll(() => page.getByTestId('api-reference-empty').count()).toBe(1);
+    // The public API's operations with their price, each linked to its examples on the reference page.
+    await expect
+      .poll(() => page.getByRole('link', { name: 'Examples: POST /api/v1/campaigns/{id}/cancel' }).count())
+      .toBe(1);
     await expectAccessible(page, 'API support');
   });
 });

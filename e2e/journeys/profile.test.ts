@@ -139,6 +139,20 @@ describe('My profile', () => {
     await expect.poll(() => page.getByText(/the current one stops working at once/).count()).toBe(1);
     await page.getByRole('dialog').getByRole('button', { name: 'Change token' }).click();
     await expect.poll(() => full.inputValue()).not.toBe(token);
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+
+    // The test token: created beside the live one, it calls the public API without spending credits.
+    await page.getByRole('button', { name: 'Create test token' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Create test token' }).click();
+    const testFull = page.getByTestId('api-test-token-full');
+    await expect.poll(() => testFull.inputValue()).toMatch(/^sl_test_[\w-]{32}$/);
+    await expectAccessible(page, 'my profile: API with a new test token');
+    const balance = await page.request.get('/api/v1/balance', {
+      headers: { authorization: `Bearer ${await testFull.inputValue()}` },
+    });
+    expect(balance.status()).toBe(200);
+    expect(balance.headers()['x-credits-cost']).toBe('0');
+    expect(balance.headers()['x-credits-remaining']).toBe('500');
 
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     await page.getByRole('switch', { name: 'Auto-refresh' }).click();

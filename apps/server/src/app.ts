@@ -66,6 +66,7 @@ import { adminMaintenanceRoutes } from './modules/settings/maintenance.routes.js
 import { statisticsRoutes } from './modules/statistics/statistics.routes.js';
 import { widgetsRoutes } from './modules/widgets/widgets.routes.js';
 import { adminNoticesRoutes, noticesRoutes } from './modules/notices/notices.routes.js';
+import { publicApiRoutes } from './modules/public-api/public-api.routes.js';
 import { sandboxRoutes } from './providers/payments/sandbox/sandbox.routes.js';
 
 declare module 'fastify' {
@@ -219,6 +220,8 @@ export async function storelift(app: FastifyInstance, { config, database, jobs, 
     },
     { prefix: '/api/admin/v1' },
   );
+  // The public API, paid with credits and authenticated by API token only (docs/public-api.md).
+  await app.register(publicApiRoutes, { prefix: '/api/v1' });
   await app.register(avatarFilesRoutes);
   // Payment providers' callbacks (signed) and the sandbox provider's hosted checkout.
   await app.register(paymentCallbackRoutes, { prefix: '/api/public/v1' });

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { PUBLIC_API_RATE_LIMIT } from '@storelift/shared';
 import { storeProviderName } from './providers/store/create-store-provider.js';
 import type { StoreProviderName } from './providers/store/store-provider.js';
 
@@ -20,6 +21,8 @@ export interface Config {
   sandbox: boolean;
   /** Requests per minute allowed on login, register and forgot-password, per client address. */
   authRateLimit: number;
+  /** Public API requests per token per 10 seconds (docs/public-api.md, Rate limit). */
+  publicApiRateLimit: number;
   /** Fastify's trustProxy: which proxies may set X-Forwarded-For (rate limits key on the client address). */
   trustProxy: boolean | string;
   /** Directory of the built web app served at `/`; absent in API-only runs. */
@@ -68,6 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production,
     sandbox,
     authRateLimit: Number(env.AUTH_RATE_LIMIT ?? 10),
+    publicApiRateLimit: Number(env.PUBLIC_API_RATE_LIMIT ?? PUBLIC_API_RATE_LIMIT.max),
     trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY || false,
     webDist:
       env.WEB_DIST === ''

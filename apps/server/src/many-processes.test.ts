@@ -10,6 +10,7 @@ import { buildTestApp, createTestStore, type TestApp, type TestStore } from '../
 import { directInstallsBody, makeApp, makeTopUp, makeUser, PASSWORD } from '../test/factories.js';
 import { campaigns, campaignStatusHistory, transactions } from './db/schema/index.js';
 import { signingSecret } from './lib/signing.js';
+import { changeApiToken } from './modules/api-credits/api-credits.service.js';
 import { balancesOf } from './modules/billing/ledger.js';
 import { insertPayment } from './modules/billing/payments.repo.js';
 import {
@@ -22,6 +23,7 @@ import {
 const builtServer = fileURLToPath(new URL('../dist/server.js', import.meta.url));
 const REDIS_URL = 'redis://127.0.0.1:6379';
 const LOGIN_LIMIT = 6;
+const PUBLIC_API_LIMIT = 4;
 
 /** A port nothing listens on now. */
 async function freePort(): Promise<number> {
@@ -44,6 +46,7 @@ async function startApiProcess(store: TestStore, redisPrefix: string) {
       REDIS_URL,
       REDIS_PREFIX: redisPrefix,
       AUTH_RATE_LIMIT: String(LOGIN_LIMIT),
+      PUBLIC_API_RATE_LIMIT: String(PUBLIC_API_LIMIT),
       SEED_DEMO: '0',
       WEB_DIST: '',
       LOG_LEVEL: 'warn',
@@ -120,6 +123,26 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two API processes on one PostgreS
     expect(codes).toEqual([...Array<number>(LOGIN_LIMIT).fill(422), 429, 429]);
     // The right password is refused too until the window ends, on either process.
     expect((await post(processes[0]!, 'login', { email: user.email, password: PASSWORD })).status).toBe(429);
+  });
+
+  it('holds the public API limit of a token across both (docs/public-api.md, Rate limit)', async () => {
+    const { user } = await makeUser(t.deps.db);
+    const { api_token } = await changeApiToken(t.deps.db, user.id);
+    const answers: [number, string | null][] = [];
+    for (let i = 0; i < PUBLIC_API_LIMIT + 2; i++) {
+      const res = await fetch(`${processes[i % 2]!.url}/api/v1/balance`, {
+        headers: { authorization: `Bearer ${api_token}` },
+      });
+      answers.push([res.status, res.headers.get('ratelimit')?.split(';')[1] ?? null]);
+    }
+    expect(answers).toEqual([
+      [200, 'r=3'],
+      [200, 'r=2'],
+      [200, 'r=1'],
+      [200, 'r=0'],
+      [429, 'r=0'],
+      [429, 'r=0'],
+    ]);
   });
 
   it('starts a due delayed campaign once, however many start jobs both processes work', async () => {

@@ -1,14 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { eq } from 'drizzle-orm';
 import type {} from '@fastify/swagger';
 import { buildTestApp, type TestApp } from './build-test-app.js';
 import { makeApp, makeTopUp, makeUser } from './factories.js';
 import { hostileString, hostileValue, hugeNumber } from './fuzz.js';
 import { DEMO_APPS } from '../src/providers/store/offline/demo-apps.js';
+import { billingProfiles } from '../src/db/schema/index.js';
+import { changeApiToken } from '../src/modules/api-credits/api-credits.service.js';
 
 /*
- * Every operation of the OpenAPI document (customer, staff and public routes), called as a customer and
- * as an admin with path parameters, query strings and bodies drawn from its own schema with hostile
+ * Every operation of the OpenAPI document (customer, staff, public routes and the public API with the
+ * customer's API token), called as a customer and as an admin with path parameters, query strings and bodies drawn from its own schema with hostile
  * values mixed in (full Unicode, NUL and C0 controls, lone surrogates, raw invalid UTF-8, huge numbers,
  * wrong types), never answers 5xx. FUZZ_RUNS sets the runs per operation.
  */
@@ -229,18 +232,25 @@ interface Call {
 
 let t: TestApp;
 const auth: Record<As, Record<string, string>> = { customer: {}, admin: {} };
-/** A new customer (with two apps and money) and a new admin, each signed in. */
+/** The public API (`/api/v1`) takes the customer's API token, with credits for every call. */
+let apiAuth: Record<string, string> = {};
+/** A new customer (with two apps, money and an API token) and a new admin, each signed in. */
 async function signIn() {
   const customer = await makeUser(t.deps.db);
   await makeApp(t.deps, customer.user.id);
   await makeApp(t.deps, customer.user.id, { package: DEMO_APPS.googlePlay.puzzle });
   await makeTopUp(t.deps.db, customer.user.id, '1000');
   auth.customer = customer.auth;
+  apiAuth = { authorization: `Bearer ${(await changeApiToken(t.deps.db, customer.user.id)).api_token}` };
+  await t.deps.db
+    .update(billingProfiles)
+    .set({ api_paid_credits: 1_000_000 })
+    .where(eq(billingProfiles.user_id, customer.user.id));
   auth.admin = (await makeUser(t.deps.db, { roles: ['admin'] })).auth;
 }
 
 beforeAll(async () => {
-  t = await buildTestApp({ workers: false });
+  t = await buildTestApp({ workers: false, config: { publicApiRateLimit: 1_000_000 } });
   await signIn();
 }, 120_000);
 afterAll(() => t.close());
@@ -249,7 +259,7 @@ const failures: string[] = [];
 
 /** Makes the call; records a 5xx; puts back what a call may have switched off for the next ones. */
 async function send(operation: Operation, { as, values, body }: Call) {
-  const headers: Record<string, string> = { ...auth[as] };
+  const headers: Record<string, string> = { ...(operation.path.startsWith('/api/v1/') ? apiAuth : auth[as]) };
   const payload = body instanceof Raw ? body.text : body === undefined ? undefined : JSON.stringify(body);
   if (payload !== undefined) headers['content-type'] = 'application/json';
   const url = urlOf(operation, values);
@@ -304,6 +314,7 @@ describe('no operation of the OpenAPI document answers 5xx', () => {
   it('reads every operation of the document', () => {
     expect(operations.length).toBeGreaterThan(100);
     expect(operations.some((operation) => operation.path.startsWith('/api/admin/'))).toBe(true);
+    expect(operations.some((operation) => operation.path.startsWith('/api/v1/'))).toBe(true);
   });
 
   it('every field of every operation meets a NUL, a lone surrogate and an overflowing number', async () => {

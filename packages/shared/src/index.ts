@@ -53,6 +53,7 @@ export * from './rules/operations-messages.js';
 export * from './rules/pages-messages.js';
 export * from './contracts/resellers.js';
 export * from './contracts/pages.js';
+export * from './contracts/public-api.js';
 export * from './contracts/dashboard-widgets.js';
 export * from './contracts/notices.js';
 export * from './contracts/reseller-templates.js';

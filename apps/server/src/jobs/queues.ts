@@ -21,6 +21,8 @@ export interface QueueData {
   'billing.expire-bonuses': Record<string, never>;
   /** Scheduled monthly: the free API credits start again. */
   'api-credits.monthly': Record<string, never>;
+  /** A public API call left the user's credits low: auto-refresh buys a pack if it is on. */
+  'api-credits.refill': { userId: number };
   /** A delayed campaign's start time has come. */
   'campaigns.start': { campaignId: number };
   /** Scheduled every minute: the sandbox vendor delivers active campaigns and starts due delayed ones. */
@@ -46,6 +48,7 @@ export const QUEUE_NAMES: QueueName[] = [
   'payments.sandbox-confirm',
   'billing.expire-bonuses',
   'api-credits.monthly',
+  'api-credits.refill',
   'campaigns.start',
   'campaigns.deliver',
   'campaigns.cpi-refund',

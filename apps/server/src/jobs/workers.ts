@@ -3,7 +3,7 @@ import type { Deps } from '../deps.js';
 import { queueStatusRefresh, refreshAppCountries } from '../modules/apps/apps.status.js';
 import { checkRanks, queueDailyRanks } from '../modules/keywords/ranks.js';
 import { createMailer } from '../modules/mail/mailer.js';
-import { resetFreeCredits } from '../modules/api-credits/api-credits.service.js';
+import { refillApiCredits, resetFreeCredits } from '../modules/api-credits/api-credits.service.js';
 import { expireDueBonuses } from '../modules/billing/bonus-expiry.js';
 import { deliveryTick, startDue } from '../modules/campaigns/campaigns.delivery.js';
 import { cpiSweep, refundDue } from '../modules/campaigns/campaigns.cpi-charging.js';
@@ -46,6 +46,9 @@ export async function startWorkers(deps: Deps) {
     await expireDueBonuses(deps.db);
   });
   await jobs.work('api-credits.monthly', () => resetFreeCredits(deps.db));
+  await jobs.work('api-credits.refill', async (data) => {
+    await refillApiCredits(deps.db, data.userId);
+  });
   await jobs.work('campaigns.start', (data) => startDue(deps, data.campaignId));
   await jobs.work('campaigns.cpi-refund', (data) => refundDue(deps, data.campaignId, new Date(), data.dueAt));
   await jobs.work('campaigns.cpi-sweep', async () => {

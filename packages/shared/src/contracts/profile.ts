@@ -10,6 +10,8 @@ import { contactGiven, loginPasswordRule, passwordRule, passwordsMatch } from '.
 export const apiInfoSchema = z.object({
   /** The token masked ("sl_…a1b2"), or null when none was created yet; the full token is shown once. */
   key: z.string().nullable(),
+  /** The test token masked ("sl_test_…a1b2"): free calls, orders answered as dry runs. */
+  test_key: z.string().nullable(),
   /** Free credits left this month. */
   credits: z.number().int(),
   /** Bought credits left. */

@@ -57,6 +57,9 @@ export const billingProfiles = pgTable(
     api_token_hash: text('api_token_hash'),
     /** The last characters of the token, to show it masked. */
     api_token_hint: text('api_token_hint'),
+    /** The test token (`sl_test_…`): same API, no credits spent, orders answered as dry runs. */
+    api_test_token_hash: text('api_test_token_hash'),
+    api_test_token_hint: text('api_test_token_hint'),
     api_credits: integer('api_credits').notNull().default(500),
     api_paid_credits: integer('api_paid_credits').notNull().default(0),
     api_auto_refresh: boolean('api_auto_refresh').notNull().default(false),
@@ -66,6 +69,7 @@ export const billingProfiles = pgTable(
   (t) => [
     uniqueIndex('billing_profiles_referral_code_unique').on(sql`upper(${t.referral_code})`),
     uniqueIndex('billing_profiles_api_token_unique').on(t.api_token_hash),
+    uniqueIndex('billing_profiles_api_test_token_unique').on(t.api_test_token_hash),
     index('billing_profiles_referrer_spent_idx').on(t.referrer_id, t.total_spent),
     index('billing_profiles_reflink_idx').on(t.reflink_id, t.total_payments),
     index('billing_profiles_price_plan_idx').on(t.price_plan_id),

@@ -19,3 +19,4 @@ export * from './notices.js';
 export * from './content.js';
 export * from './sales.js';
 export * from './marketing.js';
+export * from './public-api.js';

@@ -29,6 +29,14 @@ export async function apiCreditsRoutes(app: FastifyInstance) {
     (req) => credits.changeApiToken(db, userOf(req)),
   );
   r.post(
+    '/users/profile/change-api-test-token',
+    {
+      schema: { tags, response: { 200: changeApiTokenResponseSchema, ...errorResponses } },
+      onRequest: [onRequest, refuseImpersonated],
+    },
+    (req) => credits.changeApiToken(db, userOf(req), 'test'),
+  );
+  r.post(
     '/users/api-credits/buy-tokens',
     {
       schema: {

@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { API_TOKEN_PACKS, LIMITS, MESSAGES, parseMoney, type ApiInfo } from '@storelift/shared';
+import {
+  API_TOKEN_PACKS,
+  API_TOKEN_PREFIX,
+  LIMITS,
+  MESSAGES,
+  parseMoney,
+  type ApiInfo,
+} from '@storelift/shared';
 import type { Db } from '../../db/client.js';
 import { apiPurchases, billingProfiles } from '../../db/schema/index.js';
 import { ValidationError } from '../../lib/errors.js';
@@ -11,7 +18,8 @@ import { billingProfileOf, type BillingProfileRow } from '../billing/profiles.re
 /** The API part of a billing profile as the client sees it (the token only masked). */
 export function apiInfoOf(profile: BillingProfileRow): ApiInfo {
   return {
-    key: profile.api_token_hint ? `sl_…${profile.api_token_hint}` : null,
+    key: profile.api_token_hint ? `${API_TOKEN_PREFIX.live}…${profile.api_token_hint}` : null,
+    test_key: profile.api_test_token_hint ? `${API_TOKEN_PREFIX.test}…${profile.api_test_token_hint}` : null,
     credits: profile.api_credits,
     paid_credits: profile.api_paid_credits,
     free_monthly: LIMITS.apiFreeCredits,
@@ -22,27 +30,24 @@ export function apiInfoOf(profile: BillingProfileRow): ApiInfo {
 }
 
 /**
- * `POST users/profile/change-api-token`: a new token replaces the old one at once. It is answered in full
- * this once; only its SHA-256 and last 4 characters are kept.
+ * `POST users/profile/change-api-token` (`mode` live) and `change-api-test-token` (`mode` test): a new token
+ * replaces the old one of its kind at once. It is answered in full this once; only its SHA-256 and last 4
+ * characters are kept.
  */
-export async function changeApiToken(db: Db, userId: number) {
+export async function changeApiToken(db: Db, userId: number, mode: 'live' | 'test' = 'live') {
   await billingProfileOf(db, userId);
-  const token = `sl_${randomBytes(24).toString('base64url')}`;
+  const token = `${API_TOKEN_PREFIX[mode]}${randomBytes(24).toString('base64url')}`;
+  const [hash, hint] = [hashToken(token), token.slice(-4)];
   const [profile] = await db
     .update(billingProfiles)
-    .set({ api_token_hash: hashToken(token), api_token_hint: token.slice(-4) })
+    .set(
+      mode === 'live'
+        ? { api_token_hash: hash, api_token_hint: hint }
+        : { api_test_token_hash: hash, api_test_token_hint: hint },
+    )
     .where(eq(billingProfiles.user_id, userId))
     .returning();
   return { api_token: token, data: apiInfoOf(profile!), message: MESSAGES.apiTokenCreated };
-}
-
-/** The user an API token belongs to (for the public API), or undefined. */
-export async function userIdOfApiToken(db: Db, token: string): Promise<number | undefined> {
-  const [row] = await db
-    .select({ user_id: billingProfiles.user_id })
-    .from(billingProfiles)
-    .where(eq(billingProfiles.api_token_hash, hashToken(token)));
-  return row?.user_id;
 }
 
 /** Buys a pack inside a transaction: the price is charged (bonus first), the credits added. */
@@ -88,39 +93,31 @@ export async function changeAutoRefresh(db: Db, userId: number, autoRefresh: boo
   return { data: apiInfoOf(profile!), balances: await balancesOf(db, userId), message: MESSAGES.actionSaved };
 }
 
+/** Credits left below which auto-refresh buys the smallest pack (docs/public-api.md, Credits). */
+export const AUTO_REFRESH_BELOW = 100;
+
 /**
- * Uses `cost` API credits (1 or 2 per paid call): this month's free credits first, then bought ones; with
- * auto-refresh on, the smallest pack is bought from the balance when they run short. False when the call
- * cannot be paid for.
+ * Job `api-credits.refill`: with auto-refresh on and fewer than `AUTO_REFRESH_BELOW` credits left, buys the
+ * smallest pack from the balance through the ledger. Checked again under the profile's row lock, so a job
+ * that runs twice buys once; a short balance buys nothing (the calls answer 402 until a top-up).
  */
-export async function useApiCredits(db: Db, userId: number, cost: number): Promise<boolean> {
-  await billingProfileOf(db, userId);
-  return db.transaction(async (tx) => {
-    const [locked] = await tx
-      .select()
-      .from(billingProfiles)
-      .where(eq(billingProfiles.user_id, userId))
-      .for('update');
-    let profile = locked!;
-    if (profile.api_credits + profile.api_paid_credits < cost) {
-      if (!profile.api_auto_refresh) return false;
-      try {
-        profile = await buyPack(tx, userId, API_TOKEN_PACKS[0].credits, true);
-      } catch (error) {
-        if (error instanceof ValidationError) return false;
-        throw error;
-      }
-    }
-    const free = Math.min(profile.api_credits, cost);
-    await tx
-      .update(billingProfiles)
-      .set({
-        api_credits: sql`${billingProfiles.api_credits} - ${free}`,
-        api_paid_credits: sql`${billingProfiles.api_paid_credits} - ${cost - free}`,
-      })
-      .where(eq(billingProfiles.user_id, userId));
-    return true;
-  });
+export async function refillApiCredits(db: Db, userId: number): Promise<boolean> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [profile] = await tx
+        .select()
+        .from(billingProfiles)
+        .where(eq(billingProfiles.user_id, userId))
+        .for('update');
+      if (!profile?.api_auto_refresh) return false;
+      if (profile.api_credits + profile.api_paid_credits >= AUTO_REFRESH_BELOW) return false;
+      await buyPack(tx, userId, API_TOKEN_PACKS[0].credits, true);
+      return true;
+    });
+  } catch (error) {
+    if (error instanceof ValidationError) return false;
+    throw error;
+  }
 }
 
 /** Job (monthly): everyone's free API credits start again at 500. */

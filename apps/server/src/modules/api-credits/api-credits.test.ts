@@ -5,7 +5,8 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { makeTopUp, makeUser } from '../../../test/factories.js';
 import { billingProfiles } from '../../db/schema/index.js';
 import { checkLedger } from '../billing/ledger-check.js';
-import { resetFreeCredits, useApiCredits, userIdOfApiToken } from './api-credits.service.js';
+import { findApiCaller } from '../public-api/public-api.auth.js';
+import { refillApiCredits, resetFreeCredits } from './api-credits.service.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -41,10 +42,20 @@ describe('API token and credits', () => {
     expect(message).toBe(MESSAGES.apiTokenCreated);
     expect(data.key).toBe(`sl_…${api_token.slice(-4)}`);
     expect((await profile(auth)).api.key).toBe(data.key);
-    expect(await userIdOfApiToken(t.deps.db, api_token)).toBe(user.id);
+    const ownerOf = async (token: string) => (await findApiCaller(t.deps.db, token))?.userId;
+    expect(await ownerOf(api_token)).toBe(user.id);
     const next = (await t.call('POST', 'users/profile/change-api-token', auth)).json().api_token;
-    expect(await userIdOfApiToken(t.deps.db, api_token)).toBeUndefined();
-    expect(await userIdOfApiToken(t.deps.db, next)).toBe(user.id);
+    expect(await ownerOf(api_token)).toBeUndefined();
+    expect(await ownerOf(next)).toBe(user.id);
+    const test = await t.call('POST', 'users/profile/change-api-test-token', auth);
+    expect(test.json().api_token).toMatch(/^sl_test_[\w-]{32}$/);
+    expect(test.json().data.key).toBe(`sl_…${next.slice(-4)}`);
+    expect(test.json().data.test_key).toBe(`sl_test_…${test.json().api_token.slice(-4)}`);
+    expect(await findApiCaller(t.deps.db, test.json().api_token)).toMatchObject({
+      userId: user.id,
+      test: true,
+    });
+    expect(await findApiCaller(t.deps.db, next)).toMatchObject({ test: false });
   });
 
   it('buys token packs from the balance, bonus first; refuses other packs and a short balance', async () => {
@@ -88,26 +99,31 @@ describe('API token and credits', () => {
     expect((await checkLedger(t.deps.db)).problems).toEqual([]);
   });
 
-  it('uses free credits first, then bought ones, and buys a pack itself with auto-refresh on', async () => {
+  it('refills with the smallest pack when low and auto-refresh is on, once, and only if the balance pays', async () => {
     const { auth, user } = await makeUser(t.database.db);
     await makeTopUp(t.deps.db, user.id, '15');
     await t.deps.db
       .update(billingProfiles)
       .set({ api_credits: 1 })
       .where(eq(billingProfiles.user_id, user.id));
-    expect(await useApiCredits(t.deps.db, user.id, 2)).toBe(false);
+    expect(await refillApiCredits(t.deps.db, user.id)).toBe(false);
     const on = await t.call('POST', 'users/api-credits/change-auto-refresh', auth, { auto_refresh: true });
     expect(on.json()).toMatchObject({ message: MESSAGES.actionSaved, data: { auto_refresh: true } });
-    expect(await useApiCredits(t.deps.db, user.id, 2)).toBe(true);
+    const twice = await Promise.all([
+      refillApiCredits(t.deps.db, user.id),
+      refillApiCredits(t.deps.db, user.id),
+    ]);
+    expect(twice.sort()).toEqual([false, true]);
     expect(await profile(auth)).toMatchObject({
       balances: { main: '5.0000' },
-      api: { credits: 0, paid_credits: 999 },
+      api: { credits: 1, paid_credits: 1000 },
     });
     await t.deps.db
       .update(billingProfiles)
       .set({ api_paid_credits: 0 })
       .where(eq(billingProfiles.user_id, user.id));
-    expect(await useApiCredits(t.deps.db, user.id, 1)).toBe(false);
+    expect(await refillApiCredits(t.deps.db, user.id)).toBe(false);
+    expect((await checkLedger(t.deps.db)).problems).toEqual([]);
     await resetFreeCredits(t.deps.db, new Date('2030-05-17T10:00:00Z'));
     expect((await profile(auth)).api).toMatchObject({ credits: 500, reset_at: '2030-05-01T00:00:00.000Z' });
     const off = await t.call('POST', 'users/api-credits/change-auto-refresh', auth, {

@@ -9,6 +9,7 @@ import {
   parseStoreLink,
   type App,
   type AppProp,
+  type AppPropName,
   type AppStore,
   type appListQuerySchema,
   type createAppBodySchema,
@@ -304,6 +305,25 @@ export async function addApp(deps: Deps, userId: number, body: z.output<typeof c
 /** `GET apps/{id}`. */
 export async function getApp(deps: Deps, userId: number, id: number) {
   return { data: await viewOf(deps.db, await ownApp(deps.db, userId, id)) };
+}
+
+/** The public API's `GET apps/{id}/status`: alive or banned (or still pending) in each country it is tracked in. */
+export async function countryStatuses(deps: Deps, userId: number, id: number) {
+  const { data } = await getApp(deps, userId, id);
+  const prop = (country: string, name: AppPropName) =>
+    data.props.find((item) => item.country === country && item.prop_name === name)?.prop_value;
+  return {
+    data: data.countries.map((country) => {
+      const alive = prop(country, 'alive');
+      const message = prop(country, 'status_message');
+      return {
+        country,
+        alive: typeof alive === 'boolean' ? alive : null,
+        is_pending: prop(country, 'is_pending') === true,
+        status_message: typeof message === 'string' ? message : null,
+      };
+    }),
+  };
 }
 
 /**

@@ -382,8 +382,28 @@ function begin(tx: Tx, row: repo.CampaignRow, userId: number, now: Date, config:
   return launch(tx, row, userId, now, config);
 }
 
-/** `POST campaigns`: a draft (`draft #{id}`), or an order that starts now, is delayed or goes to moderation. */
-export async function createCampaign(deps: Deps, userId: number, body: CreateCampaignBody, now = new Date()) {
+/** The message of a new campaign: a draft (`draft #{id}`), ordered, or gone to moderation. */
+export function orderMessage(
+  row: Pick<repo.CampaignRow, 'id' | 'status'>,
+  draft: boolean | undefined,
+): string {
+  if (draft) return fillMessage(CAMPAIGN_MESSAGES.campaignDraftSaved, { id: row.id });
+  if (row.status === 'moderation') return CAMPAIGN_MESSAGES.campaignSentToModeration;
+  return CAMPAIGN_MESSAGES.campaignOrdered;
+}
+
+/**
+ * `POST campaigns`: a draft (`draft #{id}`), or an order that starts now, is delayed or goes to moderation.
+ * `claim` runs in the order's transaction before any charge (the public API's Idempotency-Key: when it
+ * throws, nothing is ordered).
+ */
+export async function createCampaign(
+  deps: Deps,
+  userId: number,
+  body: CreateCampaignBody,
+  now = new Date(),
+  claim?: (tx: Tx, campaignId: number) => Promise<void>,
+) {
   const prepared = await prepare(deps.db, userId, body, now, body.draft ? 'draft' : 'order');
   const row = await deps.db.transaction(async (tx) => {
     const draft = await repo.insertCampaign(
@@ -391,14 +411,17 @@ export async function createCampaign(deps: Deps, userId: number, body: CreateCam
       { ...rowValues(body, prepared), user_id: userId, status: 'draft' },
       { history: { actorId: userId }, orders: newOrders(body.productType, prepared) },
     );
+    await claim?.(tx, draft.id);
     await writeExtras(tx, draft.id, prepared, true);
     return body.draft ? draft : begin(tx, draft, userId, now, deps.config);
   });
   await scheduleStart(deps, row);
-  let message: string = CAMPAIGN_MESSAGES.campaignOrdered;
-  if (body.draft) message = fillMessage(CAMPAIGN_MESSAGES.campaignDraftSaved, { id: row.id });
-  else if (row.status === 'moderation') message = CAMPAIGN_MESSAGES.campaignSentToModeration;
-  return { data: await detailsOf(deps.db, userId, row.id), message };
+  return { data: await detailsOf(deps.db, userId, row.id), message: orderMessage(row, body.draft) };
+}
+
+/** A public API order with a test token: every rule of an order checked and the price quoted; nothing written. */
+export async function dryRunOrder(deps: Deps, userId: number, body: CreateCampaignBody, now = new Date()) {
+  return quoteOf(await prepare(deps.db, userId, body, now, body.draft ? 'draft' : 'order'));
 }
 
 /**

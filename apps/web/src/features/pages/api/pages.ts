@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
+  PUBLIC_API_BASE,
   contactsResponseSchema,
   messageResponseSchema,
   resellerProgramResponseSchema,
@@ -57,13 +58,20 @@ export const startingQueryOptions = () =>
   });
 
 /** The paths of the public API, paid with credits (docs/contract.md, base paths). */
-export const PUBLIC_API_PREFIX = '/api/v1/';
+export const PUBLIC_API_PREFIX = `${PUBLIC_API_BASE}/`;
+/** The public API's OpenAPI document and its reference page with examples (docs/public-api.md). */
+export const PUBLIC_API_DOCUMENT = `${PUBLIC_API_BASE}/openapi.json`;
+export const PUBLIC_API_REFERENCE = `${PUBLIC_API_BASE}/reference`;
 const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
 export interface ApiOperation {
   method: (typeof HTTP_METHODS)[number];
   path: string;
   summary: string;
+  /** Its price in credits (`x-credits`), when the document names one. */
+  credits: number | null;
+  /** Its anchor on the reference page. */
+  operationId: string;
 }
 
 const textOf = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -77,23 +85,37 @@ export function publicOperations(document: unknown): Map<string, ApiOperation[]>
     if (!path.startsWith(PUBLIC_API_PREFIX) || !item) continue;
     for (const method of HTTP_METHODS) {
       const operation = item[method] as
-        { tags?: unknown[]; summary?: unknown; description?: unknown } | undefined;
+        | {
+            tags?: unknown[];
+            summary?: unknown;
+            description?: unknown;
+            operationId?: unknown;
+            'x-credits'?: unknown;
+          }
+        | undefined;
       if (!operation) continue;
       const tag = textOf(operation.tags?.[0]);
       const list = groups.get(tag) ?? [];
-      list.push({ method, path, summary: textOf(operation.summary) || textOf(operation.description) });
+      const credits = operation['x-credits'];
+      list.push({
+        method,
+        path,
+        summary: textOf(operation.summary) || textOf(operation.description),
+        credits: typeof credits === 'number' ? credits : null,
+        operationId: textOf(operation.operationId),
+      });
       groups.set(tag, list);
     }
   }
   return groups;
 }
 
-/** The server's OpenAPI document (the one `/api/docs` renders), reduced to the public API's operations. */
+/** The public API's OpenAPI document, its operations grouped by tag. */
 export const openApiQueryOptions = () =>
   queryOptions({
     queryKey: pagesKeys.openApi,
     queryFn: async ({ signal }) => {
-      const response = await fetch('/api/docs/json', { signal, headers: { Accept: 'application/json' } });
+      const response = await fetch(PUBLIC_API_DOCUMENT, { signal, headers: { Accept: 'application/json' } });
       if (!response.ok) throw new Error(`OpenAPI document: ${response.status}`);
       return publicOperations(await response.json());
     },

@@ -7,7 +7,7 @@ describe('publicOperations', () => {
       paths: {
         '/api/private/v1/apps': { get: { tags: ['apps'], summary: 'private' } },
         '/api/v1/apps': {
-          get: { tags: ['apps', 'extra'], summary: 'List apps' },
+          get: { tags: ['apps', 'extra'], summary: 'List apps', operationId: 'listApps', 'x-credits': 1 },
           post: { tags: ['apps'], description: 'Add an app' },
           parameters: [],
         },
@@ -19,11 +19,11 @@ describe('publicOperations', () => {
       [
         'apps',
         [
-          { method: 'get', path: '/api/v1/apps', summary: 'List apps' },
-          { method: 'post', path: '/api/v1/apps', summary: 'Add an app' },
+          { method: 'get', path: '/api/v1/apps', summary: 'List apps', credits: 1, operationId: 'listApps' },
+          { method: 'post', path: '/api/v1/apps', summary: 'Add an app', credits: null, operationId: '' },
         ],
       ],
-      ['', [{ method: 'get', path: '/api/v1/ranks', summary: 'Ranks' }]],
+      ['', [{ method: 'get', path: '/api/v1/ranks', summary: 'Ranks', credits: null, operationId: '' }]],
     ]);
   });
 

@@ -14,12 +14,18 @@ import {
   Title,
 } from '@mantine/core';
 import { IconAlertTriangle, IconBook } from '@tabler/icons-react';
-import { API_CALL_CREDITS, API_TOKEN_PACKS, LIMITS } from '@storelift/shared';
+import { API_CALL_CREDITS, API_TOKEN_PACKS, LIMITS, PUBLIC_API_RATE_LIMIT } from '@storelift/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, formatNumber } from '../../../lib/format';
 import { errorText } from '../../../lib/messages';
-import { PUBLIC_API_PREFIX, openApiQueryOptions, type ApiOperation } from '../api/pages';
+import {
+  PUBLIC_API_DOCUMENT,
+  PUBLIC_API_PREFIX,
+  PUBLIC_API_REFERENCE,
+  openApiQueryOptions,
+  type ApiOperation,
+} from '../api/pages';
 import { PageHeader } from './page-header';
 
 const METHOD_COLORS: Record<ApiOperation['method'], string> = {
@@ -56,10 +62,19 @@ function Reference() {
           </Title>
           <Table.ScrollContainer minWidth={480}>
             <Table striped withTableBorder>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('api.reference.method')}</Table.Th>
+                  <Table.Th>{t('api.reference.path')}</Table.Th>
+                  <Table.Th>{t('api.reference.summary')}</Table.Th>
+                  <Table.Th>{t('api.reference.credits')}</Table.Th>
+                  <Table.Th>{t('api.reference.examples')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
               <Table.Tbody>
                 {operations.map((operation) => (
                   <Table.Tr key={`${operation.method} ${operation.path}`}>
-                    <Table.Td w={90}>
+                    <Table.Td w={100}>
                       <Badge color={METHOD_COLORS[operation.method]} variant="light" tt="uppercase">
                         {operation.method}
                       </Badge>
@@ -69,6 +84,20 @@ function Reference() {
                     </Table.Td>
                     <Table.Td>
                       <Text size="sm">{operation.summary}</Text>
+                    </Table.Td>
+                    <Table.Td w={90}>
+                      <Badge color={operation.credits ? 'gray' : 'green'} variant="outline" tt="none">
+                        {operation.credits ? formatNumber(operation.credits) : t('api.reference.free')}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td w={110}>
+                      <Anchor
+                        href={`${PUBLIC_API_REFERENCE}#${operation.operationId}`}
+                        size="sm"
+                        aria-label={`${t('api.reference.examples')}: ${operation.method.toUpperCase()} ${operation.path}`}
+                      >
+                        {t('api.reference.examples')}
+                      </Anchor>
                     </Table.Td>
                   </Table.Tr>
                 ))}
@@ -81,7 +110,10 @@ function Reference() {
   );
 }
 
-/** API support (customer-area §2): how to call the public API, what it costs, and its reference. */
+/**
+ * API support (customer-area §2): how to call the public API, what it costs, and its reference. Further
+ * sections (webhooks) go as cards of their own after the reference.
+ */
 export function ApiSupport() {
   const { t } = useTranslation('pages');
   const origin = window.location.origin;
@@ -96,9 +128,10 @@ export function ApiSupport() {
           <List type="ordered" size="sm" spacing={4}>
             <List.Item>{t('api.auth.token')}</List.Item>
             <List.Item>{t('api.auth.header')}</List.Item>
+            <List.Item>{t('api.auth.testToken')}</List.Item>
           </List>
           <Code block mt="sm">
-            {`curl -H "Authorization: Bearer <token>" \\\n  ${origin}${PUBLIC_API_PREFIX}…`}
+            {`curl -H "Authorization: Bearer <token>" \\\n  ${origin}${PUBLIC_API_PREFIX}balance`}
           </Code>
         </Card>
         <Card withBorder radius="lg" padding="lg">
@@ -109,6 +142,14 @@ export function ApiSupport() {
             <List.Item>{t('api.credits.free', { count: LIMITS.apiFreeCredits })}</List.Item>
             <List.Item>{t('api.credits.perCall', API_CALL_CREDITS)}</List.Item>
             <List.Item>{t('api.credits.autoRefresh')}</List.Item>
+            <List.Item>{t('api.credits.headers')}</List.Item>
+            <List.Item>
+              {t('api.credits.rateLimit', {
+                max: PUBLIC_API_RATE_LIMIT.max,
+                window: PUBLIC_API_RATE_LIMIT.windowSeconds,
+              })}
+            </List.Item>
+            <List.Item>{t('api.credits.idempotency')}</List.Item>
           </List>
           <Text size="sm" fw={600} mt="sm">
             {t('api.credits.packs')}
@@ -130,12 +171,17 @@ export function ApiSupport() {
           <Title order={2} fz="lg">
             {t('api.reference.title')}
           </Title>
-          <Anchor href="/api/docs" target="_blank" rel="noreferrer" size="sm">
-            <Group gap={4} component="span">
-              <IconBook size={16} aria-hidden />
-              {t('api.reference.full')}
-            </Group>
-          </Anchor>
+          <Group gap="md">
+            <Anchor href={PUBLIC_API_REFERENCE} target="_blank" rel="noreferrer" size="sm">
+              <Group gap={4} component="span">
+                <IconBook size={16} aria-hidden />
+                {t('api.reference.full')}
+              </Group>
+            </Anchor>
+            <Anchor href={PUBLIC_API_DOCUMENT} target="_blank" rel="noreferrer" size="sm">
+              {t('api.reference.openapi')}
+            </Anchor>
+          </Group>
         </Group>
         <Reference />
       </Card>

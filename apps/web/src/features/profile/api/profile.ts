@@ -81,11 +81,16 @@ export function useAvatar(onUser: (user: User) => void) {
   return { upload, remove };
 }
 
-/** The API token and credits calls; each answers the new API info (and the balances a pack was paid from). */
+/** The API tokens (live and test) and credits calls; each answers the new API info (and the balances a pack was paid from). */
 export function useApiAccess() {
   const setProfile = useSetProfile();
   const changeToken = useMutation({
     mutationFn: () => api.post('users/profile/change-api-token', undefined, changeApiTokenResponseSchema),
+    onSuccess: (response) => setProfile({ api: response.data }),
+  });
+  const changeTestToken = useMutation({
+    mutationFn: () =>
+      api.post('users/profile/change-api-test-token', undefined, changeApiTokenResponseSchema),
     onSuccess: (response) => setProfile({ api: response.data }),
   });
   const onCredits = (response: { data: ApiInfo; balances: Profile['balances'] }) =>
@@ -100,7 +105,7 @@ export function useApiAccess() {
       api.post('users/api-credits/change-auto-refresh', { auto_refresh: value }, apiCreditsResponseSchema),
     onSuccess: onCredits,
   });
-  return { changeToken, buyPack, autoRefresh };
+  return { changeToken, changeTestToken, buyPack, autoRefresh };
 }
 
 const twoFactorKey = ['profile', 'two-factor'] as const;

@@ -34,14 +34,69 @@ export function nextRenewal(resetAt: string | null, now = new Date()): Date {
 /** A token reads in monospace (no 0/O or l/1 doubt); its label stays in the page's font. */
 const MONOSPACE = { input: { fontFamily: 'var(--mantine-font-family-monospace)' } };
 
-type Pending = { kind: 'token' } | { kind: 'pack'; credits: number; price: string };
+type Pending = { kind: 'token' } | { kind: 'testToken' } | { kind: 'pack'; credits: number; price: string };
+
+/** A token shown in full once (with a warning to copy it), else masked, with its create or change button. */
+function TokenField({
+  masked,
+  full,
+  labels,
+  onChange,
+  testId,
+}: {
+  masked: string | null;
+  full: string | null;
+  labels: { current: string; none: string; fresh: string; create: string; change: string };
+  onChange: () => void;
+  testId: string;
+}) {
+  const { t } = useTranslation('profile');
+  return (
+    <>
+      {full ? (
+        <>
+          <Alert color="yellow" icon={<IconAlertTriangle size={18} />} role="status">
+            {t('api.copyNow')}
+          </Alert>
+          <TextInput
+            readOnly
+            value={full}
+            label={labels.fresh}
+            data-testid={`${testId}-full`}
+            styles={MONOSPACE}
+            onFocus={(event) => event.currentTarget.select()}
+            rightSection={<CopyValue value={full} label={t('api.tokenLabel')} />}
+          />
+        </>
+      ) : (
+        <TextInput
+          readOnly
+          label={labels.current}
+          value={masked ?? labels.none}
+          data-testid={`${testId}-masked`}
+          styles={masked ? MONOSPACE : undefined}
+        />
+      )}
+      <Group>
+        <Button
+          variant={masked ? 'default' : 'filled'}
+          leftSection={<IconRefresh size={16} />}
+          onClick={onChange}
+        >
+          {masked ? labels.change : labels.create}
+        </Button>
+      </Group>
+    </>
+  );
+}
 
 /** API (customer-area §7 Profile, §9): the token, the monthly free credits, packs and auto-refresh. */
 export function ApiAccess({ api }: { api: ApiInfo }) {
   const { t } = useTranslation('profile');
-  const { changeToken, buyPack, autoRefresh } = useApiAccess();
-  // The full token lives only in this component's memory: the server keeps its hash and shows it once.
+  const { changeToken, changeTestToken, buyPack, autoRefresh } = useApiAccess();
+  // The full tokens live only in this component's memory: the server keeps their hashes and shows each once.
   const [fullToken, setFullToken] = useState<string | null>(null);
+  const [fullTestToken, setFullTestToken] = useState<string | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
   const usedShare = api.free_monthly ? ((api.free_monthly - api.credits) / api.free_monthly) * 100 : 0;
 
@@ -55,10 +110,11 @@ export function ApiAccess({ api }: { api: ApiInfo }) {
       setPending(null);
       showApiError(error);
     };
-    if (pending.kind === 'token') {
-      changeToken.mutate(undefined, {
+    if (pending.kind === 'token' || pending.kind === 'testToken') {
+      const test = pending.kind === 'testToken';
+      (test ? changeTestToken : changeToken).mutate(undefined, {
         onSuccess: (response) => {
-          setFullToken(response.api_token);
+          (test ? setFullTestToken : setFullToken)(response.api_token);
           done(response);
         },
         onError: failed,
@@ -67,6 +123,21 @@ export function ApiAccess({ api }: { api: ApiInfo }) {
       buyPack.mutate(pending.credits, { onSuccess: done, onError: failed });
     }
   };
+
+  const confirmTexts = (): { title: string; label: string; text: string } => {
+    if (pending?.kind === 'pack') {
+      const values = { credits: formatNumber(pending.credits), price: formatMoney(pending.price) };
+      return { title: t('api.buyTitle'), label: t('api.buy'), text: t('api.buyText', values) };
+    }
+    const test = pending?.kind === 'testToken';
+    const create = test ? t('api.testCreate') : t('api.create');
+    if ((test ? api.test_key : api.key) === null)
+      return { title: create, label: create, text: t('api.createText') };
+    return test
+      ? { title: t('api.testChangeTitle'), label: t('api.testChange'), text: t('api.testChangeText') }
+      : { title: t('api.changeTitle'), label: t('api.change'), text: t('api.changeText') };
+  };
+  const texts = confirmTexts();
 
   return (
     <Stack gap="lg">
@@ -81,39 +152,38 @@ export function ApiAccess({ api }: { api: ApiInfo }) {
           <Text size="sm" c="dimmed">
             {t('api.tokenText')}
           </Text>
-          {fullToken ? (
-            <>
-              <Alert color="yellow" icon={<IconAlertTriangle size={18} />} role="status">
-                {t('api.copyNow')}
-              </Alert>
-              <TextInput
-                readOnly
-                value={fullToken}
-                label={t('api.newToken')}
-                data-testid="api-token-full"
-                styles={MONOSPACE}
-                onFocus={(event) => event.currentTarget.select()}
-                rightSection={<CopyValue value={fullToken} label={t('api.tokenLabel')} />}
-              />
-            </>
-          ) : (
-            <TextInput
-              readOnly
-              label={t('api.currentToken')}
-              value={api.key ?? t('api.noToken')}
-              data-testid="api-token-masked"
-              styles={api.key ? MONOSPACE : undefined}
-            />
-          )}
-          <Group>
-            <Button
-              variant={api.key ? 'default' : 'filled'}
-              leftSection={<IconRefresh size={16} />}
-              onClick={() => setPending({ kind: 'token' })}
-            >
-              {api.key ? t('api.change') : t('api.create')}
-            </Button>
-          </Group>
+          <TokenField
+            masked={api.key}
+            full={fullToken}
+            testId="api-token"
+            labels={{
+              current: t('api.currentToken'),
+              none: t('api.noToken'),
+              fresh: t('api.newToken'),
+              create: t('api.create'),
+              change: t('api.change'),
+            }}
+            onChange={() => setPending({ kind: 'token' })}
+          />
+          <Title order={3} fz="md" mt="sm">
+            {t('api.testTitle')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('api.testText')}
+          </Text>
+          <TokenField
+            masked={api.test_key}
+            full={fullTestToken}
+            testId="api-test-token"
+            labels={{
+              current: t('api.testCurrent'),
+              none: t('api.noToken'),
+              fresh: t('api.testNew'),
+              create: t('api.testCreate'),
+              change: t('api.testChange'),
+            }}
+            onChange={() => setPending({ kind: 'testToken' })}
+          />
         </Stack>
       </Card>
 
@@ -198,20 +268,14 @@ export function ApiAccess({ api }: { api: ApiInfo }) {
 
       <ConfirmModal
         opened={pending !== null}
-        color={pending?.kind === 'token' ? 'red' : 'blue'}
-        title={
-          pending?.kind === 'pack' ? t('api.buyTitle') : api.key ? t('api.changeTitle') : t('api.create')
-        }
-        confirmLabel={pending?.kind === 'pack' ? t('api.buy') : api.key ? t('api.change') : t('api.create')}
-        loading={changeToken.isPending || buyPack.isPending}
+        color={pending?.kind === 'pack' ? 'blue' : 'red'}
+        title={texts.title}
+        confirmLabel={texts.label}
+        loading={changeToken.isPending || changeTestToken.isPending || buyPack.isPending}
         onClose={() => setPending(null)}
         onConfirm={confirm}
       >
-        {pending?.kind === 'pack'
-          ? t('api.buyText', { credits: formatNumber(pending.credits), price: formatMoney(pending.price) })
-          : api.key
-            ? t('api.changeText')
-            : t('api.createText')}
+        {texts.text}
       </ConfirmModal>
     </Stack>
   );

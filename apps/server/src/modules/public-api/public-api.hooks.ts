@@ -1,0 +1,91 @@
+import type { FastifyInstance } from 'fastify';
+import type {} from '@fastify/rate-limit';
+import {
+  PUBLIC_API_CREDITS,
+  PUBLIC_API_MESSAGES,
+  PUBLIC_API_RATE_LIMIT,
+  fillMessage,
+  type PublicApiOperation,
+} from '@storelift/shared';
+import { HttpError, MaintenanceError, UnauthorizedError } from '../../lib/errors.js';
+import { AUTO_REFRESH_BELOW } from '../api-credits/api-credits.service.js';
+import { findApiCaller, tokenOf, type ApiCaller } from './public-api.auth.js';
+import { spendCredits } from './public-api.credits.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A public API operation: authenticated by API token, rate limited and paid per `PUBLIC_API_CREDITS`. */
+    operation?: PublicApiOperation;
+  }
+  interface FastifyRequest {
+    apiCaller: ApiCaller | null;
+    /** Credits this call spent (0 until paid, and for test tokens). */
+    creditsSpent: number;
+  }
+}
+
+/**
+ * The public API's request cycle, for every route that names its `operation` (docs/public-api.md): the API
+ * token (401), maintenance (503), the rate limit per token (429 with `Retry-After`), then, once the input is
+ * valid, the credits (402 when too few, nothing spent); every answer to a known caller carries
+ * `X-Credits-Cost` and `X-Credits-Remaining`.
+ */
+export function registerPublicApiHooks(app: FastifyInstance) {
+  const { db, jobs, config } = app.deps;
+  app.decorateRequest('apiCaller', null);
+  app.decorateRequest('creditsSpent', 0);
+  const { windowSeconds } = PUBLIC_API_RATE_LIMIT;
+  const max = config.publicApiRateLimit;
+  // The server's limiter store (Redis with REDIS_URL, else memory), so every process counts against one limit.
+  const limit = app.createRateLimit({
+    max,
+    timeWindow: windowSeconds * 1000,
+    keyGenerator: (request) => `public-api:${request.apiCaller?.tokenHash}`,
+  });
+  const policy = `"default";q=${max};w=${windowSeconds}`;
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.routeOptions.config.operation) return;
+    const token = tokenOf(request);
+    if (!token) throw new UnauthorizedError(PUBLIC_API_MESSAGES.tokenMissing);
+    const caller = await findApiCaller(db, token);
+    if (!caller) throw new UnauthorizedError(PUBLIC_API_MESSAGES.tokenInvalid);
+    request.apiCaller = caller;
+    if (caller.maintenance) throw new MaintenanceError();
+    const state = await limit(request);
+    if (state.isAllowed) return;
+    reply.header('ratelimit-policy', policy);
+    reply.header('ratelimit', `"default";r=${state.remaining};t=${state.ttlInSeconds}`);
+    if (!state.isExceeded) return;
+    reply.header('retry-after', state.ttlInSeconds);
+    const values = { max, window: windowSeconds, after: state.ttlInSeconds };
+    throw new HttpError(429, fillMessage(PUBLIC_API_MESSAGES.tooManyRequests, values));
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const { operation } = request.routeOptions.config;
+    const caller = request.apiCaller;
+    if (!operation || !caller) return;
+    const cost = PUBLIC_API_CREDITS[operation];
+    const refill = () => jobs.send('api-credits.refill', { userId: caller.userId });
+    const spent = await spendCredits(db, { userId: caller.userId, operation, cost, test: caller.test });
+    if (!spent) {
+      if (caller.autoRefresh) await refill();
+      const values = { cost, remaining: caller.remaining };
+      throw new HttpError(402, fillMessage(PUBLIC_API_MESSAGES.outOfCredits, values));
+    }
+    request.creditsSpent = caller.test ? 0 : cost;
+    // The one call that takes the credits below the mark queues the refill (the job checks again).
+    const before = spent.remaining + request.creditsSpent;
+    if (spent.autoRefresh && before >= AUTO_REFRESH_BELOW && spent.remaining < AUTO_REFRESH_BELOW)
+      await refill();
+    caller.remaining = spent.remaining;
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    const caller = request.apiCaller;
+    if (!caller) return;
+    reply.header('x-credits-cost', request.creditsSpent);
+    reply.header('x-credits-remaining', caller.remaining);
+  });
+}
