@@ -18,6 +18,7 @@ import { MESSAGES, versionResponseSchema } from '@storelift/shared';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { Deps } from './deps.js';
+import type { OutboundPolicy } from './lib/public-url.js';
 import type { Jobs } from './jobs/jobs.js';
 import { registerAuth, requirePermissions } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
@@ -61,6 +62,7 @@ import { referenceRoutes } from './modules/reference/reference.routes.js';
 import { adminMaintenanceRoutes } from './modules/settings/maintenance.routes.js';
 import { statisticsRoutes } from './modules/statistics/statistics.routes.js';
 import { widgetsRoutes } from './modules/widgets/widgets.routes.js';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { sandboxRoutes } from './providers/payments/sandbox/sandbox.routes.js';
 
 declare module 'fastify' {
@@ -75,6 +77,8 @@ export interface AppOptions {
   jobs: Jobs;
   /** The store provider; default: the one `config.storeProvider` names. */
   store?: StoreProvider;
+  /** Which addresses configured URLs may reach (tests only; default public only). */
+  outbound?: OutboundPolicy;
 }
 
 export const outboxDir = (config: Config) => join(config.dataDir, 'outbox');
@@ -88,7 +92,10 @@ function readWebVersion(webDist: string | undefined): string {
 }
 
 /** The whole HTTP application as one Fastify plugin: API, API reference, dev mailbox and web app. */
-export async function storelift(app: FastifyInstance, { config, database, jobs, store }: AppOptions) {
+export async function storelift(
+  app: FastifyInstance,
+  { config, database, jobs, store, outbound }: AppOptions,
+) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', {
@@ -96,6 +103,7 @@ export async function storelift(app: FastifyInstance, { config, database, jobs, 
     jobs,
     config,
     store: store ?? createStoreProvider(config.storeProvider),
+    ...(outbound && { outbound }),
   });
   registerErrorHandling(app);
   registerServerErrorLog(app);
@@ -173,6 +181,7 @@ export async function storelift(app: FastifyInstance, { config, database, jobs, 
       await api.register(bonusProgramRoutes);
       await api.register(apiCreditsRoutes);
       await api.register(profileRoutes);
+      await api.register(webhooksRoutes);
       await api.register(resellersRoutes);
       await api.register(pagesRoutes);
     },

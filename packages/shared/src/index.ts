@@ -54,3 +54,4 @@ export * from './rules/pages-messages.js';
 export * from './contracts/resellers.js';
 export * from './contracts/pages.js';
 export * from './contracts/dashboard-widgets.js';
+export * from './contracts/webhooks.js';

@@ -32,6 +32,8 @@ export interface QueueData {
   'campaigns.cpi-refund': { campaignId: number; dueAt?: string };
   /** Scheduled hourly: due CPI refunds (a lost job too) and the spend of active CPI campaigns. */
   'campaigns.cpi-sweep': Record<string, never>;
+  /** Scheduled every minute and queued after a redelivery: sends the webhook deliveries that are due. */
+  'webhooks.deliver': Record<string, never>;
 }
 export type QueueName = keyof QueueData;
 export const QUEUE_NAMES: QueueName[] = [
@@ -48,4 +50,5 @@ export const QUEUE_NAMES: QueueName[] = [
   'campaigns.deliver',
   'campaigns.cpi-refund',
   'campaigns.cpi-sweep',
+  'webhooks.deliver',
 ];

@@ -15,3 +15,4 @@ export * from './reflinks.js';
 export * from './security.js';
 export * from './avatars.js';
 export * from './two-factor.js';
+export * from './webhooks.js';

@@ -17,6 +17,7 @@ import * as cpiRepo from './campaigns.cpi-repo.js';
 import { valueOf } from './campaigns.plan.js';
 import * as repo from './campaigns.repo.js';
 import { findVendor } from '../vendors/vendors.service.js';
+import { emitStatusEvents } from './campaigns.events.js';
 import { assignVendor, cancelPlacements } from '../vendors/vendors.placements.js';
 import { canDeliver, routeCampaign } from '../vendors/vendors.routing.js';
 
@@ -50,7 +51,9 @@ export async function move(
     reason,
   }));
   const { promotion, ...values } = change;
-  return repo.updateCampaign(tx, row.id, { ...values, status: to }, steps, promotion);
+  const moved = await repo.updateCampaign(tx, row.id, { ...values, status: to }, steps, promotion);
+  await emitStatusEvents(tx, moved, row.status as CampaignStatus, reason);
+  return moved;
 }
 
 /**
