@@ -103,9 +103,29 @@ export const webhookDeliverySchema = z.object({
 });
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 export const webhookDeliveryListQuerySchema = pageQuerySchema;
-export const webhookDeliveryListSchema = z.object({ data: z.array(webhookDeliverySchema), meta: pageMetaSchema });
+export const webhookDeliveryListSchema = z.object({
+  data: z.array(webhookDeliverySchema),
+  meta: pageMetaSchema,
+});
 export const webhookDeliveryResponseSchema = z.object({ data: webhookDeliverySchema });
 export const webhookDeliveryParamsSchema = z.object({
   id: z.coerce.number().int().positive().max(2_147_483_647),
   deliveryId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
 });
+
+/**
+ * How a receiver checks a delivery (TypeScript, Node): shown on the API support page and in docs/webhooks.md,
+ * and run as written by the server's webhook tests.
+ */
+export const WEBHOOK_VERIFY_SNIPPET = `import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/** True when the Storelift-Signature header signs the raw body with your secret, made within 5 minutes. */
+export function verifyStorelift(secret: string, header: string, rawBody: string, toleranceSeconds = 300) {
+  const parts = new Map(header.split(',').map((part) => part.split('=', 2) as [string, string]));
+  const timestamp = Number(parts.get('t'));
+  if (!Number.isInteger(timestamp) || Math.abs(Date.now() / 1000 - timestamp) > toleranceSeconds) return false;
+  const expected = createHmac('sha256', secret).update(\`\${timestamp}.\${rawBody}\`).digest();
+  const given = Buffer.from(parts.get('v1') ?? '', 'hex');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+`;

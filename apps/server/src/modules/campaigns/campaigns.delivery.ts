@@ -81,7 +81,10 @@ async function applyReport(
 /** The campaign days that `changes` complete: each order's plan of the day is met now and was not before. */
 function daysDelivered(orders: Orders, changes: { orderId: number; day: number; installs: number }[]) {
   const changed = new Map(changes.map((change) => [`${change.orderId}:${change.day}`, change.installs]));
-  const days = new Map<number, { day: number; installs_total: number; installs_actual: number; done: boolean }>();
+  const days = new Map<
+    number,
+    { day: number; installs_total: number; installs_actual: number; done: boolean }
+  >();
   for (const order of orders)
     for (const day of order.days) {
       const now = changed.get(`${order.id}:${day.day}`) ?? day.installs_actual;
@@ -220,7 +223,7 @@ type Outcome =
 
 /** Runs a step against the vendor's API (outside any transaction: it may take up to its timeout). */
 async function callVendor(deps: Deps, open: placements.OpenPlacement, step: Step): Promise<Outcome> {
-  const vendor = vendorProviderOf(open)!;
+  const vendor = vendorProviderOf(open, deps.outbound)!;
   try {
     if (step === 'place') {
       const found = await repo.findAnyCampaign(deps.db, open.campaign_id);

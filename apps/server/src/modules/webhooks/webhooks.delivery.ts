@@ -17,7 +17,9 @@ export function retryDelayMs(attempts: number): number {
 }
 
 /** The JSON body of a delivery: the event's id, type, time and data. */
-export function deliveryBody(delivery: Pick<repo.DeliveryRow, 'event_id' | 'type' | 'payload' | 'created_at'>) {
+export function deliveryBody(
+  delivery: Pick<repo.DeliveryRow, 'event_id' | 'type' | 'payload' | 'created_at'>,
+) {
   return JSON.stringify({
     id: delivery.event_id,
     type: delivery.type,
@@ -57,7 +59,8 @@ async function attempt(
     status = res.status;
     latency = res.latencyMs;
     answer = excerpt(res.body);
-    if (status < 200 || status >= 300) error = status >= 300 && status < 400 ? 'Redirects are not followed' : `HTTP ${status}`;
+    if (status < 200 || status >= 300)
+      error = status >= 300 && status < 400 ? 'Redirects are not followed' : `HTTP ${status}`;
   } catch (caught) {
     error =
       caught instanceof UnsafeUrlError

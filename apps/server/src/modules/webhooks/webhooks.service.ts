@@ -52,7 +52,7 @@ async function requirePublic(deps: Deps, url: string) {
     await checkPublicUrl(url, deps.outbound ?? PUBLIC_ONLY);
   } catch (error) {
     if (!(error instanceof UnsafeUrlError)) throw error;
-    throw ValidationError.field('url', `${WEBHOOK_MESSAGES.urlNotPublic}: ${error.message}`);
+    throw ValidationError.field('url', WEBHOOK_MESSAGES.urlNotPublic);
   }
 }
 
@@ -113,7 +113,12 @@ export async function listDeliveries(
     rows.map((row) => row.id),
   );
   return {
-    data: rows.map((row) => deliveryView(row, attempts.filter((each) => each.delivery_id === row.id))),
+    data: rows.map((row) =>
+      deliveryView(
+        row,
+        attempts.filter((each) => each.delivery_id === row.id),
+      ),
+    ),
     meta: pageMeta(total, query.page, query.limit),
   };
 }
