@@ -34,6 +34,7 @@ export const NAMESPACES = [
   'pages',
   'profile',
   'nav',
+  'webhooks',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

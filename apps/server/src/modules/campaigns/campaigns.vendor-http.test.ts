@@ -238,7 +238,8 @@ describe('an HTTP vendor', () => {
     const failed = await details(campaign.id);
     expect(failed.status).toBe('failed');
     expect(failed.status_history!.at(-1)!.reason).toBe(
-      'Vendor failure: The vendor refused (422): No capacity for this app',
+      // Our wording and the status only: the vendor's own body never reaches the history.
+      'Vendor failure: The vendor refused the request (HTTP 422)',
     );
     expect(await main()).toBe(before);
     expect((await checkLedger(t.deps.db)).problems).toEqual([]);
