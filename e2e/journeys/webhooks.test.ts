@@ -8,7 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-/** A public address (an IP, so it needs no DNS here); with no internet its deliveries fail and are logged. */
+/** A public address (an IP, so it needs no DNS here); its deliveries are attempted and logged, whatever answers. */
 const PUBLIC_URL = 'https://93.184.216.34/storelift-hook';
 
 describe('Webhooks', () => {
@@ -50,16 +50,16 @@ describe('Webhooks', () => {
     expect(await page.getByText(secret).count()).toBe(0);
     expect(await page.getByTestId('webhook-secret').count()).toBe(0);
 
-    // A test event is delivered by the job; its failed attempt (no internet here) shows in the log.
+    // A test event is delivered by the job; its attempt (an answer or none) shows in the log.
     await page.getByTestId('webhook-test').click();
     const log = page.getByTestId('webhook-log');
     await expect.poll(() => log.getByText('ping').count()).toBe(1);
     await expect
-      .poll(() => log.getByText(/no answer ·/).count(), { timeout: 45_000, interval: 1000 })
+      .poll(() => log.getByText(/ · \d+ ms$/).count(), { timeout: 45_000, interval: 1000 })
       .toBeGreaterThan(0);
     await log.getByText('ping').click();
     await expect.poll(() => log.getByRole('columnheader', { name: 'Latency' }).count()).toBe(1);
-    await expect.poll(() => log.getByText(/^No answer:/).count()).toBeGreaterThan(0);
+    await expect.poll(() => log.getByRole('button', { name: 'Redeliver' }).count()).toBe(1);
     await expectAccessible(page, 'api support: the delivery log');
 
     // Delete asks first.

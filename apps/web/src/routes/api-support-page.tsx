@@ -1,3 +1,4 @@
+import 'mantine-datatable/styles.css';
 import { Stack } from '@mantine/core';
 import { ApiSupport } from '../features/pages/components/api-support';
 import { WebhooksSection } from '../features/webhooks/components/webhooks-section';
