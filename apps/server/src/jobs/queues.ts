@@ -32,6 +32,8 @@ export interface QueueData {
   'campaigns.cpi-refund': { campaignId: number; dueAt?: string };
   /** Scheduled hourly: due CPI refunds (a lost job too) and the spend of active CPI campaigns. */
   'campaigns.cpi-sweep': Record<string, never>;
+  /** Scheduled hourly: checks the reviews of guaranteed-reviews campaigns under their guarantee. */
+  'campaigns.guarantee': Record<string, never>;
   /** Scheduled every minute and queued after a redelivery: sends the webhook deliveries that are due. */
   'webhooks.deliver': Record<string, never>;
 }
@@ -50,5 +52,6 @@ export const QUEUE_NAMES: QueueName[] = [
   'campaigns.deliver',
   'campaigns.cpi-refund',
   'campaigns.cpi-sweep',
+  'campaigns.guarantee',
   'webhooks.deliver',
 ];

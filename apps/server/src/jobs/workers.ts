@@ -8,6 +8,7 @@ import { expireDueBonuses } from '../modules/billing/bonus-expiry.js';
 import { deliveryTick, startDue } from '../modules/campaigns/campaigns.delivery.js';
 import { cpiSweep, refundDue } from '../modules/campaigns/campaigns.cpi-charging.js';
 import { confirm, redeliver } from '../providers/payments/sandbox/sandbox-checkout.js';
+import { checkGuarantees } from '../modules/campaigns/campaigns.guarantee-check.js';
 import { deliverDue } from '../modules/webhooks/webhooks.delivery.js';
 import { recordJobFailures } from '../modules/operations/server-errors.js';
 
@@ -22,6 +23,7 @@ export const SCHEDULES = {
   'api-credits.monthly': '0 0 1 * *',
   'campaigns.deliver': '* * * * *',
   'campaigns.cpi-sweep': '40 * * * *',
+  'campaigns.guarantee': '20 * * * *',
   'webhooks.deliver': '* * * * *',
 } as const;
 
@@ -54,6 +56,7 @@ export async function startWorkers(deps: Deps) {
   await jobs.work('campaigns.deliver', async () => {
     await deliveryTick(deps);
   });
+  await jobs.work('campaigns.guarantee', () => checkGuarantees(deps));
   await jobs.work('webhooks.deliver', () => deliverDue(deps));
   for (const queue of Object.keys(SCHEDULES) as (keyof typeof SCHEDULES)[]) {
     await jobs.schedule(queue, SCHEDULES[queue], {});

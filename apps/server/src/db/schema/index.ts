@@ -16,3 +16,4 @@ export * from './security.js';
 export * from './avatars.js';
 export * from './two-factor.js';
 export * from './webhooks.js';
+export * from './guarantee.js';

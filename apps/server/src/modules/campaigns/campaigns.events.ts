@@ -24,7 +24,12 @@ export async function emitStatusEvents(
   reason: string | null,
 ) {
   if (from === row.status) return;
-  await emitEvent(tx, row.user_id, 'campaign.status_changed', { ...summary(row), from, to: row.status, reason });
+  await emitEvent(tx, row.user_id, 'campaign.status_changed', {
+    ...summary(row),
+    from,
+    to: row.status,
+    reason,
+  });
   if (row.status === 'completed') await emitEvent(tx, row.user_id, 'campaign.completed', summary(row));
 }
 

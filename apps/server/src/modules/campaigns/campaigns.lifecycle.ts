@@ -18,6 +18,7 @@ import { valueOf } from './campaigns.plan.js';
 import * as repo from './campaigns.repo.js';
 import { findVendor } from '../vendors/vendors.service.js';
 import { emitStatusEvents } from './campaigns.events.js';
+import { startGuarantee } from './campaigns.guarantee.js';
 import { assignVendor, cancelPlacements } from '../vendors/vendors.placements.js';
 import { canDeliver, routeCampaign } from '../vendors/vendors.routing.js';
 
@@ -248,7 +249,9 @@ export async function finish(
 ) {
   if (row.status === 'completed') return row;
   const refunded = await refundUndelivered(tx, row, to);
-  return move(tx, row, to, actorId, { ...refunded, finished_at: now, clock_at: null }, reason);
+  const moved = await move(tx, row, to, actorId, { ...refunded, finished_at: now, clock_at: null }, reason);
+  if (to === 'completed') await startGuarantee(tx, moved, now);
+  return moved;
 }
 
 /**
