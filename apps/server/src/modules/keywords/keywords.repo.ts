@@ -275,13 +275,7 @@ export async function rankTargets(db: Queryable, ids: number[]) {
     .from(keywords)
     .innerJoin(apps, eq(apps.id, keywords.app_id))
     .innerJoin(countries, eq(countries.id, keywords.country_id))
-    .where(
-      and(
-        inArray(keywords.id, ids),
-        sql`exists (select 1 from ${webhookEndpoints} e where e.user_id = ${apps.user_id} and e.is_active
-          and 'keyword.rank_changed' = any(e.events))`,
-      ),
-    );
+    .where(inArray(keywords.id, ids));
 }
 
 /** Ranks of the keywords' samples of one day. */

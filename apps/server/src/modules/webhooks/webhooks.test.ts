@@ -12,7 +12,8 @@ import {
   type WebhookDelivery,
 } from '@storelift/shared';
 import { buildTestApp, errorsOf, type TestApp } from '../../../test/build-test-app.js';
-import { makeTopUp, makeUser } from '../../../test/factories.js';
+import { makeApp, makeKeywords, makeTopUp, makeUser } from '../../../test/factories.js';
+import { addDays, saveMeasures, utcDay } from '../keywords/ranks.js';
 import { isPublicAddress, type OutboundPolicy } from '../../lib/public-url.js';
 import { deliverDue, retryDelayMs } from './webhooks.delivery.js';
 
@@ -180,6 +181,29 @@ describe('deliveries', () => {
     await deliverDue(t.deps);
     expect(await deliveries(auth, ranks.id)).toEqual([]);
     expect(await deliveries(auth, paid.id)).toEqual([]);
+  });
+
+  it('sends a rank change only to endpoints whose threshold it exceeds', async () => {
+    const { auth, user } = await makeUser(t.database.db);
+    const app = await makeApp(t.deps, user.id);
+    const [keyword] = await makeKeywords(t.deps, app, ['step counter']);
+    const events = ['keyword.rank_changed'];
+    const near = (await register(auth, { url: hook('/near'), events, rank_threshold: 5 })).json().data;
+    const far = (await register(auth, { url: hook('/far'), events, rank_threshold: 30 })).json().data;
+    const today = utcDay();
+    const sample = (rank: number) => [{ id: keyword!.id, rank, state: 'ok' as const, stats: null }];
+    await saveMeasures(t.deps.db, sample(40), { day: addDays(today, -1), source: 'add' });
+    await saveMeasures(t.deps.db, sample(20), { day: today, source: 'add' });
+    expect((await deliveries(auth, near.id)).map((each) => each.payload)).toEqual([
+      expect.objectContaining({
+        keyword: 'step counter',
+        previous_rank: 40,
+        rank: 20,
+        change: 20,
+        day: today,
+      }),
+    ]);
+    expect(await deliveries(auth, far.id)).toEqual([]);
   });
 
   it('retries a failing endpoint with exponential backoff for a day, logging each attempt, then redelivers on demand', async () => {
