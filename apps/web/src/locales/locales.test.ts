@@ -11,6 +11,7 @@ import {
   OPERATIONS_MESSAGES,
   SECURITY_MESSAGES,
   PAGES_MESSAGES,
+  WEBHOOK_MESSAGES,
   STORE_LINK_MESSAGES,
 } from '@storelift/shared';
 import { NAMESPACES, loaderOf } from '../lib/i18n';
@@ -84,6 +85,7 @@ describe('server messages', () => {
     ...Object.entries(SECURITY_MESSAGES).map(([key, text]) => [`security.${key}`, text] as const),
     ...Object.entries(OPERATIONS_MESSAGES).map(([key, text]) => [`operations.${key}`, text] as const),
     ...Object.entries(PAGES_MESSAGES).map(([key, text]) => [`pages.${key}`, text] as const),
+    ...Object.entries(WEBHOOK_MESSAGES).map(([key, text]) => [`webhook.${key}`, text] as const),
   ]);
 
   it('every key of MESSAGES and the registered rule sets has a translation, and en-US says what the server says', () => {
