@@ -102,7 +102,8 @@ export function parsePublicUrl(raw: string): URL {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new UnsafeUrlError('Only http:// and https:// addresses are allowed');
-  if (url.username || url.password) throw new UnsafeUrlError('The address may not carry a user name or password');
+  if (url.username || url.password)
+    throw new UnsafeUrlError('The address may not carry a user name or password');
   const host = url.hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '');
   if (!host || PRIVATE_NAMES.test(host)) throw new UnsafeUrlError('The address must be a public host');
   return url;

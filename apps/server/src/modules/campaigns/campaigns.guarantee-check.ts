@@ -57,15 +57,13 @@ async function checkOne(deps: Deps, campaignId: number, now: Date) {
         stayed,
       };
       if (await canRefill(tx, deps, row)) {
-        await tx
-          .insert(guaranteedReviews)
-          .values(
-            Array.from({ length: missing }, () => ({
-              campaign_id: row.id,
-              delivered_at: at,
-              is_refill: true,
-            })),
-          );
+        await tx.insert(guaranteedReviews).values(
+          Array.from({ length: missing }, () => ({
+            campaign_id: row.id,
+            delivered_at: at,
+            is_refill: true,
+          })),
+        );
         values.refilled = guarantee.refilled + missing;
         await emitEvent(tx, row.user_id, 'guarantee.event', { ...event, kind: 'refill', count: missing });
       } else {
