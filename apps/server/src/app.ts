@@ -18,6 +18,7 @@ import { MESSAGES, versionResponseSchema } from '@storelift/shared';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { Deps } from './deps.js';
+import type { OutboundPolicy } from './lib/public-url.js';
 import type { Jobs } from './jobs/jobs.js';
 import { adminSalesRoutes, managersRoutes } from './modules/sales/sales.routes.js';
 import { registerAuth, requirePermissions } from './plugins/auth.js';
@@ -67,6 +68,7 @@ import { statisticsRoutes } from './modules/statistics/statistics.routes.js';
 import { widgetsRoutes } from './modules/widgets/widgets.routes.js';
 import { adminNoticesRoutes, noticesRoutes } from './modules/notices/notices.routes.js';
 import { publicApiRoutes } from './modules/public-api/public-api.routes.js';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { sandboxRoutes } from './providers/payments/sandbox/sandbox.routes.js';
 
 declare module 'fastify' {
@@ -81,6 +83,8 @@ export interface AppOptions {
   jobs: Jobs;
   /** The store provider; default: the one `config.storeProvider` names. */
   store?: StoreProvider;
+  /** Which addresses configured URLs may reach (tests only; default public only). */
+  outbound?: OutboundPolicy;
 }
 
 export const outboxDir = (config: Config) => join(config.dataDir, 'outbox');
@@ -94,7 +98,10 @@ function readWebVersion(webDist: string | undefined): string {
 }
 
 /** The whole HTTP application as one Fastify plugin: API, API reference, dev mailbox and web app. */
-export async function storelift(app: FastifyInstance, { config, database, jobs, store }: AppOptions) {
+export async function storelift(
+  app: FastifyInstance,
+  { config, database, jobs, store, outbound }: AppOptions,
+) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', {
@@ -102,6 +109,7 @@ export async function storelift(app: FastifyInstance, { config, database, jobs, 
     jobs,
     config,
     store: store ?? createStoreProvider(config.storeProvider),
+    ...(outbound && { outbound }),
   });
   registerErrorHandling(app);
   registerServerErrorLog(app);
@@ -179,6 +187,7 @@ export async function storelift(app: FastifyInstance, { config, database, jobs, 
       await api.register(bonusProgramRoutes);
       await api.register(apiCreditsRoutes);
       await api.register(profileRoutes);
+      await api.register(webhooksRoutes);
       await api.register(resellersRoutes);
       await api.register(pagesRoutes);
       await api.register(noticesRoutes);

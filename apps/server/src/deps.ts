@@ -1,6 +1,7 @@
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { Jobs } from './jobs/jobs.js';
+import type { OutboundPolicy } from './lib/public-url.js';
 import type { StoreProvider } from './providers/store/store-provider.js';
 
 /** What services need from the running application. */
@@ -9,4 +10,6 @@ export interface Deps {
   jobs: Jobs;
   config: Config;
   store: StoreProvider;
+  /** Which addresses configured URLs (webhooks, vendor APIs) may reach; default public only. Tests inject it. */
+  outbound?: OutboundPolicy;
 }

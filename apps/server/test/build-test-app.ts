@@ -11,6 +11,7 @@ import { seedReference } from '../src/db/seed.js';
 import { startJobs } from '../src/jobs/jobs.js';
 import { startWorkers } from '../src/jobs/workers.js';
 import type { Deps } from '../src/deps.js';
+import type { OutboundPolicy } from '../src/lib/public-url.js';
 import { createStoreProvider } from '../src/providers/store/create-store-provider.js';
 import type { StoreProvider } from '../src/providers/store/store-provider.js';
 
@@ -47,6 +48,8 @@ export interface TestAppOptions {
   storeProvider?: StoreProvider;
   /** Reuse a database kept by an earlier app (see `createTestStore`). */
   store?: TestStore;
+  /** Which addresses webhooks and vendor APIs may reach (default public only, as in production). */
+  outbound?: OutboundPolicy;
   /** Listen on a free local port (for callbacks the app sends itself over HTTP, e.g. the sandbox). */
   listen?: boolean;
 }
@@ -107,9 +110,10 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   await seedReference(database.db);
   const jobs = await startJobs(database.sql, { supervise: false });
   const storeProvider = options.storeProvider ?? createStoreProvider('offline');
-  const deps: Deps = { db: database.db, jobs, config, store: storeProvider };
+  const outbound = options.outbound && { outbound: options.outbound };
+  const deps: Deps = { db: database.db, jobs, config, store: storeProvider, ...outbound };
   if (options.workers !== false) await startWorkers(deps);
-  const app = await buildApp({ config, database, jobs, store: storeProvider });
+  const app = await buildApp({ config, database, jobs, store: storeProvider, ...outbound });
   if (options.listen) {
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     // The sandbox provider posts its callbacks to the server's own address.

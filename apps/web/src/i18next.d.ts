@@ -17,6 +17,7 @@ import type enUSSecurity from './locales/en-US.security.json';
 import type enUSOperations from './locales/en-US.operations.json';
 import type enUSPages from './locales/en-US.pages.json';
 import type enUSProfile from './locales/en-US.profile.json';
+import type enUSWebhooks from './locales/en-US.webhooks.json';
 import type enUSNav from './locales/en-US.nav.json';
 import type enUSNotices from './locales/en-US.notices.json';
 import type enUSBlog from './locales/en-US.blog.json';
@@ -45,6 +46,7 @@ declare module 'i18next' {
       operations: typeof enUSOperations;
       pages: typeof enUSPages;
       profile: typeof enUSProfile;
+      webhooks: typeof enUSWebhooks;
       nav: typeof enUSNav;
       notices: typeof enUSNotices;
       blog: typeof enUSBlog;

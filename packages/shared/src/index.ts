@@ -61,3 +61,4 @@ export * from './contracts/blog.js';
 export * from './contracts/sales.js';
 export * from './rules/marketing-messages.js';
 export * from './contracts/marketing.js';
+export * from './contracts/webhooks.js';

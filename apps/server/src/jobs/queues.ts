@@ -36,6 +36,10 @@ export interface QueueData {
   'campaigns.cpi-sweep': Record<string, never>;
   /** Scheduled every minute: mails the notices their readers chose to receive by e-mail. */
   'notices.mail': Record<string, never>;
+  /** Scheduled hourly: checks the reviews of guaranteed-reviews campaigns under their guarantee. */
+  'campaigns.guarantee': Record<string, never>;
+  /** Scheduled every minute and queued after a redelivery: sends the webhook deliveries that are due. */
+  'webhooks.deliver': Record<string, never>;
 }
 export type QueueName = keyof QueueData;
 export const QUEUE_NAMES: QueueName[] = [
@@ -54,4 +58,6 @@ export const QUEUE_NAMES: QueueName[] = [
   'campaigns.cpi-refund',
   'campaigns.cpi-sweep',
   'notices.mail',
+  'campaigns.guarantee',
+  'webhooks.deliver',
 ];

@@ -8,6 +8,8 @@ import { expireDueBonuses } from '../modules/billing/bonus-expiry.js';
 import { deliveryTick, startDue } from '../modules/campaigns/campaigns.delivery.js';
 import { cpiSweep, refundDue } from '../modules/campaigns/campaigns.cpi-charging.js';
 import { confirm, redeliver } from '../providers/payments/sandbox/sandbox-checkout.js';
+import { checkGuarantees } from '../modules/campaigns/campaigns.guarantee-check.js';
+import { deliverDue } from '../modules/webhooks/webhooks.delivery.js';
 import { recordJobFailures } from '../modules/operations/server-errors.js';
 import { mailPendingNotices } from '../modules/notices/notices.service.js';
 
@@ -23,6 +25,8 @@ export const SCHEDULES = {
   'campaigns.deliver': '* * * * *',
   'campaigns.cpi-sweep': '40 * * * *',
   'notices.mail': '* * * * *',
+  'campaigns.guarantee': '20 * * * *',
+  'webhooks.deliver': '* * * * *',
 } as const;
 
 /** Starts every queue's handler in this process and registers the schedules. */
@@ -60,6 +64,8 @@ export async function startWorkers(deps: Deps) {
   await jobs.work('notices.mail', async () => {
     await mailPendingNotices(deps);
   });
+  await jobs.work('campaigns.guarantee', () => checkGuarantees(deps));
+  await jobs.work('webhooks.deliver', () => deliverDue(deps));
   for (const queue of Object.keys(SCHEDULES) as (keyof typeof SCHEDULES)[]) {
     await jobs.schedule(queue, SCHEDULES[queue], {});
   }

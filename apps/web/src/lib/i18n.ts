@@ -40,6 +40,7 @@ export const NAMESPACES = [
   'notices',
   'blog',
   'sales',
+  'webhooks',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -13,6 +13,7 @@ import {
   SECURITY_MESSAGES,
   PAGES_MESSAGES,
   SALES_MESSAGES,
+  WEBHOOK_MESSAGES,
   STORE_LINK_MESSAGES,
   NOTICE_MESSAGES,
 } from '@storelift/shared';
@@ -90,6 +91,7 @@ describe('server messages', () => {
     ...Object.entries(NOTICE_MESSAGES).map(([key, text]) => [`notices.${key}`, text] as const),
     ...Object.entries(SALES_MESSAGES).map(([key, text]) => [`sales.${key}`, text] as const),
     ...Object.entries(MARKETING_MESSAGES).map(([key, text]) => [`marketing.${key}`, text] as const),
+    ...Object.entries(WEBHOOK_MESSAGES).map(([key, text]) => [`webhook.${key}`, text] as const),
   ]);
 
   it('every key of MESSAGES and the registered rule sets has a translation, and en-US says what the server says', () => {

@@ -417,7 +417,8 @@ const startingRoute = createRoute({
 const apiSupportRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/api-support',
-  loader: loadPagesTexts,
+  // The page's texts and its webhooks section's.
+  loader: () => i18next.loadNamespaces(['pages', 'webhooks']),
   component: signedInPage('apiSupport'),
 });
 

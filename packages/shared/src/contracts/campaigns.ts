@@ -238,6 +238,21 @@ export const campaignOrderSchema = z.object({
 export type CampaignOrder = z.infer<typeof campaignOrderSchema>;
 
 /** One status change. `actor_id` null = the system. */
+/**
+ * The review guarantee of a guaranteed-reviews campaign: until when, reviews delivered (less those refunded),
+ * how many the store still shows, and what was refilled and refunded.
+ */
+export const campaignGuaranteeSchema = z.object({
+  until: z.string(),
+  delivered: z.number().int(),
+  stayed: z.number().int(),
+  refilled: z.number().int(),
+  refunded: z.number().int(),
+  refunded_amount: z.string(),
+  checked_at: z.string().nullable(),
+});
+export type CampaignGuarantee = z.infer<typeof campaignGuaranteeSchema>;
+
 export const campaignStatusChangeSchema = z.object({
   from: campaignStatusSchema.nullable(),
   to: campaignStatusSchema,
@@ -298,6 +313,8 @@ export const campaignSchema = z.object({
   cpi: cpiCampaignSchema.optional(),
   /** Custom review texts (details only). */
   reviews: z.array(reviewSchema).optional(),
+  /** A completed guaranteed-reviews campaign's review guarantee (details only). */
+  guarantee: campaignGuaranteeSchema.nullable().optional(),
 });
 export type Campaign = z.infer<typeof campaignSchema>;
 

@@ -32,6 +32,7 @@ export const CAMPAIGN_MESSAGES = {
   vendorCannotDeliver: 'This vendor has no API to take orders',
   vendorInactive: 'This vendor is not active',
   vendorSaved: 'Vendor saved',
+  vendorApiUrlNotPublic: 'The API URL must be a public http:// or https:// address',
   vendorDeleted: 'Vendor deleted',
   vendorNameRequired: 'Vendor name is required',
   vendorShareRange: 'Share must be from 0 to 100 percent',

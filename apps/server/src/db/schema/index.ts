@@ -20,3 +20,5 @@ export * from './content.js';
 export * from './sales.js';
 export * from './marketing.js';
 export * from './public-api.js';
+export * from './webhooks.js';
+export * from './guarantee.js';

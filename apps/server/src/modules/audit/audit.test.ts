@@ -9,6 +9,7 @@ import {
   type AuditAction,
   type AuditEntry,
 } from '@storelift/shared';
+import { fakeDns } from '../../../test/outbound.js';
 import { buildTestApp, errorsOf, type TestApp } from '../../../test/build-test-app.js';
 import { directInstallsBody, makeApp, makeTopUp, makeUser } from '../../../test/factories.js';
 import { roles } from '../../db/schema/index.js';
@@ -56,7 +57,7 @@ async function expectNoRow(change: () => Promise<LightMyRequestResponse>, status
 }
 
 beforeAll(async () => {
-  t = await buildTestApp({ workers: false });
+  t = await buildTestApp({ workers: false, outbound: fakeDns({ 'vendor.example.com': ['93.184.216.34'] }) });
   const boss = await makeUser(t.deps.db, { roles: ['admin'] });
   admin = { id: boss.user.id, email: boss.user.email, auth: boss.auth };
   const user = await makeUser(t.deps.db);

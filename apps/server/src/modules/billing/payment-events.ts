@@ -17,6 +17,7 @@ import { billingProfiles, bonusGrants, reflinks, transactions } from '../../db/s
 import { ConflictError, ValidationError } from '../../lib/errors.js';
 import { upgradePlanIfDue } from '../plans/plans.service.js';
 import { Book, creditAccount, type Tx } from './ledger.js';
+import { emitEvent } from '../webhooks/webhooks.events.js';
 import * as repo from './payments.repo.js';
 import { audit } from '../audit/audit.js';
 import { billingProfileOf } from './profiles.repo.js';
@@ -135,13 +136,21 @@ export async function creditLocked(tx: Tx, payment: repo.PaymentRow, now = new D
     key: 'paymentCredited',
     params: { amount: formatMoney(roundMoney(amount, 2)).slice(0, -2) },
   });
-  return repo.updatePayment(tx, payment.id, {
+  const credited = await repo.updatePayment(tx, payment.id, {
     status: 'credited',
     credited_at: now,
     received_at: payment.received_at ?? now,
     confirmations: Math.max(payment.confirmations, payment.required_confirmations),
     details: payment.details,
   });
+  await emitEvent(tx, payment.user_id, 'payment.credited', {
+    payment_id: payment.id,
+    type: payment.type,
+    amount: payment.amount,
+    bonus: credited?.bonus ?? payment.bonus,
+    credited_at: now.toISOString(),
+  });
+  return credited;
 }
 
 /**

@@ -19,6 +19,7 @@ import { adNetworkOf } from '../../providers/ad-network/create-ad-network.js';
 import { settleCpi } from './campaigns.cpi-charging.js';
 import { tellAdNetwork } from './campaigns.cpi-network.js';
 import { activate, finish, launch, move, type DeliveryConfig } from './campaigns.lifecycle.js';
+import { emitDaysDelivered } from './campaigns.events.js';
 
 /*
  * Delivery by the campaign's vendor (providers/vendor/README.md). The embedded sandbox delivers each day's
@@ -68,12 +69,35 @@ async function applyReport(
   );
   const delivered = changes.length ? await repo.recordDelivery(tx, row.id, changes) : row.installs_actual;
   const updated = await repo.updateCampaign(tx, row.id, { ...values, installs_actual: delivered });
+  await emitDaysDelivered(tx, updated, daysDelivered(orders, changes));
   if (report.state === 'failed')
     return finish(tx, updated, 'failed', null, now, `Vendor failure: ${report.reason ?? 'no reason given'}`);
   if (report.state !== 'completed') return updated;
   const short = updated.installs_total - updated.installs_actual;
   const reason = short > 0 ? `The vendor completed with ${short} installs undelivered` : 'Delivered';
   return finish(tx, updated, 'completed', actorId, now, reason);
+}
+
+/** The campaign days that `changes` complete: each order's plan of the day is met now and was not before. */
+function daysDelivered(orders: Orders, changes: { orderId: number; day: number; installs: number }[]) {
+  const changed = new Map(changes.map((change) => [`${change.orderId}:${change.day}`, change.installs]));
+  const days = new Map<
+    number,
+    { day: number; installs_total: number; installs_actual: number; done: boolean }
+  >();
+  for (const order of orders)
+    for (const day of order.days) {
+      const now = changed.get(`${order.id}:${day.day}`) ?? day.installs_actual;
+      const sum = days.get(day.day) ?? { day: day.day, installs_total: 0, installs_actual: 0, done: true };
+      sum.installs_total += day.installs_total;
+      sum.installs_actual += now;
+      sum.done &&= now >= day.installs_total;
+      days.set(day.day, sum);
+    }
+  const touched = new Set(changes.map((change) => change.day));
+  return [...days.values()]
+    .filter((sum) => sum.done && touched.has(sum.day))
+    .map(({ day, installs_total, installs_actual }) => ({ day, installs_total, installs_actual }));
 }
 
 /**
@@ -199,7 +223,7 @@ type Outcome =
 
 /** Runs a step against the vendor's API (outside any transaction: it may take up to its timeout). */
 async function callVendor(deps: Deps, open: placements.OpenPlacement, step: Step): Promise<Outcome> {
-  const vendor = vendorProviderOf(open)!;
+  const vendor = vendorProviderOf(open, deps.outbound)!;
   try {
     if (step === 'place') {
       const found = await repo.findAnyCampaign(deps.db, open.campaign_id);

@@ -19,6 +19,8 @@ import * as cpiRepo from './campaigns.cpi-repo.js';
 import { valueOf } from './campaigns.plan.js';
 import * as repo from './campaigns.repo.js';
 import { findVendor } from '../vendors/vendors.service.js';
+import { emitStatusEvents } from './campaigns.events.js';
+import { startGuarantee } from './campaigns.guarantee.js';
 import { assignVendor, cancelPlacements } from '../vendors/vendors.placements.js';
 import { canDeliver, routeCampaign } from '../vendors/vendors.routing.js';
 
@@ -58,6 +60,7 @@ export async function move(
     const type = key.startsWith('reviews') ? 'reviews' : 'campaign';
     await notify(tx, { userId: moved.user_id, type, key, params: { id: row.id }, campaignId: row.id });
   }
+  await emitStatusEvents(tx, moved, row.status as CampaignStatus, reason);
   return moved;
 }
 
@@ -263,7 +266,9 @@ export async function finish(
 ) {
   if (row.status === 'completed') return row;
   const refunded = await refundUndelivered(tx, row, to);
-  return move(tx, row, to, actorId, { ...refunded, finished_at: now, clock_at: null }, reason);
+  const moved = await move(tx, row, to, actorId, { ...refunded, finished_at: now, clock_at: null }, reason);
+  if (to === 'completed') await startGuarantee(tx, moved, now);
+  return moved;
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   type AdminCampaign,
   type Campaign,
 } from '@storelift/shared';
+import { loopbackAllowed } from '../../../test/outbound.js';
 import { buildTestApp, errorsOf, type TestApp } from '../../../test/build-test-app.js';
 import { makeApp, makeTopUp, makeUser, directInstallsBody as direct } from '../../../test/factories.js';
 import { apps, vendors } from '../../db/schema/index.js';
@@ -254,7 +255,8 @@ describe('production without SANDBOX=1: no sandbox vendor, no sandbox ad network
   };
 
   beforeAll(async () => {
-    off = await buildTestApp({ workers: false, config: { sandbox: false } });
+    // Its API vendor is a closed port on loopback: allowed by the tests' escape hatch only.
+    off = await buildTestApp({ workers: false, config: { sandbox: false }, outbound: loopbackAllowed() });
     offAdmin = (await makeUser(off.deps.db, { roles: ['admin'] })).auth;
     const user = await makeUser(off.deps.db);
     buyer = user.auth;

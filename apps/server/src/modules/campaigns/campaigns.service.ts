@@ -50,6 +50,7 @@ import {
   reviewTexts,
   sendToModeration,
 } from './campaigns.reviews.js';
+import { guaranteeOf } from './campaigns.guarantee.js';
 import * as repo from './campaigns.repo.js';
 import {
   fieldErrors,
@@ -329,9 +330,10 @@ export function viewOf(row: repo.CampaignWithRefs): Campaign {
 /** The client's view of a campaign with its orders (type 8 merged), status history, review texts and CPI part. */
 export async function detailsViewOf(db: Queryable, row: repo.CampaignDetailsRow): Promise<Campaign> {
   const { campaign: c } = row;
-  const [reviews, cpi] = await Promise.all([
+  const [reviews, cpi, guarantee] = await Promise.all([
     hasReviews(c.product_type) ? repo.reviewsOf(db, c.id) : [],
     c.product_type === PRODUCT_TYPES.cpi ? cpiViewOf(db, c) : undefined,
+    c.product_type === PRODUCT_TYPES.hqReview ? guaranteeOf(db, c.id) : undefined,
   ]);
   const orders = row.orders.map(({ days, ...order }) => ({ ...order, sequence: days }));
   return {
@@ -339,6 +341,7 @@ export async function detailsViewOf(db: Queryable, row: repo.CampaignDetailsRow)
     orders: mergeImpressions(orders),
     reviews,
     ...(cpi && { cpi }),
+    ...(guarantee !== undefined && { guarantee }),
     status_history: row.history.map((h) => ({ ...h, at: new Date(h.at).toISOString() })),
   };
 }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { AdminCampaign, Campaign } from '@storelift/shared';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import { loopbackAllowed } from '../../../test/outbound.js';
 import { makeApp, makeTopUp, makeUser, directInstallsBody as direct } from '../../../test/factories.js';
 import { transactions, vendors } from '../../db/schema/index.js';
 import type { VendorOrder } from '../../providers/vendor/vendor-provider.js';
@@ -119,7 +120,7 @@ const later = (ms: number) => new Date(Date.now() + ms);
 
 beforeAll(async () => {
   await standIn.start();
-  t = await buildTestApp({ workers: false });
+  t = await buildTestApp({ workers: false, outbound: loopbackAllowed() });
   const user = await makeUser(t.deps.db);
   customer = user.auth;
   customerId = user.user.id;
@@ -237,7 +238,8 @@ describe('an HTTP vendor', () => {
     const failed = await details(campaign.id);
     expect(failed.status).toBe('failed');
     expect(failed.status_history!.at(-1)!.reason).toBe(
-      'Vendor failure: The vendor refused (422): No capacity for this app',
+      // Our wording and the status only: the vendor's own body never reaches the history.
+      'Vendor failure: The vendor refused the request (HTTP 422)',
     );
     expect(await main()).toBe(before);
     expect((await checkLedger(t.deps.db)).problems).toEqual([]);

@@ -2,7 +2,14 @@ import { and, asc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from
 import type { KeywordSort, RankSource, RankState } from '@storelift/shared';
 import type { Db, Queryable } from '../../db/client.js';
 import { rowsOf } from '../../db/sql-rows.js';
-import { apps, countries, keywordRanks, keywords, rankUpdates } from '../../db/schema/index.js';
+import {
+  apps,
+  countries,
+  keywordRanks,
+  keywords,
+  rankUpdates,
+  webhookEndpoints,
+} from '../../db/schema/index.js';
 import { escapeLike } from '../../lib/query-helpers.js';
 
 export type KeywordRow = typeof keywords.$inferSelect;
@@ -445,4 +452,32 @@ export async function addRankUpdateProgress(db: Queryable, id: string, done: num
       finished_at = case when done + failed + ${done + failed}::int >= total then now() else null end,
       updated_at = now()
     where id = ${id}::uuid`);
+}
+
+/**
+ * The owner, app and country of those keywords whose owner has an active endpoint taking
+ * `keyword.rank_changed` (the others send nothing, so a daily rank update costs them one query).
+ */
+export function rankEventTargets(db: Queryable, ids: number[]) {
+  if (!ids.length) return Promise.resolve([]);
+  return db
+    .select({
+      id: keywords.id,
+      keyword: keywords.keyword,
+      user_id: apps.user_id,
+      app_id: apps.id,
+      package: apps.package,
+      appstore: apps.appstore,
+      country: countries.code,
+    })
+    .from(keywords)
+    .innerJoin(apps, eq(apps.id, keywords.app_id))
+    .innerJoin(countries, eq(countries.id, keywords.country_id))
+    .where(
+      and(
+        inArray(keywords.id, ids),
+        sql`exists (select 1 from ${webhookEndpoints} e where e.user_id = ${apps.user_id} and e.is_active
+          and 'keyword.rank_changed' = any(e.events))`,
+      ),
+    );
 }

@@ -4,6 +4,7 @@ import type { Deps } from '../../deps.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { estimateDailySearches, scoreOf } from '../../providers/store/aso-scores.js';
 import * as repo from './keywords.repo.js';
+import { emitEvent } from '../webhooks/webhooks.events.js';
 import { storeFailure, type KeywordStats, type StoreProvider } from '../../providers/store/store-provider.js';
 
 /*
@@ -121,8 +122,34 @@ export async function saveMeasures(
   const expected = options.expected ?? measures.length;
   await db.transaction(async (tx: Queryable) => {
     await repo.saveSamples(tx, samples, options.day, options.source, options.checkedAt ?? new Date());
+    await emitRankChanges(tx, samples, options.day, previous);
     if (options.runId) await repo.addRankUpdateProgress(tx, options.runId, expected - failed, failed);
   });
+}
+
+/** `keyword.rank_changed` for each keyword whose rank moved since the previous day (docs/webhooks.md, Events). */
+async function emitRankChanges(
+  tx: Queryable,
+  samples: repo.RankSample[],
+  day: string,
+  previous: Map<number, number | null>,
+) {
+  const moved = new Map(samples.filter((sample) => sample.change).map((sample) => [sample.id, sample]));
+  for (const owner of await repo.rankEventTargets(tx, [...moved.keys()])) {
+    const sample = moved.get(owner.id)!;
+    await emitEvent(tx, owner.user_id, 'keyword.rank_changed', {
+      keyword_id: owner.id,
+      keyword: owner.keyword,
+      app_id: owner.app_id,
+      package: owner.package,
+      appstore: owner.appstore,
+      country: owner.country,
+      day,
+      previous_rank: previous.get(owner.id) ?? null,
+      rank: sample.rank,
+      change: sample.change,
+    });
+  }
 }
 
 /** Checks the ranks of keywords now and saves them (the handler of `keywords.check-ranks`, and adds). */

@@ -46,7 +46,7 @@ export async function adminVendorsRoutes(app: FastifyInstance) {
       schema: { tags, body: vendorBodySchema, response: { 201: vendorResponseSchema, ...errorResponses } },
       onRequest,
     },
-    async (req, reply) => reply.status(201).send(await vendors.createVendor(db, req.body)),
+    async (req, reply) => reply.status(201).send(await vendors.createVendor(db, req.body, app.deps.outbound)),
   );
   r.put(
     '/vendors/change-admin-vendors-activity',
@@ -61,7 +61,7 @@ export async function adminVendorsRoutes(app: FastifyInstance) {
   r.put(
     '/vendors/:id',
     { schema: { tags, params: idParamsSchema, body: vendorBodySchema, response: one }, onRequest },
-    (req) => vendors.updateVendor(db, req.params.id, req.body),
+    (req) => vendors.updateVendor(db, req.params.id, req.body, app.deps.outbound),
   );
   r.delete(
     '/vendors/:id',

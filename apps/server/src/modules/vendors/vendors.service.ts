@@ -8,7 +8,8 @@ import {
 } from '@storelift/shared';
 import type { Db, Queryable } from '../../db/client.js';
 import { countries, vendorCountries, vendors } from '../../db/schema/index.js';
-import { NotFoundError } from '../../lib/errors.js';
+import { NotFoundError, ValidationError } from '../../lib/errors.js';
+import { PUBLIC_ONLY, UnsafeUrlError, checkPublicUrl, type OutboundPolicy } from '../../lib/public-url.js';
 import { pageMeta } from '../../lib/paging.js';
 import { audit } from '../audit/audit.js';
 import { countryOrFail } from '../apps/apps.service.js';
@@ -133,7 +134,8 @@ export async function listVendors(db: Db, query: VendorListQuery, sandbox: boole
   return { data: await viewsOf(db, rows), meta: pageMeta(total, query.page, query.limit) };
 }
 
-async function valuesOf(db: Db, body: VendorInput) {
+async function valuesOf(db: Db, body: VendorInput, policy: OutboundPolicy) {
+  if (body.api_url) await requirePublicApi(body.api_url, policy);
   const country = body.country === null ? null : await countryOrFail(db, body.country.toUpperCase());
   return {
     store: body.store,
@@ -168,9 +170,19 @@ async function lockVendor(tx: Queryable, id: number): Promise<VendorRow> {
   return row;
 }
 
+/** 422 on `api_url` unless it is a public http(s) address (checked again on every call). */
+async function requirePublicApi(url: string, policy: OutboundPolicy) {
+  try {
+    await checkPublicUrl(url, policy);
+  } catch (error) {
+    if (!(error instanceof UnsafeUrlError)) throw error;
+    throw ValidationError.field('api_url', CAMPAIGN_MESSAGES.vendorApiUrlNotPublic);
+  }
+}
+
 /** `POST vendors`. */
-export async function createVendor(db: Db, body: VendorInput) {
-  const values = await valuesOf(db, body);
+export async function createVendor(db: Db, body: VendorInput, policy: OutboundPolicy = PUBLIC_ONLY) {
+  const values = await valuesOf(db, body, policy);
   const id = await db.transaction(async (tx) => {
     const [row] = await tx.insert(vendors).values(values).returning();
     await audit(tx, {
@@ -184,8 +196,13 @@ export async function createVendor(db: Db, body: VendorInput) {
 }
 
 /** `PUT vendors/{id}`: every field again (the form sends the whole vendor). */
-export async function updateVendor(db: Db, id: number, body: VendorInput) {
-  const values = await valuesOf(db, body);
+export async function updateVendor(
+  db: Db,
+  id: number,
+  body: VendorInput,
+  policy: OutboundPolicy = PUBLIC_ONLY,
+) {
+  const values = await valuesOf(db, body, policy);
   await db.transaction(async (tx) => {
     const before = await lockVendor(tx, id);
     const [row] = await tx

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAMPAIGN_MESSAGES, type Vendor } from '@storelift/shared';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import { fakeDns } from '../../../test/outbound.js';
 import { makeUser } from '../../../test/factories.js';
 
 type Auth = { authorization: string };
@@ -11,7 +12,7 @@ const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: 
   t.app.inject({ method, url: `/api/admin/v1/${url}`, headers, ...(payload ? { payload } : {}) });
 
 beforeAll(async () => {
-  t = await buildTestApp({ workers: false });
+  t = await buildTestApp({ workers: false, outbound: fakeDns({ 'vendor.example': ['93.184.216.34'] }) });
   admin = (await makeUser(t.deps.db, { roles: ['admin'] })).auth;
 });
 afterAll(() => t.close());
@@ -133,6 +134,11 @@ describe('vendors', () => {
       { vendor: 'A', mature: 'yes' },
       { vendor: 'A', api_url: 'ftp://vendor.example' },
       { vendor: 'A', api_url: 'not a url' },
+      { vendor: 'A', api_url: 'http://127.0.0.1:8080/' },
+      { vendor: 'A', api_url: 'http://localhost/api' },
+      { vendor: 'A', api_url: 'http://169.254.169.254/latest' },
+      { vendor: 'A', api_url: 'http://[::ffff:7f00:1]/' },
+      { vendor: 'A', api_url: 'https://unknown.example/api' },
       { vendor: 'A', api_key: 42 },
     ];
     for (const body of bad)

@@ -82,6 +82,14 @@ export interface StoreProvider {
     country: string,
     options?: Pick<SearchOptions, 'date'>,
   ): Promise<KeywordStats>;
+  /**
+   * Whether the store still shows a review delivered for a guaranteed-reviews campaign (the review guarantee's
+   * check). Absent where the store cannot tell: those campaigns are not checked.
+   */
+  reviewVisible?(
+    review: { id: number; campaign_id: number; delivered_at: Date },
+    now: Date,
+  ): Promise<boolean>;
 }
 
 export const STORE_PROVIDER_NAMES = ['offline', 'live'] as const;

@@ -1,5 +1,12 @@
 import { z } from 'zod';
 import {
+  PUBLIC_ONLY,
+  UnsafeUrlError,
+  publicRequest,
+  type OutboundAnswer,
+  type OutboundPolicy,
+} from '../../lib/public-url.js';
+import {
   VendorRejectedError,
   VendorUnreachableError,
   type VendorControl,
@@ -17,6 +24,8 @@ export interface HttpVendorOptions {
   /** Sent as `Authorization: Bearer …` when set. */
   apiKey?: string | null | undefined;
   timeoutMs?: number;
+  /** Which addresses may be called (tests only; default public only). */
+  policy?: OutboundPolicy | undefined;
 }
 
 const placedSchema = z.object({ ref: z.union([z.string().min(1).max(200), z.number()]).optional() });
@@ -36,8 +45,10 @@ const reportSchema = z.object({
 
 /**
  * A vendor's HTTP API (README.md, protocol): `POST /orders`, `GET /orders/{ref}`,
- * `POST /orders/{ref}/{pause|resume|cancel}`, JSON both ways. A 4xx answer is a refusal
- * (`VendorRejectedError`); a network error, timeout, 5xx or unreadable answer is `VendorUnreachableError`.
+ * `POST /orders/{ref}/{pause|resume|cancel}`, JSON both ways, to a public address only (checked on each call,
+ * redirects not followed). A 4xx answer or a refused address is a refusal (`VendorRejectedError`); a network
+ * error, timeout, 5xx or unreadable answer is `VendorUnreachableError`. Errors name the status, never the
+ * remote body.
  */
 export class HttpVendor implements VendorProvider {
   private readonly base: string;
@@ -63,10 +74,9 @@ export class HttpVendor implements VendorProvider {
   }
 
   private async call(method: 'GET' | 'POST', path: string, body?: object): Promise<unknown> {
-    let res: Response;
-    let text: string;
+    let res: OutboundAnswer;
     try {
-      res = await fetch(`${this.base}${path}`, {
+      res = await publicRequest(`${this.base}${path}`, {
         method,
         headers: {
           accept: 'application/json',
@@ -74,30 +84,23 @@ export class HttpVendor implements VendorProvider {
           ...(this.options.apiKey && { authorization: `Bearer ${this.options.apiKey}` }),
         },
         ...(body && { body: JSON.stringify(body) }),
-        signal: AbortSignal.timeout(this.options.timeoutMs ?? VENDOR_TIMEOUT_MS),
+        timeoutMs: this.options.timeoutMs ?? VENDOR_TIMEOUT_MS,
+        policy: this.options.policy ?? PUBLIC_ONLY,
       });
-      text = await res.text();
     } catch (error) {
-      throw new VendorUnreachableError(`The vendor is unreachable: ${(error as Error).message}`);
+      // Our own wording only: what the remote end says never reaches the campaign's history.
+      if (error instanceof UnsafeUrlError)
+        throw new VendorRejectedError(`The vendor's API address is refused: ${error.message}`);
+      throw new VendorUnreachableError('The vendor is unreachable (no answer)');
     }
     if (res.status >= 400 && res.status < 500)
-      throw new VendorRejectedError(`The vendor refused (${res.status}): ${errorText(text)}`);
-    if (!res.ok) throw new VendorUnreachableError(`The vendor answered ${res.status}`);
+      throw new VendorRejectedError(`The vendor refused the request (HTTP ${res.status})`);
+    if (res.status < 200 || res.status >= 300)
+      throw new VendorUnreachableError(`The vendor answered HTTP ${res.status}`);
     try {
-      return text ? JSON.parse(text) : {};
+      return res.body ? JSON.parse(res.body) : {};
     } catch {
       throw new VendorUnreachableError('The vendor answered something other than JSON');
     }
   }
-}
-
-/** The vendor's `error` text of a refusal, else the start of its body. */
-function errorText(body: string): string {
-  try {
-    const parsed = JSON.parse(body) as { error?: unknown };
-    if (typeof parsed.error === 'string') return parsed.error.slice(0, 300);
-  } catch {
-    // not JSON: the body itself
-  }
-  return body.slice(0, 300) || 'no reason given';
 }

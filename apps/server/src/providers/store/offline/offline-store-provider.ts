@@ -10,6 +10,7 @@ import {
 } from '../store-provider.js';
 import { offlineCatalog, type Catalog } from './catalog.js';
 import { CATEGORIES } from './catalog-words.js';
+import { offlineReviewVisible } from './review-visibility.js';
 import { StoreSearchIndex } from './search-index.js';
 
 /** aso reads the top-free and top-paid charts 120 deep; a rank beyond that counts as "not charted". */
@@ -55,6 +56,10 @@ export class OfflineStoreProvider implements StoreProvider {
 
   async lookup(appstore: AppStore, packageId: string, country: string): Promise<StoreApp | null> {
     return this.lookupNow(appstore, packageId, country);
+  }
+
+  async reviewVisible(review: { id: number; campaign_id: number; delivered_at: Date }, now: Date) {
+    return offlineReviewVisible(review, now);
   }
 
   private lookupNow(appstore: AppStore, packageId: string, country: string): StoreApp | null {

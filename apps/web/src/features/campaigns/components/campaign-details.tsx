@@ -123,6 +123,17 @@ export function CampaignDetails({
                 time: formatDateTime(campaign.guarantee_until),
                 keep: REVIEW_GUARANTEE.keepPercent,
               })}
+              {campaign.guarantee && (
+                <Text size="sm" mt={4} data-testid="details-guarantee-state">
+                  {t('details.guaranteeState', {
+                    stayed: campaign.guarantee.stayed,
+                    delivered: campaign.guarantee.delivered,
+                    refilled: campaign.guarantee.refilled,
+                    refunded: campaign.guarantee.refunded,
+                    amount: formatMoney(campaign.guarantee.refunded_amount),
+                  })}
+                </Text>
+              )}
             </Alert>
           )}
           <Group gap="xl">

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import {
   Alert,
+  Anchor,
   Badge,
   Button,
   Card,
@@ -16,6 +17,7 @@ import {
 } from '@mantine/core';
 import { IconAlertTriangle, IconKey, IconRefresh } from '@tabler/icons-react';
 import type { ApiInfo } from '@storelift/shared';
+import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { CopyValue } from '../../../components/copy-value';
@@ -184,6 +186,11 @@ export function ApiAccess({ api }: { api: ApiInfo }) {
             }}
             onChange={() => setPending({ kind: 'testToken' })}
           />
+          <Text size="sm">
+            <Anchor component={Link} to="/api-support" hash="webhooks">
+              {t('api.webhooksLink')}
+            </Anchor>
+          </Text>
         </Stack>
       </Card>
 

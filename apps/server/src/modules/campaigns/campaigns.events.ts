@@ -1,0 +1,49 @@
+import type { CampaignStatus } from '@storelift/shared';
+import type { Tx } from '../billing/ledger.js';
+import { emitEvent } from '../webhooks/webhooks.events.js';
+import type * as repo from './campaigns.repo.js';
+
+/*
+ * The webhook events of a campaign's life (docs/webhooks.md, Events), written in the transaction of the
+ * change they tell of.
+ */
+
+const summary = (row: repo.CampaignRow) => ({
+  campaign_id: row.id,
+  product_type: row.product_type,
+  status: row.status,
+  installs_total: row.installs_total,
+  installs_actual: row.installs_actual,
+});
+
+/** `campaign.status_changed` for a move from `from`, and `campaign.completed` when it completed. */
+export async function emitStatusEvents(
+  tx: Tx,
+  row: repo.CampaignRow,
+  from: CampaignStatus,
+  reason: string | null,
+) {
+  if (from === row.status) return;
+  await emitEvent(tx, row.user_id, 'campaign.status_changed', {
+    ...summary(row),
+    from,
+    to: row.status,
+    reason,
+  });
+  if (row.status === 'completed') await emitEvent(tx, row.user_id, 'campaign.completed', summary(row));
+}
+
+/** `campaign.day_delivered` for each campaign day whose every order has now delivered its plan. */
+export async function emitDaysDelivered(
+  tx: Tx,
+  row: repo.CampaignRow,
+  days: { day: number; installs_total: number; installs_actual: number }[],
+) {
+  for (const day of days)
+    await emitEvent(tx, row.user_id, 'campaign.day_delivered', {
+      campaign_id: row.id,
+      day: day.day,
+      installs_total: day.installs_total,
+      installs_actual: day.installs_actual,
+    });
+}

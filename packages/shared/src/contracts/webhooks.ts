@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { MESSAGES } from '../rules/messages.js';
+import { text } from '../rules/text.js';
+import { pageMetaSchema, pageQuerySchema } from './common.js';
+
+/** The events a webhook endpoint may take (docs/webhooks.md, Events). */
+export const WEBHOOK_EVENTS = [
+  'campaign.status_changed',
+  'campaign.day_delivered',
+  'campaign.completed',
+  'payment.credited',
+  'keyword.rank_changed',
+  'guarantee.event',
+] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+/** Limits of webhooks: endpoints per user, seconds per attempt, how long a delivery is retried. */
+export const WEBHOOK_LIMITS = {
+  endpointsPerUser: 10,
+  timeoutSeconds: 10,
+  retryHours: 24,
+  /** Characters of an endpoint's answer kept in the log. */
+  excerptChars: 200,
+  rankThresholdMax: 500,
+} as const;
+
+/** The header a delivery's signature travels in: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`. */
+export const WEBHOOK_SIGNATURE_HEADER = 'Storelift-Signature';
+
+export const WEBHOOK_MESSAGES = {
+  urlNotPublic: 'The URL must be a public http:// or https:// address',
+  tooManyEndpoints: `You can register up to ${WEBHOOK_LIMITS.endpointsPerUser} webhook endpoints`,
+  eventsRequired: 'Choose at least one event',
+} as const;
+
+const eventsRule = z
+  .array(z.enum(WEBHOOK_EVENTS, { error: MESSAGES.dataNotValid }), { error: WEBHOOK_MESSAGES.eventsRequired })
+  .min(1, WEBHOOK_MESSAGES.eventsRequired)
+  .max(WEBHOOK_EVENTS.length)
+  .transform((events) => [...new Set(events)]);
+
+const rankThresholdRule = z.coerce
+  .number({ error: MESSAGES.dataNotValid })
+  .int(MESSAGES.dataNotValid)
+  .min(1, MESSAGES.dataNotValid)
+  .max(WEBHOOK_LIMITS.rankThresholdMax, MESSAGES.dataNotValid);
+
+/** Registers an endpoint; its address is checked to be public on the server. */
+export const webhookEndpointBodySchema = z.object({
+  url: text({ max: 500, min: 1 }).refine((url) => /^https?:\/\//i.test(url), WEBHOOK_MESSAGES.urlNotPublic),
+  events: eventsRule,
+  rank_threshold: rankThresholdRule.default(5),
+});
+export type WebhookEndpointBody = z.input<typeof webhookEndpointBodySchema>;
+
+/** Changes an endpoint's events, threshold or whether it is on (its URL and secret stay). */
+export const webhookEndpointUpdateSchema = z.object({
+  events: eventsRule.optional(),
+  rank_threshold: rankThresholdRule.optional(),
+  is_active: z.boolean({ error: MESSAGES.dataNotValid }).optional(),
+});
+export type WebhookEndpointUpdate = z.input<typeof webhookEndpointUpdateSchema>;
+
+export const webhookEndpointSchema = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  events: z.array(z.enum(WEBHOOK_EVENTS)),
+  rank_threshold: z.number().int(),
+  is_active: z.boolean(),
+  /** The secret masked (`whsec_…abcd`): the full secret is shown only when the endpoint is created. */
+  secret_hint: z.string(),
+  created_at: z.string(),
+});
+export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
+export const webhookEndpointListSchema = z.object({ data: z.array(webhookEndpointSchema) });
+/** The answer to registering: the endpoint and, this once, its secret. */
+export const webhookEndpointCreatedSchema = z.object({
+  data: webhookEndpointSchema,
+  secret: z.string(),
+});
+export type WebhookEndpointCreated = z.infer<typeof webhookEndpointCreatedSchema>;
+export const webhookEndpointResponseSchema = z.object({ data: webhookEndpointSchema });
+
+export const webhookAttemptSchema = z.object({
+  at: z.string(),
+  /** The HTTP status answered; null when there was no answer. */
+  status_code: z.number().int().nullable(),
+  latency_ms: z.number().int(),
+  error: z.string().nullable(),
+  response_excerpt: z.string().nullable(),
+});
+export const webhookDeliverySchema = z.object({
+  id: z.number().int(),
+  event_id: z.string(),
+  /** An event, or `ping` (the test an endpoint's owner sends). */
+  type: z.enum([...WEBHOOK_EVENTS, 'ping']),
+  status: z.enum(['pending', 'succeeded', 'failed']),
+  attempts: z.number().int(),
+  next_attempt_at: z.string().nullable(),
+  created_at: z.string(),
+  payload: z.record(z.string(), z.unknown()),
+  log: z.array(webhookAttemptSchema),
+});
+export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
+export const webhookDeliveryListQuerySchema = pageQuerySchema;
+export const webhookDeliveryListSchema = z.object({
+  data: z.array(webhookDeliverySchema),
+  meta: pageMetaSchema,
+});
+export const webhookDeliveryResponseSchema = z.object({ data: webhookDeliverySchema });
+export const webhookDeliveryParamsSchema = z.object({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+  deliveryId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+});
+
+/**
+ * How a receiver checks a delivery (TypeScript, Node): shown on the API support page and in docs/webhooks.md,
+ * and run as written by the server's webhook tests.
+ */
+export const WEBHOOK_VERIFY_SNIPPET = `import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/** True when the Storelift-Signature header signs the raw body with your secret, made within 5 minutes. */
+export function verifyStorelift(secret: string, header: string, rawBody: string, toleranceSeconds = 300) {
+  const parts = new Map(header.split(',').map((part) => part.split('=', 2) as [string, string]));
+  const timestamp = Number(parts.get('t'));
+  if (!Number.isInteger(timestamp) || Math.abs(Date.now() / 1000 - timestamp) > toleranceSeconds) return false;
+  const expected = createHmac('sha256', secret).update(\`\${timestamp}.\${rawBody}\`).digest();
+  const given = Buffer.from(parts.get('v1') ?? '', 'hex');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+`;
