@@ -1,4 +1,5 @@
-import { redirect, type ParsedLocation } from '@tanstack/react-router';
+import { redirect, type AnyRoute, type ParsedLocation } from '@tanstack/react-router';
+import { i18next, SIGNED_IN_NAMESPACES } from '../lib/i18n';
 import { resolveNavigation } from '../lib/navigation';
 import { session } from '../lib/session';
 import { hasToken } from '../lib/token';
@@ -29,10 +30,20 @@ export async function guardNavigation({ location, preload }: { location: ParsedL
     throw redirect({ href: first.to, replace: true });
   }
 
-  // With a stored session, the signed-in area's tables of pages and texts load beside the session check,
-  // not after it (a failure shows when the page or text itself loads).
-  if (hasToken())
-    Promise.all([import('./signed-in-pages'), import('../lib/signed-in-locales')]).catch(() => {});
+  // With a stored session, the signed-in area's texts, the layout and the page (its code, texts and first
+  // query, through the route's loader) load beside the session check, not after it (a failure shows when the
+  // page or text itself loads). The router's own preloading cannot do this: it waits for this guard.
+  if (hasToken()) {
+    i18next.loadNamespaces(SIGNED_IN_NAMESPACES).catch(() => {});
+    void import('./router').then(({ router }) => {
+      for (const match of router.matchRoutes(location)) {
+        const { component, staticData } = (router.routesById as Record<string, AnyRoute>)[match.routeId]!
+          .options;
+        (component as { preload?: () => Promise<void> } | undefined)?.preload?.().catch(() => {});
+        staticData?.prefetch?.(match.search);
+      }
+    });
+  }
   const authenticated = hasToken() && (await (await import('./session-check')).checkCurrentUser());
   const decision = resolveNavigation({
     path,

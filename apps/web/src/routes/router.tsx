@@ -143,6 +143,12 @@ const campaignsRoute = createRoute({
   path: '/campaigns',
   validateSearch: stringParams('productType', 'packageId', 'appstore', 'country', 'search', 'status'),
   loader: loadCampaignTexts,
+  staticData: {
+    prefetch: (search) => {
+      void loadCampaignTexts();
+      void import('./signed-in-pages').then(({ signedInPrefetch }) => signedInPrefetch.campaigns(search));
+    },
+  },
   component: signedInPage('campaigns'),
 });
 
@@ -450,5 +456,12 @@ export const router = createRouter({
 declare module '@tanstack/react-router' {
   interface Register {
     router: typeof router;
+  }
+  interface StaticDataRouteOption {
+    /**
+     * Starts loading what the page shows first (its texts, its first query); the guard calls it beside the
+     * session check, so the data does not wait for the user check, the layout and the page's code in turn.
+     */
+    prefetch?: (search: Record<string, unknown>) => void;
   }
 }
