@@ -26,7 +26,8 @@ const work = mkdtempSync(join(tmpdir(), 'storelift-bench-web-'));
 const webDist = join(work, 'web');
 const dataDir = join(work, 'data');
 
-cpSync(join(root, 'apps/web/dist'), webDist, { recursive: true });
+// BENCH_WEB_DIST: another build of the web app to measure (an older one, to compare on the same machine).
+cpSync(process.env.BENCH_WEB_DIST ?? join(root, 'apps/web/dist'), webDist, { recursive: true });
 await build({
   configFile: join(root, 'bench/web-fixture/vite.config.mjs'),
   build: { outDir: join(webDist, 'bench-minimal'), emptyOutDir: true },
