@@ -31,7 +31,9 @@ try {
   const token = await session(userId);
   // Vite or a parent may have set NODE_ENV=production; the server runs as `npm start` does, without demo data.
   const { NODE_ENV: _mode, ...env } = process.env;
-  server = spawn(process.execPath, [join(root, 'apps/server/dist/server.js')], {
+  // BENCH_NODE_ARGS: flags for the server's node (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where it spends).
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  server = spawn(process.execPath, [...nodeArgs, join(root, 'apps/server/dist/server.js')], {
     env: {
       ...env,
       PORT: String(port),
@@ -44,7 +46,9 @@ try {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   await healthy();
-  const headers = { authorization: `Bearer ${token}` };
+  // BENCH_ACCEPT_ENCODING=identity: uncompressed answers (fetch asks for gzip, deflate and br by default).
+  const encoding = process.env.BENCH_ACCEPT_ENCODING;
+  const headers = { authorization: `Bearer ${token}`, ...(encoding && { 'accept-encoding': encoding }) };
   const list = '/api/private/v1/campaigns?status=all&sortBy=id&sortType=desc&page=1&limit=10';
   const first = await fetch(`${base}${list}`, { headers });
   const body = await first.json();
@@ -54,7 +58,7 @@ try {
   console.log(
     `list API on PostgreSQL, ${CONCURRENCY} requests in flight, ${SECONDS} s per route (keep-alive HTTP):`,
   );
-  const trivial = await load('trivial route, GET /version.json', '/version.json', {});
+  const trivial = await load('trivial route, GET /version.json', '/version.json', headers);
   const campaigns = await load(
     `GET campaigns page 1 (user with ${CAMPAIGNS.toLocaleString('en')})`,
     list,
@@ -74,7 +78,9 @@ try {
     connectionString: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
   });
   await admin.connect();
-  await admin.query('drop database if exists storelift_list_api_bench with (force)');
+  // BENCH_KEEP_DATABASE=1 keeps it to look into (EXPLAIN) after the run.
+  if (process.env.BENCH_KEEP_DATABASE !== '1')
+    await admin.query('drop database if exists storelift_list_api_bench with (force)');
   await admin.end();
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -1,4 +1,4 @@
-import { redirect, type AnyRoute, type ParsedLocation } from '@tanstack/react-router';
+import { redirect, type AnyRoute, type AnyRouter, type ParsedLocation } from '@tanstack/react-router';
 import { i18next, SIGNED_IN_NAMESPACES } from '../lib/i18n';
 import { resolveNavigation } from '../lib/navigation';
 import { session } from '../lib/session';
@@ -7,6 +7,13 @@ import { hasToken } from '../lib/token';
 function hrefOf(to: string, search?: Record<string, string>): string {
   const query = new URLSearchParams(search).toString();
   return query ? `${to}?${query}` : to;
+}
+
+let appRouter: AnyRouter | undefined;
+
+/** The router whose matched routes the guard preloads: routes/router.tsx sets it (an import would be circular). */
+export function setGuardedRouter(router: AnyRouter): void {
+  appRouter = router;
 }
 
 /** The root route's beforeLoad: the navigation rules of customer-area §2 on every route change. */
@@ -35,14 +42,12 @@ export async function guardNavigation({ location, preload }: { location: ParsedL
   // page or text itself loads). The router's own preloading cannot do this: it waits for this guard.
   if (hasToken()) {
     i18next.loadNamespaces(SIGNED_IN_NAMESPACES).catch(() => {});
-    void import('./router').then(({ router }) => {
-      for (const match of router.matchRoutes(location)) {
-        const { component, staticData } = (router.routesById as Record<string, AnyRoute>)[match.routeId]!
-          .options;
-        (component as { preload?: () => Promise<void> } | undefined)?.preload?.().catch(() => {});
-        staticData?.prefetch?.(match.search);
-      }
-    });
+    for (const match of appRouter?.matchRoutes(location) ?? []) {
+      const { component, staticData } = (appRouter!.routesById as Record<string, AnyRoute>)[match.routeId]!
+        .options;
+      (component as { preload?: () => Promise<void> } | undefined)?.preload?.().catch(() => {});
+      staticData?.prefetch?.(match.search);
+    }
   }
   const authenticated = hasToken() && (await (await import('./session-check')).checkCurrentUser());
   const decision = resolveNavigation({

@@ -8,7 +8,7 @@ import {
 import { PageLoader } from '../components/page-loader';
 import { RouteError } from '../components/route-error';
 import { i18next } from '../lib/i18n';
-import { guardNavigation } from './guard';
+import { guardNavigation, setGuardedRouter } from './guard';
 import { loadCampaignTexts } from './campaign-texts';
 import { loadMoneyTexts } from './money-texts';
 import { keywordsSearch, parseSearch, stringifySearch, stringParams } from './search';
@@ -452,6 +452,7 @@ export const router = createRouter({
   defaultErrorComponent: RouteError,
   notFoundMode: 'root',
 });
+setGuardedRouter(router);
 
 declare module '@tanstack/react-router' {
   interface Register {
