@@ -160,7 +160,11 @@ async function measure(label, path, selector, count, token) {
     loads.push({ js, requests, firstPaint, visible: shown });
     await context.close();
   }
-  const median = (key) => loads.map((load) => load[key]).sort((a, b) => a - b)[Math.floor(LOADS / 2)];
+  // A load may end before Chromium records a first-paint entry: the median is of the loads that have one.
+  const median = (key) => {
+    const values = loads.map((load) => load[key]).filter((value) => !Number.isNaN(value));
+    return values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+  };
   const result = {
     js: median('js'),
     requests: median('requests'),
