@@ -72,3 +72,21 @@ describe('every customer route at 390 px wide', () => {
     await page.context().close();
   });
 });
+
+describe('staff user orders at 1366 px wide', () => {
+  it('shows its columns without scrolling the table sideways', async () => {
+    const { page, userId } = await adminIn('light');
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await open(page, '/admin/user-orders', userId);
+    await page.locator('[data-testid^="order-status-"]').first().waitFor();
+    // Any box of the page that scrolls sideways (the table's scroll area) hides columns.
+    const hidden = await page.evaluate(() =>
+      [...document.querySelectorAll('*')]
+        .filter((element) => element.scrollWidth > element.clientWidth + 1)
+        .filter((element) => ['auto', 'scroll'].includes(getComputedStyle(element).overflowX))
+        .map((element) => `${element.className}: ${element.scrollWidth - element.clientWidth} px`),
+    );
+    expect(hidden).toEqual([]);
+    await page.context().close();
+  });
+});
