@@ -47,6 +47,14 @@ export type Namespace = (typeof NAMESPACES)[number];
 /** The namespaces of the public pages; the signed-in area's are listed in lib/signed-in-locales.ts. */
 export const PUBLIC_NAMESPACES = ['translation', 'messages', 'legal'] as const satisfies readonly Namespace[];
 
+/** The texts of the signed-in area's frame (header, menu, messages), loaded before its first render. */
+export const SIGNED_IN_NAMESPACES = [
+  'app',
+  'messages',
+  'nav',
+  'notices',
+] as const satisfies readonly Namespace[];
+
 export type Loader = () => Promise<{ default: ResourceKey }>;
 
 /** The file of a namespace in a locale: `translation` is the locale's own file (`en-US.json`). */

@@ -1,4 +1,5 @@
-import { redirect, type ParsedLocation } from '@tanstack/react-router';
+import { redirect, type AnyRoute, type AnyRouter, type ParsedLocation } from '@tanstack/react-router';
+import { i18next, SIGNED_IN_NAMESPACES } from '../lib/i18n';
 import { resolveNavigation } from '../lib/navigation';
 import { session } from '../lib/session';
 import { hasToken } from '../lib/token';
@@ -6,6 +7,13 @@ import { hasToken } from '../lib/token';
 function hrefOf(to: string, search?: Record<string, string>): string {
   const query = new URLSearchParams(search).toString();
   return query ? `${to}?${query}` : to;
+}
+
+let appRouter: AnyRouter | undefined;
+
+/** The router whose matched routes the guard preloads: routes/router.tsx sets it (an import would be circular). */
+export function setGuardedRouter(router: AnyRouter): void {
+  appRouter = router;
 }
 
 /** The root route's beforeLoad: the navigation rules of customer-area §2 on every route change. */
@@ -29,10 +37,18 @@ export async function guardNavigation({ location, preload }: { location: ParsedL
     throw redirect({ href: first.to, replace: true });
   }
 
-  // With a stored session, the signed-in area's tables of pages and texts load beside the session check,
-  // not after it (a failure shows when the page or text itself loads).
-  if (hasToken())
-    Promise.all([import('./signed-in-pages'), import('../lib/signed-in-locales')]).catch(() => {});
+  // With a stored session, the signed-in area's texts, the layout and the page (its code, texts and first
+  // query, through the route's loader) load beside the session check, not after it (a failure shows when the
+  // page or text itself loads). The router's own preloading cannot do this: it waits for this guard.
+  if (hasToken()) {
+    i18next.loadNamespaces(SIGNED_IN_NAMESPACES).catch(() => {});
+    for (const match of appRouter?.matchRoutes(location) ?? []) {
+      const { component, staticData } = (appRouter!.routesById as Record<string, AnyRoute>)[match.routeId]!
+        .options;
+      (component as { preload?: () => Promise<void> } | undefined)?.preload?.().catch(() => {});
+      staticData?.prefetch?.(match.search);
+    }
+  }
   const authenticated = hasToken() && (await (await import('./session-check')).checkCurrentUser());
   const decision = resolveNavigation({
     path,

@@ -8,7 +8,7 @@ import {
 import { PageLoader } from '../components/page-loader';
 import { RouteError } from '../components/route-error';
 import { i18next } from '../lib/i18n';
-import { guardNavigation } from './guard';
+import { guardNavigation, setGuardedRouter } from './guard';
 import { loadCampaignTexts } from './campaign-texts';
 import { loadMoneyTexts } from './money-texts';
 import { keywordsSearch, parseSearch, stringifySearch, stringParams } from './search';
@@ -144,6 +144,12 @@ const campaignsRoute = createRoute({
   path: '/campaigns',
   validateSearch: stringParams('productType', 'packageId', 'appstore', 'country', 'search', 'status'),
   loader: loadCampaignTexts,
+  staticData: {
+    prefetch: (search) => {
+      void loadCampaignTexts();
+      void import('./signed-in-pages').then(({ signedInPrefetch }) => signedInPrefetch.campaigns(search));
+    },
+  },
   component: signedInPage('campaigns'),
 });
 
@@ -501,9 +507,17 @@ export const router = createRouter({
   defaultErrorComponent: RouteError,
   notFoundMode: 'root',
 });
+setGuardedRouter(router);
 
 declare module '@tanstack/react-router' {
   interface Register {
     router: typeof router;
+  }
+  interface StaticDataRouteOption {
+    /**
+     * Starts loading what the page shows first (its texts, its first query); the guard calls it beside the
+     * session check, so the data does not wait for the user check, the layout and the page's code in turn.
+     */
+    prefetch?: (search: Record<string, unknown>) => void;
   }
 }

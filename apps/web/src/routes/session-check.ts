@@ -1,5 +1,5 @@
 import { ApiError, isUnverified } from '../lib/api';
-import { applyLocale, currentLocale, i18next } from '../lib/i18n';
+import { applyLocale, currentLocale, i18next, SIGNED_IN_NAMESPACES } from '../lib/i18n';
 import { startIdleWatcher } from '../lib/idle';
 import { queryClient } from '../lib/query-client';
 import { endSession, session } from '../lib/session';
@@ -29,7 +29,7 @@ export async function checkCurrentUser(): Promise<boolean> {
     // Six hours without mouse or key activity in any tab: sign out (customer-area §4).
     idleWatcher ??= startIdleWatcher({ isActive: hasToken, onIdle: () => void logout('idle') });
     // The signed-in area's texts, before its first render.
-    await i18next.loadNamespaces(['app', 'messages', 'nav', 'notices']);
+    await i18next.loadNamespaces(SIGNED_IN_NAMESPACES);
     return true;
   } catch (error) {
     if (error instanceof ApiError && (error.status === 401 || isUnverified(error))) {

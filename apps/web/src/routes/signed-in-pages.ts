@@ -52,3 +52,12 @@ export const signedInPages = {
 } satisfies Record<string, () => Promise<ComponentType>>;
 
 export type SignedInPage = keyof typeof signedInPages;
+
+/**
+ * The first queries of pages whose data takes longest, started by their route's loader with the page's code
+ * (beside the session check on a first load, see routes/guard.ts) instead of after the page renders.
+ */
+export const signedInPrefetch = {
+  campaigns: (search: Record<string, unknown>) =>
+    import('./campaigns-page').then((page) => page.prefetchCampaignsPage(search)),
+};

@@ -48,6 +48,9 @@ const PRODUCT_FILTER = Object.values(PRODUCT_TYPES).filter((type) => type !== PR
 /** The two views of the list: every order, or the charged ones waiting for a vendor (status pending). */
 type OrdersView = 'all' | 'waiting';
 
+/** Wide enough for every column beside the side menu without scrolling the table. */
+const ROOMY = '(min-width: 1600px)';
+
 /** A campaign's thread with its customer, as the orders page shows it. */
 export interface MessagesProps {
   label: string;
@@ -312,12 +315,15 @@ export function UserOrdersTable({
               </Text>
             ),
           },
+          // Partner and vendor are in the row's details too: on screens narrower than these columns need
+          // (1366 px laptops) they give way to the rest.
           {
             accessor: 'partner',
             title: t('userOrders.columns.partner'),
+            visibleMediaQuery: ROOMY,
             render: (row) => row.partner ?? '—',
           },
-          { accessor: 'vendor', title: t('userOrders.columns.vendor') },
+          { accessor: 'vendor', title: t('userOrders.columns.vendor'), visibleMediaQuery: ROOMY },
           {
             accessor: 'created_at',
             title: t('userOrders.columns.created'),

@@ -36,7 +36,7 @@ import {
   type Campaign,
   type CampaignAction,
 } from '@storelift/shared';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
@@ -80,6 +80,52 @@ export interface CampaignFilters {
 /** An app of the filter select: store and package in one value. */
 const appValue = (appstore: number | string, packageId: string) => `${appstore}:${packageId}`;
 
+/** What the table's filters, search box and sort start from, given the page's query values. */
+function initialChoices(initial: CampaignFilters) {
+  return {
+    tab: initial.status ?? ('all' as CampaignTab),
+    search: initial.search ?? '',
+    productType: initial.productType ?? null,
+    appstore: initial.appstore ?? null,
+    app: initial.packageId ? appValue(initial.appstore ?? 1, initial.packageId) : null,
+    country: initial.country ?? null,
+    favorites: false,
+    sortStatus: { columnAccessor: 'id', direction: 'desc' } as DataTableSortStatus<Campaign>,
+  };
+}
+
+type Choices = ReturnType<typeof initialChoices>;
+
+/** The list's query (but the page) for the table's choices. */
+function listFilters({ tab, search, productType, appstore, app, country, favorites, sortStatus }: Choices) {
+  const [appStoreOf, appPackage] = app
+    ? [app.slice(0, app.indexOf(':')), app.slice(app.indexOf(':') + 1)]
+    : [];
+  return {
+    status: tab,
+    productType: productType ? Number(productType) : undefined,
+    appstore: appStoreOf ? Number(appStoreOf) : appstore ? Number(appstore) : undefined,
+    package: appPackage,
+    country: country ?? undefined,
+    search: search.trim() || undefined,
+    favorite: favorites || undefined,
+    sortBy: (SORTS as readonly string[]).includes(sortStatus.columnAccessor)
+      ? (sortStatus.columnAccessor as CampaignListParams['sortBy'])
+      : 'id',
+    sortType: sortStatus.direction,
+  };
+}
+
+/**
+ * Starts loading the first page and the filter options the table opens with (the route starts it beside the
+ * session check, so the rows do not wait for the page's code); the table's own queries then find them cached.
+ */
+export function prefetchCampaignsTable(client: QueryClient, initial: CampaignFilters): void {
+  const params: CampaignListParams = { ...listFilters(initialChoices(initial)), page: 1, limit: PAGE_SIZE };
+  void client.prefetchQuery(campaignListQueryOptions(params));
+  void client.prefetchQuery(campaignFiltersQueryOptions());
+}
+
 /**
  * My campaigns (customer-area §2): status tabs with counts, search and filters (filled from
  * `POST campaigns/get-filters`), favorites, server paging and sort, each row's star and allowed actions
@@ -101,20 +147,16 @@ export function CampaignsTable({
   const { t } = useTranslation('campaigns');
   const { t: tr } = useTranslation();
   const navigate = useNavigate();
-  const [tab, setTab] = useState<CampaignTab>(initial.status ?? 'all');
-  const [search, setSearch] = useState(initial.search ?? '');
-  const [productType, setProductType] = useState<string | null>(initial.productType ?? null);
-  const [appstore, setAppstore] = useState<string | null>(initial.appstore ?? null);
-  const [app, setApp] = useState<string | null>(
-    initial.packageId ? appValue(initial.appstore ?? 1, initial.packageId) : null,
-  );
-  const [country, setCountry] = useState<string | null>(initial.country ?? null);
-  const [favorites, setFavorites] = useState(false);
+  const start = initialChoices(initial);
+  const [tab, setTab] = useState<CampaignTab>(start.tab);
+  const [search, setSearch] = useState(start.search);
+  const [productType, setProductType] = useState(start.productType);
+  const [appstore, setAppstore] = useState(start.appstore);
+  const [app, setApp] = useState(start.app);
+  const [country, setCountry] = useState(start.country);
+  const [favorites, setFavorites] = useState(start.favorites);
   const [debouncedSearch] = useDebouncedValue(search.trim(), 350);
-  const [sortStatus, setSortStatus] = useState<DataTableSortStatus<Campaign>>({
-    columnAccessor: 'id',
-    direction: 'desc',
-  });
+  const [sortStatus, setSortStatus] = useState<DataTableSortStatus<Campaign>>(start.sortStatus);
   const [detailsId, setDetailsId] = useState<number | null>(null);
   const [confirm, setConfirm] = useState<
     { kind: 'cancel'; campaign: Campaign } | { kind: 'archive-all' } | null
@@ -126,23 +168,16 @@ export function CampaignsTable({
   const toggleFavorite = useToggleCampaignFavorite();
   const filterOptions = useQuery(campaignFiltersQueryOptions());
   const locale = currentLocale();
-  const [appStoreOf, appPackage] = app
-    ? [app.slice(0, app.indexOf(':')), app.slice(app.indexOf(':') + 1)]
-    : [];
-
-  const filters = {
-    status: tab,
-    productType: productType ? Number(productType) : undefined,
-    appstore: appStoreOf ? Number(appStoreOf) : appstore ? Number(appstore) : undefined,
-    package: appPackage,
-    country: country ?? undefined,
-    search: debouncedSearch || undefined,
-    favorite: favorites || undefined,
-    sortBy: (SORTS as readonly string[]).includes(sortStatus.columnAccessor)
-      ? (sortStatus.columnAccessor as CampaignListParams['sortBy'])
-      : 'id',
-    sortType: sortStatus.direction,
-  };
+  const filters = listFilters({
+    tab,
+    search: debouncedSearch,
+    productType,
+    appstore,
+    app,
+    country,
+    favorites,
+    sortStatus,
+  });
   const [page, setPage] = usePageOf(filters);
   const params: CampaignListParams = { ...filters, page, limit: PAGE_SIZE };
   const { data, isFetching, error } = useQuery(campaignListQueryOptions(params));

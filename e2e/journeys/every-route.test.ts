@@ -1,0 +1,92 @@
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { apiAuth, baseUrl, expectAccessible, launchBrowser, signIn } from '../support.js';
+
+interface RouteAccess {
+  public?: boolean;
+  permission?: string;
+}
+
+/**
+ * The web app's route table (apps/web/src/lib/navigation.ts), read at run time so new pages are walked without
+ * a list here (the e2e project compiles only its own folder, hence the computed path).
+ */
+const navigation = fileURLToPath(new URL('../../apps/web/src/lib/navigation.ts', import.meta.url));
+const { ROUTE_ACCESS } = (await import(navigation)) as { ROUTE_ACCESS: Record<string, RouteAccess> };
+const signedIn = Object.entries(ROUTE_ACCESS).filter(([, access]) => !access.public);
+const customerPaths = signedIn.filter(([, access]) => !access.permission).map(([path]) => path);
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+/** Admin (who also has the user role) signed in, in a browser whose system prefers `scheme`. */
+async function adminIn(scheme: 'light' | 'dark'): Promise<{ page: Page; userId: number }> {
+  const context = await browser.newContext({ baseURL: baseUrl(), locale: 'en-US', colorScheme: scheme });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  await signIn(page, 'admin@storelift.test');
+  const me = await page.request.post('/api/private/v1/me', {
+    headers: await apiAuth(page, 'admin@storelift.test'),
+  });
+  const { user } = (await me.json()) as { user: { id: number } };
+  return { page, userId: user.id };
+}
+
+/** Opens a route (a `$param` segment gets a real id) and waits for its heading. */
+async function open(page: Page, path: string, userId: number) {
+  await page.goto(path.replace(/\$[a-z]+/gi, String(userId)));
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await page.getByTestId('header-balances').waitFor({ state: 'attached' });
+}
+
+describe.each(['light', 'dark'] as const)('every signed-in route in the %s scheme', (scheme) => {
+  it('has no serious or critical axe violation', async () => {
+    expect(signedIn.length).toBeGreaterThan(20);
+    const { page, userId } = await adminIn(scheme);
+    for (const [path] of signedIn) {
+      await open(page, path, userId);
+      await expectAccessible(page, `${path} (${scheme})`);
+    }
+    await page.context().close();
+  });
+});
+
+describe('every customer route at 390 px wide', () => {
+  it('does not scroll the page sideways', async () => {
+    const { page, userId } = await adminIn('light');
+    await page.setViewportSize({ width: 390, height: 844 });
+    const overflowing: string[] = [];
+    for (const path of customerPaths) {
+      await open(page, path, userId);
+      const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+        scrollWidth: document.scrollingElement!.scrollWidth,
+        innerWidth: window.innerWidth,
+      }));
+      if (scrollWidth > innerWidth) overflowing.push(`${path}: ${scrollWidth} px`);
+    }
+    expect(overflowing).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('staff user orders at 1366 px wide', () => {
+  it('shows its columns without scrolling the table sideways', async () => {
+    const { page, userId } = await adminIn('light');
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await open(page, '/admin/user-orders', userId);
+    await page.locator('[data-testid^="order-status-"]').first().waitFor();
+    // Any box of the page that scrolls sideways (the table's scroll area) hides columns.
+    const hidden = await page.evaluate(() =>
+      [...document.querySelectorAll('*')]
+        .filter((element) => element.scrollWidth > element.clientWidth + 1)
+        .filter((element) => ['auto', 'scroll'].includes(getComputedStyle(element).overflowX))
+        .map((element) => `${element.className}: ${element.scrollWidth - element.clientWidth} px`),
+    );
+    expect(hidden).toEqual([]);
+    await page.context().close();
+  });
+});
