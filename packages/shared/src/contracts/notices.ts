@@ -41,6 +41,9 @@ export const NOTICE_KEYS = [
   'resellerApproved',
   'resellerRejected',
   'campaignMessage',
+  'managerAssigned',
+  'guaranteeRefilled',
+  'guaranteeRefunded',
 ] as const;
 export type NoticeKey = (typeof NOTICE_KEYS)[number];
 
@@ -57,6 +60,11 @@ export const NOTICE_TEXTS: Record<Locale, Record<NoticeKey, string>> = {
     resellerApproved: 'Your reseller request was approved: your plan is now {{plan}}.',
     resellerRejected: 'Your reseller request was not approved.',
     campaignMessage: 'Support answered about campaign #{{id}}.',
+    managerAssigned: '{{name}} is now your personal manager: see their contacts on your dashboard.',
+    guaranteeRefilled:
+      '{{count}} reviews of campaign #{{id}} disappeared; we re-ordered them at no charge (review guarantee).',
+    guaranteeRefunded:
+      '{{count}} reviews of campaign #{{id}} disappeared and could not be replaced; {{amount}} USD was refunded (review guarantee).',
   },
   'es-ES': {
     paymentCredited: 'Tu recarga de {{amount}} USD se abonó a tu saldo.',
@@ -70,6 +78,11 @@ export const NOTICE_TEXTS: Record<Locale, Record<NoticeKey, string>> = {
     resellerApproved: 'Tu solicitud de revendedor fue aprobada: tu plan ahora es {{plan}}.',
     resellerRejected: 'Tu solicitud de revendedor no fue aprobada.',
     campaignMessage: 'El soporte respondió sobre la campaña #{{id}}.',
+    managerAssigned: '{{name}} es ahora tu gestor personal: sus contactos están en tu panel.',
+    guaranteeRefilled:
+      'Desaparecieron {{count}} reseñas de la campaña #{{id}}; las volvimos a pedir sin coste (garantía de reseñas).',
+    guaranteeRefunded:
+      'Desaparecieron {{count}} reseñas de la campaña #{{id}} y no se pudieron reponer; se reembolsaron {{amount}} USD (garantía de reseñas).',
   },
   'uk-UA': {
     paymentCredited: 'Ваше поповнення на {{amount}} USD зараховано на баланс.',
@@ -82,6 +95,11 @@ export const NOTICE_TEXTS: Record<Locale, Record<NoticeKey, string>> = {
     resellerApproved: 'Вашу заявку реселера схвалено: тепер ваш план {{plan}}.',
     resellerRejected: 'Вашу заявку реселера не схвалено.',
     campaignMessage: 'Підтримка відповіла щодо кампанії #{{id}}.',
+    managerAssigned: '{{name}} тепер ваш персональний менеджер: контакти на вашій панелі.',
+    guaranteeRefilled:
+      'Зникло відгуків кампанії #{{id}}: {{count}}; ми замовили їх повторно безкоштовно (гарантія відгуків).',
+    guaranteeRefunded:
+      'Зникло відгуків кампанії #{{id}}: {{count}}, замінити їх не вдалося; повернено {{amount}} USD (гарантія відгуків).',
   },
   'ru-RU': {
     paymentCredited: 'Ваше пополнение на {{amount}} USD зачислено на баланс.',
@@ -95,6 +113,11 @@ export const NOTICE_TEXTS: Record<Locale, Record<NoticeKey, string>> = {
     resellerApproved: 'Ваша заявка реселлера одобрена: теперь ваш план {{plan}}.',
     resellerRejected: 'Ваша заявка реселлера не одобрена.',
     campaignMessage: 'Поддержка ответила по кампании #{{id}}.',
+    managerAssigned: '{{name}} теперь ваш персональный менеджер: контакты на вашей панели.',
+    guaranteeRefilled:
+      'Пропало отзывов кампании #{{id}}: {{count}}; мы заказали их повторно бесплатно (гарантия отзывов).',
+    guaranteeRefunded:
+      'Пропало отзывов кампании #{{id}}: {{count}}, заменить их не удалось; возвращено {{amount}} USD (гарантия отзывов).',
   },
 };
 

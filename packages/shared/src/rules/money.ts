@@ -36,6 +36,11 @@ export function moneyInputText(value: Money): string {
   return formatMoney(value).replace(/\.?0+$/, '');
 }
 
+/** An amount rounded to cents with 2 decimals ("99.50"), as notices and mails quote it. */
+export function centsText(value: Money): string {
+  return formatMoney(roundMoney(value, 2)).slice(0, -2);
+}
+
 /** Whole units (e.g. 500n from 500), for constants. */
 export function units(amount: number | bigint): Money {
   return BigInt(amount) * MONEY_SCALE;

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
-import { MESSAGES, PAYMENT_BONUS_DAYS, formatMoney, parseMoney, roundMoney } from '@storelift/shared';
+import { centsText, MESSAGES, PAYMENT_BONUS_DAYS, parseMoney } from '@storelift/shared';
 import type { Deps } from '../../deps.js';
 import { users } from '../../db/schema/index.js';
 import { ConflictError, ForbiddenError } from '../../lib/errors.js';
@@ -72,7 +72,7 @@ const UNICODE_BOLD = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
 const hasUnicodeFont = existsSync(UNICODE_FONT) && existsSync(UNICODE_BOLD);
 const printable = (text: string) => (hasUnicodeFont ? text : text.replace(/[^\u0020-\u00ff]/g, '?'));
 
-const usd = (text: string) => `${formatMoney(roundMoney(parseMoney(text), 2)).slice(0, -2)} USD`;
+const usd = (text: string) => `${centsText(parseMoney(text))} USD`;
 const day = (date: Date) => date.toISOString().slice(0, 10).split('-').reverse().join('.');
 
 interface InvoiceData {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import {
+  centsText,
   DAY_MS,
   MESSAGES,
   PAYMENT_BONUS_DAYS,
@@ -134,7 +135,7 @@ export async function creditLocked(tx: Tx, payment: repo.PaymentRow, now = new D
     userId: payment.user_id,
     type: 'payment',
     key: 'paymentCredited',
-    params: { amount: formatMoney(roundMoney(amount, 2)).slice(0, -2) },
+    params: { amount: centsText(amount) },
   });
   const credited = await repo.updatePayment(tx, payment.id, {
     status: 'credited',

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { formatMoney, parseMoney, roundMoney, type Locale } from '@storelift/shared';
+import { centsText, parseMoney, type Locale } from '@storelift/shared';
 import type { Deps } from '../../deps.js';
 import { paymentSystems, payments, users } from '../../db/schema/index.js';
 import { renderMail } from '../mail/mail.templates.js';
 
 /** An amount as a mail shows it: two decimals ("500.00"). */
-const shown = (value: string) => formatMoney(roundMoney(parseMoney(value), 2)).slice(0, -2);
+const shown = (value: string) => centsText(parseMoney(value));
 
 /**
  * Mails the customer that a top-up was credited (template `payment-credited`, in their language). Called once

@@ -1,10 +1,11 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { REVIEW_GUARANTEE, formatMoney, minMoney, parseMoney } from '@storelift/shared';
+import { REVIEW_GUARANTEE, centsText, formatMoney, minMoney, parseMoney } from '@storelift/shared';
 import { guaranteedReviews, reviewGuarantees } from '../../db/schema/index.js';
 import type { Deps } from '../../deps.js';
 import { eachOnItsOwn } from '../../lib/batches.js';
 import type { Tx } from '../billing/ledger.js';
 import { findVendor } from '../vendors/vendors.service.js';
+import { notify } from '../notices/notify.js';
 import { emitEvent } from '../webhooks/webhooks.events.js';
 import { refundCharged } from './campaigns.lifecycle.js';
 import * as repo from './campaigns.repo.js';
@@ -66,6 +67,13 @@ async function checkOne(deps: Deps, campaignId: number, now: Date) {
         );
         values.refilled = guarantee.refilled + missing;
         await emitEvent(tx, row.user_id, 'guarantee.event', { ...event, kind: 'refill', count: missing });
+        await notify(tx, {
+          userId: row.user_id,
+          type: 'reviews',
+          key: 'guaranteeRefilled',
+          params: { id: row.id, count: missing },
+          campaignId: row.id,
+        });
       } else {
         const open = (await repo.chargesOf(tx, row)).reduce((sum, charge) => sum + charge.open, 0n);
         const amount = minMoney(parseMoney(row.unit_price) * BigInt(missing), open);
@@ -80,6 +88,13 @@ async function checkOne(deps: Deps, campaignId: number, now: Date) {
           kind: 'refund',
           count: missing,
           amount: formatMoney(amount),
+        });
+        await notify(tx, {
+          userId: row.user_id,
+          type: 'reviews',
+          key: 'guaranteeRefunded',
+          params: { id: row.id, count: missing, amount: centsText(amount) },
+          campaignId: row.id,
         });
       }
     }

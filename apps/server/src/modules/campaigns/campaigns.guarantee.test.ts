@@ -69,6 +69,8 @@ const reviews = (count: number) =>
 const details = async (id: number): Promise<Campaign> =>
   (await t.call('GET', `campaigns/${id}`, auth)).json().data;
 const main = async () => (await balancesOf(t.deps.db, userId)).main;
+const noticeTexts = async (): Promise<string[]> =>
+  (await t.call('GET', 'notices', auth)).json().data.map((notice: { text: string }) => notice.text);
 
 /** A guaranteed-reviews campaign of 40 reviews, moderated, delivered and completed. */
 async function completedCampaign(): Promise<Campaign> {
@@ -148,6 +150,9 @@ describe('the review guarantee', () => {
     expect(log.map((each) => each.payload)).toEqual([
       expect.objectContaining({ campaign_id: campaign.id, kind: 'refill', count: 5, stayed: 35 }),
     ]);
+    expect(await noticeTexts()).toContain(
+      `5 reviews of campaign #${campaign.id} disappeared; we re-ordered them at no charge (review guarantee).`,
+    );
   });
 
   it('refunds the missing reviews through the ledger when the vendor cannot refill them; the ledger stays clean', async () => {
@@ -183,6 +188,9 @@ describe('the review guarantee', () => {
     await checkGuarantees(t.deps, new Date(finished + 6 * DAY_MS));
     expect(Number(await main())).toBeCloseTo(before + Number(refund), 4);
     expect((await checkLedger(t.deps.db)).problems).toEqual([]);
+    expect(await noticeTexts()).toContainEqual(
+      expect.stringContaining(`8 reviews of campaign #${campaign.id} disappeared and could not be replaced`),
+    );
   });
 
   it('checks for 3 weeks only: the last check runs at the guarantee’s end', async () => {

@@ -46,6 +46,7 @@ export const REFERENCE_TRANSLATIONS: Partial<Record<Locale, Readonly<Record<stri
     'Referral payout request #{{id}}': 'Запит на реферальну виплату #{{id}}',
     'Payout request #{{id}} canceled': 'Запит на виплату #{{id}} скасовано',
     'Refunded bonus had expired': 'Повернений бонус уже згорів',
+    'Review guarantee: {{count}} reviews not kept': 'Гарантія відгуків: не збереглося відгуків — {{count}}',
     'Campaign #{{id}}': 'Кампанія #{{id}}',
     'Campaign #{{id}} edited: {{amount}} more': 'Кампанію #{{id}} змінено: ще {{amount}}',
     'Campaign #{{id}} day {{day}}: {{installs}} installs':
@@ -98,6 +99,8 @@ export const REFERENCE_TRANSLATIONS: Partial<Record<Locale, Readonly<Record<stri
     'Referral payout request #{{id}}': 'Solicitud de pago de referidos #{{id}}',
     'Payout request #{{id}} canceled': 'Solicitud de pago #{{id}} cancelada',
     'Refunded bonus had expired': 'El bono reembolsado había caducado',
+    'Review guarantee: {{count}} reviews not kept':
+      'Garantía de reseñas: {{count}} reseñas no se mantuvieron',
     'Campaign #{{id}}': 'Campaña #{{id}}',
     'Campaign #{{id}} edited: {{amount}} more': 'Campaña #{{id}} editada: {{amount}} más',
     'Campaign #{{id}} day {{day}}: {{installs}} installs':
@@ -149,6 +152,7 @@ export const REFERENCE_TRANSLATIONS: Partial<Record<Locale, Readonly<Record<stri
     'Referral payout request #{{id}}': 'Запрос на реферальную выплату #{{id}}',
     'Payout request #{{id}} canceled': 'Запрос на выплату #{{id}} отменён',
     'Refunded bonus had expired': 'Возвращённый бонус уже сгорел',
+    'Review guarantee: {{count}} reviews not kept': 'Гарантия отзывов: не сохранилось отзывов — {{count}}',
     'Campaign #{{id}}': 'Кампания #{{id}}',
     'Campaign #{{id}} edited: {{amount}} more': 'Кампания #{{id}} изменена: ещё {{amount}}',
     'Campaign #{{id}} day {{day}}: {{installs}} installs':

@@ -1,10 +1,10 @@
 import {
+  centsText,
   MESSAGES,
   REFERRAL_PAYOUT_MIN,
   REFERRAL_PERCENT,
   formatMoney,
   parseMoney,
-  roundMoney,
   type Money,
   type Payout,
   type PayoutMethod,
@@ -216,7 +216,7 @@ export async function completePayout(db: Db, id: number, staffId: number, note: 
       userId: payout.user_id,
       type: 'payout',
       key: 'payoutCompleted',
-      params: { amount: formatMoney(roundMoney(parseMoney(payout.amount), 2)).slice(0, -2) },
+      params: { amount: centsText(parseMoney(payout.amount)) },
     });
   });
   return adminPayoutView(db, id, MESSAGES.payoutCompleted);

@@ -29,6 +29,7 @@ import {
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { pageMeta } from '../../lib/paging.js';
 import { audit } from '../audit/audit.js';
+import { notify } from '../notices/notify.js';
 import { isManager } from '../admin-users/admin-users.repo.js';
 import {
   clientCount,
@@ -272,6 +273,18 @@ export async function changeManager(db: Db, scope: SalesScope, body: Out<typeof 
       before: { manager_id: client.manager_id },
       after: { manager_id: body.manager_id },
     });
+    if (client.manager_id !== body.manager_id) {
+      const [manager] = await tx
+        .select({ name: users.full_name })
+        .from(users)
+        .where(eq(users.id, body.manager_id));
+      await notify(tx, {
+        userId: client.id,
+        type: 'message',
+        key: 'managerAssigned',
+        params: { name: manager!.name },
+      });
+    }
   });
   return { message: SALES_MESSAGES.managerAssigned };
 }

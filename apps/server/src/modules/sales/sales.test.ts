@@ -178,6 +178,11 @@ describe('sales report: New clients and personal-manager requests', () => {
       expect.arrayContaining([manager.user.id, otherManager.user.id]),
     );
     expect(card.data[0]).not.toHaveProperty('email');
+    // The customer is told who their manager is.
+    const notices = (await customer$('GET', 'notices', customer.auth)).json().data;
+    expect(notices.map((notice: { text: string }) => notice.text)).toEqual([
+      expect.stringContaining('is now your personal manager'),
+    ]);
     // With a manager there is nothing to request.
     expect((await customer$('POST', 'managers/request', customer.auth)).statusCode).toBe(409);
   });

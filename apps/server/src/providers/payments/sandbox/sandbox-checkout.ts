@@ -1,4 +1,4 @@
-import { formatMoney, parseMoney, roundMoney } from '@storelift/shared';
+import { centsText, parseMoney } from '@storelift/shared';
 import type { Deps } from '../../../deps.js';
 import { signingSecret } from '../../../lib/signing.js';
 import { findPaymentByUuid, findPaysystem, type PaymentRow } from '../../../modules/billing/payments.repo.js';
@@ -81,7 +81,7 @@ export async function confirm(deps: Deps, uuid: string, confirmations: number) {
   if (confirmations < payment.required_confirmations) await confirmLater(deps, payment, confirmations + 1);
 }
 
-const money2 = (text: string) => formatMoney(roundMoney(parseMoney(text), 2)).slice(0, -2);
+const money2 = (text: string) => centsText(parseMoney(text));
 
 const STYLE = `
   body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: #f1f3f5;
