@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { COUNTRIES, ROLES, TEXT_LANGUAGES, type Role } from '@storelift/shared';
 import { hashPassword } from '../lib/passwords.js';
 import { newSigningSecret } from '../lib/signing.js';
@@ -12,7 +12,15 @@ import { findUserByEmail, grantRoles } from '../modules/users/users.repo.js';
 import { revokeUserSessions } from '../modules/auth/sessions.repo.js';
 import type { Deps } from '../deps.js';
 import type { Db } from './client.js';
-import { countries, languages, roles, settings, users } from './schema/index.js';
+import {
+  clientSales,
+  clientSalesHistory,
+  countries,
+  languages,
+  roles,
+  settings,
+  users,
+} from './schema/index.js';
 
 /** Reference rows every installation needs: roles, permission modules, functions and grants, countries, languages. */
 export async function seedReference(db: Db) {
@@ -71,6 +79,7 @@ export async function seedDemo(deps: Deps) {
   await seedDemoAccounts(db);
   const email = DEMO_ACCOUNTS[0]!.email;
   const demoUser = await findUserByEmail(db, email);
+  if (demoUser) await seedDemoClient(db, demoUser.id);
   if (demoUser) await seedDemoApps(db, demoUser.id);
   if (demoUser) await seedDemoCampaigns(db, demoUser.id);
   await seedMoneyDemo(db);
@@ -79,6 +88,32 @@ export async function seedDemo(deps: Deps) {
 }
 
 const DEMO_EMAILS = DEMO_ACCOUNTS.map((account) => account.email);
+
+/**
+ * The demo customer is the demo manager's client, so the dashboard shows a personal manager and the sales
+ * report a client with a status; once, a later start keeps what staff changed.
+ */
+async function seedDemoClient(db: Db, userId: number) {
+  const manager = await findUserByEmail(db, 'manager@storelift.test');
+  if (!manager) return;
+  const [assigned] = await db
+    .update(users)
+    .set({ manager_id: manager.id })
+    .where(and(eq(users.id, userId), isNull(users.manager_id)))
+    .returning({ id: users.id });
+  if (assigned) {
+    const sale = {
+      user_id: userId,
+      status: 'negotiating' as const,
+      note: 'Buys direct installs monthly; asked about CPI.',
+    };
+    await db
+      .insert(clientSales)
+      .values({ ...sale, updated_by: manager.id })
+      .onConflictDoNothing();
+    await db.insert(clientSalesHistory).values({ ...sale, author_id: manager.id });
+  }
+}
 /** The password hash of a retired demo account: not an argon2 hash, so no password ever matches it. */
 const RETIRED_HASH = '!demo-data-off';
 

@@ -202,6 +202,8 @@ export function TopUpForm() {
           <Radio.Group
             value={system ? String(system.id) : null}
             onChange={setPicked}
+            // The group's wrapper is a plain div, which may carry a name only with a role.
+            role="group"
             aria-label={t('topUp.methodTitle')}
           >
             <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
