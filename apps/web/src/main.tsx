@@ -8,6 +8,7 @@ import { MAINTENANCE_PATH, SIGN_IN_PATH } from './lib/navigation';
 import { endSession, onSessionEnd } from './lib/session';
 import { STORAGE_KEYS } from './lib/storage';
 import { hasToken, isTabSession } from './lib/token';
+import { preloadRoutes } from './routes/guard';
 import { router } from './routes/router';
 import { scheduleVersionCheck } from './lib/version-schedule';
 
@@ -51,6 +52,13 @@ window.addEventListener('vite:preloadError', (event) => {
 // Six hours without mouse or key activity in any tab: sign out. The watcher loads with the signed-in
 // area (routes/session-check.ts); the version check loads with its first check.
 scheduleVersionCheck();
+
+// With a stored session, the signed-in shell and the page's code, and the user check, load beside the locale
+// rather than after the first render (the page's queries wait for the guard: they are asked in the user's language).
+if (hasToken()) {
+  preloadRoutes(router.state.location, { prefetch: false });
+  void import('./routes/session-check').then((check) => check.startUserCheck());
+}
 
 // Render once the active locale has loaded (no top-level await: it would stop Rolldown from merging chunks).
 void initI18n().then(() => {

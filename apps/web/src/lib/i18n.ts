@@ -134,9 +134,9 @@ export async function initI18n(locale: Locale = detectLocale()): Promise<typeof 
   return i18next;
 }
 
-/** The language in use. */
+/** The language in use (before i18next starts, the one it will start with: early requests ask in it). */
 export function currentLocale(): Locale {
-  return isLocale(i18next.language) ? i18next.language : DEFAULT_LOCALE;
+  return isLocale(i18next.language) ? i18next.language : detectLocale();
 }
 
 /** Switches the interface language (loading its chunk) and remembers it in this browser. */

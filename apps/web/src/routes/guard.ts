@@ -16,6 +16,19 @@ export function setGuardedRouter(router: AnyRouter): void {
   appRouter = router;
 }
 
+/**
+ * Starts loading the code of the routes matching `location` and, with `prefetch`, their first queries; a
+ * failure shows when the page itself loads. main.tsx calls it for the code beside the locale's first load.
+ */
+export function preloadRoutes(location: ParsedLocation, { prefetch }: { prefetch: boolean }): void {
+  for (const match of appRouter?.matchRoutes(location) ?? []) {
+    const { component, staticData } = (appRouter!.routesById as Record<string, AnyRoute>)[match.routeId]!
+      .options;
+    (component as { preload?: () => Promise<void> } | undefined)?.preload?.().catch(() => {});
+    if (prefetch) staticData?.prefetch?.(match.search);
+  }
+}
+
 /** The root route's beforeLoad: the navigation rules of customer-area §2 on every route change. */
 export async function guardNavigation({ location, preload }: { location: ParsedLocation; preload: boolean }) {
   if (preload) return;
@@ -42,12 +55,7 @@ export async function guardNavigation({ location, preload }: { location: ParsedL
   // page or text itself loads). The router's own preloading cannot do this: it waits for this guard.
   if (hasToken()) {
     i18next.loadNamespaces(SIGNED_IN_NAMESPACES).catch(() => {});
-    for (const match of appRouter?.matchRoutes(location) ?? []) {
-      const { component, staticData } = (appRouter!.routesById as Record<string, AnyRoute>)[match.routeId]!
-        .options;
-      (component as { preload?: () => Promise<void> } | undefined)?.preload?.().catch(() => {});
-      staticData?.prefetch?.(match.search);
-    }
+    preloadRoutes(location, { prefetch: true });
   }
   const authenticated = hasToken() && (await (await import('./session-check')).checkCurrentUser());
   const decision = resolveNavigation({
