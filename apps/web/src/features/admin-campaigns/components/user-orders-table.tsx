@@ -242,10 +242,14 @@ export function UserOrdersTable({
             title: t('userOrders.columns.owner'),
             sortable: true,
             render: (row) => (
+              // Long e-mails are cut to keep the table within a 1366 px screen; the whole one is in the title.
               <Anchor
                 component="button"
                 size="sm"
-                title={t('userOrders.onlyUser')}
+                title={`${row.user.email}: ${t('userOrders.onlyUser')}`}
+                maw={130}
+                truncate
+                display="block"
                 onClick={(event) => {
                   event.stopPropagation();
                   onUserChange(row.user.id);
@@ -259,7 +263,7 @@ export function UserOrdersTable({
             accessor: 'package',
             title: t('userOrders.columns.app'),
             render: (row) => (
-              <Stack gap={0} maw={200}>
+              <Stack gap={0} maw={170}>
                 <Text size="sm" truncate>
                   {row.app?.title ?? row.package}
                 </Text>
