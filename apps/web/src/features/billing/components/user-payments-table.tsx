@@ -2,7 +2,6 @@ import { useRef, useState } from 'react';
 import {
   ActionIcon,
   Badge,
-  Button,
   Card,
   Group,
   Menu,
@@ -17,7 +16,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconDots, IconDownload, IconFileTypePdf, IconSearch } from '@tabler/icons-react';
+import { IconDots, IconFileTypePdf, IconSearch } from '@tabler/icons-react';
 import {
   INVOICE_MAX_BYTES,
   PAYMENT_SEARCH_COLUMNS,
@@ -30,6 +29,7 @@ import { useQuery } from '@tanstack/react-query';
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/confirm-modal';
+import { ExportButton } from '../../../components/export-button';
 import { showApiError } from '../../../components/error-modal';
 import { ListError, usePagedTableProps, usePageOf } from '../../../components/paged-table';
 import { isValidRange } from '../../../lib/date-range';
@@ -79,7 +79,6 @@ export function UserPaymentsTable({ plans }: { plans: { id: number; name: string
   });
   const [editing, setEditing] = useState<AdminPayment | null>(null);
   const [confirm, setConfirm] = useState<Confirm | null>(null);
-  const [exporting, setExporting] = useState(false);
   const uploadFor = useRef<AdminPayment | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const can = {
@@ -131,12 +130,6 @@ export function UserPaymentsTable({ plans }: { plans: { id: number; name: string
       return notifyError(translateMessage(STAFF_MONEY_MESSAGES.invoiceTooLarge));
     upload.mutate({ id: payment.id, file }, { onSuccess: done, onError: showApiError });
   };
-  const runExport = () => {
-    setExporting(true);
-    exportPayments(filters)
-      .catch(showApiError)
-      .finally(() => setExporting(false));
-  };
   const runConfirm = () => {
     if (!confirm) return;
     const options = {
@@ -167,15 +160,11 @@ export function UserPaymentsTable({ plans }: { plans: { id: number; name: string
             {t('payments.subtitle')}
           </Text>
         </div>
-        <Button
-          variant="default"
-          leftSection={<IconDownload size={16} />}
-          loading={exporting}
-          onClick={runExport}
-          data-testid="payments-export"
-        >
-          {t('payments.export')}
-        </Button>
+        <ExportButton
+          run={() => exportPayments(filters)}
+          label={t('payments.export')}
+          testId="payments-export"
+        />
       </Group>
 
       <Card withBorder radius="lg" padding="lg">

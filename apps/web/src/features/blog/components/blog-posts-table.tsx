@@ -1,29 +1,15 @@
 import { useState } from 'react';
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  Menu,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Badge, Button, Group, Select, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconDots, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { LOCALES, type InternalBlogPost, type Locale } from '@storelift/shared';
 import { useQuery } from '@tanstack/react-query';
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
-import { ConfirmModal } from '../../../components/confirm-modal';
-import { showApiError } from '../../../components/error-modal';
+import { ConfirmRowAction } from '../../../components/confirm-row-action';
+import { RowMenu } from '../../../components/row-menu';
 import { ListError, usePagedTableProps, usePageOf } from '../../../components/paged-table';
 import { formatDate } from '../../../lib/format';
-import { translateMessage } from '../../../lib/messages';
-import { notifySuccess } from '../../../lib/notify';
 import { blogPostsQueryOptions, useDeleteBlogPost, type BlogPostsQuery } from '../api/blog';
 import { BlogPostModal } from './blog-post-modal';
 
@@ -144,47 +130,28 @@ export function BlogPostsTable() {
             title: <VisuallyHidden>{t('actions')}</VisuallyHidden>,
             textAlign: 'right',
             render: (post) => (
-              <Menu position="bottom-end" withinPortal>
-                <Menu.Target>
-                  <ActionIcon variant="subtle" aria-label={t('menu', { title: post.title })}>
-                    <IconDots size={18} />
-                  </ActionIcon>
-                </Menu.Target>
-                <Menu.Dropdown>
-                  <Menu.Item onClick={() => setEditing({ post })}>{t('edit')}</Menu.Item>
-                  <Menu.Item color="red" onClick={() => setDeleting(post)}>
-                    {t('delete')}
-                  </Menu.Item>
-                </Menu.Dropdown>
-              </Menu>
+              <RowMenu
+                label={t('menu', { title: post.title })}
+                items={[
+                  { label: t('edit'), onClick: () => setEditing({ post }) },
+                  { label: t('delete'), danger: true, onClick: () => setDeleting(post) },
+                ]}
+              />
             ),
           },
         ]}
       />
 
       <BlogPostModal opened={editing !== null} post={editing?.post} onClose={() => setEditing(null)} />
-      <ConfirmModal
-        opened={deleting !== null}
+      <ConfirmRowAction
+        target={deleting}
         title={t('deleteTitle', { title: deleting?.title ?? '' })}
+        text={t('deleteText')}
         confirmLabel={t('delete')}
-        loading={remove.isPending}
+        run={(post) => remove.mutateAsync(post.id)}
+        pending={remove.isPending}
         onClose={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: (answer) => {
-              notifySuccess(translateMessage(answer.message));
-              setDeleting(null);
-            },
-            onError: (failure) => {
-              setDeleting(null);
-              showApiError(failure);
-            },
-          })
-        }
-      >
-        {t('deleteText')}
-      </ConfirmModal>
+      />
     </Stack>
   );
 }

@@ -1,23 +1,13 @@
 import { useState } from 'react';
-import {
-  ActionIcon,
-  Button,
-  Group,
-  Menu,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
-import { IconDots, IconPlus } from '@tabler/icons-react';
+import { Button, Group, Stack, Text, Textarea, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { DataTable } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { NOTICE_TEXT_MAX, noticeTemplateBodySchema, type NoticeTemplate } from '@storelift/shared';
-import { ConfirmModal } from '../../../components/confirm-modal';
-import { showApiError, showFormError } from '../../../components/error-modal';
+import { ConfirmRowAction } from '../../../components/confirm-row-action';
+import { RowMenu } from '../../../components/row-menu';
+import { showFormError } from '../../../components/error-modal';
 import { FormModal } from '../../../components/form-modal';
 import { ListError, usePagedTableProps } from '../../../components/paged-table';
 import { formatDateTime } from '../../../lib/format';
@@ -88,19 +78,13 @@ export function NoticeTemplatesTable() {
             title: <VisuallyHidden>{t('templates.actions')}</VisuallyHidden>,
             textAlign: 'right',
             render: (row) => (
-              <Menu position="bottom-end" withinPortal>
-                <Menu.Target>
-                  <ActionIcon variant="subtle" aria-label={t('templates.menu', { name: row.name })}>
-                    <IconDots size={18} />
-                  </ActionIcon>
-                </Menu.Target>
-                <Menu.Dropdown>
-                  <Menu.Item onClick={() => setEditing({ template: row })}>{t('templates.edit')}</Menu.Item>
-                  <Menu.Item color="red" onClick={() => setDeleting(row)}>
-                    {t('templates.delete')}
-                  </Menu.Item>
-                </Menu.Dropdown>
-              </Menu>
+              <RowMenu
+                label={t('templates.menu', { name: row.name })}
+                items={[
+                  { label: t('templates.edit'), onClick: () => setEditing({ template: row }) },
+                  { label: t('templates.delete'), danger: true, onClick: () => setDeleting(row) },
+                ]}
+              />
             ),
           },
         ]}
@@ -117,28 +101,15 @@ export function NoticeTemplatesTable() {
       >
         <TemplateForm template={editing?.template} onClose={() => setEditing(null)} />
       </FormModal>
-      <ConfirmModal
-        opened={deleting !== null}
+      <ConfirmRowAction
+        target={deleting}
         title={t('templates.deleteTitle', { name: deleting?.name ?? '' })}
+        text={t('templates.deleteText')}
         confirmLabel={t('templates.delete')}
-        loading={remove.isPending}
+        run={(template) => remove.mutateAsync(template.id)}
+        pending={remove.isPending}
         onClose={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: (answer) => {
-              notifySuccess(translateMessage(answer.message));
-              setDeleting(null);
-            },
-            onError: (failure) => {
-              setDeleting(null);
-              showApiError(failure);
-            },
-          })
-        }
-      >
-        {t('templates.deleteText')}
-      </ConfirmModal>
+      />
     </Stack>
   );
 }

@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { Button, Group, Select, Stack, Text, Title } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { Group, Select, Stack, Text, Title } from '@mantine/core';
 import type { ClientsReportQuery, ClientsReportRow } from '@storelift/shared';
 import { useQuery } from '@tanstack/react-query';
 import { DataTable } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { CountrySelect } from '../../../components/country-select';
-import { showApiError } from '../../../components/error-modal';
+import { ExportButton } from '../../../components/export-button';
 import { ListError, usePagedTableProps, usePageOf } from '../../../components/paged-table';
 import { UserDetailsLink } from '../../../components/user-details-link';
 import { countryName, formatDate, formatMoney } from '../../../lib/format';
@@ -21,7 +20,6 @@ export function ClientsReport() {
   const [country, setCountry] = useState('');
   const [manager, setManager] = useState<string | null>(null);
   const [plan, setPlan] = useState<string | null>(null);
-  const [exporting, setExporting] = useState(false);
   const managers = useQuery(managersQueryOptions());
   const plans = useQuery(pricePlansQueryOptions());
   const filters = {
@@ -37,12 +35,6 @@ export function ClientsReport() {
     { data, isFetching },
     { page, onPageChange: setPage, perPage: PAGE_SIZE, emptyHeight: 220 },
   );
-  const runExport = () => {
-    setExporting(true);
-    exportClientsReport(filters)
-      .catch(showApiError)
-      .finally(() => setExporting(false));
-  };
 
   return (
     <Stack gap="lg">
@@ -82,15 +74,7 @@ export function ClientsReport() {
           clearable
           w={180}
         />
-        <Button
-          variant="default"
-          leftSection={<IconDownload size={16} />}
-          loading={exporting}
-          onClick={runExport}
-          ml="auto"
-        >
-          {t('export')}
-        </Button>
+        <ExportButton run={() => exportClientsReport(filters)} label={t('export')} ml="auto" />
       </Group>
       <ListError error={error} />
       <DataTable<ClientsReportRow>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Select, Stack, VisuallyHidden } from '@mantine/core';
-import { IconDownload, IconNotes } from '@tabler/icons-react';
+import { IconNotes } from '@tabler/icons-react';
 import {
   SALES_STATUSES,
   type SalesClient,
@@ -10,6 +10,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { DataTable } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
+import { ExportButton } from '../../../components/export-button';
 import { showApiError } from '../../../components/error-modal';
 import { ListError, usePagedTableProps, usePageOf } from '../../../components/paged-table';
 import { UserDetailsLink } from '../../../components/user-details-link';
@@ -30,7 +31,6 @@ export function MyClientsTab() {
   const [plan, setPlan] = useState<string | null>(null);
   const [status, setStatus] = useState<SalesStatus | null>(null);
   const [notes, setNotes] = useState<SalesClient | null>(null);
-  const [exporting, setExporting] = useState(false);
   const change = useChangeSales();
   const filters = {
     manager_id: manager ? Number(manager) : 0,
@@ -51,12 +51,6 @@ export function MyClientsTab() {
       { user_id: client.id, status: next },
       { onSuccess: (answer) => notifySuccess(translateMessage(answer.message)), onError: showApiError },
     );
-  const runExport = () => {
-    setExporting(true);
-    exportSalesClients(filters)
-      .catch(showApiError)
-      .finally(() => setExporting(false));
-  };
 
   return (
     <Stack gap="md">
@@ -92,15 +86,7 @@ export function MyClientsTab() {
           clearable
           w={180}
         />
-        <Button
-          variant="default"
-          leftSection={<IconDownload size={16} />}
-          loading={exporting}
-          onClick={runExport}
-          ml="auto"
-        >
-          {t('export')}
-        </Button>
+        <ExportButton run={() => exportSalesClients(filters)} label={t('export')} ml="auto" />
       </Group>
       <ListError error={error} />
       <DataTable<SalesClient>

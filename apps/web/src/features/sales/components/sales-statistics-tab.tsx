@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import {
-  Button,
   Card,
   Group,
   Select,
@@ -12,13 +11,12 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
 import type { LastPayment, SalesPeriodQuery } from '@storelift/shared';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { DataTable } from 'mantine-datatable';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showApiError } from '../../../components/error-modal';
+import { ExportButton } from '../../../components/export-button';
 import { ListError, usePagedTableProps, usePageOf } from '../../../components/paged-table';
 import { UserDetailsLink } from '../../../components/user-details-link';
 import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
@@ -66,7 +64,6 @@ export function SalesStatisticsTab() {
   const [manager, setManager] = useState<string | null>(null);
   const [from, setFrom] = useState(monthAgo);
   const [to, setTo] = useState(() => isoDay(new Date()));
-  const [exporting, setExporting] = useState(false);
   const period: SalesPeriodQuery = {
     manager_id: manager ? Number(manager) : 0,
     ...(from && { from }),
@@ -82,12 +79,6 @@ export function SalesStatisticsTab() {
     { data: last.data, isFetching: last.isFetching },
     { page, onPageChange: setPage, perPage: PAGE_SIZE, emptyHeight: 160 },
   );
-  const runExport = () => {
-    setExporting(true);
-    exportLastPayments(period)
-      .catch(showApiError)
-      .finally(() => setExporting(false));
-  };
 
   return (
     <Stack gap="lg">
@@ -200,14 +191,7 @@ export function SalesStatisticsTab() {
           <Title order={2} fz="lg">
             {t('stats.lastPayments')}
           </Title>
-          <Button
-            variant="default"
-            leftSection={<IconDownload size={16} />}
-            loading={exporting}
-            onClick={runExport}
-          >
-            {t('export')}
-          </Button>
+          <ExportButton run={() => exportLastPayments(period)} label={t('export')} />
         </Group>
         <ListError error={last.error} />
         <DataTable<LastPayment>
