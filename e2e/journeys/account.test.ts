@@ -15,7 +15,7 @@ describe('a new customer', () => {
     const password = 'Journey123!';
 
     await page.goto('/signup');
-    await page.getByLabel('E-mail').fill(email);
+    await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
     await page.getByLabel('Nickname').fill(`journey${Date.now() % 100000}`);
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
     await expect
@@ -39,7 +39,7 @@ describe('a new customer', () => {
     await page.waitForURL('**/login');
 
     // Not activated yet: the server refuses and offers to re-send the mail.
-    await page.getByLabel('E-mail').fill(email);
+    await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect.poll(() => page.getByText('Your account is not activated').count()).toBeGreaterThan(0);

@@ -55,7 +55,7 @@ describe('maintenance', () => {
         .toBe(1);
 
       await visitor.goto('/login');
-      await visitor.getByLabel('E-mail').fill('user@storelift.test');
+      await visitor.getByRole('textbox', { name: 'E-mail' }).fill('user@storelift.test');
       await visitor.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_PASSWORD);
       await visitor.getByRole('button', { name: 'Sign in' }).click();
       await visitor.waitForURL('**/503');

@@ -107,7 +107,7 @@ describe('My profile', () => {
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.waitForURL('**/login');
 
-    await page.getByLabel('E-mail').fill(email);
+    await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect.poll(() => page.getByText('These credentials do not match our records').count()).toBe(1);
@@ -182,7 +182,7 @@ describe('My profile', () => {
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.waitForURL('**/login');
     const submit = async (code?: string) => {
-      await page.getByLabel('E-mail').fill(email);
+      await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
       await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
       if (code !== undefined) await page.getByLabel('Authentication code').fill(code);
       await page.getByRole('button', { name: 'Sign in' }).click();

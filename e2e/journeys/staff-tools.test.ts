@@ -103,7 +103,7 @@ describe('staff tools', () => {
 
       const signUp = async (email: string) => {
         await visitor.goto('/signup');
-        await visitor.getByLabel('E-mail').fill(email);
+        await visitor.getByRole('textbox', { name: 'E-mail' }).fill(email);
         await visitor.getByLabel('Nickname').fill(`blocked${Date.now() % 100000}`);
         await visitor.getByRole('textbox', { name: 'Password', exact: true }).fill('Journey123!');
         await visitor.getByRole('textbox', { name: 'Confirm password' }).fill('Journey123!');
