@@ -3,6 +3,7 @@ import { LOCALES, blogPostBodySchema, type InternalBlogPost, type Locale } from 
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/form-modal';
 import { showFormError } from '../../../components/error-modal';
+import { currentLocale } from '../../../lib/i18n';
 import { translateMessage } from '../../../lib/messages';
 import { notifySuccess } from '../../../lib/notify';
 import { useSchemaForm } from '../../../lib/use-schema-form';
@@ -35,13 +36,11 @@ export function BlogPostModal({
 }
 
 function BlogPostForm({ post, onClose }: { post?: InternalBlogPost; onClose: () => void }) {
-  const { t, i18n } = useTranslation('blog');
+  const { t } = useTranslation('blog');
   const form = useSchemaForm<Values>(loadSchema, {
     title: post?.title ?? '',
     body: post?.body ?? '',
-    language:
-      post?.language ??
-      ((LOCALES as readonly string[]).includes(i18n.language) ? (i18n.language as Locale) : 'en-US'),
+    language: post?.language ?? currentLocale(),
     published: post?.published ?? false,
     pinned: post?.pinned ?? false,
   });

@@ -9,7 +9,7 @@ import { ExportButton } from '../../../components/export-button';
 import { ListError, usePagedTableProps, usePageOf } from '../../../components/paged-table';
 import { UserDetailsLink } from '../../../components/user-details-link';
 import { countryName, formatDate, formatMoney } from '../../../lib/format';
-import { managersQueryOptions, pricePlansQueryOptions } from '../../admin-users/api/admin-users';
+import { ManagerFilter, useSalesFilterOptions } from './sales-filters';
 import { clientsReportQueryOptions, exportClientsReport } from '../api/sales';
 
 const PAGE_SIZE = 10;
@@ -20,8 +20,7 @@ export function ClientsReport() {
   const [country, setCountry] = useState('');
   const [manager, setManager] = useState<string | null>(null);
   const [plan, setPlan] = useState<string | null>(null);
-  const managers = useQuery(managersQueryOptions());
-  const plans = useQuery(pricePlansQueryOptions());
+  const { managerOptions, planOptions } = useSalesFilterOptions({ everyManager: true });
   const filters = {
     ...(country && { country }),
     manager_id: manager ? Number(manager) : 0,
@@ -55,20 +54,11 @@ export function ClientsReport() {
           clearable
           w={220}
         />
-        <Select
-          label={t('filters.manager')}
-          placeholder={t('filters.allManagers')}
-          data={(managers.data?.data ?? []).map((row) => ({ value: String(row.id), label: row.nickname }))}
-          value={manager}
-          onChange={setManager}
-          clearable
-          searchable
-          w={220}
-        />
+        <ManagerFilter options={managerOptions} value={manager} onChange={setManager} />
         <Select
           label={t('filters.plan')}
           placeholder={t('filters.allPlans')}
-          data={(plans.data?.data ?? []).map((row) => ({ value: String(row.id), label: row.name }))}
+          data={planOptions}
           value={plan}
           onChange={setPlan}
           clearable

@@ -19,7 +19,7 @@ import { translateMessage } from '../../../lib/messages';
 import { notifySuccess } from '../../../lib/notify';
 import { exportSalesClients, salesClientsQueryOptions, useChangeSales } from '../api/sales';
 import { ClientNotesModal } from './client-notes-modal';
-import { useSalesFilterOptions } from './sales-filters';
+import { ManagerFilter, useSalesFilterOptions } from './sales-filters';
 
 const PAGE_SIZE = 10;
 
@@ -56,16 +56,11 @@ export function MyClientsTab() {
     <Stack gap="md">
       <Group gap="md" align="flex-end" wrap="wrap">
         {seesAll && (
-          <Select
-            label={t('filters.manager')}
-            placeholder={t('filters.allManagers')}
-            data={managerOptions}
+          <ManagerFilter
+            options={managerOptions}
             value={manager}
             onChange={setManager}
-            clearable
-            searchable
-            w={220}
-            data-testid="sales-manager-filter"
+            testId="sales-manager-filter"
           />
         )}
         <Select

@@ -1,16 +1,5 @@
 import { useState } from 'react';
-import {
-  Card,
-  Group,
-  Select,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import type { LastPayment, SalesPeriodQuery } from '@storelift/shared';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { DataTable } from 'mantine-datatable';
@@ -21,7 +10,7 @@ import { ListError, usePagedTableProps, usePageOf } from '../../../components/pa
 import { UserDetailsLink } from '../../../components/user-details-link';
 import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
 import { exportLastPayments, lastPaymentsQueryOptions, salesStatsQueryOptions } from '../api/sales';
-import { useSalesFilterOptions } from './sales-filters';
+import { ManagerFilter, useSalesFilterOptions } from './sales-filters';
 
 const PAGE_SIZE = 10;
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
@@ -83,18 +72,7 @@ export function SalesStatisticsTab() {
   return (
     <Stack gap="lg">
       <Group gap="md" align="flex-end" wrap="wrap">
-        {seesAll && (
-          <Select
-            label={t('filters.manager')}
-            placeholder={t('filters.allManagers')}
-            data={managerOptions}
-            value={manager}
-            onChange={setManager}
-            clearable
-            searchable
-            w={220}
-          />
-        )}
+        {seesAll && <ManagerFilter options={managerOptions} value={manager} onChange={setManager} />}
         <TextInput
           type="date"
           label={t('filters.from')}
