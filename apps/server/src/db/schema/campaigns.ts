@@ -133,6 +133,22 @@ export const campaigns = pgTable(
   ],
 );
 
+/**
+ * Changes of a user's campaigns per status, appended by a trigger on `campaigns` (migration 0026): +1 for the
+ * status a campaign enters, -1 for the one it leaves. The sums are the status tabs' counts without counting the
+ * campaigns; appending takes no lock, so no campaign write waits on another. Reading folds a user's rows into
+ * one per status once they pile up (docs/campaigns.md, List performance).
+ */
+export const campaignStatusDeltas = pgTable(
+  'campaign_status_deltas',
+  {
+    user_id: ownerId(),
+    status: text('status').notNull(),
+    delta: integer('delta').notNull(),
+  },
+  (t) => [index('campaign_status_deltas_user_idx').on(t.user_id, t.status)],
+);
+
 /** A vendor order of a campaign (one per keyword for keyword installs). */
 export const campaignOrders = pgTable(
   'campaign_orders',

@@ -16,6 +16,7 @@ import {
   campaignOrders,
   campaignReviews,
   campaigns,
+  campaignStatusDeltas,
   campaignStatusHistory,
   countries,
   keywords,
@@ -605,13 +606,49 @@ export async function pageCampaigns(db: Queryable, filters: SQL[], query: Campai
     .orderBy(...order);
 }
 
-/** Campaigns per status under the list's filters (the tabs' counts and the list's total). */
-export function statusCounts(db: Queryable, filters: SQL[]) {
+/**
+ * Campaigns per status under the list's filters (the tabs' counts and the list's total). With no filter but the
+ * owner (`listFilters` puts it first) they are the sums of the owner's status deltas, not a count of campaigns.
+ */
+export function statusCounts(db: Queryable, userId: number, filters: SQL[]) {
+  if (filters.length === 1) return statusTotals(db, userId);
   return db
     .select({ status: campaigns.status, count: sql<number>`count(*)::int` })
     .from(campaigns)
     .where(and(...filters))
     .groupBy(campaigns.status);
+}
+
+/** More delta rows of one user than this are folded into one per status. */
+const DELTAS_TO_FOLD = 64;
+
+/**
+ * A user's campaigns per status from `campaign_status_deltas`. Once the user's rows pile up they are folded:
+ * one statement deletes them and writes their sums, so a concurrent reader sees either all rows or the sums, and
+ * a concurrent fold only deletes rows the first left (the sums it wrote are not in its snapshot).
+ */
+async function statusTotals(db: Queryable, userId: number) {
+  const query = prepared(db, 'campaign_status_totals', () =>
+    db
+      .select({
+        status: campaignStatusDeltas.status,
+        count: sql<number>`sum(${campaignStatusDeltas.delta})::int`,
+        rows: sql<number>`count(*)::int`,
+      })
+      .from(campaignStatusDeltas)
+      .where(eq(campaignStatusDeltas.user_id, sql.placeholder('userId')))
+      .groupBy(campaignStatusDeltas.status)
+      .prepare('campaign_status_totals'),
+  );
+  const totals = await query.execute({ userId });
+  if (totals.reduce((rows, total) => rows + total.rows, 0) > DELTAS_TO_FOLD) {
+    await db.execute(sql`with gone as (
+        delete from ${campaignStatusDeltas} where ${campaignStatusDeltas.user_id} = ${userId}
+        returning ${campaignStatusDeltas.status}, ${campaignStatusDeltas.delta})
+      insert into ${campaignStatusDeltas} (user_id, status, delta)
+        select ${userId}::int, status, sum(delta) from gone group by status having sum(delta) <> 0`);
+  }
+  return totals.filter((total) => total.count !== 0).map(({ status, count }) => ({ status, count }));
 }
 
 /** Ids of the user's campaigns in these statuses, locked. */

@@ -631,7 +631,7 @@ export async function listCampaigns(deps: Deps, userId: number, query: CampaignL
   const filters = await repo.listFilters(deps.db, userId, query);
   const [rows, byStatus] = await Promise.all([
     repo.pageCampaigns(deps.db, filters, query),
-    repo.statusCounts(deps.db, filters),
+    repo.statusCounts(deps.db, userId, filters),
   ]);
   const counts = tabCounts(byStatus);
   // Every status belongs to the all tab or one tab of its own: the tab's count is the list's total.

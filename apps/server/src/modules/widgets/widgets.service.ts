@@ -45,7 +45,7 @@ export async function campaignsWidget(
   const filters = await campaignsRepo.listFilters(deps.db, userId, EVERY_CAMPAIGN);
   const since = new Date(now.getTime() - WIDGET_SPENT_DAYS * DAY_MS);
   const [byStatus, running, spent] = await Promise.all([
-    campaignsRepo.statusCounts(deps.db, filters),
+    campaignsRepo.statusCounts(deps.db, userId, filters),
     campaignsRepo.pageCampaigns(
       deps.db,
       [...filters, repo.statusIn(RUNNING_CAMPAIGN_STATUSES)],
