@@ -1,4 +1,17 @@
-import { and, asc, desc, eq, ilike, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  lte,
+  ne,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import {
   parseMoney,
   type AdminCampaignListQuery,
@@ -580,7 +593,13 @@ const SORT_COLUMNS = {
  * index-only walk of `(user_id, <sort>, id, status)`), so a deep offset skips narrow index entries, not
  * rows; then only the page's rows are read and joined to their refs.
  */
-function pageIds(db: Queryable, where: SQL | undefined, order: SQL[], limit: number, offset: number) {
+function pageIds(
+  db: Queryable,
+  where: SQL | undefined,
+  order: SQL[],
+  limit: number | Placeholder,
+  offset: number | Placeholder,
+) {
   return db
     .select({ id: campaigns.id })
     .from(campaigns)
@@ -592,18 +611,45 @@ function pageIds(db: Queryable, where: SQL | undefined, order: SQL[], limit: num
 }
 
 /** A page of the user's campaigns under `listFilters` (every row when exporting). */
-export async function pageCampaigns(db: Queryable, filters: SQL[], query: CampaignListQuery) {
+export async function pageCampaigns(db: Queryable, userId: number, filters: SQL[], query: CampaignListQuery) {
+  const offset = (query.page - 1) * query.limit;
+  if (filters.length === 1 && !query.isExport) return ownPage(db, userId, query, offset);
   const where = and(...filters, tabFilter(query.status));
-  const direction = query.sortType === 'desc' ? desc : asc;
-  const order = [direction(SORT_COLUMNS[query.sortBy]), direction(campaigns.id)];
+  const order = sortOrder(query);
   if (query.isExport)
     return selectCampaigns(db)
       .where(where)
       .orderBy(...order);
-  const page = pageIds(db, where, order, query.limit, (query.page - 1) * query.limit);
+  const page = pageIds(db, where, order, query.limit, offset);
   return selectCampaigns(db)
     .innerJoin(page, eq(page.id, campaigns.id))
     .orderBy(...order);
+}
+
+function sortOrder(query: CampaignListQuery) {
+  const direction = query.sortType === 'desc' ? desc : asc;
+  return [direction(SORT_COLUMNS[query.sortBy]), direction(campaigns.id)];
+}
+
+/**
+ * A page with no filter but the owner (the first of `listFilters`), the list's usual call: one prepared
+ * statement per sort and kind of tab, with the owner, the tab's status and the page as parameters.
+ */
+function ownPage(db: Queryable, userId: number, query: CampaignListQuery, offset: number) {
+  const everyTab = query.status === 'all';
+  const name = `campaign_page_${query.sortBy}_${query.sortType}_${everyTab ? 'all' : 'tab'}`;
+  const statement = prepared(db, name, () => {
+    const order = sortOrder(query);
+    const tab = everyTab ? tabFilter('all') : eq(campaigns.status, sql.placeholder('status'));
+    const owner = eq(campaigns.user_id, sql.placeholder('userId'));
+    const page = pageIds(db, and(owner, tab), order, sql.placeholder('limit'), sql.placeholder('offset'));
+    return selectCampaigns(db)
+      .innerJoin(page, eq(page.id, campaigns.id))
+      .orderBy(...order)
+      .prepare(name);
+  });
+  const status = TAB_STATUS[query.status] ?? query.status;
+  return statement.execute({ userId, status, limit: query.limit, offset });
 }
 
 /**

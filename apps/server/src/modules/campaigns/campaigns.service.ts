@@ -630,7 +630,7 @@ export function tabCounts(byStatus: readonly { status: string; count: number }[]
 export async function listCampaigns(deps: Deps, userId: number, query: CampaignListQuery) {
   const filters = await repo.listFilters(deps.db, userId, query);
   const [rows, byStatus] = await Promise.all([
-    repo.pageCampaigns(deps.db, filters, query),
+    repo.pageCampaigns(deps.db, userId, filters, query),
     repo.statusCounts(deps.db, userId, filters),
   ]);
   const counts = tabCounts(byStatus);

@@ -85,12 +85,29 @@ describe('the status tabs counts', () => {
     expect(await listedTabs(owner.auth, '&productType=2')).toEqual(await countedTabs(owner.user.id, 2));
   });
 
-  it('are another user’s own, and go with a deleted user', async () => {
+  it('and the page are each user’s own, and go with a deleted user', async () => {
     const [one, two] = [await makeUser(t.deps.db), await makeUser(t.deps.db)];
-    await insertCampaigns(one.user.id, 3);
-    await insertCampaigns(two.user.id, 12);
+    const ids = {
+      one: (await insertCampaigns(one.user.id, 3)).map((row) => row.id),
+      two: (await insertCampaigns(two.user.id, 12)).map((row) => row.id),
+    };
     expect((await listedTabs(one.auth)).all).toBe(3);
     expect((await listedTabs(two.auth)).all).toBe((await countedTabs(two.user.id)).all);
+    // The unfiltered page is a statement prepared once: the owner is its parameter, not the first caller.
+    for (const [who, auth] of [
+      ['one', one.auth],
+      ['two', two.auth],
+      ['one', one.auth],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `${API}/campaigns?status=draft&limit=50`,
+        headers: auth,
+      });
+      const listed: number[] = res.json().data.map((campaign: { id: number }) => campaign.id);
+      expect(listed.length).toBeGreaterThan(0);
+      expect(listed.every((id) => ids[who].includes(id))).toBe(true);
+    }
 
     // The cascade deletes the user's campaigns and their deltas without writing new ones.
     await t.deps.db.delete(users).where(eq(users.id, two.user.id));
