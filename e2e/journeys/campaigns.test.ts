@@ -85,8 +85,8 @@ describe('campaigns', () => {
       .toContain('Pending → Active');
     await page.keyboard.press('Escape');
 
-    // The sandbox vendor runs a day in 15 s and ticks every minute; the list reads itself again every 15 s
-    // while a campaign runs (about a minute in practice).
+    // The sandbox vendor runs a day in 15 s and, accelerated, ticks every 10 s; the list reads itself again
+    // every 15 s while a campaign runs.
     await page.getByTestId('campaigns-tab-all').click();
     await expect.poll(() => status.textContent(), { timeout: 120_000, interval: 2_000 }).toBe('Completed');
     console.log(`campaign completed ${Math.round((Date.now() - orderedAt) / 1000)} s after the order`);

@@ -17,7 +17,12 @@ const RETRIES = { retryLimit: 5, retryDelay: 10, retryBackoff: true } as const;
 
 /** Durable background jobs on the application's own database (pg-boss). */
 export interface Jobs {
-  send<Q extends QueueName>(queue: Q, data: QueueData[Q], options?: { startAfter?: Date }): Promise<void>;
+  /** Queues a job; with `singletonSeconds`, at most one job of the queue per window of that many seconds. */
+  send<Q extends QueueName>(
+    queue: Q,
+    data: QueueData[Q],
+    options?: { startAfter?: Date; singletonSeconds?: number },
+  ): Promise<void>;
   /** Queues many jobs of one queue in one statement. */
   sendMany<Q extends QueueName>(queue: Q, items: readonly QueueData[Q][]): Promise<void>;
   /** Runs a job on the queue by cron (UTC), from whichever process supervises; replaces an earlier schedule. */
