@@ -37,5 +37,6 @@ describe('npm run ledger:check', () => {
     } finally {
       await store.drop();
     }
-  });
+    // Two CLI runs, each compiling the CLI through tsx and opening the database: each may take up to 60 s.
+  }, 150_000);
 });
