@@ -38,12 +38,13 @@ const CHARTS = packages(
   String.raw`recharts|@mantine[\/]charts|@reduxjs[\/]toolkit|react-redux|redux|redux-thunk|reselect|immer|decimal\.js-light|victory-vendor|d3-[a-z-]+|internmap`,
 );
 /**
- * The signed-in area's frame: the layout (header, side menu, balances), the session check, the tables of pages
- * and texts. Their dependencies come with them (includeDependenciesRecursively), so a page adds its own chunk and
- * its feature's, not dozens of small shared ones.
+ * The signed-in area's frame: the layout (header, side menu, balances), the session check. Their dependencies
+ * come with them (includeDependenciesRecursively), so a page adds its own chunk and its feature's, not dozens of
+ * small shared ones. The table of the signed-in texts (lib/signed-in-locales.ts) stays a chunk of its own: it
+ * depends on nothing, so the entry can preload the texts before the shell and the vendor code have run.
  */
 const SIGNED_IN_SHELL =
-  /apps[\\/]web[\\/]src[\\/](routes[\\/](layouts[\\/]app-layout|session-check|signed-in-pages|preload)|lib[\\/](signed-in-locales|idle|query-client))\./;
+  /apps[\\/]web[\\/]src[\\/](routes[\\/](layouts[\\/]app-layout|session-check|preload)|lib[\\/](idle|query-client))\./;
 /**
  * The app's own modules but its texts (each locale file stays its own chunk: only the user's language loads)
  * and its charts (lazy everywhere: merged into a shared chunk they would bring the charts' code with them).

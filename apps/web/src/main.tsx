@@ -2,8 +2,8 @@ import '@mantine/core/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
-import { setAuthFailureHandler, setMaintenanceHandler } from './lib/api';
-import { initI18n } from './lib/i18n';
+import { setAuthFailureHandler, setMaintenanceHandler, startEarly } from './lib/api';
+import { initI18n, preloadTexts, SIGNED_IN_NAMESPACES } from './lib/i18n';
 import { MAINTENANCE_PATH, SIGN_IN_PATH } from './lib/navigation';
 import { endSession, onSessionEnd } from './lib/session';
 import { STORAGE_KEYS } from './lib/storage';
@@ -53,11 +53,12 @@ window.addEventListener('vite:preloadError', (event) => {
 // area (routes/session-check.ts); the version check loads with its first check.
 scheduleVersionCheck();
 
-// With a stored session, the signed-in shell and the page's code, and the user check, load beside the locale
-// rather than after the first render (the page's queries wait for the guard: they are asked in the user's language).
+// With a stored session, the user check, the page's first calls, its code and the signed-in texts start now,
+// beside the locale, rather than after the first render: the answers wait in lib/api.ts for the queries that ask.
 if (hasToken()) {
-  preloadRoutes(router.state.location, { prefetch: false });
-  void import('./routes/session-check').then((check) => check.startUserCheck());
+  startEarly('me', { method: 'POST' });
+  preloadTexts(SIGNED_IN_NAMESPACES);
+  preloadRoutes(router.state.location);
 }
 
 // Render once the active locale has loaded (no top-level await: it would stop Rolldown from merging chunks).

@@ -6,6 +6,7 @@ import {
   isAbortError,
   setAuthFailureHandler,
   setMaintenanceHandler,
+  startEarly,
 } from './api';
 import { setToken } from './token';
 
@@ -180,5 +181,58 @@ describe('api client', () => {
     abortAllRequests();
     await expect(a).rejects.toSatisfy(isAbortError);
     await expect(b).rejects.toSatisfy(isAbortError);
+  });
+
+  describe('early calls', () => {
+    it('hands an early call to the first request of the same call, once, and asks again after that', async () => {
+      setToken('secret');
+      startEarly('campaigns', { query: { status: 'all', page: 1 } });
+      startEarly('campaigns', { query: { status: 'all', page: 1 } });
+      startEarly('me', { method: 'POST' });
+      expect(calls.map((call) => `${call.init.method} ${call.url}`)).toEqual([
+        'GET /api/private/v1/campaigns?status=all&page=1',
+        'POST /api/private/v1/me',
+      ]);
+      calls[0]?.respond(200, { rows: 10 });
+      calls[1]?.respond(200, { user: 1 });
+      await expect(api.get('campaigns', anything, { query: { status: 'all', page: 1 } })).resolves.toEqual({
+        rows: 10,
+      });
+      await expect(api.post('me', undefined, anything)).resolves.toEqual({ user: 1 });
+      expect(calls).toHaveLength(2);
+      const again = api.get('campaigns', anything, { query: { status: 'all', page: 1 } });
+      expect(calls).toHaveLength(3);
+      calls[2]?.respond(200, { rows: 9 });
+      await expect(again).resolves.toEqual({ rows: 9 });
+    });
+
+    it('is not taken by another query, body or token', async () => {
+      setToken('first');
+      startEarly('campaigns', { query: { page: 1 } });
+      startEarly('campaigns/get-filters', { method: 'POST', body: {} });
+      calls.forEach((call) => call.respond(200, 'early'));
+      const ownCall = async (request: Promise<unknown>) => {
+        calls.at(-1)?.respond(200, 'own');
+        return request;
+      };
+      await expect(ownCall(api.get('campaigns', anything, { query: { page: 2 } }))).resolves.toBe('own');
+      await expect(ownCall(api.post('campaigns/get-filters', { a: 1 }, anything))).resolves.toBe('own');
+      setToken('second');
+      await expect(ownCall(api.get('campaigns', anything, { query: { page: 1 } }))).resolves.toBe('own');
+      expect((calls.at(-1)?.init.headers as Record<string, string>).Authorization).toBe('Bearer second');
+      expect(calls).toHaveLength(5);
+    });
+
+    it('gives the taker the failure, or its own abort', async () => {
+      startEarly('constants');
+      startEarly('languages');
+      const failing = api.get('constants', anything);
+      calls[0]?.respond(422, { message: 'Data is not valid' });
+      await expect(failing).rejects.toMatchObject({ status: 422, message: 'Data is not valid' });
+      const controller = new AbortController();
+      const aborted = api.get('languages', anything, { signal: controller.signal });
+      controller.abort();
+      await expect(aborted).rejects.toSatisfy(isAbortError);
+    });
   });
 });

@@ -56,6 +56,7 @@ export function abortAllRequests(): void {
   for (const controller of pending) controller.abort(new DOMException('Session ended', 'AbortError'));
   pending.clear();
   latestGet.clear();
+  early.clear();
 }
 
 export type QueryValue = string | number | boolean | null | undefined;
@@ -127,6 +128,72 @@ export function isAbortError(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
 }
 
+/** The method, headers and body of a call as fetch takes them. */
+function requestInit(method: string, body: unknown): RequestInit & { headers: Record<string, string> } {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  // The server sends reference texts (payment systems, plans) in the interface language; the queries of
+  // those answers carry the same currentLocale() in their keys.
+  headers['Accept-Language'] = currentLocale();
+  // A FormData body (a file upload) sets its own multipart type with the boundary; a file (an invoice PDF) is
+  // sent as the body itself, with its own type; anything else as JSON.
+  const form = body instanceof FormData ? body : undefined;
+  const file = body instanceof Blob ? body : undefined;
+  if (body !== undefined && !form)
+    headers['Content-Type'] = file ? file.type || 'application/octet-stream' : 'application/json';
+  return {
+    method,
+    headers,
+    body: form ?? file ?? (body === undefined ? undefined : JSON.stringify(body)),
+    credentials: 'include',
+  };
+}
+
+/**
+ * Calls started before the code that reads them has loaded: with a stored session the entry starts the user
+ * check and the page's first queries at once (main.tsx), rather than after the layout's and the page's chunks.
+ * Keyed by everything that shapes the answer; the first `apiRequest` of the same call takes the answer.
+ */
+const early = new Map<string, { response?: Promise<Response> }>();
+/** An early call nobody took by then is forgotten (and a new one may start). */
+const EARLY_MS = 10_000;
+
+function earlyKey(url: string, init: ReturnType<typeof requestInit>): string | undefined {
+  if (typeof init.body !== 'string' && init.body !== undefined) return undefined;
+  const { Authorization = '', 'Accept-Language': language } = init.headers;
+  return [init.method, url, Authorization, language, init.body ?? ''].join(' ');
+}
+
+/** Starts a JSON call now, for the first `apiRequest` of the same call to take (see `early`); once per call. */
+export function startEarly(
+  path: string,
+  options: Pick<RequestOptions, 'method' | 'base' | 'query' | 'body'> = {},
+) {
+  const url = buildUrl(path, options.base ?? 'private', options.query);
+  const init = requestInit(options.method ?? 'GET', options.body);
+  const key = earlyKey(url, init);
+  if (key === undefined || early.has(key)) return;
+  const response = fetch(url, init);
+  // An unanswered call is not an unhandled rejection: whoever takes it sees the failure.
+  response.catch(() => {});
+  early.set(key, { response });
+  setTimeout(() => early.delete(key), EARLY_MS);
+}
+
+/** The answer of an early call of the same key, once; it ends with the taker's signal. */
+function takeEarly(key: string | undefined, signal: AbortSignal): Promise<Response> | undefined {
+  const started = key === undefined ? undefined : early.get(key);
+  const response = started?.response;
+  if (!started || !response) return undefined;
+  started.response = undefined;
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    response.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
 /** Calls the API and parses the JSON answer with the given schema; throws ApiError on failure. */
 export async function apiRequest<T>(
   path: string,
@@ -147,29 +214,12 @@ export async function apiRequest<T>(
   }
   pending.add(controller);
 
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  // The server sends reference texts (payment systems, plans) in the interface language; the queries of
-  // those answers carry the same currentLocale() in their keys.
-  headers['Accept-Language'] = currentLocale();
-  // A FormData body (a file upload) sets its own multipart type with the boundary; a file (an invoice PDF) is
-  // sent as the body itself, with its own type; anything else as JSON.
-  const form = options.body instanceof FormData ? options.body : undefined;
-  const file = options.body instanceof Blob ? options.body : undefined;
-  if (options.body !== undefined && !form)
-    headers['Content-Type'] = file ? file.type || 'application/octet-stream' : 'application/json';
-
+  const init = requestInit(method, options.body);
   try {
     let response: Response;
     try {
-      response = await fetch(url, {
-        method,
-        headers,
-        body: form ?? file ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
-        credentials: 'include',
-        signal: controller.signal,
-      });
+      response = await (takeEarly(earlyKey(url, init), controller.signal) ??
+        fetch(url, { ...init, signal: controller.signal }));
     } catch (error) {
       if (controller.signal.aborted) {
         throw controller.signal.reason instanceof DOMException

@@ -79,6 +79,18 @@ export async function loaderOf(namespace: string, language: string): Promise<Loa
   return signedInLoaders[file];
 }
 
+/**
+ * Starts loading the chunks of these namespaces' texts in a language without i18next (which may not have
+ * started yet): when it asks for them later, the browser has them. With a stored session the entry preloads
+ * the signed-in area's texts and the page's this way (main.tsx).
+ */
+export function preloadTexts(namespaces: readonly string[], language: string = detectLocale()): void {
+  for (const namespace of namespaces)
+    loaderOf(namespace, language)
+      .then((load) => load?.())
+      .catch(() => {});
+}
+
 const lazyLocales: BackendModule = {
   type: 'backend',
   init() {},

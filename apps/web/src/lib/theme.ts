@@ -1,7 +1,4 @@
 import {
-  Drawer,
-  Modal,
-  NavLink,
   createTheme,
   darken,
   lighten,
@@ -32,13 +29,15 @@ export const theme = createTheme({
     'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '700' },
   cursorType: 'pointer',
+  // Plain objects, not Modal.extend(…): importing the components here would put them, with the scroll area and
+  // floating-ui they bring, into the entry chunk every visitor downloads (the sign-in page shows no dialog).
   components: {
-    Modal: Modal.extend({ defaultProps: namedCloseButton }),
-    Drawer: Drawer.extend({ defaultProps: namedCloseButton }),
-    NavLink: NavLink.extend({
+    Modal: { defaultProps: namedCloseButton },
+    Drawer: { defaultProps: namedCloseButton },
+    NavLink: {
       // The current page's entry keeps its background under the pointer: the hover shade left its text at 4.1:1.
       vars: () => ({ root: { '--nl-hover': 'var(--mantine-primary-color-light)' }, children: {} }),
-    }),
+    },
   },
 });
 
@@ -64,6 +63,15 @@ function readable(color: string, backgrounds: string[], shift: typeof darken = d
  * grey of table rows). Mantine's defaults fall short: gray-6/dark-2 dimmed, red-6 errors, teal-9 on teal-1.
  */
 export const cssVariablesResolver: CSSVariablesResolver = (t) => {
+  // Some thousand contrast checks: worked out once per theme, not on each render of the provider.
+  let variables = resolved.get(t);
+  if (!variables) resolved.set(t, (variables = readableVariables(t)));
+  return variables;
+};
+
+const resolved = new WeakMap<object, ReturnType<CSSVariablesResolver>>();
+
+function readableVariables(t: Parameters<CSSVariablesResolver>[0]): ReturnType<CSSVariablesResolver> {
   const light: Record<string, string> = {};
   const lightSurfaces = [t.white, t.colors.gray[1]!];
   // Dark 7 the page, 6 cards and inputs, 5 a table row under the pointer.
@@ -91,7 +99,7 @@ export const cssVariablesResolver: CSSVariablesResolver = (t) => {
       '--mantine-color-anchor': readable(primary[4]!, darkSurfaces, lighten),
     },
   };
-};
+}
 
 /** Light or dark, saved in this browser (index.html applies it before the first paint). */
 export const colorSchemeManager = localStorageColorSchemeManager({ key: STORAGE_KEYS.colorScheme });

@@ -5,18 +5,12 @@ import { IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { CampaignsTable, prefetchCampaignsTable } from '../features/campaigns/components/campaigns-table';
+import { CampaignsTable } from '../features/campaigns/components/campaigns-table';
 import { CampaignThread, CampaignThreadModal } from '../features/notices/components/campaign-thread';
 import { profileKeys } from '../features/profile/api/profile';
-import { queryClient } from '../lib/query-client';
 import { campaignSearch } from './campaign-search';
 
 const route = getRouteApi('/app/campaigns');
-
-/** The first page and filters My campaigns opens with: the route starts them with the page's code. */
-export function prefetchCampaignsPage(search: Record<string, unknown>): void {
-  prefetchCampaignsTable(queryClient, campaignSearch(search));
-}
 
 /**
  * /campaigns: My campaigns; a start or cancel moves money, so the header's balances are read again. "Send

@@ -1,5 +1,5 @@
 import { redirect, type AnyRoute, type AnyRouter, type ParsedLocation } from '@tanstack/react-router';
-import { i18next, SIGNED_IN_NAMESPACES } from '../lib/i18n';
+import { i18next, preloadTexts, SIGNED_IN_NAMESPACES } from '../lib/i18n';
 import { resolveNavigation } from '../lib/navigation';
 import { session } from '../lib/session';
 import { hasToken } from '../lib/token';
@@ -17,15 +17,19 @@ export function setGuardedRouter(router: AnyRouter): void {
 }
 
 /**
- * Starts loading the code of the routes matching `location` and, with `prefetch`, their first queries; a
- * failure shows when the page itself loads. main.tsx calls it for the code beside the locale's first load.
+ * Starts loading the code, the first API calls and the texts of the routes matching `location`; a failure shows
+ * when the page itself loads. main.tsx calls it before i18next has started, so the texts' chunks are only
+ * preloaded there; the guard loads them into i18next.
  */
-export function preloadRoutes(location: ParsedLocation, { prefetch }: { prefetch: boolean }): void {
+export function preloadRoutes(location: ParsedLocation): void {
   for (const match of appRouter?.matchRoutes(location) ?? []) {
     const { component, staticData } = (appRouter!.routesById as Record<string, AnyRoute>)[match.routeId]!
       .options;
     (component as { preload?: () => Promise<void> } | undefined)?.preload?.().catch(() => {});
-    if (prefetch) staticData?.prefetch?.(match.search);
+    staticData?.startCalls?.(match.search);
+    const texts = staticData?.texts ?? [];
+    if (i18next.isInitialized) i18next.loadNamespaces([...texts]).catch(() => {});
+    else preloadTexts(texts);
   }
 }
 
@@ -55,7 +59,7 @@ export async function guardNavigation({ location, preload }: { location: ParsedL
   // page or text itself loads). The router's own preloading cannot do this: it waits for this guard.
   if (hasToken()) {
     i18next.loadNamespaces(SIGNED_IN_NAMESPACES).catch(() => {});
-    preloadRoutes(location, { prefetch: true });
+    preloadRoutes(location);
   }
   const authenticated = hasToken() && (await (await import('./session-check')).checkCurrentUser());
   const decision = resolveNavigation({

@@ -13,6 +13,9 @@ describe('preloadAfterUserCheck', () => {
     // The app's cache keeps answers fresh for 30 s unless a query says longer (lib/query-client.ts).
     const client = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } });
     preloadAfterUserCheck(client);
+    // Not at once: when the browser is next idle.
+    expect(get).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(get).toHaveBeenCalledTimes(7));
     await vi.waitFor(() => expect(client.isFetching()).toBe(0));
     expect(get.mock.calls.map(([path]) => path).sort()).toEqual([
       'constants',
@@ -25,6 +28,7 @@ describe('preloadAfterUserCheck', () => {
     ]);
     // What is cached and fresh is not asked for again on the next navigation.
     preloadAfterUserCheck(client);
+    await new Promise((resolve) => setTimeout(resolve, 20));
     await vi.waitFor(() => expect(client.isFetching()).toBe(0));
     expect(get).toHaveBeenCalledTimes(7);
   });

@@ -7,12 +7,14 @@ import {
 } from '@tanstack/react-router';
 import { PageLoader } from '../components/page-loader';
 import { RouteError } from '../components/route-error';
-import { i18next } from '../lib/i18n';
+import { i18next, type Namespace } from '../lib/i18n';
 import { guardNavigation, setGuardedRouter } from './guard';
+import { startCampaignsPageCalls } from '../features/campaigns/api/campaign-list-params';
 import { loadCampaignTexts } from './campaign-texts';
+import { campaignSearch } from './campaign-search';
 import { loadMoneyTexts } from './money-texts';
 import { keywordsSearch, parseSearch, stringifySearch, stringParams } from './search';
-import type { SignedInPage } from './signed-in-pages';
+import { signedInPages, type SignedInPage } from './signed-in-pages';
 
 const rootRoute = createRootRoute({
   beforeLoad: guardNavigation,
@@ -86,11 +88,9 @@ const loginAsRoute = createRoute({
   component: lazyRouteComponent(() => import('./login-as-page'), 'LoginAsPage'),
 });
 
-/** A component of the signed-in area, loaded through routes/signed-in-pages.ts (see there why). */
+/** A component of the signed-in area (routes/signed-in-pages.ts). */
 const signedInPage = (page: SignedInPage) =>
-  lazyRouteComponent(() =>
-    import('./signed-in-pages').then(async ({ signedInPages }) => ({ default: await signedInPages[page]() })),
-  );
+  lazyRouteComponent(async () => ({ default: await signedInPages[page]() }));
 
 /** The signed-in area: the AppShell with the side menu and header. */
 const appLayoutRoute = createRoute({
@@ -145,10 +145,8 @@ const campaignsRoute = createRoute({
   validateSearch: stringParams('productType', 'packageId', 'appstore', 'country', 'search', 'status'),
   loader: loadCampaignTexts,
   staticData: {
-    prefetch: (search) => {
-      void loadCampaignTexts();
-      void import('./signed-in-pages').then(({ signedInPrefetch }) => signedInPrefetch.campaigns(search));
-    },
+    startCalls: (search) => startCampaignsPageCalls(campaignSearch(search)),
+    texts: ['campaigns'],
   },
   component: signedInPage('campaigns'),
 });
@@ -515,9 +513,11 @@ declare module '@tanstack/react-router' {
   }
   interface StaticDataRouteOption {
     /**
-     * Starts loading what the page shows first (its texts, its first query); the guard calls it beside the
-     * session check, so the data does not wait for the user check, the layout and the page's code in turn.
+     * Starts the page's first API calls (lib/api.ts, startEarly); with a stored session the entry calls it
+     * (main.tsx), so the data does not wait for the user check, the layout and the page's code in turn.
      */
-    prefetch?: (search: Record<string, unknown>) => void;
+    startCalls?: (search: Record<string, unknown>) => void;
+    /** The page's namespaces: loaded beside the session check (guard.ts), preloaded by the entry (main.tsx). */
+    texts?: readonly Namespace[];
   }
 }

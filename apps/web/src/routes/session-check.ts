@@ -12,11 +12,6 @@ export { forgetCurrentUser } from '../features/auth/api/me';
 
 let idleWatcher: (() => void) | undefined;
 
-/** Starts the user check's request early (main.tsx, beside the locale); `checkCurrentUser` then reuses it. */
-export function startUserCheck(): void {
-  queryClient.prefetchQuery(meQueryOptions()).catch(() => {});
-}
-
 /**
  * Checks the signed-in user against the server (`POST me`, cached for a few seconds), applies their
  * saved language and preloads missing reference data. False when the session turned out to be over.

@@ -1,10 +1,9 @@
 import type { ComponentType } from 'react';
 
 /*
- * The signed-in area's layout and pages. Their dynamic imports, each with the list of chunks Vite preloads
- * beside it, live here rather than in the router, so the entry chunk every visitor downloads (the sign-in page)
- * does not carry them. The guard starts loading this module once a stored session is confirmed
- * (routes/guard.ts), before the router asks for a page.
+ * The signed-in area's layout and pages, by name. Their dynamic imports, each with the list of chunks Vite
+ * preloads beside it, are in the entry (about 1 KiB): with a stored session the entry starts the page's code,
+ * its shared chunks and the layout's at once (main.tsx), not after a first chunk has run.
  */
 export const signedInPages = {
   layout: () => import('./layouts/app-layout').then((page) => page.AppLayout),
@@ -52,12 +51,3 @@ export const signedInPages = {
 } satisfies Record<string, () => Promise<ComponentType>>;
 
 export type SignedInPage = keyof typeof signedInPages;
-
-/**
- * The first queries of pages whose data takes longest, started by their route's loader with the page's code
- * (beside the session check on a first load, see routes/guard.ts) instead of after the page renders.
- */
-export const signedInPrefetch = {
-  campaigns: (search: Record<string, unknown>) =>
-    import('./campaigns-page').then((page) => page.prefetchCampaignsPage(search)),
-};

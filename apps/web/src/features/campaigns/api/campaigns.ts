@@ -20,6 +20,7 @@ import {
   type CreateCampaignBody,
 } from '@storelift/shared';
 import { api } from '../../../lib/api';
+import { CAMPAIGN_FILTERS_CALL } from './campaign-list-params';
 
 export type CampaignTab = (typeof CAMPAIGN_FILTER_TABS)[number];
 
@@ -118,7 +119,16 @@ export const campaignFiltersQueryOptions = () =>
   queryOptions({
     queryKey: campaignKeys.filters,
     queryFn: async ({ signal }): Promise<CampaignFilters> =>
-      (await api.post('campaigns/get-filters', {}, campaignFiltersResponseSchema, { signal })).data,
+      (
+        await api.post(
+          CAMPAIGN_FILTERS_CALL.path,
+          CAMPAIGN_FILTERS_CALL.body,
+          campaignFiltersResponseSchema,
+          {
+            signal,
+          },
+        )
+      ).data,
     staleTime: 60_000,
   });
 

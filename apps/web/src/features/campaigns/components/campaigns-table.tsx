@@ -36,7 +36,7 @@ import {
   type Campaign,
   type CampaignAction,
 } from '@storelift/shared';
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
@@ -56,75 +56,22 @@ import {
   useCampaignAction,
   useCloneCampaign,
   useToggleCampaignFavorite,
-  type CampaignListParams,
   type CampaignTab,
 } from '../api/campaigns';
+import {
+  appValue,
+  CAMPAIGN_PAGE_SIZE,
+  initialChoices,
+  listFilters,
+  listParams,
+  type CampaignFilters,
+} from '../api/campaign-list-params';
 import { editState, toCsv } from './campaign-logic';
 import { CampaignDetails } from './campaign-details';
 import { StoreSelect } from '../../../components/store-select';
 
-const PAGE_SIZE = 10;
 /** Columns a phone leaves out (id, days, price, start: all in the details drawer) so status stays in view. */
 const WIDE = (theme: MantineTheme) => `(min-width: ${theme.breakpoints.sm})`;
-const SORTS = ['id', 'created_at', 'price', 'status', 'start_at', 'days'] as const;
-
-export interface CampaignFilters {
-  productType?: string;
-  appstore?: string;
-  packageId?: string;
-  country?: string;
-  search?: string;
-  status?: CampaignTab;
-}
-
-/** An app of the filter select: store and package in one value. */
-const appValue = (appstore: number | string, packageId: string) => `${appstore}:${packageId}`;
-
-/** What the table's filters, search box and sort start from, given the page's query values. */
-function initialChoices(initial: CampaignFilters) {
-  return {
-    tab: initial.status ?? ('all' as CampaignTab),
-    search: initial.search ?? '',
-    productType: initial.productType ?? null,
-    appstore: initial.appstore ?? null,
-    app: initial.packageId ? appValue(initial.appstore ?? 1, initial.packageId) : null,
-    country: initial.country ?? null,
-    favorites: false,
-    sortStatus: { columnAccessor: 'id', direction: 'desc' } as DataTableSortStatus<Campaign>,
-  };
-}
-
-type Choices = ReturnType<typeof initialChoices>;
-
-/** The list's query (but the page) for the table's choices. */
-function listFilters({ tab, search, productType, appstore, app, country, favorites, sortStatus }: Choices) {
-  const [appStoreOf, appPackage] = app
-    ? [app.slice(0, app.indexOf(':')), app.slice(app.indexOf(':') + 1)]
-    : [];
-  return {
-    status: tab,
-    productType: productType ? Number(productType) : undefined,
-    appstore: appStoreOf ? Number(appStoreOf) : appstore ? Number(appstore) : undefined,
-    package: appPackage,
-    country: country ?? undefined,
-    search: search.trim() || undefined,
-    favorite: favorites || undefined,
-    sortBy: (SORTS as readonly string[]).includes(sortStatus.columnAccessor)
-      ? (sortStatus.columnAccessor as CampaignListParams['sortBy'])
-      : 'id',
-    sortType: sortStatus.direction,
-  };
-}
-
-/**
- * Starts loading the first page and the filter options the table opens with (the route starts it beside the
- * session check, so the rows do not wait for the page's code); the table's own queries then find them cached.
- */
-export function prefetchCampaignsTable(client: QueryClient, initial: CampaignFilters): void {
-  const params: CampaignListParams = { ...listFilters(initialChoices(initial)), page: 1, limit: PAGE_SIZE };
-  void client.prefetchQuery(campaignListQueryOptions(params));
-  void client.prefetchQuery(campaignFiltersQueryOptions());
-}
 
 /**
  * My campaigns (customer-area §2): status tabs with counts, search and filters (filled from
@@ -179,11 +126,11 @@ export function CampaignsTable({
     sortStatus,
   });
   const [page, setPage] = usePageOf(filters);
-  const params: CampaignListParams = { ...filters, page, limit: PAGE_SIZE };
+  const params = listParams(filters, page);
   const { data, isFetching, error } = useQuery(campaignListQueryOptions(params));
   const pagedProps = usePagedTableProps(
     { data, isFetching },
-    { page, onPageChange: setPage, perPage: PAGE_SIZE, emptyHeight: 220 },
+    { page, onPageChange: setPage, perPage: CAMPAIGN_PAGE_SIZE, emptyHeight: 220 },
   );
 
   const filtered = Boolean(productType || appstore || app || country || favorites || debouncedSearch);

@@ -80,7 +80,8 @@ export function ManagerRequestMenuItem() {
         style={{ borderRadius: 'var(--mantine-radius-md)' }}
         data-testid="manager-request-open"
       />
-      <ManagerRequestModal opened={opened} onClose={() => setOpened(false)} />
+      {/* Mounted only once opened: on every page's menu it would load the dialog's texts for nothing. */}
+      {opened && <ManagerRequestModal opened onClose={() => setOpened(false)} />}
     </>
   );
 }
