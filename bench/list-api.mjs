@@ -1,15 +1,17 @@
 // npm run bench (sixth part): requests per second of `GET campaigns` (page 1 of a user with 20,000 campaigns)
 // beside a trivial route of the same server (`GET /version.json`: no database), on PostgreSQL, in one run.
 // Creates the database `storelift_list_api_bench` on the server BENCH_DATABASE_URL names (default the local
-// one, trust auth), runs the built server on it as a child process (`apps/server/dist/server.js`), drives it
-// over HTTP with keep-alive connections, CONCURRENCY requests in flight, and prints per route: requests/s, the
-// server's CPU per request (its /proc/<pid>/stat) and PostgreSQL's (the /proc stat of the backends serving
-// this database). Target: the list at 0.2x the trivial route or better. Drops the database at the end.
+// one, trust auth), runs the built server on it as a child process (`apps/server/dist/server.js`, an API process
+// without job workers, as production runs them), drives it with autocannon (keep-alive connections, CONCURRENCY
+// requests in flight) and prints per route: requests/s, the server's CPU per request (its /proc/<pid>/stat) and
+// PostgreSQL's (the /proc stat of the backends serving this database). Target: the list at 0.2x the trivial
+// route or better. Drops the database at the end.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
 import pg from 'pg';
 import { benchDatabase } from './support.mjs';
 
@@ -41,14 +43,15 @@ try {
       DATABASE_URL: bench.url,
       WEB_DIST: '',
       SEED_DEMO: '0',
+      WORKERS: '0',
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   await healthy();
-  // BENCH_ACCEPT_ENCODING=identity: uncompressed answers (fetch asks for gzip, deflate and br by default).
-  const encoding = process.env.BENCH_ACCEPT_ENCODING;
-  const headers = { authorization: `Bearer ${token}`, ...(encoding && { 'accept-encoding': encoding }) };
+  // BENCH_ACCEPT_ENCODING=identity: uncompressed answers (browsers ask for gzip, deflate, br and zstd).
+  const encoding = process.env.BENCH_ACCEPT_ENCODING ?? 'gzip, deflate, br, zstd';
+  const headers = { authorization: `Bearer ${token}`, 'accept-encoding': encoding };
   const list = '/api/private/v1/campaigns?status=all&sortBy=id&sortType=desc&page=1&limit=10';
   const first = await fetch(`${base}${list}`, { headers });
   const body = await first.json();
@@ -56,7 +59,7 @@ try {
     throw new Error(`GET campaigns answered ${first.status}: ${JSON.stringify(body).slice(0, 200)}`);
 
   console.log(
-    `list API on PostgreSQL, ${CONCURRENCY} requests in flight, ${SECONDS} s per route (keep-alive HTTP):`,
+    `list API on PostgreSQL, autocannon with ${CONCURRENCY} connections, ${SECONDS} s per route after 2 s of warm-up:`,
   );
   const trivial = await load('trivial route, GET /version.json', '/version.json', headers);
   const campaigns = await load(
@@ -172,19 +175,15 @@ async function healthy() {
 /** Sends GET `path` for SECONDS (after a 2 s warm-up) and prints requests/s and CPU per request; answers the rate. */
 async function load(label, path, headers) {
   const run = async (seconds) => {
-    const until = performance.now() + seconds * 1000;
-    let done = 0;
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (performance.now() < until) {
-          const res = await fetch(`${base}${path}`, { headers });
-          await res.arrayBuffer();
-          if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
-          done += 1;
-        }
-      }),
-    );
-    return done;
+    const result = await autocannon({
+      url: `${base}${path}`,
+      connections: CONCURRENCY,
+      duration: seconds,
+      headers,
+    });
+    if (result.non2xx || result.errors)
+      throw new Error(`${path}: ${result.non2xx} answers other than 2xx, ${result.errors} errors`);
+    return result.requests.total;
   };
   await run(2);
   const backends = await databaseBackends();

@@ -591,38 +591,50 @@ const SORT_COLUMNS = {
 /**
  * The ids of one page, for a deferred join: they come from `campaigns` alone (for the usual sorts an
  * index-only walk of `(user_id, <sort>, id, status)`), so a deep offset skips narrow index entries, not
- * rows; then only the page's rows are read and joined to their refs.
+ * rows; then only the page's rows are read and joined to their refs (on `pageIdMatches`). The page is given
+ * as parameters, or as literals for a statement of a first page (see `ownPage`).
  */
 function pageIds(
-  db: Queryable,
   where: SQL | undefined,
   order: SQL[],
-  limit: number | Placeholder,
-  offset: number | Placeholder,
+  limit: number | Placeholder | SQL,
+  offset: number | Placeholder | SQL,
 ) {
-  return db
-    .select({ id: campaigns.id })
-    .from(campaigns)
-    .where(where)
-    .orderBy(...order)
-    .limit(limit)
-    .offset(offset)
-    .as('page');
+  return sql`(select ${campaigns.id} from ${campaigns} ${where ? sql`where ${where}` : sql``}
+    order by ${sql.join(order, sql`, `)} limit ${limit} offset ${offset}) as "page"`;
+}
+
+const pageIdMatches = sql`"page"."id" = ${campaigns.id}`;
+
+/** Campaigns of one status, as the tabs count them. */
+export interface StatusCount {
+  status: string;
+  count: number;
+}
+
+/**
+ * `GET campaigns`: a page of the list (every row when exporting) and the campaigns per status under its filters
+ * (the tabs' counts and the list's total). With no filter but the owner, the list's usual call, one statement.
+ */
+export async function listPage(db: Queryable, userId: number, filters: SQL[], query: CampaignListQuery) {
+  if (filters.length === 1 && !query.isExport) return ownPage(db, userId, query);
+  const [rows, byStatus] = await Promise.all([
+    pageCampaigns(db, filters, query),
+    statusCounts(db, userId, filters),
+  ]);
+  return { rows, byStatus };
 }
 
 /** A page of the user's campaigns under `listFilters` (every row when exporting). */
-export async function pageCampaigns(db: Queryable, userId: number, filters: SQL[], query: CampaignListQuery) {
-  const offset = (query.page - 1) * query.limit;
-  if (filters.length === 1 && !query.isExport) return ownPage(db, userId, query, offset);
+export async function pageCampaigns(db: Queryable, filters: SQL[], query: CampaignListQuery) {
   const where = and(...filters, tabFilter(query.status));
   const order = sortOrder(query);
   if (query.isExport)
     return selectCampaigns(db)
       .where(where)
       .orderBy(...order);
-  const page = pageIds(db, where, order, query.limit, offset);
   return selectCampaigns(db)
-    .innerJoin(page, eq(page.id, campaigns.id))
+    .innerJoin(pageIds(where, order, query.limit, (query.page - 1) * query.limit), pageIdMatches)
     .orderBy(...order);
 }
 
@@ -631,49 +643,81 @@ function sortOrder(query: CampaignListQuery) {
   return [direction(SORT_COLUMNS[query.sortBy]), direction(campaigns.id)];
 }
 
+/** First pages of these sizes get a statement of their own (see `ownPage`). */
+const FIRST_PAGE_SIZES: ReadonlySet<number> = new Set([10, 20, 50, 100]);
+
 /**
- * A page with no filter but the owner (the first of `listFilters`), the list's usual call: one prepared
- * statement per sort and kind of tab, with the owner, the tab's status and the page as parameters.
+ * A page with no filter but the owner (the first of `listFilters`) and the owner's campaigns per status, in one
+ * prepared statement per sort and kind of tab, with the owner, the tab's status and the page as parameters. A
+ * first page of a usual size has its size written into a statement of its own: with LIMIT and OFFSET as
+ * parameters PostgreSQL's generic plan guesses a tenth of the user's rows and loses to a custom plan, so the
+ * statement was planned again on every call (0.4 ms, five times its execution); without them the generic plan
+ * is the custom one and is kept.
  */
-function ownPage(db: Queryable, userId: number, query: CampaignListQuery, offset: number) {
+async function ownPage(db: Queryable, userId: number, query: CampaignListQuery) {
+  const offset = (query.page - 1) * query.limit;
+  const firstPage = offset === 0 && FIRST_PAGE_SIZES.has(query.limit);
   const everyTab = query.status === 'all';
-  const name = `campaign_page_${query.sortBy}_${query.sortType}_${everyTab ? 'all' : 'tab'}`;
+  const name = `campaign_page_${query.sortBy}_${query.sortType}_${everyTab ? 'all' : 'tab'}_${firstPage ? query.limit : 'n'}`;
   const statement = prepared(db, name, () => {
     const order = sortOrder(query);
     const tab = everyTab ? tabFilter('all') : eq(campaigns.status, sql.placeholder('status'));
-    const owner = eq(campaigns.user_id, sql.placeholder('userId'));
-    const page = pageIds(db, and(owner, tab), order, sql.placeholder('limit'), sql.placeholder('offset'));
-    return selectCampaigns(db)
-      .innerJoin(page, eq(page.id, campaigns.id))
+    const where = and(eq(campaigns.user_id, sql.placeholder('userId')), tab);
+    const page = firstPage
+      ? pageIds(where, order, sql.raw(String(query.limit)), sql.raw('0'))
+      : pageIds(where, order, sql.placeholder('limit'), sql.placeholder('offset'));
+    return db
+      .select({ ...REF_FIELDS, totals: ownerStatusTotals })
+      .from(campaigns)
+      .leftJoin(apps, eq(apps.id, campaigns.app_id))
+      .innerJoin(countries, eq(countries.id, campaigns.country_id))
+      .innerJoin(page, pageIdMatches)
       .orderBy(...order)
       .prepare(name);
   });
   const status = TAB_STATUS[query.status] ?? query.status;
-  return statement.execute({ userId, status, limit: query.limit, offset });
+  const rows = await statement.execute({ userId, status, limit: query.limit, offset });
+  // An empty page carries no totals: they are read on their own then.
+  const first = rows[0]?.totals;
+  const totals = first ? (JSON.parse(first) as StatusTotal[]) : await statusTotals(db, userId);
+  await foldStatusDeltas(db, userId, totals);
+  return { rows, byStatus: totals.filter((total) => total.count !== 0) };
 }
 
 /**
  * Campaigns per status under the list's filters (the tabs' counts and the list's total). With no filter but the
  * owner (`listFilters` puts it first) they are the sums of the owner's status deltas, not a count of campaigns.
  */
-export function statusCounts(db: Queryable, userId: number, filters: SQL[]) {
-  if (filters.length === 1) return statusTotals(db, userId);
-  return db
-    .select({ status: campaigns.status, count: sql<number>`count(*)::int` })
-    .from(campaigns)
-    .where(and(...filters))
-    .groupBy(campaigns.status);
+export async function statusCounts(db: Queryable, userId: number, filters: SQL[]): Promise<StatusCount[]> {
+  if (filters.length > 1)
+    return db
+      .select({ status: campaigns.status, count: sql<number>`count(*)::int` })
+      .from(campaigns)
+      .where(and(...filters))
+      .groupBy(campaigns.status);
+  const totals = await statusTotals(db, userId);
+  await foldStatusDeltas(db, userId, totals);
+  return totals.filter((total) => total.count !== 0);
 }
 
-/** More delta rows of one user than this are folded into one per status. */
-const DELTAS_TO_FOLD = 64;
+/** A status's sum of a user's deltas, and how many rows it took. */
+interface StatusTotal extends StatusCount {
+  rows: number;
+}
 
 /**
- * A user's campaigns per status from `campaign_status_deltas`. Once the user's rows pile up they are folded:
- * one statement deletes them and writes their sums, so a concurrent reader sees either all rows or the sums, and
- * a concurrent fold only deletes rows the first left (the sums it wrote are not in its snapshot).
+ * The owner's (placeholder `userId`) status totals as JSON text, for a column of a list statement: text, so the
+ * driver does not parse it again on each row of the page; the first row's is read.
  */
-async function statusTotals(db: Queryable, userId: number) {
+const ownerStatusTotals = sql<string | null>`(select json_agg(json_build_object(
+    'status', t.status, 'count', t.count, 'rows', t.rows))::text
+  from (select ${campaignStatusDeltas.status} as status, sum(${campaignStatusDeltas.delta})::int as count,
+      count(*)::int as rows
+    from ${campaignStatusDeltas} where ${campaignStatusDeltas.user_id} = ${sql.placeholder('userId')}
+    group by ${campaignStatusDeltas.status}) t)`;
+
+/** A user's campaigns per status from `campaign_status_deltas`. */
+function statusTotals(db: Queryable, userId: number): Promise<StatusTotal[]> {
   const query = prepared(db, 'campaign_status_totals', () =>
     db
       .select({
@@ -686,15 +730,24 @@ async function statusTotals(db: Queryable, userId: number) {
       .groupBy(campaignStatusDeltas.status)
       .prepare('campaign_status_totals'),
   );
-  const totals = await query.execute({ userId });
-  if (totals.reduce((rows, total) => rows + total.rows, 0) > DELTAS_TO_FOLD) {
-    await db.execute(sql`with gone as (
-        delete from ${campaignStatusDeltas} where ${campaignStatusDeltas.user_id} = ${userId}
-        returning ${campaignStatusDeltas.status}, ${campaignStatusDeltas.delta})
-      insert into ${campaignStatusDeltas} (user_id, status, delta)
-        select ${userId}::int, status, sum(delta) from gone group by status having sum(delta) <> 0`);
-  }
-  return totals.filter((total) => total.count !== 0).map(({ status, count }) => ({ status, count }));
+  return query.execute({ userId });
+}
+
+/** More delta rows of one user than this are folded into one per status. */
+const DELTAS_TO_FOLD = 64;
+
+/**
+ * Once a user's delta rows pile up (as read in `totals`) they are folded: one statement deletes them and writes
+ * their sums, so a concurrent reader sees either all rows or the sums, and a concurrent fold only deletes rows
+ * the first left (the sums it wrote are not in its snapshot).
+ */
+async function foldStatusDeltas(db: Queryable, userId: number, totals: readonly StatusTotal[]) {
+  if (totals.reduce((rows, total) => rows + total.rows, 0) <= DELTAS_TO_FOLD) return;
+  await db.execute(sql`with gone as (
+      delete from ${campaignStatusDeltas} where ${campaignStatusDeltas.user_id} = ${userId}
+      returning ${campaignStatusDeltas.status}, ${campaignStatusDeltas.delta})
+    insert into ${campaignStatusDeltas} (user_id, status, delta)
+      select ${userId}::int, status, sum(delta) from gone group by status having sum(delta) <> 0`);
 }
 
 /** Ids of the user's campaigns in these statuses, locked. */
@@ -824,10 +877,10 @@ export async function pageAllCampaigns(db: Queryable, query: AdminCampaignListQu
   const where = and(...filters);
   const direction = query.sortType === 'desc' ? desc : asc;
   const order = [direction(ADMIN_SORT_COLUMNS[query.sortBy]), direction(campaigns.id)];
-  const page = pageIds(db, where, order, query.limit, (query.page - 1) * query.limit);
+  const page = pageIds(where, order, query.limit, (query.page - 1) * query.limit);
   const [rows, [count]] = await Promise.all([
     selectAdminCampaigns(db)
-      .innerJoin(page, eq(page.id, campaigns.id))
+      .innerJoin(page, pageIdMatches)
       .orderBy(...order),
     db
       .select({ total: sql<number>`count(*)::int` })

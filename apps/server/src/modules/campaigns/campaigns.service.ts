@@ -629,10 +629,7 @@ export function tabCounts(byStatus: readonly { status: string; count: number }[]
 /** `GET campaigns`: a page (or, with `isExport`, every row) of a status tab, with the tabs' counts. */
 export async function listCampaigns(deps: Deps, userId: number, query: CampaignListQuery) {
   const filters = await repo.listFilters(deps.db, userId, query);
-  const [rows, byStatus] = await Promise.all([
-    repo.pageCampaigns(deps.db, userId, filters, query),
-    repo.statusCounts(deps.db, userId, filters),
-  ]);
+  const { rows, byStatus } = await repo.listPage(deps.db, userId, filters, query);
   const counts = tabCounts(byStatus);
   // Every status belongs to the all tab or one tab of its own: the tab's count is the list's total.
   const total = counts[query.status];

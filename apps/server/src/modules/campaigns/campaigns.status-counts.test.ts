@@ -114,4 +114,42 @@ describe('the status tabs counts', () => {
     expect(await deltaRows(two.user.id)).toBe(0);
     expect((await listedTabs(one.auth)).all).toBe(3);
   });
+
+  it('come with every page, the first of each size, a deeper one and one past the end', async () => {
+    const owner = await makeUser(t.deps.db);
+    const ids = (await insertCampaigns(owner.user.id, 45)).map((row) => row.id).sort((a, b) => b - a);
+    const listedIds = (rows: { id: number }[]) => rows.map((row) => row.id);
+    const counts = await countedTabs(owner.user.id);
+    // Archived campaigns are not in the all tab.
+    const archived = new Set(
+      (
+        await t.deps.db
+          .select({ id: campaigns.id })
+          .from(campaigns)
+          .where(and(eq(campaigns.user_id, owner.user.id), eq(campaigns.status, 'archived')))
+      ).map((row) => row.id),
+    );
+    const all = ids.filter((id) => !archived.has(id));
+    for (const [page, limit] of [
+      [1, 10],
+      [1, 20],
+      [1, 7],
+      [2, 10],
+      [5, 10],
+      [9, 10],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `${API}/campaigns?status=all&sortBy=id&sortType=desc&page=${page}&limit=${limit}`,
+        headers: owner.auth,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json();
+      expect(listedIds(body.data), `page ${page} of ${limit}`).toEqual(
+        all.slice((page - 1) * limit, page * limit),
+      );
+      expect(body.counts).toEqual(counts);
+      expect(body.meta.total).toBe(all.length);
+    }
+  });
 });

@@ -48,7 +48,6 @@ export async function campaignsWidget(
     campaignsRepo.statusCounts(deps.db, userId, filters),
     campaignsRepo.pageCampaigns(
       deps.db,
-      userId,
       [...filters, repo.statusIn(RUNNING_CAMPAIGN_STATUSES)],
       NEWEST_RUNNING,
     ),
