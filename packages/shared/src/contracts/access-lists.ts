@@ -99,7 +99,9 @@ export const accessListQuerySchema = pageQuerySchema.extend({
 });
 export type AccessListQuery = z.infer<typeof accessListQuerySchema>;
 export const accessListSchema = z.object({ data: z.array(accessListEntrySchema), meta: pageMetaSchema });
+export type AccessList = z.infer<typeof accessListSchema>;
 export const accessListEntryResponseSchema = z.object({
   data: accessListEntrySchema,
   message: z.string(),
 });
+export type AccessListEntryResponse = z.infer<typeof accessListEntryResponseSchema>;

@@ -78,6 +78,7 @@ export const partnerResponseSchema = z.object({
   data: z.object({ id: z.number().int(), partner: z.string().nullable() }),
   message: z.string().optional(),
 });
+export type PartnerResponse = z.infer<typeof partnerResponseSchema>;
 
 /** `PUT admin campaigns/{id}/vendor`. */
 export const changeVendorBodySchema = z.object({
@@ -85,6 +86,7 @@ export const changeVendorBodySchema = z.object({
 });
 
 export const statusHistoryResponseSchema = z.object({ data: z.array(campaignStatusChangeSchema) });
+export type StatusHistoryResponse = z.infer<typeof statusHistoryResponseSchema>;
 
 /** `POST admin campaigns/{id}/progress`: planned vs delivered per day (all orders summed) and per order. */
 export const campaignProgressResponseSchema = z.object({
@@ -95,4 +97,5 @@ export const campaignProgressResponseSchema = z.object({
     orders: campaignSchema.shape.orders.unwrap(),
   }),
 });
+export type CampaignProgressResponse = z.infer<typeof campaignProgressResponseSchema>;
 export type CampaignProgress = z.infer<typeof campaignProgressResponseSchema>['data'];

@@ -84,6 +84,7 @@ export const adminUserDetailSchema = adminUserSchema.extend({
 });
 export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
 export const adminUserOneSchema = z.object({ data: adminUserDetailSchema });
+export type AdminUserOne = z.infer<typeof adminUserOneSchema>;
 /** `GET users`: a page, or with `id` that one user. */
 export const adminUsersResponseSchema = z.union([adminUserListSchema, adminUserOneSchema]);
 

@@ -149,6 +149,7 @@ export const storeSearchItemSchema = z.object({
 });
 export type StoreSearchItem = z.infer<typeof storeSearchItemSchema>;
 export const storeSearchResponseSchema = z.object({ data: z.array(storeSearchItemSchema) });
+export type StoreSearchResponse = z.infer<typeof storeSearchResponseSchema>;
 
 /** `GET apps/show-by-package`: the user's app by store and id. */
 export const showByPackageQuerySchema = z.object({

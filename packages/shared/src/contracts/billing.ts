@@ -171,6 +171,7 @@ export const changePaysystemActiveBodySchema = z.object({
   is_active: queryFlagRule,
 });
 export const paysystemResponseSchema = z.object({ data: paysystemSchema, message: z.string() });
+export type PaysystemResponse = z.infer<typeof paysystemResponseSchema>;
 
 // ---------------------------------------------------------------- marketing actions
 
@@ -191,6 +192,7 @@ export const marketingActionSchema = z.object({
 });
 export type MarketingAction = z.infer<typeof marketingActionSchema>;
 export const marketingActionResponseSchema = z.object({ data: marketingActionSchema });
+export type MarketingActionResponse = z.infer<typeof marketingActionResponseSchema>;
 
 // ---------------------------------------------------------------- payments
 
@@ -345,6 +347,7 @@ export const updatePaymentBodySchema = z.object({
 });
 export type UpdatePaymentBody = z.input<typeof updatePaymentBodySchema>;
 export const adminPaymentResponseSchema = z.object({ data: adminPaymentSchema, message: z.string() });
+export type AdminPaymentResponse = z.infer<typeof adminPaymentResponseSchema>;
 /** `POST payments/{id}/refund` (staff): an optional description for the ledger row. */
 export const refundPaymentBodySchema = optionalBody(
   z.object({ description: text({ max: 500, multiline: true }).optional() }),

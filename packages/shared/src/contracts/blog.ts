@@ -48,6 +48,7 @@ export const blogPostListResponseSchema = z.object({
 });
 export type BlogPostListResponse = z.infer<typeof blogPostListResponseSchema>;
 export const blogPostResponseSchema = z.object({ data: internalBlogPostSchema, message: z.string() });
+export type BlogPostResponse = z.infer<typeof blogPostResponseSchema>;
 
 /** How many pinned posts the dashboard shows. */
 export const PINNED_POSTS_LIMIT = 3;
@@ -63,3 +64,4 @@ export const internalBlogWidgetResponseSchema = z.object({
 export type InternalBlogWidget = z.infer<typeof internalBlogWidgetResponseSchema>;
 /** `GET widgets/blog/pinned`: up to {@link PINNED_POSTS_LIMIT} pinned published posts in the caller's language. */
 export const pinnedBlogWidgetResponseSchema = z.object({ data: z.array(internalBlogPostSchema) });
+export type PinnedBlogWidgetResponse = z.infer<typeof pinnedBlogWidgetResponseSchema>;

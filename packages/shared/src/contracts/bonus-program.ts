@@ -52,6 +52,7 @@ export const bonusSubmissionBodySchema = z.object({
 });
 export type BonusSubmissionBody = z.input<typeof bonusSubmissionBodySchema>;
 export const bonusSubmissionResponseSchema = z.object({ data: bonusSubmissionSchema, message: z.string() });
+export type BonusSubmissionResponse = z.infer<typeof bonusSubmissionResponseSchema>;
 
 export const adminBonusSubmissionSchema = bonusSubmissionSchema.extend({
   user: z.object({ id: z.number().int(), email: z.string(), nickname: z.string() }),

@@ -384,6 +384,7 @@ export const campaignListResponseSchema = z.object({
 export type CampaignListResponse = z.infer<typeof campaignListResponseSchema>;
 
 export const archiveAllResponseSchema = z.object({ message: z.string(), count: z.number().int() });
+export type ArchiveAllResponse = z.infer<typeof archiveAllResponseSchema>;
 
 /** `PUT campaigns/toggle`: sets (or, without `favorite`, flips) the favorite flag of the user's campaign. */
 export const campaignToggleBodySchema = z.object({
@@ -407,6 +408,7 @@ export const campaignFiltersResponseSchema = z.object({
     productTypes: z.array(z.number().int()),
   }),
 });
+export type CampaignFiltersResponse = z.infer<typeof campaignFiltersResponseSchema>;
 export type CampaignFilters = z.infer<typeof campaignFiltersResponseSchema>['data'];
 
 /** `GET reviews/common`: a random pack of generated reviews. */
@@ -422,3 +424,4 @@ export const commonReviewsQuerySchema = z.object({
 });
 export type CommonReviewsQuery = z.infer<typeof commonReviewsQuerySchema>;
 export const commonReviewsResponseSchema = z.object({ data: z.array(reviewSchema) });
+export type CommonReviewsResponse = z.infer<typeof commonReviewsResponseSchema>;

@@ -190,9 +190,12 @@ export const emailTemplateSchema = z.object({
 });
 export type EmailTemplate = z.infer<typeof emailTemplateSchema>;
 export const emailTemplateListResponseSchema = z.object({ data: z.array(emailTemplateSchema) });
+export type EmailTemplateListResponse = z.infer<typeof emailTemplateListResponseSchema>;
 export const emailTemplateResponseSchema = z.object({ data: emailTemplateSchema, message: z.string() });
+export type EmailTemplateResponse = z.infer<typeof emailTemplateResponseSchema>;
 
 /** A rendered mail: what the recipient gets. */
 export const renderedMailSchema = z.object({ subject: z.string(), text: z.string(), html: z.string() });
 export type RenderedMail = z.infer<typeof renderedMailSchema>;
 export const emailPreviewResponseSchema = z.object({ data: renderedMailSchema });
+export type EmailPreviewResponse = z.infer<typeof emailPreviewResponseSchema>;

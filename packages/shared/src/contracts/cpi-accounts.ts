@@ -56,3 +56,4 @@ export const cpiAccountListResponseSchema = z.object({
 });
 export type CpiAccountListResponse = z.infer<typeof cpiAccountListResponseSchema>;
 export const cpiAccountResponseSchema = z.object({ data: cpiAccountSchema, message: z.string() });
+export type CpiAccountResponse = z.infer<typeof cpiAccountResponseSchema>;

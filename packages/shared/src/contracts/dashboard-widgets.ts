@@ -24,12 +24,14 @@ export const topRegionsWidgetResponseSchema = z.object({
     }),
   ),
 });
+export type TopRegionsWidgetResponse = z.infer<typeof topRegionsWidgetResponseSchema>;
 export type TopRegionsWidget = z.infer<typeof topRegionsWidgetResponseSchema>['data'];
 
 /** `GET widgets/country/popular`: the countries most campaigns were ordered for lately, all customers together. */
 export const popularCountriesWidgetResponseSchema = z.object({
   data: z.array(countryRowSchema.extend({ share: z.number() })),
 });
+export type PopularCountriesWidgetResponse = z.infer<typeof popularCountriesWidgetResponseSchema>;
 export type PopularCountriesWidget = z.infer<typeof popularCountriesWidgetResponseSchema>['data'];
 
 /** `GET widgets/apps/popular`: the caller's most promoted apps. */
@@ -45,12 +47,14 @@ export const popularAppsWidgetResponseSchema = z.object({
     }),
   ),
 });
+export type PopularAppsWidgetResponse = z.infer<typeof popularAppsWidgetResponseSchema>;
 export type PopularAppsWidget = z.infer<typeof popularAppsWidgetResponseSchema>['data'];
 
 /** `GET widgets/referrals`: the referral summary and the referred users who spent most. */
 export const referralsWidgetResponseSchema = z.object({
   data: z.object({ summary: referralSummarySchema, top: z.array(referralSchema) }),
 });
+export type ReferralsWidgetResponse = z.infer<typeof referralsWidgetResponseSchema>;
 export type ReferralsWidget = z.infer<typeof referralsWidgetResponseSchema>['data'];
 
 /** A post of the external blog (the configured RSS or Atom feed). */

@@ -111,10 +111,12 @@ export const marketingActionListResponseSchema = z.object({
   data: z.array(adminMarketingActionSchema),
   meta: pageMetaSchema,
 });
+export type MarketingActionListResponse = z.infer<typeof marketingActionListResponseSchema>;
 export const adminMarketingActionResponseSchema = z.object({
   data: adminMarketingActionSchema,
   message: z.string(),
 });
+export type AdminMarketingActionResponse = z.infer<typeof adminMarketingActionResponseSchema>;
 /** `GET marketing-actions/filters`: what the list's filters offer. */
 export const marketingActionFiltersResponseSchema = z.object({
   data: z.object({
@@ -124,6 +126,7 @@ export const marketingActionFiltersResponseSchema = z.object({
     price_plans: z.array(z.object({ id: z.number().int(), name: z.string() })),
   }),
 });
+export type MarketingActionFiltersResponse = z.infer<typeof marketingActionFiltersResponseSchema>;
 export type MarketingActionFilters = z.infer<typeof marketingActionFiltersResponseSchema>['data'];
 
 // ---------------------------------------------------------------- Google Ads report
@@ -172,6 +175,7 @@ export const adsReportListResponseSchema = z.object({
   meta: pageMetaSchema,
   totals: z.object({ amount: moneySchema, revenue: moneySchema, roas: moneySchema.nullable() }),
 });
+export type AdsReportListResponse = z.infer<typeof adsReportListResponseSchema>;
 export const adsReportUploadResponseSchema = z.object({
   message: z.string(),
   added: z.number().int(),
@@ -181,3 +185,4 @@ export type AdsReportUploadResponse = z.infer<typeof adsReportUploadResponseSche
 export const adsReportUpdateBodySchema = z.object({ amount: adsAmountRule });
 export type AdsReportUpdateBody = z.input<typeof adsReportUpdateBodySchema>;
 export const adsReportRowResponseSchema = z.object({ data: adsReportRowSchema, message: z.string() });
+export type AdsReportRowResponse = z.infer<typeof adsReportRowResponseSchema>;

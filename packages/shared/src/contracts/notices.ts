@@ -168,6 +168,7 @@ export const noticeListResponseSchema = z.object({
 });
 export type NoticeListResponse = z.infer<typeof noticeListResponseSchema>;
 export const noticeResponseSchema = z.object({ data: noticeSchema });
+export type NoticeResponse = z.infer<typeof noticeResponseSchema>;
 
 /** A pinned notification on the dashboard (customer-area §3). */
 export const notificationSchema = z.object({
@@ -188,6 +189,7 @@ export const noticeEmailPreferencesResponseSchema = z.object({
   data: z.object({ types: z.array(z.number().int()) }),
   message: z.string().optional(),
 });
+export type NoticeEmailPreferencesResponse = z.infer<typeof noticeEmailPreferencesResponseSchema>;
 
 // ---------------------------------------------------------------- staff
 
@@ -212,7 +214,9 @@ export type SendNoticeBody = z.input<typeof sendNoticeBodySchema>;
 export const adminNoticeListQuerySchema = pageQuerySchema.extend({ user_id: idParamsSchema.shape.id });
 export type AdminNoticeListQuery = z.input<typeof adminNoticeListQuerySchema>;
 export const adminNoticeListResponseSchema = z.object({ data: z.array(noticeSchema), meta: pageMetaSchema });
+export type AdminNoticeListResponse = z.infer<typeof adminNoticeListResponseSchema>;
 export const sendNoticeResponseSchema = z.object({ data: noticeSchema, message: z.string() });
+export type SendNoticeResponse = z.infer<typeof sendNoticeResponseSchema>;
 
 export const noticeTemplateSchema = z.object({
   id: z.number().int(),
@@ -234,6 +238,7 @@ export const noticeTemplateListResponseSchema = z.object({
 });
 export type NoticeTemplateListResponse = z.infer<typeof noticeTemplateListResponseSchema>;
 export const noticeTemplateResponseSchema = z.object({ data: noticeTemplateSchema, message: z.string() });
+export type NoticeTemplateResponse = z.infer<typeof noticeTemplateResponseSchema>;
 
 // ---------------------------------------------------------------- campaign messages
 
@@ -256,6 +261,7 @@ export const campaignMessageListResponseSchema = z.object({
 });
 export type CampaignMessageListResponse = z.infer<typeof campaignMessageListResponseSchema>;
 export const campaignMessageResponseSchema = z.object({ data: campaignMessageSchema, message: z.string() });
+export type CampaignMessageResponse = z.infer<typeof campaignMessageResponseSchema>;
 /** Staff: campaigns whose customer wrote messages staff have not read, with how many. */
 export const unreadCampaignMessagesResponseSchema = z.object({
   data: z.array(z.object({ campaign_id: z.number().int(), unread: z.number().int() })),

@@ -15,6 +15,7 @@ export const queueStatsSchema = z.object({
 });
 export type QueueStats = z.infer<typeof queueStatsSchema>;
 export const queueStatsResponseSchema = z.object({ data: z.array(queueStatsSchema) });
+export type QueueStatsResponse = z.infer<typeof queueStatsResponseSchema>;
 
 /** A queue name in a path or query. */
 export const queueNameRule = z
@@ -36,6 +37,7 @@ export type FailedJob = z.infer<typeof failedJobSchema>;
 export const failedJobsQuerySchema = pageQuerySchema.extend({ queue: queueNameRule });
 export type FailedJobsQuery = z.infer<typeof failedJobsQuerySchema>;
 export const failedJobsSchema = z.object({ data: z.array(failedJobSchema), meta: pageMetaSchema });
+export type FailedJobs = z.infer<typeof failedJobsSchema>;
 /** `POST operations/failed-jobs/{queue}/{id}/retry`. */
 export const retryJobParamsSchema = z.object({ queue: queueNameRule, id: z.uuid() });
 
@@ -91,3 +93,4 @@ export const serverErrorsQuerySchema = pageQuerySchema.extend({
 });
 export type ServerErrorsQuery = z.infer<typeof serverErrorsQuerySchema>;
 export const serverErrorsSchema = z.object({ data: z.array(serverErrorSchema), meta: pageMetaSchema });
+export type ServerErrors = z.infer<typeof serverErrorsSchema>;

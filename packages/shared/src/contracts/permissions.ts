@@ -54,6 +54,7 @@ export type RoleListQuery = z.infer<typeof roleListQuerySchema>;
 export const roleListSchema = z.object({ data: z.array(roleSchema), meta: pageMetaSchema });
 export type RoleList = z.infer<typeof roleListSchema>;
 export const roleResponseSchema = z.object({ data: roleSchema, message: z.string().optional() });
+export type RoleResponse = z.infer<typeof roleResponseSchema>;
 
 /** `DELETE roles/{id}`: a role some users hold is deleted only with a role to move them to. */
 export const deleteRoleQuerySchema = z.object({ move_to: idParamsSchema.shape.id.optional() });
@@ -88,6 +89,7 @@ export const moduleResponseSchema = z.object({
   data: permissionModuleSchema,
   message: z.string().optional(),
 });
+export type ModuleResponse = z.infer<typeof moduleResponseSchema>;
 
 /** `POST functions` and `PUT functions/{id}`: a function belongs to a module. */
 export const functionBodySchema = moduleBodySchema.extend({
@@ -120,6 +122,7 @@ export const functionResponseSchema = z.object({
   data: permissionFunctionSchema,
   message: z.string().optional(),
 });
+export type FunctionResponse = z.infer<typeof functionResponseSchema>;
 
 // Grants: what one role holds (staff-admin §2: "permissions are granted to roles per module").
 
@@ -137,6 +140,7 @@ export const roleGrantsSchema = z.object({
 });
 export type RoleGrants = z.infer<typeof roleGrantsSchema>;
 export const roleGrantsResponseSchema = z.object({ data: roleGrantsSchema, message: z.string().optional() });
+export type RoleGrantsResponse = z.infer<typeof roleGrantsResponseSchema>;
 
 const idList = z
   .array(idParamsSchema.shape.id, { error: MESSAGES.dataNotValid })

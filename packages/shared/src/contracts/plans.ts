@@ -66,3 +66,4 @@ export const setUserPlanBodySchema = z.object({
 });
 export const userIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 export const pricetagListResponseSchema = z.object({ data: z.array(pricetagSchema), message: z.string() });
+export type PricetagListResponse = z.infer<typeof pricetagListResponseSchema>;

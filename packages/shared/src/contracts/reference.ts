@@ -8,13 +8,17 @@ export const countrySchema = z.object({
 });
 export type Country = z.infer<typeof countrySchema>;
 export const countryListSchema = z.object({ data: z.array(countrySchema) });
+export type CountryList = z.infer<typeof countryListSchema>;
 export const countryOneSchema = z.object({ data: countrySchema });
 /** `country/get-filters`: country codes per GEO group. */
 export const countryFiltersSchema = z.object({ data: z.record(z.string(), z.array(z.string())) });
+export type CountryFilters = z.infer<typeof countryFiltersSchema>;
 
 export const languageSchema = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
 export const languageListSchema = z.object({ data: z.array(languageSchema) });
+export type LanguageList = z.infer<typeof languageListSchema>;
 export type Language = z.infer<typeof languageSchema>;
 
 /** `GET constants`: the enumerations of customer-area §9 keyed by name. */
 export const constantsResponseSchema = z.object({ data: z.record(z.string(), z.unknown()) });
+export type ConstantsResponse = z.infer<typeof constantsResponseSchema>;

@@ -96,6 +96,7 @@ export const payoutBodySchema = z
   });
 export type PayoutBody = z.input<typeof payoutBodySchema>;
 export const payoutResponseSchema = z.object({ data: payoutSchema, message: z.string() });
+export type PayoutResponse = z.infer<typeof payoutResponseSchema>;
 
 export const adminPayoutSchema = payoutSchema.extend({
   user: z.object({ id: z.number().int(), email: z.string(), nickname: z.string() }),

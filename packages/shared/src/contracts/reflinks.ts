@@ -60,3 +60,4 @@ export type Reflink = z.infer<typeof reflinkSchema>;
 export const reflinkListResponseSchema = z.object({ data: z.array(reflinkSchema), meta: pageMetaSchema });
 export type ReflinkListResponse = z.infer<typeof reflinkListResponseSchema>;
 export const reflinkResponseSchema = z.object({ data: reflinkSchema, message: z.string() });
+export type ReflinkResponse = z.infer<typeof reflinkResponseSchema>;

@@ -108,6 +108,7 @@ export const resellerTemplatesResponseSchema = z.object({
 });
 export type ResellerTemplatesResponse = z.infer<typeof resellerTemplatesResponseSchema>;
 export const resellerTemplateResponseSchema = z.object({ data: resellerTemplateSchema, message: z.string() });
+export type ResellerTemplateResponse = z.infer<typeof resellerTemplateResponseSchema>;
 
 /** `GET users/profile/email-templates/list`: the kinds, their placeholders with sample values, and defaults. */
 export const resellerTemplateKindsResponseSchema = z.object({
@@ -120,4 +121,5 @@ export const resellerTemplateKindsResponseSchema = z.object({
     }),
   ),
 });
+export type ResellerTemplateKindsResponse = z.infer<typeof resellerTemplateKindsResponseSchema>;
 export type ResellerTemplateKinds = z.infer<typeof resellerTemplateKindsResponseSchema>['data'];

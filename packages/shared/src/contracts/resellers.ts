@@ -72,6 +72,7 @@ export const resellerProgramResponseSchema = z.object({
 });
 export type ResellerProgramResponse = z.infer<typeof resellerProgramResponseSchema>;
 export const resellerRequestResponseSchema = z.object({ data: resellerRequestSchema, message: z.string() });
+export type ResellerRequestResponse = z.infer<typeof resellerRequestResponseSchema>;
 
 export const adminResellerRequestSchema = resellerRequestSchema.extend({
   user: z.object({ id: z.number().int(), email: z.string(), nickname: z.string() }),
@@ -89,6 +90,7 @@ export const adminResellerRequestListResponseSchema = z.object({
   data: z.array(adminResellerRequestSchema),
   meta: pageMetaSchema,
 });
+export type AdminResellerRequestListResponse = z.infer<typeof adminResellerRequestListResponseSchema>;
 /** Approve: the reseller plan to put the user on (Reseller Base by default) and a note. */
 export const approveResellerRequestBodySchema = optionalBody(
   z.object({
@@ -103,3 +105,4 @@ export const adminResellerRequestResponseSchema = z.object({
   data: adminResellerRequestSchema,
   message: z.string(),
 });
+export type AdminResellerRequestResponse = z.infer<typeof adminResellerRequestResponseSchema>;

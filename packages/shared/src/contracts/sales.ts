@@ -79,6 +79,7 @@ export const changeHistoryNoteBodySchema = z.object({
 });
 export type ChangeHistoryNoteBody = z.input<typeof changeHistoryNoteBodySchema>;
 export const salesClientResponseSchema = z.object({ data: salesClientSchema, message: z.string() });
+export type SalesClientResponse = z.infer<typeof salesClientResponseSchema>;
 
 /** `GET sales-reports/history`: a client's status and note changes, newest first. */
 export const salesHistoryQuerySchema = pageQuerySchema.extend({ user_id: idRule });
@@ -91,6 +92,7 @@ export const salesHistoryEntrySchema = z.object({
 });
 export type SalesHistoryEntry = z.infer<typeof salesHistoryEntrySchema>;
 export const salesHistorySchema = z.object({ data: z.array(salesHistoryEntrySchema), meta: pageMetaSchema });
+export type SalesHistory = z.infer<typeof salesHistorySchema>;
 
 /** `GET sales-reports/new-clients`: users without a manager, open personal-manager requests first. */
 export const newClientsQuerySchema = pageQuerySchema;
@@ -122,9 +124,11 @@ export interface SalesPeriodQuery {
 export const salesByStatusSchema = z.object({
   data: z.array(z.object({ status: z.enum(SALES_STATUSES), clients: z.number().int() })),
 });
+export type SalesByStatus = z.infer<typeof salesByStatusSchema>;
 export const salesByPaymentsSchema = z.object({
   data: z.array(z.object({ paysystem: z.string(), payments: z.number().int(), amount: moneySchema })),
 });
+export type SalesByPayments = z.infer<typeof salesByPaymentsSchema>;
 export const salesTotalsSchema = z.object({
   data: z.object({
     total_clients: z.number().int(),
@@ -136,6 +140,7 @@ export const salesTotalsSchema = z.object({
     payments_total: moneySchema,
   }),
 });
+export type SalesTotalsResponse = z.infer<typeof salesTotalsSchema>;
 export type SalesTotals = z.infer<typeof salesTotalsSchema>['data'];
 export const lastPaymentsQuerySchema = salesPeriodQuerySchema.extend(pageQuerySchema.shape);
 export const lastPaymentSchema = z.object({
@@ -147,6 +152,7 @@ export const lastPaymentSchema = z.object({
 });
 export type LastPayment = z.infer<typeof lastPaymentSchema>;
 export const lastPaymentListSchema = z.object({ data: z.array(lastPaymentSchema), meta: pageMetaSchema });
+export type LastPaymentList = z.infer<typeof lastPaymentListSchema>;
 
 /** `GET clients-report` (staff-admin §3): every client, filters 0 = all, id descending. */
 export const clientsReportQuerySchema = pageQuerySchema.extend({
@@ -172,6 +178,7 @@ export const clientsReportRowSchema = personSchema.extend({
 });
 export type ClientsReportRow = z.infer<typeof clientsReportRowSchema>;
 export const clientsReportSchema = z.object({ data: z.array(clientsReportRowSchema), meta: pageMetaSchema });
+export type ClientsReport = z.infer<typeof clientsReportSchema>;
 
 /** Customer `GET managers`: the managers, the caller's own and their open request. */
 export const personalManagerSchema = z.object({
@@ -197,3 +204,4 @@ export const customerManagersSchema = z.object({
 });
 export type CustomerManagers = z.infer<typeof customerManagersSchema>;
 export const managerRequestResponseSchema = z.object({ data: managerRequestSchema, message: z.string() });
+export type ManagerRequestResponse = z.infer<typeof managerRequestResponseSchema>;

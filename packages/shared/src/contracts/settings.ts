@@ -20,3 +20,4 @@ export const maintenanceResponseSchema = z.object({
   data: maintenanceSchema,
   message: z.string().optional(),
 });
+export type MaintenanceResponse = z.infer<typeof maintenanceResponseSchema>;

@@ -31,6 +31,7 @@ export const vendorSchema = z.object({
 export type Vendor = z.infer<typeof vendorSchema>;
 
 export const vendorResponseSchema = z.object({ data: vendorSchema, message: z.string().optional() });
+export type VendorResponse = z.infer<typeof vendorResponseSchema>;
 export const vendorListResponseSchema = z.object({ data: z.array(vendorSchema), meta: pageMetaSchema });
 export type VendorListResponse = z.infer<typeof vendorListResponseSchema>;
 
@@ -45,6 +46,7 @@ export const vendorShortListSchema = z.object({
     }),
   ),
 });
+export type VendorShortList = z.infer<typeof vendorShortListSchema>;
 
 export const vendorListQuerySchema = pageQuerySchema.extend({
   search: searchTextRule.max(100).optional(),

@@ -73,6 +73,7 @@ export const webhookEndpointSchema = z.object({
 });
 export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
 export const webhookEndpointListSchema = z.object({ data: z.array(webhookEndpointSchema) });
+export type WebhookEndpointList = z.infer<typeof webhookEndpointListSchema>;
 /** The answer to registering: the endpoint and, this once, its secret. */
 export const webhookEndpointCreatedSchema = z.object({
   data: webhookEndpointSchema,
@@ -80,6 +81,7 @@ export const webhookEndpointCreatedSchema = z.object({
 });
 export type WebhookEndpointCreated = z.infer<typeof webhookEndpointCreatedSchema>;
 export const webhookEndpointResponseSchema = z.object({ data: webhookEndpointSchema });
+export type WebhookEndpointResponse = z.infer<typeof webhookEndpointResponseSchema>;
 
 export const webhookAttemptSchema = z.object({
   at: z.string(),
@@ -107,7 +109,9 @@ export const webhookDeliveryListSchema = z.object({
   data: z.array(webhookDeliverySchema),
   meta: pageMetaSchema,
 });
+export type WebhookDeliveryList = z.infer<typeof webhookDeliveryListSchema>;
 export const webhookDeliveryResponseSchema = z.object({ data: webhookDeliverySchema });
+export type WebhookDeliveryResponse = z.infer<typeof webhookDeliveryResponseSchema>;
 export const webhookDeliveryParamsSchema = z.object({
   id: z.coerce.number().int().positive().max(2_147_483_647),
   deliveryId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
