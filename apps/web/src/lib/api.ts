@@ -2,11 +2,6 @@ import { MESSAGES } from '@storelift/shared';
 import { currentLocale } from './i18n';
 import { getToken } from './token';
 
-/** Anything with a zod-like `parse`: the shared contracts are passed in, so responses are typed by them. */
-export interface Parser<T> {
-  parse(input: unknown): T;
-}
-
 /** A failed call: the HTTP status, the server's message and, for 422, messages per field. */
 export class ApiError extends Error {
   readonly status: number;
@@ -194,12 +189,12 @@ function takeEarly(key: string | undefined, signal: AbortSignal): Promise<Respon
   });
 }
 
-/** Calls the API and parses the JSON answer with the given schema; throws ApiError on failure. */
-export async function apiRequest<T>(
-  path: string,
-  schema: Parser<T>,
-  options: RequestOptions = {},
-): Promise<T> {
+/**
+ * Calls the API and answers its JSON as sent; throws ApiError on failure. `T` is the answer's type from the
+ * shared contracts: the server checks every answer against that schema before sending it, so it is not parsed
+ * again here (that would put zod and the answer schemas into every page's code).
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const method = options.method ?? 'GET';
   const base = options.base ?? 'private';
   const url = buildUrl(path, base, options.query);
@@ -238,7 +233,7 @@ export async function apiRequest<T>(
       }
       throw error;
     }
-    return schema.parse(body);
+    return body as T;
   } finally {
     unfollow();
     pending.delete(controller);
@@ -253,27 +248,19 @@ export function isUnverified(error: unknown): boolean {
   return body?.status === 'Email verify failed';
 }
 
-/** Shorthands for the common verbs. */
+/** Shorthands for the common verbs; `T` is the answer's type (a type of the shared contracts). */
 export const api = {
-  get: <T>(path: string, schema: Parser<T>, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
-    apiRequest(path, schema, { ...options, method: 'GET' }),
-  post: <T>(
-    path: string,
-    body: unknown,
-    schema: Parser<T>,
-    options: Omit<RequestOptions, 'method' | 'body'> = {},
-  ) => apiRequest(path, schema, { ...options, method: 'POST', body }),
-  put: <T>(
-    path: string,
-    body: unknown,
-    schema: Parser<T>,
-    options: Omit<RequestOptions, 'method' | 'body'> = {},
-  ) => apiRequest(path, schema, { ...options, method: 'PUT', body }),
-  delete: <T>(path: string, schema: Parser<T>, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
-    apiRequest(path, schema, { ...options, method: 'DELETE' }),
+  get: <T>(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+    apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  delete: <T>(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE' }),
   /** GET of a file (a CSV export) with the session's token: the body as a Blob. */
   file: (path: string, options: Omit<RequestOptions, 'method' | 'body' | 'asFile'> = {}) =>
-    apiRequest(path, { parse: (value) => value as Blob }, { ...options, method: 'GET', asFile: true }),
+    apiRequest<Blob>(path, { ...options, method: 'GET', asFile: true }),
 };
 
 /** Hands a downloaded file to the browser under the given name. */

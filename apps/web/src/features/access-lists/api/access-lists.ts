@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import '../../../lib/security-messages';
-import {
-  accessListEntryResponseSchema,
-  accessListSchema,
-  deletedResponseSchema,
-  type AccessListEntryBody,
-  type AccessListQuery,
+import type {
+  AccessList,
+  AccessListEntryBody,
+  AccessListEntryResponse,
+  AccessListQuery,
+  DeletedResponse,
 } from '@storelift/shared';
 import { api } from '../../../lib/api';
 
@@ -23,8 +23,7 @@ const base = 'admin' as const;
 export const accessListQueryOptions = (query: AccessListsQuery) =>
   queryOptions({
     queryKey: accessListKeys.list(query),
-    queryFn: ({ signal }) =>
-      api.get('user-access-list', accessListSchema, { base, query: { ...query }, signal }),
+    queryFn: ({ signal }) => api.get<AccessList>('user-access-list', { base, query: { ...query }, signal }),
     placeholderData: keepPreviousData,
     staleTime: 5_000,
   });
@@ -34,7 +33,7 @@ export function useAddAccessEntry() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: AccessListEntryBody) =>
-      api.post('user-access-list', body, accessListEntryResponseSchema, { base }),
+      api.post<AccessListEntryResponse>('user-access-list', body, { base }),
     onSuccess: () => client.invalidateQueries({ queryKey: accessListKeys.all }),
   });
 }
@@ -43,7 +42,7 @@ export function useAddAccessEntry() {
 export function useDeleteAccessEntry() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete(`user-access-list/${id}`, deletedResponseSchema, { base }),
+    mutationFn: (id: number) => api.delete<DeletedResponse>(`user-access-list/${id}`, { base }),
     onSuccess: () => client.invalidateQueries({ queryKey: accessListKeys.all }),
   });
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import '../../../lib/access-messages';
-import { auditListSchema, type AuditListQuery } from '@storelift/shared';
+import type { AuditList, AuditListQuery } from '@storelift/shared';
 import { api } from '../../../lib/api';
 
 /** The list query as the table sends it (page and limit always set). */
@@ -15,8 +15,7 @@ export const auditKeys = {
 export const auditQueryOptions = (query: AuditQuery) =>
   queryOptions({
     queryKey: auditKeys.list(query),
-    queryFn: ({ signal }) =>
-      api.get('audit', auditListSchema, { base: 'admin', query: { ...query }, signal }),
+    queryFn: ({ signal }) => api.get<AuditList>('audit', { base: 'admin', query: { ...query }, signal }),
     placeholderData: keepPreviousData,
     // Always refetched on opening: a change made a moment ago (user details, another tab) must show.
     staleTime: 0,

@@ -1,16 +1,15 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import '../../../lib/campaign-messages';
-import {
-  adminCampaignListResponseSchema,
-  adminCampaignResponseSchema,
-  campaignProgressResponseSchema,
-  partnerResponseSchema,
-  statusHistoryResponseSchema,
-  vendorShortListSchema,
-  type AdminCampaign,
-  type AdminCampaignListQuery,
-  type AdminCampaignListResponse,
-  type StaffCampaignAction,
+import type {
+  AdminCampaign,
+  AdminCampaignListQuery,
+  AdminCampaignListResponse,
+  AdminCampaignResponse,
+  CampaignProgressResponse,
+  PartnerResponse,
+  StaffCampaignAction,
+  StatusHistoryResponse,
+  VendorShortList,
 } from '@storelift/shared';
 import { api } from '../../../lib/api';
 
@@ -37,7 +36,7 @@ export const userOrdersQueryOptions = (query: UserOrdersQuery) =>
   queryOptions({
     queryKey: adminCampaignKeys.list(query),
     queryFn: ({ signal }) =>
-      api.get('campaigns', adminCampaignListResponseSchema, { base, query: { ...query }, signal }),
+      api.get<AdminCampaignListResponse>('campaigns', { base, query: { ...query }, signal }),
     placeholderData: keepPreviousData,
     staleTime: 10_000,
   });
@@ -47,7 +46,7 @@ export const userOrderQueryOptions = (id: number) =>
   queryOptions({
     queryKey: adminCampaignKeys.details(id),
     queryFn: ({ signal }) =>
-      api.get(`campaigns/${id}`, adminCampaignResponseSchema, { base, signal }).then((answer) => answer.data),
+      api.get<AdminCampaignResponse>(`campaigns/${id}`, { base, signal }).then((answer) => answer.data),
   });
 
 /** `POST campaigns/{id}/progress`: planned and delivered installs per day, every order summed. */
@@ -56,7 +55,7 @@ export const userOrderProgressQueryOptions = (id: number) =>
     queryKey: adminCampaignKeys.progress(id),
     queryFn: ({ signal }) =>
       api
-        .post(`campaigns/${id}/progress`, {}, campaignProgressResponseSchema, { base, signal })
+        .post<CampaignProgressResponse>(`campaigns/${id}/progress`, {}, { base, signal })
         .then((answer) => answer.data),
   });
 
@@ -66,7 +65,7 @@ export const userOrderHistoryQueryOptions = (id: number) =>
     queryKey: adminCampaignKeys.history(id),
     queryFn: ({ signal }) =>
       api
-        .post(`campaigns/${id}/status-history`, {}, statusHistoryResponseSchema, { base, signal })
+        .post<StatusHistoryResponse>(`campaigns/${id}/status-history`, {}, { base, signal })
         .then((answer) => answer.data),
   });
 
@@ -75,7 +74,7 @@ export const vendorChoicesQueryOptions = () =>
   queryOptions({
     queryKey: adminCampaignKeys.vendors,
     queryFn: ({ signal }) =>
-      api.get('vendors/get-list', vendorShortListSchema, { base, signal }).then((answer) => answer.data),
+      api.get<VendorShortList>('vendors/get-list', { base, signal }).then((answer) => answer.data),
     staleTime: 60_000,
   });
 
@@ -111,7 +110,7 @@ export function useStaffAction() {
       reason?: string;
       startAt?: string | null;
     }) =>
-      api.get(`campaigns/${id}/${action}`, adminCampaignResponseSchema, {
+      api.get<AdminCampaignResponse>(`campaigns/${id}/${action}`, {
         base,
         query: { reason: reason?.trim() || undefined, start_at: startAt ?? undefined },
       }),
@@ -124,7 +123,7 @@ export function useUpdateNotes() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, description }: { id: number; description: string }) =>
-      api.put(`campaigns/${id}`, { description }, adminCampaignResponseSchema, { base }),
+      api.put<AdminCampaignResponse>(`campaigns/${id}`, { description }, { base }),
     onSuccess: (answer) => replaceCampaign(client, answer.data),
   });
 }
@@ -134,7 +133,7 @@ export function useChangeVendor() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, vendorId }: { id: number; vendorId: number }) =>
-      api.put(`campaigns/${id}/vendor`, { vendor_id: vendorId }, adminCampaignResponseSchema, { base }),
+      api.put<AdminCampaignResponse>(`campaigns/${id}/vendor`, { vendor_id: vendorId }, { base }),
     onSuccess: (answer) => replaceCampaign(client, answer.data),
   });
 }
@@ -144,9 +143,7 @@ export function useSetPartner() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, partner }: { id: number; partner: string }) =>
-      api.post(`campaigns/${id}/partners`, { partner: partner.trim() || null }, partnerResponseSchema, {
-        base,
-      }),
+      api.post<PartnerResponse>(`campaigns/${id}/partners`, { partner: partner.trim() || null }, { base }),
     onSuccess: ({ data }) => {
       const patch = (campaign: AdminCampaign) =>
         campaign.id === data.id ? { ...campaign, partner: data.partner } : campaign;

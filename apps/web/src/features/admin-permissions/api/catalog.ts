@@ -1,15 +1,15 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import '../../../lib/access-messages';
-import {
-  deletedResponseSchema,
-  functionListSchema,
-  functionResponseSchema,
-  moduleListSchema,
-  moduleResponseSchema,
-  type FunctionBody,
-  type FunctionListQuery,
-  type ModuleBody,
-  type ModuleListQuery,
+import type {
+  DeletedResponse,
+  FunctionBody,
+  FunctionList,
+  FunctionListQuery,
+  FunctionResponse,
+  ModuleBody,
+  ModuleList,
+  ModuleListQuery,
+  ModuleResponse,
 } from '@storelift/shared';
 import { api } from '../../../lib/api';
 import { roleKeys } from './roles';
@@ -31,7 +31,7 @@ const base = 'admin' as const;
 export const modulesQueryOptions = (query: ModulesQuery) =>
   queryOptions({
     queryKey: catalogKeys.moduleList(query),
-    queryFn: ({ signal }) => api.get('modules', moduleListSchema, { base, query: { ...query }, signal }),
+    queryFn: ({ signal }) => api.get<ModuleList>('modules', { base, query: { ...query }, signal }),
     placeholderData: keepPreviousData,
     staleTime: 10_000,
   });
@@ -44,7 +44,7 @@ export const allModulesQueryOptions = () =>
 export const functionsQueryOptions = (query: FunctionsQuery) =>
   queryOptions({
     queryKey: catalogKeys.functionList(query),
-    queryFn: ({ signal }) => api.get('functions', functionListSchema, { base, query: { ...query }, signal }),
+    queryFn: ({ signal }) => api.get<FunctionList>('functions', { base, query: { ...query }, signal }),
     placeholderData: keepPreviousData,
     staleTime: 10_000,
   });
@@ -63,8 +63,8 @@ export function useSaveModule() {
   return useMutation({
     mutationFn: ({ id, body }: { id?: number; body: ModuleBody }) =>
       id === undefined
-        ? api.post('modules', body, moduleResponseSchema, { base })
-        : api.put(`modules/${id}`, body, moduleResponseSchema, { base }),
+        ? api.post<ModuleResponse>('modules', body, { base })
+        : api.put<ModuleResponse>(`modules/${id}`, body, { base }),
     onSuccess: () => refreshCatalog(client),
   });
 }
@@ -73,7 +73,7 @@ export function useSaveModule() {
 export function useDeleteModule() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete(`modules/${id}`, deletedResponseSchema, { base }),
+    mutationFn: (id: number) => api.delete<DeletedResponse>(`modules/${id}`, { base }),
     onSuccess: () => refreshCatalog(client),
   });
 }
@@ -84,8 +84,8 @@ export function useSaveFunction() {
   return useMutation({
     mutationFn: ({ id, body }: { id?: number; body: FunctionBody }) =>
       id === undefined
-        ? api.post('functions', body, functionResponseSchema, { base })
-        : api.put(`functions/${id}`, body, functionResponseSchema, { base }),
+        ? api.post<FunctionResponse>('functions', body, { base })
+        : api.put<FunctionResponse>(`functions/${id}`, body, { base }),
     onSuccess: () => refreshCatalog(client),
   });
 }
@@ -94,7 +94,7 @@ export function useSaveFunction() {
 export function useDeleteFunction() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete(`functions/${id}`, deletedResponseSchema, { base }),
+    mutationFn: (id: number) => api.delete<DeletedResponse>(`functions/${id}`, { base }),
     onSuccess: () => refreshCatalog(client),
   });
 }

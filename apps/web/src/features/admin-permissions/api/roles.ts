@@ -1,13 +1,13 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import '../../../lib/access-messages';
-import {
-  deletedResponseSchema,
-  roleGrantsResponseSchema,
-  roleListSchema,
-  roleResponseSchema,
-  type RoleBody,
-  type RoleGrantsBody,
-  type RoleListQuery,
+import type {
+  DeletedResponse,
+  RoleBody,
+  RoleGrantsBody,
+  RoleGrantsResponse,
+  RoleList,
+  RoleListQuery,
+  RoleResponse,
 } from '@storelift/shared';
 import { api } from '../../../lib/api';
 import { authKeys } from '../../auth/api/me';
@@ -27,7 +27,7 @@ const base = 'admin' as const;
 export const rolesQueryOptions = (query: RolesQuery) =>
   queryOptions({
     queryKey: roleKeys.list(query),
-    queryFn: ({ signal }) => api.get('roles', roleListSchema, { base, query: { ...query }, signal }),
+    queryFn: ({ signal }) => api.get<RoleList>('roles', { base, query: { ...query }, signal }),
     placeholderData: keepPreviousData,
     staleTime: 10_000,
   });
@@ -37,7 +37,7 @@ export const grantsQueryOptions = (id: number) =>
   queryOptions({
     queryKey: roleKeys.grants(id),
     queryFn: ({ signal }) =>
-      api.get(`roles/${id}/grants`, roleGrantsResponseSchema, { base, signal }).then((answer) => answer.data),
+      api.get<RoleGrantsResponse>(`roles/${id}/grants`, { base, signal }).then((answer) => answer.data),
   });
 
 type Client = ReturnType<typeof useQueryClient>;
@@ -57,8 +57,8 @@ export function useSaveRole() {
   return useMutation({
     mutationFn: ({ id, body }: { id?: number; body: RoleBody }) =>
       id === undefined
-        ? api.post('roles', body, roleResponseSchema, { base })
-        : api.put(`roles/${id}`, body, roleResponseSchema, { base }),
+        ? api.post<RoleResponse>('roles', body, { base })
+        : api.put<RoleResponse>(`roles/${id}`, body, { base }),
     onSuccess: () => refreshAfterChange(client),
   });
 }
@@ -68,7 +68,7 @@ export function useDeleteRole() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, moveTo }: { id: number; moveTo?: number }) =>
-      api.delete(`roles/${id}`, deletedResponseSchema, { base, query: { move_to: moveTo } }),
+      api.delete<DeletedResponse>(`roles/${id}`, { base, query: { move_to: moveTo } }),
     onSuccess: () => refreshAfterChange(client),
   });
 }
@@ -78,7 +78,7 @@ export function useSaveGrants() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: RoleGrantsBody }) =>
-      api.put(`roles/${id}/grants`, body, roleGrantsResponseSchema, { base }),
+      api.put<RoleGrantsResponse>(`roles/${id}/grants`, body, { base }),
     onSuccess: (answer, { id }) => {
       client.setQueryData(roleKeys.grants(id), answer.data);
       refreshAfterChange(client);

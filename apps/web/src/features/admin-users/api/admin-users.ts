@@ -1,25 +1,25 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import '../../../lib/user-messages';
-import {
-  adminPaymentListResponseSchema,
-  adminResellerRequestListResponseSchema,
-  adminResellerRequestResponseSchema,
-  adminReferralListSchema,
-  adminUserAppListSchema,
-  adminUserListSchema,
-  adminUserOneSchema,
-  adminUserResponseSchema,
-  changeUserBalanceResponseSchema,
-  managerListSchema,
-  messageResponseSchema,
-  paysystemListSchema,
-  pricePlanListResponseSchema,
-  pricetagListResponseSchema,
-  transactionListResponseSchema,
-  type AdminUsersQuery,
-  type ChangeUserBalanceBody,
-  type TransactionType,
-  type UpdateAdminUserBody,
+import type {
+  AdminPaymentListResponse,
+  AdminReferralList,
+  AdminResellerRequestListResponse,
+  AdminResellerRequestResponse,
+  AdminUserAppList,
+  AdminUserList,
+  AdminUserOne,
+  AdminUserResponse,
+  AdminUsersQuery,
+  ChangeUserBalanceBody,
+  ChangeUserBalanceResponse,
+  ManagerList,
+  MessageResponse,
+  PaysystemList,
+  PricePlanList,
+  PricetagListResponse,
+  TransactionListResponse,
+  TransactionType,
+  UpdateAdminUserBody,
 } from '@storelift/shared';
 import { api } from '../../../lib/api';
 
@@ -52,7 +52,7 @@ export const adminUserKeys = {
 export const adminUsersQueryOptions = (query: AdminUsersListQuery) =>
   queryOptions({
     queryKey: adminUserKeys.list(query),
-    queryFn: ({ signal }) => api.get('users', adminUserListSchema, { base, query, signal }),
+    queryFn: ({ signal }) => api.get<AdminUserList>('users', { base, query, signal }),
     placeholderData: keepPreviousData,
     staleTime: 10_000,
   });
@@ -61,7 +61,7 @@ export const adminUsersQueryOptions = (query: AdminUsersListQuery) =>
 export const adminUserQueryOptions = (id: number) =>
   queryOptions({
     queryKey: adminUserKeys.one(id),
-    queryFn: ({ signal }) => api.get('users', adminUserOneSchema, { base, query: { id }, signal }),
+    queryFn: ({ signal }) => api.get<AdminUserOne>('users', { base, query: { id }, signal }),
     retry: false,
   });
 
@@ -69,7 +69,7 @@ export const adminUserQueryOptions = (id: number) =>
 export const managersQueryOptions = () =>
   queryOptions({
     queryKey: ['admin', 'managers'],
-    queryFn: ({ signal }) => api.get('managers', managerListSchema, { base, signal }),
+    queryFn: ({ signal }) => api.get<ManagerList>('managers', { base, signal }),
     staleTime: 60_000,
   });
 
@@ -77,8 +77,7 @@ export const managersQueryOptions = () =>
 export const pricePlansQueryOptions = () =>
   queryOptions({
     queryKey: ['priceplans', 'all'],
-    queryFn: ({ signal }) =>
-      api.get('priceplans', pricePlanListResponseSchema, { query: { limit: 0, page: 1 }, signal }),
+    queryFn: ({ signal }) => api.get<PricePlanList>('priceplans', { query: { limit: 0, page: 1 }, signal }),
     staleTime: 5 * 60_000,
   });
 
@@ -86,7 +85,7 @@ export const pricePlansQueryOptions = () =>
 export const paysystemsQueryOptions = () =>
   queryOptions({
     queryKey: ['admin', 'paysystems'],
-    queryFn: ({ signal }) => api.get('paysystems', paysystemListSchema, { base, signal }),
+    queryFn: ({ signal }) => api.get<PaysystemList>('paysystems', { base, signal }),
     staleTime: 60_000,
   });
 
@@ -95,7 +94,7 @@ export const userTransactionsQueryOptions = (userId: number, page: number, type:
   queryOptions({
     queryKey: adminUserKeys.detailList(userId, 'transactions', { page, type }),
     queryFn: ({ signal }) =>
-      api.get('transactions', transactionListResponseSchema, {
+      api.get<TransactionListResponse>('transactions', {
         base,
         // The customer list's names: `sortBy` is the column there and `sortType` the direction.
         query: {
@@ -116,7 +115,7 @@ export const userPaymentsQueryOptions = (userId: number, page: number) =>
   queryOptions({
     queryKey: adminUserKeys.detailList(userId, 'payments', { page }),
     queryFn: ({ signal }) =>
-      api.get('payments', adminPaymentListResponseSchema, {
+      api.get<AdminPaymentListResponse>('payments', {
         base,
         query: { ...detailQuery(userId, page), successOnly: 0 },
         signal,
@@ -129,7 +128,7 @@ export const userReferralsQueryOptions = (userId: number, page: number) =>
   queryOptions({
     queryKey: adminUserKeys.detailList(userId, 'referrals', { page }),
     queryFn: ({ signal }) =>
-      api.get('users/referrals', adminReferralListSchema, { base, query: detailQuery(userId, page), signal }),
+      api.get<AdminReferralList>('users/referrals', { base, query: detailQuery(userId, page), signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -138,7 +137,7 @@ export const userAppsQueryOptions = (userId: number, page: number) =>
   queryOptions({
     queryKey: adminUserKeys.detailList(userId, 'apps', { page }),
     queryFn: ({ signal }) =>
-      api.get(`users/${userId}/apps`, adminUserAppListSchema, {
+      api.get<AdminUserAppList>(`users/${userId}/apps`, {
         base,
         query: { page, limit: DETAIL_PAGE_SIZE },
         signal,
@@ -161,7 +160,7 @@ function useRefreshUser() {
 export function useUpdateUser() {
   const refresh = useRefreshUser();
   return useMutation({
-    mutationFn: (body: UpdateAdminUserBody) => api.put('users', body, adminUserResponseSchema, { base }),
+    mutationFn: (body: UpdateAdminUserBody) => api.put<AdminUserResponse>('users', body, { base }),
     onSuccess: (_answer, body) => refresh(Number(body.id)),
   });
 }
@@ -171,10 +170,10 @@ export function useUserAction() {
   const refresh = useRefreshUser();
   return useMutation({
     mutationFn: ({ id, action }: { id: number; action: UserAction }) => {
-      if (action === 'delete') return api.delete(`users/${id}`, messageResponseSchema, { base });
+      if (action === 'delete') return api.delete<MessageResponse>(`users/${id}`, { base });
       if (action === 'resend')
-        return api.post(`users/${id}/resend-verification`, {}, messageResponseSchema, { base });
-      return api.put(`users/${id}/${action}`, {}, adminUserResponseSchema, { base });
+        return api.post<MessageResponse>(`users/${id}/resend-verification`, {}, { base });
+      return api.put<AdminUserResponse>(`users/${id}/${action}`, {}, { base });
     },
     onSuccess: (_answer, { id }) => refresh(id),
   });
@@ -186,7 +185,7 @@ export function useChangeBalance() {
   const refresh = useRefreshUser();
   return useMutation({
     mutationFn: (body: ChangeUserBalanceBody) =>
-      api.put('payments/change-user-balance', body, changeUserBalanceResponseSchema, { base }),
+      api.put<ChangeUserBalanceResponse>('payments/change-user-balance', body, { base }),
     onSuccess: (_answer, body) => refresh(Number(body.id)),
   });
 }
@@ -197,10 +196,8 @@ export function useReferralChange(userId: number) {
   return useMutation({
     mutationFn: (change: { attach: string } | { remove: number }) =>
       'attach' in change
-        ? api.post('users/referrals', { user_id: userId, referral: change.attach }, messageResponseSchema, {
-            base,
-          })
-        : api.delete(`users/referrals/${change.remove}`, messageResponseSchema, { base }),
+        ? api.post<MessageResponse>('users/referrals', { user_id: userId, referral: change.attach }, { base })
+        : api.delete<MessageResponse>(`users/referrals/${change.remove}`, { base }),
     onSuccess: () => refresh(userId),
   });
 }
@@ -211,10 +208,8 @@ export function usePlanChange(userId: number) {
   return useMutation({
     mutationFn: (planId: number | null) =>
       planId === null
-        ? api.post(`priceplans/pricetags/user/${userId}/sync`, {}, pricetagListResponseSchema, { base })
-        : api.put(`priceplans/user/${userId}`, { priceplan_id: planId }, pricetagListResponseSchema, {
-            base,
-          }),
+        ? api.post<PricetagListResponse>(`priceplans/pricetags/user/${userId}/sync`, {}, { base })
+        : api.put<PricetagListResponse>(`priceplans/user/${userId}`, { priceplan_id: planId }, { base }),
     onSuccess: () => refresh(userId),
   });
 }
@@ -224,7 +219,7 @@ export const userResellerRequestsQueryOptions = (userId: number, page: number) =
   queryOptions({
     queryKey: adminUserKeys.detailList(userId, 'reseller', { page }),
     queryFn: ({ signal }) =>
-      api.get('resellers/requests', adminResellerRequestListResponseSchema, {
+      api.get<AdminResellerRequestListResponse>('resellers/requests', {
         base,
         query: { user_id: userId, page, limit: DETAIL_PAGE_SIZE },
         signal,
@@ -237,12 +232,9 @@ export function useResellerReview(userId: number) {
   const refresh = useRefreshUser();
   return useMutation({
     mutationFn: ({ id, verdict, note }: { id: number; verdict: 'approve' | 'reject'; note?: string }) =>
-      api.put(
-        `resellers/requests/${id}/${verdict}`,
-        note ? { note } : {},
-        adminResellerRequestResponseSchema,
-        { base },
-      ),
+      api.put<AdminResellerRequestResponse>(`resellers/requests/${id}/${verdict}`, note ? { note } : {}, {
+        base,
+      }),
     onSuccess: () => refresh(userId),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import '../../../lib/security-messages';
-import { changeUserAccountResponseSchema } from '@storelift/shared';
+import type { ChangeUserAccountResponse } from '@storelift/shared';
 import { api } from '../../../lib/api';
 
 /**
@@ -12,7 +12,7 @@ import { api } from '../../../lib/api';
 export function useLoginAsUser() {
   return useMutation({
     mutationFn: (email: string) =>
-      api.post('auth/change-user-account', { email }, changeUserAccountResponseSchema, { base: 'admin' }),
+      api.post<ChangeUserAccountResponse>('auth/change-user-account', { email }, { base: 'admin' }),
     onSuccess: ({ code }) => {
       window.open(`/login-as#${encodeURIComponent(code)}`, '_blank', 'noopener');
     },

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { adminAppListResponseSchema, type AdminAppListQuery, type AppStore } from '@storelift/shared';
+import type { AdminAppListQuery, AdminAppListResponse, AppStore } from '@storelift/shared';
 import { api } from '../../../lib/api';
 
 /** The user-app list filters of staff-admin §3 as the page sends them (page and limit always set). */
@@ -20,7 +20,7 @@ export const adminAppsQueryOptions = (query: AdminAppsQuery) =>
   queryOptions({
     queryKey: ['admin', 'apps', 'list', query] as const,
     queryFn: ({ signal }) =>
-      api.get('apps', adminAppListResponseSchema, { base: 'admin', query: { ...query }, signal }),
+      api.get<AdminAppListResponse>('apps', { base: 'admin', query: { ...query }, signal }),
     placeholderData: keepPreviousData,
     staleTime: 10_000,
   });

@@ -7,15 +7,15 @@ import {
   useMutation,
   useQueryClient,
 } from '@tanstack/react-query';
-import {
-  appListResponseSchema,
-  appResponseSchema,
-  deletedResponseSchema,
-  storeSearchResponseSchema,
-  type App,
-  type AppSort,
-  type CreateAppBody,
-  type STORE_FILTERS,
+import type {
+  App,
+  AppListResponse,
+  AppResponse,
+  AppSort,
+  CreateAppBody,
+  DeletedResponse,
+  STORE_FILTERS,
+  StoreSearchResponse,
 } from '@storelift/shared';
 import { showApiError } from '../../../components/error-modal';
 import { api } from '../../../lib/api';
@@ -54,7 +54,7 @@ export const appsListQueryOptions = (params: AppsListParams) =>
   infiniteQueryOptions({
     queryKey: appKeys.list(params),
     queryFn: ({ pageParam, signal }) =>
-      api.get('apps', appListResponseSchema, { query: { ...params, page: pageParam }, signal }),
+      api.get<AppListResponse>('apps', { query: { ...params, page: pageParam }, signal }),
     initialPageParam: 1,
     getNextPageParam: (last) =>
       last.meta.current_page < last.meta.last_page ? last.meta.current_page + 1 : undefined,
@@ -69,7 +69,7 @@ export const myAppsQueryOptions = () =>
   queryOptions({
     queryKey: appKeys.mine,
     queryFn: ({ signal }) =>
-      api.get('apps', appListResponseSchema, {
+      api.get<AppListResponse>('apps', {
         query: { sortBy: 'title', limit: PICKER_LIMIT },
         signal,
       }),
@@ -80,7 +80,7 @@ export const storeSearchQueryOptions = (params: StoreSearchParams) =>
   queryOptions({
     queryKey: appKeys.storeSearch(params),
     queryFn: ({ signal }) =>
-      api.get('apps/search', storeSearchResponseSchema, { query: { ...params, limit: 8 }, signal }),
+      api.get<StoreSearchResponse>('apps/search', { query: { ...params, limit: 8 }, signal }),
     staleTime: 5 * 60_000,
     placeholderData: keepPreviousData,
   });
@@ -89,7 +89,7 @@ export const storeSearchQueryOptions = (params: StoreSearchParams) =>
 export function useAddApp() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateAppBody) => api.post('apps', body, appResponseSchema),
+    mutationFn: (body: CreateAppBody) => api.post<AppResponse>('apps', body),
     onSuccess: () => client.invalidateQueries({ queryKey: appKeys.all }),
   });
 }
@@ -98,7 +98,7 @@ export function useAddApp() {
 export function useToggleFavorite() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (app: Pick<App, 'id'>) => api.put('apps/toggle', { id: app.id }, appResponseSchema),
+    mutationFn: (app: Pick<App, 'id'>) => api.put<AppResponse>('apps/toggle', { id: app.id }),
     onSuccess: ({ data }) => {
       client.setQueriesData({ queryKey: appKeys.lists }, (old) => withAppReplaced(old, data));
       client.setQueriesData({ queryKey: appKeys.mine }, (old) => withAppReplaced(old, data));
@@ -113,7 +113,7 @@ export function useDeleteApp() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (app: Pick<App, 'package' | 'appstore'>) =>
-      api.delete(`apps/${encodeURIComponent(app.package)}`, deletedResponseSchema, {
+      api.delete<DeletedResponse>(`apps/${encodeURIComponent(app.package)}`, {
         query: { appstore: app.appstore },
       }),
     onSuccess: ({ message }) => {
@@ -128,7 +128,7 @@ export function useDeleteApp() {
 export function useDeleteBannedApps() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api.delete('apps/destroyBanned', deletedResponseSchema),
+    mutationFn: () => api.delete<DeletedResponse>('apps/destroyBanned'),
     onSuccess: ({ message }) => {
       notifySuccess(translateMessage(message));
       return client.invalidateQueries({ queryKey: appKeys.all });

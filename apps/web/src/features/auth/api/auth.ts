@@ -2,8 +2,6 @@ import {
   changeLocaleBodySchema,
   emailBodySchema,
   loginBodySchema,
-  loginResponseSchema,
-  messageResponseSchema,
   passwordResetStoreBodySchema,
   registerBodySchema,
   type ChangeLocaleBody,
@@ -24,7 +22,7 @@ export { emailBodySchema, loginBodySchema, passwordResetStoreBodySchema, registe
 
 /** `POST login`: stores the token, then the user with the role list `all` + their roles. */
 export async function login(body: LoginBody): Promise<LoginResponse> {
-  const response = await api.post('login', loginBodySchema.parse(body), loginResponseSchema);
+  const response = await api.post<LoginResponse>('login', loginBodySchema.parse(body));
   session.setToken(response.access_token);
   markActivity();
   session.setUser(response.user);
@@ -33,30 +31,27 @@ export async function login(body: LoginBody): Promise<LoginResponse> {
 
 /** `POST register`; the account must be activated from the e-mail before signing in. */
 export function register(body: RegisterBody): Promise<MessageResponse> {
-  return api.post('register', registerBodySchema.parse(body), messageResponseSchema);
+  return api.post<MessageResponse>('register', registerBodySchema.parse(body));
 }
 
 export function forgotPassword(body: EmailBody): Promise<MessageResponse> {
-  return api.post('forgot-password', emailBodySchema.parse(body), messageResponseSchema);
+  return api.post<MessageResponse>('forgot-password', emailBodySchema.parse(body));
 }
 
 export function resendVerification(body: EmailBody): Promise<MessageResponse> {
-  return api.post('email/verification-notification', emailBodySchema.parse(body), messageResponseSchema);
+  return api.post<MessageResponse>('email/verification-notification', emailBodySchema.parse(body));
 }
 
 export function resetPassword(body: PasswordResetStoreBody): Promise<MessageResponse> {
-  return api.post('password-reset-store', passwordResetStoreBodySchema.parse(body), messageResponseSchema);
+  return api.post<MessageResponse>('password-reset-store', passwordResetStoreBodySchema.parse(body));
 }
-
-/** `changeLocale` answers `{ user }`, the user part of the login answer. */
-const changeLocaleResponseSchema = loginResponseSchema.pick({ user: true });
 
 /** `POST changeLocale`: saves the interface language on the account. */
 export async function changeLocale(body: ChangeLocaleBody): Promise<User> {
-  const { user } = await api.post(
+  // The answer is the user part of the login answer.
+  const { user } = await api.post<Pick<LoginResponse, 'user'>>(
     'changeLocale',
     changeLocaleBodySchema.parse(body),
-    changeLocaleResponseSchema,
   );
   session.setUser(user, session.getState().roles);
   return user;
@@ -65,7 +60,7 @@ export async function changeLocale(body: ChangeLocaleBody): Promise<User> {
 /** Signs out on the server (best effort), then ends the session here. */
 export async function logout(reason: SessionEndReason = 'logout'): Promise<void> {
   try {
-    await api.post('logout', undefined, messageResponseSchema, { handleAuthFailure: false });
+    await api.post<MessageResponse>('logout', undefined, { handleAuthFailure: false });
   } catch {
     // The token is dropped locally either way.
   }

@@ -1,5 +1,5 @@
 import '../../../lib/security-messages';
-import { loginAsBodySchema, loginAsResponseSchema, messageResponseSchema } from '@storelift/shared';
+import { loginAsBodySchema, type LoginAsResponse, type MessageResponse } from '@storelift/shared';
 import { api } from '../../../lib/api';
 import { markActivity } from '../../../lib/idle';
 import { endSession, session } from '../../../lib/session';
@@ -11,7 +11,7 @@ import { forgetCurrentUser } from './me';
  * so the staff member's own tabs stay signed in as themselves.
  */
 export async function exchangeLoginCode(code: string) {
-  const answer = await api.post('login-as', loginAsBodySchema.parse({ code }), loginAsResponseSchema, {
+  const answer = await api.post<LoginAsResponse>('login-as', loginAsBodySchema.parse({ code }), {
     handleAuthFailure: false,
   });
   setTabToken(answer.access_token);
@@ -27,7 +27,7 @@ export async function exchangeLoginCode(code: string) {
  */
 export async function returnToOwnAccount() {
   try {
-    await api.post('logout', undefined, messageResponseSchema, { handleAuthFailure: false });
+    await api.post<MessageResponse>('logout', undefined, { handleAuthFailure: false });
   } catch {
     // The tab drops the session either way; it ends by itself within the hour.
   }

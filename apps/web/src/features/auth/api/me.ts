@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { meResponseSchema, type Locale, type User } from '@storelift/shared';
+import type { Locale, MeResponse, User } from '@storelift/shared';
 import { api } from '../../../lib/api';
 import { queryClient } from '../../../lib/query-client';
 import { session } from '../../../lib/session';
@@ -15,7 +15,7 @@ export const meQueryOptions = () =>
   queryOptions({
     queryKey: authKeys.me,
     queryFn: async ({ signal }) => {
-      const me = await api.post('me', undefined, meResponseSchema, { signal, handleAuthFailure: false });
+      const me = await api.post<MeResponse>('me', undefined, { signal, handleAuthFailure: false });
       if (me.new_token) session.setToken(me.new_token);
       return me;
     },

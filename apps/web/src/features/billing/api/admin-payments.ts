@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import '../../../lib/staff-money-messages';
-import {
-  adminPaymentListResponseSchema,
-  adminPaymentResponseSchema,
-  deletedResponseSchema,
-  type AdminPaymentListQuery,
-  type PaymentType,
-  type UpdatePaymentBody,
+import type {
+  AdminPaymentListQuery,
+  AdminPaymentListResponse,
+  AdminPaymentResponse,
+  DeletedResponse,
+  PaymentType,
+  UpdatePaymentBody,
 } from '@storelift/shared';
 import { api, saveFile } from '../../../lib/api';
 
@@ -39,7 +39,7 @@ export const adminPaymentsQueryOptions = (query: AdminPaymentsQuery) =>
   queryOptions({
     queryKey: adminPaymentKeys.list(query),
     queryFn: ({ signal }) =>
-      api.get('payments', adminPaymentListResponseSchema, { base, query: { ...query }, signal }),
+      api.get<AdminPaymentListResponse>('payments', { base, query: { ...query }, signal }),
     placeholderData: keepPreviousData,
     staleTime: 10_000,
   });
@@ -62,23 +62,23 @@ function useChange<V, A>(call: (variables: V) => Promise<A>) {
 /** `PUT payments/{id}`: description and payment system. */
 export const useUpdatePayment = () =>
   useChange(({ id, body }: { id: number; body: UpdatePaymentBody }) =>
-    api.put(`payments/${id}`, body, adminPaymentResponseSchema, { base }),
+    api.put<AdminPaymentResponse>(`payments/${id}`, body, { base }),
   );
 
 /** `DELETE payments/{id}`: only a payment that moved no money. */
 export const useDeletePayment = () =>
-  useChange((id: number) => api.delete(`payments/${id}`, deletedResponseSchema, { base }));
+  useChange((id: number) => api.delete<DeletedResponse>(`payments/${id}`, { base }));
 
 /** `POST payments/{id}/refund`. */
 export const useRefundPayment = () =>
-  useChange((id: number) => api.post(`payments/${id}/refund`, {}, adminPaymentResponseSchema, { base }));
+  useChange((id: number) => api.post<AdminPaymentResponse>(`payments/${id}/refund`, {}, { base }));
 
 /** `POST payments/invoice/{id}`: the PDF itself is the body. */
 export const useUploadInvoice = () =>
   useChange(({ id, file }: { id: number; file: File }) =>
-    api.post(`payments/invoice/${id}`, file, adminPaymentResponseSchema, { base }),
+    api.post<AdminPaymentResponse>(`payments/invoice/${id}`, file, { base }),
   );
 
 /** `DELETE payments/invoice/{id}`: the customer gets the generated invoice again. */
 export const useDeleteInvoice = () =>
-  useChange((id: number) => api.delete(`payments/invoice/${id}`, adminPaymentResponseSchema, { base }));
+  useChange((id: number) => api.delete<AdminPaymentResponse>(`payments/invoice/${id}`, { base }));

@@ -1,15 +1,15 @@
 import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
-import {
-  checkoutAuthResponseSchema,
-  checkoutQuoteResponseSchema,
-  checkoutResponseSchema,
-  invoiceBridgeResponseSchema,
-  marketingActionResponseSchema,
-  paymentConfigurationResponseSchema,
-  paymentListResponseSchema,
-  paymentTotalResponseSchema,
-  paysystemListSchema,
-  type Paysystem,
+import type {
+  CheckoutAuthResponse,
+  CheckoutQuoteResponse,
+  CheckoutResponse,
+  InvoiceBridgeResponse,
+  MarketingActionResponse,
+  PaymentConfigurationResponse,
+  PaymentListResponse,
+  PaymentTotalResponse,
+  Paysystem,
+  PaysystemList,
 } from '@storelift/shared';
 import { ApiError, api } from '../../../lib/api';
 import { currentLocale } from '../../../lib/i18n';
@@ -38,7 +38,7 @@ export const billingKeys = {
 export const paysystemsQueryOptions = () =>
   queryOptions({
     queryKey: [...billingKeys.paysystems, currentLocale()],
-    queryFn: ({ signal }) => api.get('paysystems', paysystemListSchema, { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => api.get<PaysystemList>('paysystems', { signal }).then((r) => r.data),
     staleTime: 60_000,
   });
 
@@ -48,7 +48,7 @@ export const marketingActionQueryOptions = () =>
     queryKey: [...billingKeys.marketingAction, currentLocale()],
     queryFn: async ({ signal }) => {
       try {
-        const { data } = await api.get('marketing-actions', marketingActionResponseSchema, { signal });
+        const { data } = await api.get<MarketingActionResponse>('marketing-actions', { signal });
         return data.type === 'payment' ? data : null;
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return null;
@@ -64,7 +64,7 @@ export const quoteQueryOptions = (paysystemId: number, amount: string) =>
     queryKey: billingKeys.quote(paysystemId, amount),
     queryFn: ({ signal }) =>
       api
-        .get('checkout/quote', checkoutQuoteResponseSchema, {
+        .get<CheckoutQuoteResponse>('checkout/quote', {
           query: { paysystem_id: paysystemId, amount },
           signal,
         })
@@ -81,18 +81,10 @@ export function useCheckout() {
   return useMutation({
     mutationFn: async ({ paysystem, amount }: { paysystem: Paysystem; amount: string }) => {
       if (paysystem.auth) {
-        const { url } = await api.post(
-          `checkout/${paysystem.id}/auth`,
-          { amount },
-          checkoutAuthResponseSchema,
-        );
+        const { url } = await api.post<CheckoutAuthResponse>(`checkout/${paysystem.id}/auth`, { amount });
         return url;
       }
-      const { link } = await api.post(
-        'checkout',
-        { amount, paysystem_id: paysystem.id },
-        checkoutResponseSchema,
-      );
+      const { link } = await api.post<CheckoutResponse>('checkout', { amount, paysystem_id: paysystem.id });
       return link;
     },
   });
@@ -103,7 +95,7 @@ export const paymentsQueryOptions = (params: PaymentListParams) =>
   queryOptions({
     // The payment system's name comes in the interface language.
     queryKey: [...billingKeys.paymentList(params), currentLocale()],
-    queryFn: ({ signal }) => api.get('payments', paymentListResponseSchema, { query: { ...params }, signal }),
+    queryFn: ({ signal }) => api.get<PaymentListResponse>('payments', { query: { ...params }, signal }),
     placeholderData: keepPreviousData,
     staleTime: 10_000,
   });
@@ -112,8 +104,7 @@ export const paymentsQueryOptions = (params: PaymentListParams) =>
 export const paymentTotalQueryOptions = () =>
   queryOptions({
     queryKey: billingKeys.paymentTotal,
-    queryFn: ({ signal }) =>
-      api.get('payments/total', paymentTotalResponseSchema, { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => api.get<PaymentTotalResponse>('payments/total', { signal }).then((r) => r.data),
   });
 
 /** How often the result page asks again while a payment waits (crypto confirmations). */
@@ -124,7 +115,7 @@ export const paymentQueryOptions = (id: number) =>
   queryOptions({
     queryKey: billingKeys.payment(id),
     queryFn: ({ signal }) =>
-      api.get(`payments/${id}/get-configuration`, paymentConfigurationResponseSchema, { signal }),
+      api.get<PaymentConfigurationResponse>(`payments/${id}/get-configuration`, { signal }),
     staleTime: 0,
     refetchInterval: (query) => {
       const status = query.state.data?.data.status;
@@ -137,7 +128,7 @@ export const paymentQueryOptions = (id: number) =>
  * link, which the browser then opens (the PDF comes as an attachment, so the page stays).
  */
 export async function downloadInvoice(paymentId: number): Promise<void> {
-  const { url } = await api.get(`payments/download-invoice/${paymentId}/bridge`, invoiceBridgeResponseSchema);
+  const { url } = await api.get<InvoiceBridgeResponse>(`payments/download-invoice/${paymentId}/bridge`);
   const link = document.createElement('a');
   link.href = url;
   link.rel = 'noopener';

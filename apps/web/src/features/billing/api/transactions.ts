@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { transactionListResponseSchema, type TransactionType } from '@storelift/shared';
+import type { TransactionListResponse, TransactionType } from '@storelift/shared';
 import { api } from '../../../lib/api';
 import { currentLocale } from '../../../lib/i18n';
 import type { DateShortcut } from '../../../lib/date-range';
@@ -31,7 +31,7 @@ export const transactionsQueryOptions = (params: TransactionListParams) =>
   queryOptions({
     queryKey: [...transactionKeys.list(params), currentLocale()],
     queryFn: ({ signal }) =>
-      api.get('transactions', transactionListResponseSchema, { query: { ...params }, signal }),
+      api.get<TransactionListResponse>('transactions', { query: { ...params }, signal }),
     placeholderData: keepPreviousData,
     staleTime: 10_000,
   });

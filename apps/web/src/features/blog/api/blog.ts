@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import '../../../lib/pages-messages';
-import {
-  blogPostListResponseSchema,
-  blogPostResponseSchema,
-  deletedResponseSchema,
-  type BlogPostBody,
-  type BlogPostListQuery,
+import type {
+  BlogPostBody,
+  BlogPostListQuery,
+  BlogPostListResponse,
+  BlogPostResponse,
+  DeletedResponse,
 } from '@storelift/shared';
 import { api } from '../../../lib/api';
 
@@ -26,7 +26,7 @@ export const blogPostsQueryOptions = (query: BlogPostsQuery) =>
   queryOptions({
     queryKey: [...lists, query] as const,
     queryFn: ({ signal }) =>
-      api.get('blog-posts', blogPostListResponseSchema, { base, query: { ...query }, signal }),
+      api.get<BlogPostListResponse>('blog-posts', { base, query: { ...query }, signal }),
     placeholderData: keepPreviousData,
     staleTime: 10_000,
   });
@@ -47,8 +47,8 @@ export function useSaveBlogPost() {
   return useMutation({
     mutationFn: ({ id, body }: { id?: number; body: BlogPostBody }) =>
       id === undefined
-        ? api.post('blog-posts', body, blogPostResponseSchema, { base })
-        : api.put(`blog-posts/${id}`, body, blogPostResponseSchema, { base }),
+        ? api.post<BlogPostResponse>('blog-posts', body, { base })
+        : api.put<BlogPostResponse>(`blog-posts/${id}`, body, { base }),
     onSuccess,
   });
 }
@@ -57,7 +57,7 @@ export function useSaveBlogPost() {
 export function useDeleteBlogPost() {
   const onSuccess = useInvalidatePosts();
   return useMutation({
-    mutationFn: (id: number) => api.delete(`blog-posts/${id}`, deletedResponseSchema, { base }),
+    mutationFn: (id: number) => api.delete<DeletedResponse>(`blog-posts/${id}`, { base }),
     onSuccess,
   });
 }

@@ -1,9 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  bonusProgramResponseSchema,
-  bonusSubmissionResponseSchema,
-  type BonusSubmissionBody,
-} from '@storelift/shared';
+import type { BonusProgramResponse, BonusSubmissionBody, BonusSubmissionResponse } from '@storelift/shared';
 import { api } from '../../../lib/api';
 
 export const bonusProgramKeys = { all: ['bonus-program'] as const };
@@ -12,15 +8,14 @@ export const bonusProgramKeys = { all: ['bonus-program'] as const };
 export const bonusProgramQueryOptions = () =>
   queryOptions({
     queryKey: bonusProgramKeys.all,
-    queryFn: ({ signal }) => api.get('users/bonus-program', bonusProgramResponseSchema, { signal }),
+    queryFn: ({ signal }) => api.get<BonusProgramResponse>('users/bonus-program', { signal }),
   });
 
 /** `POST users/bonus-program`: one submission per type; the program reloads after it. */
 export function useSubmitBonus() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: BonusSubmissionBody) =>
-      api.post('users/bonus-program', body, bonusSubmissionResponseSchema),
+    mutationFn: (body: BonusSubmissionBody) => api.post<BonusSubmissionResponse>('users/bonus-program', body),
     onSuccess: () => client.invalidateQueries({ queryKey: bonusProgramKeys.all }),
   });
 }

@@ -1,23 +1,21 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import '../../../lib/campaign-messages';
-import {
-  archiveAllResponseSchema,
-  campaignFiltersResponseSchema,
-  campaignListResponseSchema,
-  campaignQuoteSchema,
-  campaignResponseSchema,
-  commonReviewsResponseSchema,
-  keywordListResponseSchema,
-  type AppStore,
-  type Campaign,
-  type CampaignAction,
-  type CampaignListResponse,
-  type CampaignFilters,
-  type CampaignQuote,
-  type CampaignStatus,
-  type CommonReviewsQuery,
-  type CAMPAIGN_FILTER_TABS,
-  type CreateCampaignBody,
+import type {
+  AppStore,
+  ArchiveAllResponse,
+  Campaign,
+  CAMPAIGN_FILTER_TABS,
+  CampaignAction,
+  CampaignFilters,
+  CampaignFiltersResponse,
+  CampaignListResponse,
+  CampaignQuote,
+  CampaignResponse,
+  CampaignStatus,
+  CommonReviewsQuery,
+  CommonReviewsResponse,
+  CreateCampaignBody,
+  KeywordListResponse,
 } from '@storelift/shared';
 import { api } from '../../../lib/api';
 import { CAMPAIGN_FILTERS_CALL } from './campaign-list-params';
@@ -62,8 +60,7 @@ export const campaignKeys = {
 export const campaignListQueryOptions = (params: CampaignListParams) =>
   queryOptions({
     queryKey: campaignKeys.list(params),
-    queryFn: ({ signal }) =>
-      api.get('campaigns', campaignListResponseSchema, { query: { ...params }, signal }),
+    queryFn: ({ signal }) => api.get<CampaignListResponse>('campaigns', { query: { ...params }, signal }),
     placeholderData: keepPreviousData,
     // Delivery moves on by itself: a page with running campaigns is read again now and then.
     refetchInterval: (query) =>
@@ -74,7 +71,7 @@ export const campaignListQueryOptions = (params: CampaignListParams) =>
 export async function fetchCampaignsForExport(
   params: Omit<CampaignListParams, 'page' | 'limit'>,
 ): Promise<Campaign[]> {
-  const answer = await api.get('campaigns', campaignListResponseSchema, {
+  const answer = await api.get<CampaignListResponse>('campaigns', {
     query: { ...params, isExport: true },
   });
   return answer.data;
@@ -85,7 +82,7 @@ export const campaignDetailsQueryOptions = (id: number) =>
   queryOptions({
     queryKey: campaignKeys.details(id),
     queryFn: ({ signal }) =>
-      api.get(`campaigns/${id}`, campaignResponseSchema, { signal }).then((answer) => answer.data),
+      api.get<CampaignResponse>(`campaigns/${id}`, { signal }).then((answer) => answer.data),
   });
 
 /** `POST campaigns/quote`: the live price of the form. */
@@ -93,7 +90,7 @@ export const campaignQuoteQueryOptions = (body: CampaignBody, enabled: boolean) 
   queryOptions({
     queryKey: campaignKeys.quote(body),
     queryFn: async ({ signal }): Promise<CampaignQuote['data']> =>
-      (await api.post('campaigns/quote', body, campaignQuoteSchema, { signal })).data,
+      (await api.post<CampaignQuote>('campaigns/quote', body, { signal })).data,
     enabled,
     placeholderData: keepPreviousData,
     retry: false,
@@ -106,7 +103,7 @@ export const appKeywordsQueryOptions = (packageId: string, appstore: AppStore, c
     queryKey: campaignKeys.appKeywords(packageId, appstore, country),
     queryFn: ({ signal }) =>
       api
-        .get('keywords', keywordListResponseSchema, {
+        .get<KeywordListResponse>('keywords', {
           query: { packageId, appstore, country, limit: 1000, sortBy: 'keyword', sortType: 'asc' },
           signal,
         })
@@ -120,14 +117,9 @@ export const campaignFiltersQueryOptions = () =>
     queryKey: campaignKeys.filters,
     queryFn: async ({ signal }): Promise<CampaignFilters> =>
       (
-        await api.post(
-          CAMPAIGN_FILTERS_CALL.path,
-          CAMPAIGN_FILTERS_CALL.body,
-          campaignFiltersResponseSchema,
-          {
-            signal,
-          },
-        )
+        await api.post<CampaignFiltersResponse>(CAMPAIGN_FILTERS_CALL.path, CAMPAIGN_FILTERS_CALL.body, {
+          signal,
+        })
       ).data,
     staleTime: 60_000,
   });
@@ -141,8 +133,8 @@ export function useSaveCampaign() {
   return useMutation({
     mutationFn: ({ id, body }: { id?: number; body: CampaignBody }) =>
       id === undefined
-        ? api.post('campaigns', body, campaignResponseSchema)
-        : api.put(`campaigns/${id}`, body, campaignResponseSchema),
+        ? api.post<CampaignResponse>('campaigns', body)
+        : api.put<CampaignResponse>(`campaigns/${id}`, body),
     onSuccess: (answer, { id }) => {
       if (id !== undefined) client.removeQueries({ queryKey: campaignKeys.details(id) });
       return Promise.all([
@@ -157,7 +149,7 @@ export function useSaveCampaign() {
 export function useRandomReviews() {
   return useMutation({
     mutationFn: async (query: CommonReviewsQuery) =>
-      (await api.get('reviews/common', commonReviewsResponseSchema, { query: { ...query } })).data,
+      (await api.get<CommonReviewsResponse>('reviews/common', { query: { ...query } })).data,
   });
 }
 
@@ -166,7 +158,7 @@ export function useToggleCampaignFavorite() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (campaign: Pick<Campaign, 'id' | 'favorite'>) =>
-      api.put('campaigns/toggle', { id: campaign.id, favorite: !campaign.favorite }, campaignResponseSchema),
+      api.put<CampaignResponse>('campaigns/toggle', { id: campaign.id, favorite: !campaign.favorite }),
     onSuccess: (answer) => {
       replaceCampaign(client, answer.data);
       return client.invalidateQueries({ queryKey: campaignKeys.lists });
@@ -189,7 +181,7 @@ export function useCampaignAction() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, action }: { id: number; action: CampaignAction }) =>
-      api.get(`campaigns/${id}/${action}`, campaignResponseSchema),
+      api.get<CampaignResponse>(`campaigns/${id}/${action}`),
     onSuccess: (answer) => {
       replaceCampaign(client, answer.data);
       return client.invalidateQueries({ queryKey: campaignKeys.lists });
@@ -201,7 +193,7 @@ export function useCampaignAction() {
 export function useCloneCampaign() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.post(`campaigns/${id}/clone`, {}, campaignResponseSchema),
+    mutationFn: (id: number) => api.post<CampaignResponse>(`campaigns/${id}/clone`, {}),
     onSuccess: () => client.invalidateQueries({ queryKey: campaignKeys.lists }),
   });
 }
@@ -210,7 +202,7 @@ export function useCloneCampaign() {
 export function useArchiveAll() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post('campaigns/all/archive', {}, archiveAllResponseSchema),
+    mutationFn: () => api.post<ArchiveAllResponse>('campaigns/all/archive', {}),
     onSuccess: () => client.invalidateQueries({ queryKey: campaignKeys.lists }),
   });
 }

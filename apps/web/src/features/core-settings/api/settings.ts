@@ -1,18 +1,17 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import '../../../lib/settings-messages';
-import {
-  emailPreviewResponseSchema,
-  emailTemplateListResponseSchema,
-  emailTemplateResponseSchema,
-  maintenanceResponseSchema,
-  paysystemListSchema,
-  paysystemResponseSchema,
-  productsResponseSchema,
-  type EmailTemplateBody,
-  type MaintenanceBody,
-  type PaysystemBody,
-  type PaysystemList,
-  type ProductsBody,
+import type {
+  EmailPreviewResponse,
+  EmailTemplateBody,
+  EmailTemplateListResponse,
+  EmailTemplateResponse,
+  MaintenanceBody,
+  MaintenanceResponse,
+  PaysystemBody,
+  PaysystemList,
+  PaysystemResponse,
+  ProductsBody,
+  ProductsResponse,
 } from '@storelift/shared';
 import { api } from '../../../lib/api';
 
@@ -29,14 +28,14 @@ export const settingsKeys = {
 export const maintenanceQueryOptions = () =>
   queryOptions({
     queryKey: settingsKeys.maintenance,
-    queryFn: ({ signal }) => api.get('maintenance', maintenanceResponseSchema, { base, signal }),
+    queryFn: ({ signal }) => api.get<MaintenanceResponse>('maintenance', { base, signal }),
   });
 
 /** `PUT maintenance`: on or off, with staff's note. */
 export function useSetMaintenance() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: MaintenanceBody) => api.put('maintenance', body, maintenanceResponseSchema, { base }),
+    mutationFn: (body: MaintenanceBody) => api.put<MaintenanceResponse>('maintenance', body, { base }),
     onSuccess: (answer) => client.setQueryData(settingsKeys.maintenance, answer),
   });
 }
@@ -45,7 +44,7 @@ export function useSetMaintenance() {
 export const paysystemsQueryOptions = () =>
   queryOptions({
     queryKey: settingsKeys.paysystems,
-    queryFn: ({ signal }) => api.get('paysystems', paysystemListSchema, { base, signal }),
+    queryFn: ({ signal }) => api.get<PaysystemList>('paysystems', { base, signal }),
   });
 
 type Client = ReturnType<typeof useQueryClient>;
@@ -59,7 +58,7 @@ export function usePaysystemActive() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: { id: number; is_active: boolean }) =>
-      api.put('paysystems/change-is-active-paysystem', body, paysystemResponseSchema, { base }),
+      api.put<PaysystemResponse>('paysystems/change-is-active-paysystem', body, { base }),
     onSuccess: (answer) => replacePaysystem(client, answer),
   });
 }
@@ -69,7 +68,7 @@ export function useSavePaysystem() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: PaysystemBody }) =>
-      api.put(`paysystems/${id}`, body, paysystemResponseSchema, { base }),
+      api.put<PaysystemResponse>(`paysystems/${id}`, body, { base }),
     onSuccess: (answer) => replacePaysystem(client, answer),
   });
 }
@@ -78,15 +77,14 @@ export function useSavePaysystem() {
 export const productsQueryOptions = (appstore: number) =>
   queryOptions({
     queryKey: settingsKeys.products(appstore),
-    queryFn: ({ signal }) =>
-      api.get('products', productsResponseSchema, { base, query: { appstore }, signal }),
+    queryFn: ({ signal }) => api.get<ProductsResponse>('products', { base, query: { appstore }, signal }),
   });
 
 /** `PUT products` (no id): the store's prices. */
 export function useSaveProducts() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: ProductsBody) => api.put('products', body, productsResponseSchema, { base }),
+    mutationFn: (body: ProductsBody) => api.put<ProductsResponse>('products', body, { base }),
     onSuccess: (answer) => client.setQueryData(settingsKeys.products(answer.appstore), answer),
   });
 }
@@ -95,7 +93,7 @@ export function useSaveProducts() {
 export const templatesQueryOptions = () =>
   queryOptions({
     queryKey: settingsKeys.templates,
-    queryFn: ({ signal }) => api.get('email-templates', emailTemplateListResponseSchema, { base, signal }),
+    queryFn: ({ signal }) => api.get<EmailTemplateListResponse>('email-templates', { base, signal }),
   });
 
 /** `PUT email-templates`. */
@@ -103,7 +101,7 @@ export function useSaveTemplate() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: EmailTemplateBody) =>
-      api.put('email-templates', body, emailTemplateResponseSchema, { base }),
+      api.put<EmailTemplateResponse>('email-templates', body, { base }),
     onSuccess: () => client.invalidateQueries({ queryKey: settingsKeys.templates }),
   });
 }
@@ -112,6 +110,6 @@ export function useSaveTemplate() {
 export function usePreviewTemplate() {
   return useMutation({
     mutationFn: (body: EmailTemplateBody) =>
-      api.post('email-templates/preview', body, emailPreviewResponseSchema, { base }),
+      api.post<EmailPreviewResponse>('email-templates/preview', body, { base }),
   });
 }

@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import '../../../lib/staff-money-messages';
-import {
-  cpiAccountListResponseSchema,
-  cpiAccountResponseSchema,
-  deletedResponseSchema,
-  type CpiAccountBody,
-  type CpiAccountListQuery,
+import type {
+  CpiAccountBody,
+  CpiAccountListQuery,
+  CpiAccountListResponse,
+  CpiAccountResponse,
+  DeletedResponse,
 } from '@storelift/shared';
 import { api } from '../../../lib/api';
 
@@ -26,7 +26,7 @@ export const cpiAccountsQueryOptions = (query: CpiAccountsQuery) =>
   queryOptions({
     queryKey: [...lists, query] as const,
     queryFn: ({ signal }) =>
-      api.get('campaigns/cpi-accounts', cpiAccountListResponseSchema, { base, query: { ...query }, signal }),
+      api.get<CpiAccountListResponse>('campaigns/cpi-accounts', { base, query: { ...query }, signal }),
     placeholderData: keepPreviousData,
     staleTime: 10_000,
   });
@@ -40,16 +40,16 @@ function useChange<V, A>(call: (variables: V) => Promise<A>) {
 export const useSaveCpiAccount = () =>
   useChange(({ id, body }: { id?: number; body: CpiAccountBody }) =>
     id === undefined
-      ? api.post('campaigns/cpi-accounts', body, cpiAccountResponseSchema, { base })
-      : api.put(`campaigns/cpi-accounts/${id}`, body, cpiAccountResponseSchema, { base }),
+      ? api.post<CpiAccountResponse>('campaigns/cpi-accounts', body, { base })
+      : api.put<CpiAccountResponse>(`campaigns/cpi-accounts/${id}`, body, { base }),
   );
 
 /** `PUT campaigns/cpi-accounts/{id}/deactivate`. */
 export const useDeactivateCpiAccount = () =>
   useChange((id: number) =>
-    api.put(`campaigns/cpi-accounts/${id}/deactivate`, {}, cpiAccountResponseSchema, { base }),
+    api.put<CpiAccountResponse>(`campaigns/cpi-accounts/${id}/deactivate`, {}, { base }),
   );
 
 /** `DELETE campaigns/cpi-accounts/{id}`. */
 export const useDeleteCpiAccount = () =>
-  useChange((id: number) => api.delete(`campaigns/cpi-accounts/${id}`, deletedResponseSchema, { base }));
+  useChange((id: number) => api.delete<DeletedResponse>(`campaigns/cpi-accounts/${id}`, { base }));

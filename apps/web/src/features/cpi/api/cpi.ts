@@ -1,13 +1,13 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import '../../../lib/campaign-messages';
-import {
-  campaignResponseSchema,
-  cpiAdAssetsResponseSchema,
-  type AppStore,
-  type CpiGeo,
-  type CpiLanguage,
-  type CpiLevel,
-  type PRODUCT_TYPES,
+import type {
+  AppStore,
+  CampaignResponse,
+  CpiAdAssetsResponse,
+  CpiGeo,
+  CpiLanguage,
+  CpiLevel,
+  PRODUCT_TYPES,
 } from '@storelift/shared';
 import { api } from '../../../lib/api';
 
@@ -49,7 +49,7 @@ export const cpiAdAssetsQueryOptions = (packageId: string, appstore: AppStore, c
     queryKey: cpiKeys.adAssets(packageId, appstore, country),
     queryFn: ({ signal }) =>
       api
-        .get('campaigns/cpi-ad-assets', cpiAdAssetsResponseSchema, {
+        .get<CpiAdAssetsResponse>('campaigns/cpi-ad-assets', {
           query: { packageId, appstore, country },
           signal,
         })
@@ -65,9 +65,9 @@ export const cpiAdAssetsQueryOptions = (packageId: string, appstore: AppStore, c
 export function useSaveCpiCampaign() {
   return useMutation({
     mutationFn: async ({ id, body, start }: { id?: number; body: CpiBody; start?: boolean }) => {
-      if (id === undefined) return api.post('campaigns', body, campaignResponseSchema);
-      const saved = await api.put(`campaigns/${id}`, body, campaignResponseSchema);
-      return start ? api.get(`campaigns/${id}/start`, campaignResponseSchema) : saved;
+      if (id === undefined) return api.post<CampaignResponse>('campaigns', body);
+      const saved = await api.put<CampaignResponse>(`campaigns/${id}`, body);
+      return start ? api.get<CampaignResponse>(`campaigns/${id}/start`) : saved;
     },
   });
 }

@@ -1,16 +1,16 @@
-import {
-  campaignsWidgetResponseSchema,
-  externalBlogWidgetResponseSchema,
-  internalBlogWidgetResponseSchema,
-  pinnedBlogWidgetResponseSchema,
-  popularAppsWidgetResponseSchema,
-  popularCountriesWidgetResponseSchema,
-  referralsWidgetResponseSchema,
-  topRegionsWidgetResponseSchema,
-  type CampaignsWidget,
+import type {
+  CampaignsWidget,
+  CampaignsWidgetResponse,
+  ExternalBlogWidget,
+  InternalBlogWidget,
+  PinnedBlogWidgetResponse,
+  PopularAppsWidgetResponse,
+  PopularCountriesWidgetResponse,
+  ReferralsWidgetResponse,
+  TopRegionsWidgetResponse,
 } from '@storelift/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api, type Parser } from '../../../lib/api';
+import { api } from '../../../lib/api';
 
 /** While a campaign runs its delivery moves: the widget reads itself again this often. */
 const REFRESH_MS = 30_000;
@@ -28,32 +28,32 @@ export const campaignsWidgetQueryOptions = () =>
   queryOptions({
     queryKey: dashboardKeys.campaigns,
     queryFn: async ({ signal }): Promise<CampaignsWidget> =>
-      (await api.get('widgets/campaigns', campaignsWidgetResponseSchema, { signal })).data,
+      (await api.get<CampaignsWidgetResponse>('widgets/campaigns', { signal })).data,
     staleTime: 0,
     refetchInterval: (query) => (query.state.data?.running.length ? REFRESH_MS : false),
   });
 
 /** The dashboard's other widgets: each its own query, so each loads and fails on its own. */
-const widgetQuery = <T>(key: string, path: string, schema: Parser<{ data: T }>) =>
+const widgetQuery = <Answer extends { data: unknown }>(key: string, path: string) =>
   queryOptions({
     queryKey: ['dashboard', 'widgets', key],
-    queryFn: async ({ signal }): Promise<T> => (await api.get(path, schema, { signal })).data,
+    queryFn: async ({ signal }): Promise<Answer['data']> => (await api.get<Answer>(path, { signal })).data,
     staleTime: 60_000,
   });
 
 export const topRegionsQueryOptions = () =>
-  widgetQuery('top-regions', 'widgets/country/appstores', topRegionsWidgetResponseSchema);
+  widgetQuery<TopRegionsWidgetResponse>('top-regions', 'widgets/country/appstores');
 export const popularCountriesQueryOptions = () =>
-  widgetQuery('popular-countries', 'widgets/country/popular', popularCountriesWidgetResponseSchema);
+  widgetQuery<PopularCountriesWidgetResponse>('popular-countries', 'widgets/country/popular');
 export const popularAppsQueryOptions = () =>
-  widgetQuery('popular-apps', 'widgets/apps/popular', popularAppsWidgetResponseSchema);
+  widgetQuery<PopularAppsWidgetResponse>('popular-apps', 'widgets/apps/popular');
 export const referralsWidgetQueryOptions = () =>
-  widgetQuery('referrals', 'widgets/referrals', referralsWidgetResponseSchema);
+  widgetQuery<ReferralsWidgetResponse>('referrals', 'widgets/referrals');
 /** `GET widgets/blog/external`: the posts and whether they are the feed's or the sample's. */
 export const externalBlogQueryOptions = () =>
   queryOptions({
     queryKey: ['dashboard', 'widgets', 'blog-external'],
-    queryFn: ({ signal }) => api.get('widgets/blog/external', externalBlogWidgetResponseSchema, { signal }),
+    queryFn: ({ signal }) => api.get<ExternalBlogWidget>('widgets/blog/external', { signal }),
     staleTime: 5 * 60_000,
   });
 /** Page size of the internal news widget. */
@@ -63,7 +63,7 @@ export const internalBlogQueryOptions = (page: number, language: string) =>
   queryOptions({
     queryKey: ['dashboard', 'widgets', 'blog-internal', language, page],
     queryFn: ({ signal }) =>
-      api.get('widgets/blog/internal', internalBlogWidgetResponseSchema, {
+      api.get<InternalBlogWidget>('widgets/blog/internal', {
         query: { page, limit: INTERNAL_BLOG_PAGE_SIZE },
         signal,
       }),
@@ -75,6 +75,6 @@ export const pinnedBlogQueryOptions = (language: string) =>
   queryOptions({
     queryKey: ['dashboard', 'widgets', 'blog-pinned', language],
     queryFn: async ({ signal }) =>
-      (await api.get('widgets/blog/pinned', pinnedBlogWidgetResponseSchema, { signal })).data,
+      (await api.get<PinnedBlogWidgetResponse>('widgets/blog/pinned', { signal })).data,
     staleTime: 60_000,
   });

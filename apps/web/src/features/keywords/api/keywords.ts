@@ -1,20 +1,20 @@
 // Server answers about ids and store links are STORE_LINK_MESSAGES texts: make them translatable.
 import '../../../lib/store-link-messages';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  chartRankResponseSchema,
-  chartRanksManyResponseSchema,
-  cloneKeywordsResponseSchema,
-  deletedResponseSchema,
-  keywordCountResponseSchema,
-  keywordIdeasResponseSchema,
-  keywordListResponseSchema,
-  keywordResponseSchema,
-  rankUpdateResponseSchema,
-  type AppStore,
-  type KeywordSort,
-  type RankUpdate,
-  type CHART_PERIODS,
+import type {
+  AppStore,
+  CHART_PERIODS,
+  ChartRankResponse,
+  ChartRanksManyResponse,
+  CloneKeywordsResponse,
+  DeletedResponse,
+  KeywordCountResponse,
+  KeywordIdeasResponse,
+  KeywordListResponse,
+  KeywordResponse,
+  KeywordSort,
+  RankUpdate,
+  RankUpdateResponse,
 } from '@storelift/shared';
 import { showApiError } from '../../../components/error-modal';
 import { api } from '../../../lib/api';
@@ -64,7 +64,7 @@ export const keywordKeys = {
 export const keywordListQueryOptions = (params: KeywordListParams) =>
   queryOptions({
     queryKey: keywordKeys.list(params),
-    queryFn: ({ signal }) => api.get('keywords', keywordListResponseSchema, { query: { ...params }, signal }),
+    queryFn: ({ signal }) => api.get<KeywordListResponse>('keywords', { query: { ...params }, signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -72,8 +72,7 @@ export const keywordListQueryOptions = (params: KeywordListParams) =>
 export const keywordCountQueryOptions = (scope: Pick<KeywordScope, 'packageId' | 'appstore'>) =>
   queryOptions({
     queryKey: keywordKeys.count(scope),
-    queryFn: ({ signal }) =>
-      api.get('keywords/count', keywordCountResponseSchema, { query: { ...scope }, signal }),
+    queryFn: ({ signal }) => api.get<KeywordCountResponse>('keywords/count', { query: { ...scope }, signal }),
   });
 
 /** `GET keywords/recommended`; a store failure answers "Can't load keywords" and an empty list. */
@@ -81,7 +80,7 @@ export const recommendedQueryOptions = (scope: KeywordScope) =>
   queryOptions({
     queryKey: keywordKeys.recommended(scope),
     queryFn: ({ signal }) =>
-      api.get('keywords/recommended', keywordIdeasResponseSchema, { query: { ...scope }, signal }),
+      api.get<KeywordIdeasResponse>('keywords/recommended', { query: { ...scope }, signal }),
     staleTime: 5 * 60_000,
   });
 
@@ -90,7 +89,7 @@ export const suggestsQueryOptions = (scope: KeywordScope, keyword: string) =>
   queryOptions({
     queryKey: keywordKeys.suggests(scope, keyword),
     queryFn: ({ signal }) =>
-      api.get('keywords/suggests', keywordIdeasResponseSchema, { query: { ...scope, keyword }, signal }),
+      api.get<KeywordIdeasResponse>('keywords/suggests', { query: { ...scope, keyword }, signal }),
     staleTime: 5 * 60_000,
     placeholderData: keepPreviousData,
   });
@@ -100,7 +99,7 @@ export const chartRankQueryOptions = (id: number, period: ChartPeriod) =>
   queryOptions({
     queryKey: keywordKeys.chart(id, period),
     queryFn: ({ signal }) =>
-      api.get('keywords/chartRank', chartRankResponseSchema, { query: { id, period }, signal }),
+      api.get<ChartRankResponse>('keywords/chartRank', { query: { id, period }, signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -109,7 +108,7 @@ export const chartRanksManyQueryOptions = (ids: readonly number[], period: Chart
   queryOptions({
     queryKey: keywordKeys.chartMany(ids, period),
     queryFn: ({ signal }) =>
-      api.get('keywords/chartRanksMany', chartRanksManyResponseSchema, {
+      api.get<ChartRanksManyResponse>('keywords/chartRanksMany', {
         query: { ids: ids.join(','), period },
         signal,
       }),
@@ -123,12 +122,12 @@ export function isRunActive(run: RankUpdate | undefined | null): boolean {
 
 /** `POST keywords/updateAllRanks`: answers the run to follow. */
 export const startRankUpdate = (scope: KeywordScope, signal?: AbortSignal) =>
-  api.post('keywords/updateAllRanks', scope, rankUpdateResponseSchema, { signal }).then((r) => r.data);
+  api.post<RankUpdateResponse>('keywords/updateAllRanks', scope, { signal }).then((r) => r.data);
 
 /** `GET keywords/updateAllRanks/{id}`: how far a run is. */
 export const readRankUpdate = (id: string, signal?: AbortSignal) =>
   api
-    .get(`keywords/updateAllRanks/${encodeURIComponent(id)}`, rankUpdateResponseSchema, { signal })
+    .get<RankUpdateResponse>(`keywords/updateAllRanks/${encodeURIComponent(id)}`, { signal })
     .then((r) => r.data);
 
 /** Re-reads everything about the keywords of an app (lists, counts, ideas' `added` marks). */
@@ -141,7 +140,7 @@ export function useInvalidateKeywords() {
 export function useAddKeyword(scope: KeywordScope) {
   const invalidate = useInvalidateKeywords();
   return useMutation({
-    mutationFn: (keyword: string) => api.post('keywords', { ...scope, keyword }, keywordResponseSchema),
+    mutationFn: (keyword: string) => api.post<KeywordResponse>('keywords', { ...scope, keyword }),
     onSuccess: invalidate,
   });
 }
@@ -150,7 +149,7 @@ export function useAddKeyword(scope: KeywordScope) {
 export function useToggleKeyword() {
   const invalidate = useInvalidateKeywords();
   return useMutation({
-    mutationFn: (id: number) => api.put('keywords/toggle', { id }, keywordResponseSchema),
+    mutationFn: (id: number) => api.put<KeywordResponse>('keywords/toggle', { id }),
     onSuccess: invalidate,
     onError: showApiError,
   });
@@ -162,8 +161,8 @@ export function useDeleteKeywords() {
   return useMutation({
     mutationFn: (ids: readonly number[]) =>
       ids.length === 1
-        ? api.delete(`keywords/${ids[0]}`, deletedResponseSchema)
-        : api.post('keywords/destroyMany', { app_keywords_id: ids.join(',') }, deletedResponseSchema),
+        ? api.delete<DeletedResponse>(`keywords/${ids[0]}`)
+        : api.post<DeletedResponse>('keywords/destroyMany', { app_keywords_id: ids.join(',') }),
     onSuccess: ({ message }) => {
       notifySuccess(translateMessage(message));
       return invalidate();
@@ -177,7 +176,7 @@ export function useCloneKeywords(scope: KeywordScope) {
   const invalidate = useInvalidateKeywords();
   return useMutation({
     mutationFn: (target: CloneTarget) =>
-      api.get('keywords/clone', cloneKeywordsResponseSchema, { query: { ...scope, ...target } }),
+      api.get<CloneKeywordsResponse>('keywords/clone', { query: { ...scope, ...target } }),
     onSuccess: invalidate,
   });
 }

@@ -1,10 +1,10 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import '../../../lib/marketing-messages';
-import {
-  adsReportListResponseSchema,
-  adsReportRowResponseSchema,
-  adsReportUploadResponseSchema,
-  deletedResponseSchema,
+import type {
+  AdsReportListResponse,
+  AdsReportRowResponse,
+  AdsReportUploadResponse,
+  DeletedResponse,
 } from '@storelift/shared';
 import { api } from '../../../lib/api';
 
@@ -24,7 +24,7 @@ export const adsReportQueryOptions = (query: AdsReportQuery) =>
   queryOptions({
     queryKey: [...keys, query] as const,
     queryFn: ({ signal }) =>
-      api.get('google-ads-report', adsReportListResponseSchema, { base, query: { ...query }, signal }),
+      api.get<AdsReportListResponse>('google-ads-report', { base, query: { ...query }, signal }),
     placeholderData: keepPreviousData,
     staleTime: 10_000,
   });
@@ -34,7 +34,7 @@ export function useUploadAdsReport() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (file: File) =>
-      api.post('google-ads-report', new Blob([file], { type: 'text/csv' }), adsReportUploadResponseSchema, {
+      api.post<AdsReportUploadResponse>('google-ads-report', new Blob([file], { type: 'text/csv' }), {
         base,
       }),
     onSuccess: () => client.invalidateQueries({ queryKey: keys }),
@@ -46,7 +46,7 @@ export function useUpdateAdsRow() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, amount }: { id: number; amount: string }) =>
-      api.put(`google-ads-report/${id}`, { amount }, adsReportRowResponseSchema, { base }),
+      api.put<AdsReportRowResponse>(`google-ads-report/${id}`, { amount }, { base }),
     onSuccess: () => client.invalidateQueries({ queryKey: keys }),
   });
 }
@@ -55,7 +55,7 @@ export function useUpdateAdsRow() {
 export function useDeleteAdsRow() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete(`google-ads-report/${id}`, deletedResponseSchema, { base }),
+    mutationFn: (id: number) => api.delete<DeletedResponse>(`google-ads-report/${id}`, { base }),
     onSuccess: () => client.invalidateQueries({ queryKey: keys }),
   });
 }

@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import '../../../lib/marketing-messages';
-import {
-  adminMarketingActionResponseSchema,
-  deletedResponseSchema,
-  marketingActionFiltersResponseSchema,
-  marketingActionListResponseSchema,
-  type MarketingActionBody,
-  type MarketingActionKind,
+import type {
+  AdminMarketingActionResponse,
+  DeletedResponse,
+  MarketingActionBody,
+  MarketingActionFiltersResponse,
+  MarketingActionKind,
+  MarketingActionListResponse,
 } from '@storelift/shared';
 import { api } from '../../../lib/api';
 
@@ -28,7 +28,7 @@ export const marketingActionsQueryOptions = (query: MarketingActionsQuery) =>
   queryOptions({
     queryKey: [...keys, 'list', query] as const,
     queryFn: ({ signal }) =>
-      api.get('marketing-actions', marketingActionListResponseSchema, {
+      api.get<MarketingActionListResponse>('marketing-actions', {
         base,
         query: { ...query, current: query.current ? 1 : undefined },
         signal,
@@ -42,8 +42,7 @@ export const marketingActionFiltersQueryOptions = () =>
   queryOptions({
     queryKey: [...keys, 'filters'] as const,
     queryFn: async ({ signal }) =>
-      (await api.get('marketing-actions/filters', marketingActionFiltersResponseSchema, { base, signal }))
-        .data,
+      (await api.get<MarketingActionFiltersResponse>('marketing-actions/filters', { base, signal })).data,
     staleTime: 60_000,
   });
 
@@ -53,8 +52,8 @@ export function useSaveMarketingAction() {
   return useMutation({
     mutationFn: ({ id, body }: { id?: number; body: MarketingActionBody }) =>
       id === undefined
-        ? api.post('marketing-actions', body, adminMarketingActionResponseSchema, { base })
-        : api.put(`marketing-actions/${id}`, body, adminMarketingActionResponseSchema, { base }),
+        ? api.post<AdminMarketingActionResponse>('marketing-actions', body, { base })
+        : api.put<AdminMarketingActionResponse>(`marketing-actions/${id}`, body, { base }),
     onSuccess: () => client.invalidateQueries({ queryKey: keys }),
   });
 }
@@ -63,7 +62,7 @@ export function useSaveMarketingAction() {
 export function useDeleteMarketingAction() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete(`marketing-actions/${id}`, deletedResponseSchema, { base }),
+    mutationFn: (id: number) => api.delete<DeletedResponse>(`marketing-actions/${id}`, { base }),
     onSuccess: () => client.invalidateQueries({ queryKey: keys }),
   });
 }

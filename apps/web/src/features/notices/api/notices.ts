@@ -1,23 +1,22 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import '../../../lib/notices-messages';
-import {
-  adminNoticeListResponseSchema,
-  campaignMessageListResponseSchema,
-  campaignMessageResponseSchema,
-  deletedResponseSchema,
-  messageResponseSchema,
-  noticeEmailPreferencesResponseSchema,
-  noticeListResponseSchema,
-  noticeResponseSchema,
-  noticeTemplateListResponseSchema,
-  noticeTemplateResponseSchema,
-  notificationListResponseSchema,
-  sendNoticeResponseSchema,
-  unreadCampaignMessagesResponseSchema,
-  type CampaignMessageBody,
-  type NoticeTemplateBody,
-  type NotificationListResponse,
-  type SendNoticeBody,
+import type {
+  AdminNoticeListResponse,
+  CampaignMessageBody,
+  CampaignMessageListResponse,
+  CampaignMessageResponse,
+  DeletedResponse,
+  MessageResponse,
+  NoticeEmailPreferencesResponse,
+  NoticeListResponse,
+  NoticeResponse,
+  NoticeTemplateBody,
+  NoticeTemplateListResponse,
+  NoticeTemplateResponse,
+  NotificationListResponse,
+  SendNoticeBody,
+  SendNoticeResponse,
+  UnreadCampaignMessages,
 } from '@storelift/shared';
 import { api } from '../../../lib/api';
 import { currentLocale } from '../../../lib/i18n';
@@ -37,8 +36,7 @@ export const BELL_SIZE = 10;
 export const ownNoticesQueryOptions = () =>
   queryOptions({
     queryKey: [...keys.own, currentLocale()],
-    queryFn: ({ signal }) =>
-      api.get('notices', noticeListResponseSchema, { query: { limit: BELL_SIZE }, signal }),
+    queryFn: ({ signal }) => api.get<NoticeListResponse>('notices', { query: { limit: BELL_SIZE }, signal }),
     staleTime: 30_000,
     refetchInterval: 60_000,
   });
@@ -47,7 +45,7 @@ export const ownNoticesQueryOptions = () =>
 export function useViewNotice() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.put(`notices/${id}/view`, {}, noticeResponseSchema),
+    mutationFn: (id: number) => api.put<NoticeResponse>(`notices/${id}/view`, {}),
     onSuccess: () => client.invalidateQueries({ queryKey: keys.own }),
   });
 }
@@ -56,7 +54,7 @@ export function useViewNotice() {
 export const notificationsQueryOptions = () =>
   queryOptions({
     queryKey: keys.notifications,
-    queryFn: ({ signal }) => api.get('notifications', notificationListResponseSchema, { signal }),
+    queryFn: ({ signal }) => api.get<NotificationListResponse>('notifications', { signal }),
     staleTime: 60_000,
   });
 
@@ -67,7 +65,7 @@ export const notificationsQueryOptions = () =>
 export function useDismissNotification() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.put(`notifications/deactivate/${id}`, {}, messageResponseSchema),
+    mutationFn: (id: number) => api.put<MessageResponse>(`notifications/deactivate/${id}`, {}),
     onMutate: (id: number) => {
       client.setQueryData<NotificationListResponse>(keys.notifications, (list) =>
         list ? { data: list.data.filter((item) => item.id !== id) } : list,
@@ -80,15 +78,14 @@ export function useDismissNotification() {
 export const emailPreferencesQueryOptions = () =>
   queryOptions({
     queryKey: keys.preferences,
-    queryFn: ({ signal }) =>
-      api.get('notices/email-preferences', noticeEmailPreferencesResponseSchema, { signal }),
+    queryFn: ({ signal }) => api.get<NoticeEmailPreferencesResponse>('notices/email-preferences', { signal }),
   });
 
 export function useSaveEmailPreferences() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (types: number[]) =>
-      api.put('notices/email-preferences', { types }, noticeEmailPreferencesResponseSchema),
+      api.put<NoticeEmailPreferencesResponse>('notices/email-preferences', { types }),
     onSuccess: (answer) => client.setQueryData(keys.preferences, answer),
   });
 }
@@ -100,7 +97,7 @@ export const userNoticesQueryOptions = (userId: number, page: number, limit: num
   queryOptions({
     queryKey: [...keys.admin, userId, page, limit, currentLocale()],
     queryFn: ({ signal }) =>
-      api.get('notices', adminNoticeListResponseSchema, {
+      api.get<AdminNoticeListResponse>('notices', {
         base: 'admin',
         query: { user_id: userId, page, limit },
         signal,
@@ -112,8 +109,7 @@ export const userNoticesQueryOptions = (userId: number, page: number, limit: num
 export function useSendNotice() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: SendNoticeBody) =>
-      api.post('notices', body, sendNoticeResponseSchema, { base: 'admin' }),
+    mutationFn: (body: SendNoticeBody) => api.post<SendNoticeResponse>('notices', body, { base: 'admin' }),
     onSuccess: () => client.invalidateQueries({ queryKey: keys.admin }),
   });
 }
@@ -123,7 +119,7 @@ export const noticeTemplatesQueryOptions = (page: number, limit: number) =>
   queryOptions({
     queryKey: [...keys.templates, page, limit],
     queryFn: ({ signal }) =>
-      api.get('notices/notice-templates', noticeTemplateListResponseSchema, {
+      api.get<NoticeTemplateListResponse>('notices/notice-templates', {
         base: 'admin',
         query: { page, limit },
         signal,
@@ -136,8 +132,8 @@ export function useSaveNoticeTemplate() {
   return useMutation({
     mutationFn: ({ id, body }: { id?: number; body: NoticeTemplateBody }) =>
       id === undefined
-        ? api.post('notices/notice-templates', body, noticeTemplateResponseSchema, { base: 'admin' })
-        : api.put(`notices/notice-templates/${id}`, body, noticeTemplateResponseSchema, { base: 'admin' }),
+        ? api.post<NoticeTemplateResponse>('notices/notice-templates', body, { base: 'admin' })
+        : api.put<NoticeTemplateResponse>(`notices/notice-templates/${id}`, body, { base: 'admin' }),
     onSuccess: () => client.invalidateQueries({ queryKey: keys.templates }),
   });
 }
@@ -146,7 +142,7 @@ export function useDeleteNoticeTemplate() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number) =>
-      api.delete(`notices/notice-templates/${id}`, deletedResponseSchema, { base: 'admin' }),
+      api.delete<DeletedResponse>(`notices/notice-templates/${id}`, { base: 'admin' }),
     onSuccess: () => client.invalidateQueries({ queryKey: keys.templates }),
   });
 }
@@ -158,7 +154,7 @@ export const campaignThreadQueryOptions = (base: 'private' | 'admin', campaignId
   queryOptions({
     queryKey: [...keys.thread(base, campaignId), page],
     queryFn: ({ signal }) =>
-      api.get(`campaigns/${campaignId}/messages`, campaignMessageListResponseSchema, {
+      api.get<CampaignMessageListResponse>(`campaigns/${campaignId}/messages`, {
         base,
         query: { page, limit: 10 },
         signal,
@@ -170,7 +166,7 @@ export function useSendCampaignMessage(base: 'private' | 'admin', campaignId: nu
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: CampaignMessageBody) =>
-      api.post(`campaigns/${campaignId}/messages`, body, campaignMessageResponseSchema, { base }),
+      api.post<CampaignMessageResponse>(`campaigns/${campaignId}/messages`, body, { base }),
     onSuccess: () => client.invalidateQueries({ queryKey: keys.thread(base, campaignId) }),
   });
 }
@@ -180,7 +176,7 @@ export const unreadCampaignMessagesQueryOptions = () =>
   queryOptions({
     queryKey: keys.unread,
     queryFn: ({ signal }) =>
-      api.get('campaign-messages/unread', unreadCampaignMessagesResponseSchema, { base: 'admin', signal }),
+      api.get<UnreadCampaignMessages>('campaign-messages/unread', { base: 'admin', signal }),
     staleTime: 30_000,
   });
 

@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import '../../../lib/operations-messages';
-import {
-  failedJobsSchema,
-  messageResponseSchema,
-  operationsFailuresSchema,
-  queueStatsResponseSchema,
-  serverErrorsSchema,
-  type ServerErrorsQuery,
+import type {
+  FailedJobs,
+  MessageResponse,
+  OperationsFailures,
+  QueueStatsResponse,
+  ServerErrors,
+  ServerErrorsQuery,
 } from '@storelift/shared';
 import { api } from '../../../lib/api';
 
@@ -24,7 +24,7 @@ export const operationsKeys = {
 export const queuesQueryOptions = () =>
   queryOptions({
     queryKey: operationsKeys.queues,
-    queryFn: ({ signal }) => api.get('operations/queues', queueStatsResponseSchema, { base, signal }),
+    queryFn: ({ signal }) => api.get<QueueStatsResponse>('operations/queues', { base, signal }),
     refetchInterval: 10_000,
   });
 
@@ -35,7 +35,7 @@ export const failedJobsQueryOptions = (queue: string, page: number) =>
   queryOptions({
     queryKey: operationsKeys.failedJobs(queue, page),
     queryFn: ({ signal }) =>
-      api.get('operations/failed-jobs', failedJobsSchema, {
+      api.get<FailedJobs>('operations/failed-jobs', {
         base,
         query: { queue, page, limit: FAILED_JOBS_PAGE },
         signal,
@@ -47,7 +47,7 @@ export const failedJobsQueryOptions = (queue: string, page: number) =>
 export const failuresQueryOptions = () =>
   queryOptions({
     queryKey: operationsKeys.failures,
-    queryFn: ({ signal }) => api.get('operations/failures', operationsFailuresSchema, { base, signal }),
+    queryFn: ({ signal }) => api.get<OperationsFailures>('operations/failures', { base, signal }),
     refetchInterval: 30_000,
   });
 
@@ -56,7 +56,7 @@ export function useRetryJob() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ queue, id }: { queue: string; id: string }) =>
-      api.post(`operations/failed-jobs/${queue}/${id}/retry`, undefined, messageResponseSchema, { base }),
+      api.post<MessageResponse>(`operations/failed-jobs/${queue}/${id}/retry`, undefined, { base }),
     onSuccess: () => client.invalidateQueries({ queryKey: operationsKeys.all }),
   });
 }
@@ -70,8 +70,7 @@ export type ServerErrorsListQuery = Omit<ServerErrorsQuery, 'page' | 'limit'> & 
 export const serverErrorsQueryOptions = (query: ServerErrorsListQuery) =>
   queryOptions({
     queryKey: operationsKeys.serverErrors(query),
-    queryFn: ({ signal }) =>
-      api.get('server-errors', serverErrorsSchema, { base, query: { ...query }, signal }),
+    queryFn: ({ signal }) => api.get<ServerErrors>('server-errors', { base, query: { ...query }, signal }),
     placeholderData: keepPreviousData,
     staleTime: 5_000,
   });

@@ -1,13 +1,13 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   PUBLIC_API_BASE,
-  contactsResponseSchema,
-  messageResponseSchema,
-  resellerProgramResponseSchema,
-  resellerRequestResponseSchema,
-  startingResponseSchema,
   type ContactMessageBody,
+  type ContactsResponse,
+  type MessageResponse,
+  type ResellerProgramResponse,
   type ResellerRequestBody,
+  type ResellerRequestResponse,
+  type StartingResponse,
 } from '@storelift/shared';
 import { api } from '../../../lib/api';
 import '../../../lib/pages-messages';
@@ -23,14 +23,14 @@ export const pagesKeys = {
 export const resellersQueryOptions = () =>
   queryOptions({
     queryKey: pagesKeys.resellers,
-    queryFn: ({ signal }) => api.get('resellers', resellerProgramResponseSchema, { signal }),
+    queryFn: ({ signal }) => api.get<ResellerProgramResponse>('resellers', { signal }),
   });
 
 /** `POST resellers`; the program reloads after it. */
 export function useSendResellerRequest() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: ResellerRequestBody) => api.post('resellers', body, resellerRequestResponseSchema),
+    mutationFn: (body: ResellerRequestBody) => api.post<ResellerRequestResponse>('resellers', body),
     onSuccess: () => client.invalidateQueries({ queryKey: pagesKeys.resellers }),
   });
 }
@@ -39,13 +39,13 @@ export function useSendResellerRequest() {
 export const contactsQueryOptions = () =>
   queryOptions({
     queryKey: pagesKeys.contacts,
-    queryFn: ({ signal }) => api.get('contacts', contactsResponseSchema, { signal }),
+    queryFn: ({ signal }) => api.get<ContactsResponse>('contacts', { signal }),
   });
 
 /** `POST contacts`: a message to staff. */
 export function useSendContactMessage() {
   return useMutation({
-    mutationFn: (body: ContactMessageBody) => api.post('contacts', body, messageResponseSchema),
+    mutationFn: (body: ContactMessageBody) => api.post<MessageResponse>('contacts', body),
   });
 }
 
@@ -53,7 +53,7 @@ export function useSendContactMessage() {
 export const startingQueryOptions = () =>
   queryOptions({
     queryKey: pagesKeys.starting,
-    queryFn: ({ signal }) => api.get('starting', startingResponseSchema, { signal }),
+    queryFn: ({ signal }) => api.get<StartingResponse>('starting', { signal }),
     staleTime: 0,
   });
 

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { currentPlanResponseSchema, pricePlanListResponseSchema } from '@storelift/shared';
+import type { CurrentPlanResponse, PricePlanList } from '@storelift/shared';
 import { api } from '../../../lib/api';
 import { currentLocale } from '../../../lib/i18n';
 
@@ -17,9 +17,7 @@ export const pricePlansQueryOptions = () =>
   queryOptions({
     queryKey: [...planKeys.list, currentLocale()],
     queryFn: ({ signal }) =>
-      api
-        .get('priceplans', pricePlanListResponseSchema, { query: { limit: 0, page: 1 }, signal })
-        .then((r) => r.data),
+      api.get<PricePlanList>('priceplans', { query: { limit: 0, page: 1 }, signal }).then((r) => r.data),
     staleTime: 5 * 60_000,
   });
 
@@ -28,5 +26,5 @@ export const currentPlanQueryOptions = () =>
   queryOptions({
     queryKey: [...planKeys.current, currentLocale()],
     queryFn: ({ signal }) =>
-      api.get('priceplans/current', currentPlanResponseSchema, { signal }).then((r) => r.data),
+      api.get<CurrentPlanResponse>('priceplans/current', { signal }).then((r) => r.data),
   });

@@ -1,21 +1,20 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  apiCreditsResponseSchema,
-  avatarResponseSchema,
-  changeApiTokenResponseSchema,
   changePasswordBodySchema,
-  messageResponseSchema,
-  profileResponseSchema,
-  profileUpdateResponseSchema,
-  twoFactorEnableResponseSchema,
-  twoFactorSetupResponseSchema,
-  twoFactorStatusSchema,
+  type ApiCreditsResponse,
   type ApiInfo,
+  type AvatarResponse,
+  type ChangeApiTokenResponse,
   type ChangePasswordBody,
+  type MessageResponse,
   type ProfileResponse,
   type ProfileUpdateBody,
+  type ProfileUpdateResponse,
   type TwoFactorDisableBody,
   type TwoFactorEnableBody,
+  type TwoFactorEnableResponse,
+  type TwoFactorSetupResponse,
+  type TwoFactorStatus,
   type User,
 } from '@storelift/shared';
 import { api } from '../../../lib/api';
@@ -26,7 +25,7 @@ export const profileKeys = { all: ['profile'] as const };
 export const profileQueryOptions = () =>
   queryOptions({
     queryKey: profileKeys.all,
-    queryFn: ({ signal }) => api.get('users/profile', profileResponseSchema, { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => api.get<ProfileResponse>('users/profile', { signal }).then((r) => r.data),
     staleTime: 15_000,
   });
 
@@ -43,7 +42,7 @@ function useSetProfile() {
 export function useUpdateProfile(onUser: (user: User) => void) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: ProfileUpdateBody) => api.post('users/profile', body, profileUpdateResponseSchema),
+    mutationFn: (body: ProfileUpdateBody) => api.post<ProfileUpdateResponse>('users/profile', body),
     onSuccess: (response) => {
       client.setQueryData(profileKeys.all, response.data);
       onUser(response.user);
@@ -55,7 +54,7 @@ export function useUpdateProfile(onUser: (user: User) => void) {
 export function useChangePassword() {
   return useMutation({
     mutationFn: (body: ChangePasswordBody) =>
-      api.post('users/profile/password', changePasswordBodySchema.parse(body), messageResponseSchema),
+      api.post<MessageResponse>('users/profile/password', changePasswordBodySchema.parse(body)),
   });
 }
 
@@ -70,12 +69,12 @@ export function useAvatar(onUser: (user: User) => void) {
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append('image', file);
-      return api.post('users/profile/image', form, avatarResponseSchema);
+      return api.post<AvatarResponse>('users/profile/image', form);
     },
     onSuccess,
   });
   const remove = useMutation({
-    mutationFn: () => api.post('users/profile/image/delete', undefined, avatarResponseSchema),
+    mutationFn: () => api.post<AvatarResponse>('users/profile/image/delete', undefined),
     onSuccess,
   });
   return { upload, remove };
@@ -85,24 +84,23 @@ export function useAvatar(onUser: (user: User) => void) {
 export function useApiAccess() {
   const setProfile = useSetProfile();
   const changeToken = useMutation({
-    mutationFn: () => api.post('users/profile/change-api-token', undefined, changeApiTokenResponseSchema),
+    mutationFn: () => api.post<ChangeApiTokenResponse>('users/profile/change-api-token', undefined),
     onSuccess: (response) => setProfile({ api: response.data }),
   });
   const changeTestToken = useMutation({
-    mutationFn: () =>
-      api.post('users/profile/change-api-test-token', undefined, changeApiTokenResponseSchema),
+    mutationFn: () => api.post<ChangeApiTokenResponse>('users/profile/change-api-test-token', undefined),
     onSuccess: (response) => setProfile({ api: response.data }),
   });
   const onCredits = (response: { data: ApiInfo; balances: Profile['balances'] }) =>
     setProfile({ api: response.data, balances: response.balances });
   const buyPack = useMutation({
     mutationFn: (credits: number) =>
-      api.post('users/api-credits/buy-tokens', { credits }, apiCreditsResponseSchema),
+      api.post<ApiCreditsResponse>('users/api-credits/buy-tokens', { credits }),
     onSuccess: onCredits,
   });
   const autoRefresh = useMutation({
     mutationFn: (value: boolean) =>
-      api.post('users/api-credits/change-auto-refresh', { auto_refresh: value }, apiCreditsResponseSchema),
+      api.post<ApiCreditsResponse>('users/api-credits/change-auto-refresh', { auto_refresh: value }),
     onSuccess: onCredits,
   });
   return { changeToken, changeTestToken, buyPack, autoRefresh };
@@ -114,7 +112,7 @@ const twoFactorKey = ['profile', 'two-factor'] as const;
 export const twoFactorQueryOptions = () =>
   queryOptions({
     queryKey: twoFactorKey,
-    queryFn: ({ signal }) => api.get('users/profile/two-factor', twoFactorStatusSchema, { signal }),
+    queryFn: ({ signal }) => api.get<TwoFactorStatus>('users/profile/two-factor', { signal }),
   });
 
 /** Setting up, turning on and off two-factor sign-in; the status reloads after each change. */
@@ -122,16 +120,16 @@ export function useTwoFactor() {
   const client = useQueryClient();
   const onSuccess = () => client.invalidateQueries({ queryKey: twoFactorKey });
   const setup = useMutation({
-    mutationFn: () => api.post('users/profile/two-factor/setup', undefined, twoFactorSetupResponseSchema),
+    mutationFn: () => api.post<TwoFactorSetupResponse>('users/profile/two-factor/setup', undefined),
   });
   const enable = useMutation({
     mutationFn: (body: TwoFactorEnableBody) =>
-      api.post('users/profile/two-factor/enable', body, twoFactorEnableResponseSchema),
+      api.post<TwoFactorEnableResponse>('users/profile/two-factor/enable', body),
     onSuccess,
   });
   const disable = useMutation({
     mutationFn: (body: TwoFactorDisableBody) =>
-      api.post('users/profile/two-factor/disable', body, messageResponseSchema),
+      api.post<MessageResponse>('users/profile/two-factor/disable', body),
     onSuccess,
   });
   return { setup, enable, disable };

@@ -1,10 +1,10 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import '../../../lib/pages-messages';
-import {
-  resellerTemplateKindsResponseSchema,
-  resellerTemplateResponseSchema,
-  resellerTemplatesResponseSchema,
-  type ResellerTemplateBody,
+import type {
+  ResellerTemplateBody,
+  ResellerTemplateKindsResponse,
+  ResellerTemplateResponse,
+  ResellerTemplatesResponse,
 } from '@storelift/shared';
 import { api } from '../../../lib/api';
 
@@ -18,8 +18,7 @@ export const templateKindsQueryOptions = () =>
   queryOptions({
     queryKey: keys.kinds,
     queryFn: async ({ signal }) =>
-      (await api.get('users/profile/email-templates/list', resellerTemplateKindsResponseSchema, { signal }))
-        .data,
+      (await api.get<ResellerTemplateKindsResponse>('users/profile/email-templates/list', { signal })).data,
     staleTime: Infinity,
   });
 
@@ -27,8 +26,7 @@ export const templateKindsQueryOptions = () =>
 export const myTemplatesQueryOptions = () =>
   queryOptions({
     queryKey: keys.mine,
-    queryFn: ({ signal }) =>
-      api.get('users/profile/email-templates', resellerTemplatesResponseSchema, { signal }),
+    queryFn: ({ signal }) => api.get<ResellerTemplatesResponse>('users/profile/email-templates', { signal }),
   });
 
 /** `PUT users/profile/email-templates`: saves one template, or puts it back to the default with `reset`. */
@@ -36,7 +34,7 @@ export function useSaveTemplate() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: ResellerTemplateBody) =>
-      api.put('users/profile/email-templates', body, resellerTemplateResponseSchema),
+      api.put<ResellerTemplateResponse>('users/profile/email-templates', body),
     onSuccess: () => client.invalidateQueries({ queryKey: keys.mine }),
   });
 }

@@ -1,10 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import {
-  constantsResponseSchema,
-  countryFiltersSchema,
-  countryListSchema,
-  languageListSchema,
-} from '@storelift/shared';
+import type { ConstantsResponse, CountryFilters, CountryList, LanguageList } from '@storelift/shared';
 import { api } from '../../../lib/api';
 
 /** Reference data changes with a deployment, not during a session. */
@@ -20,29 +15,28 @@ export const referenceKeys = {
 export const constantsQueryOptions = () =>
   queryOptions({
     queryKey: referenceKeys.constants,
-    queryFn: ({ signal }) => api.get('constants', constantsResponseSchema, { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => api.get<ConstantsResponse>('constants', { signal }).then((r) => r.data),
     staleTime: FOREVER,
   });
 
 export const countriesQueryOptions = () =>
   queryOptions({
     queryKey: referenceKeys.countries,
-    queryFn: ({ signal }) => api.get('country', countryListSchema, { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => api.get<CountryList>('country', { signal }).then((r) => r.data),
     staleTime: FOREVER,
   });
 
 export const countryFiltersQueryOptions = () =>
   queryOptions({
     queryKey: referenceKeys.countryFilters,
-    queryFn: ({ signal }) =>
-      api.get('country/get-filters', countryFiltersSchema, { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => api.get<CountryFilters>('country/get-filters', { signal }).then((r) => r.data),
     staleTime: FOREVER,
   });
 
 export const languagesQueryOptions = () =>
   queryOptions({
     queryKey: referenceKeys.languages,
-    queryFn: ({ signal }) => api.get('languages', languageListSchema, { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => api.get<LanguageList>('languages', { signal }).then((r) => r.data),
     staleTime: FOREVER,
   });
 

@@ -1,10 +1,10 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   LIMITS,
-  payoutListResponseSchema,
-  payoutResponseSchema,
-  referralListResponseSchema,
   type PayoutBody,
+  type PayoutListResponse,
+  type PayoutResponse,
+  type ReferralListResponse,
 } from '@storelift/shared';
 import { api } from '../../../lib/api';
 
@@ -28,7 +28,7 @@ export const referralsQueryOptions = (params: ReferralListParams) =>
   queryOptions({
     queryKey: referralKeys.list(params),
     queryFn: ({ signal }) =>
-      api.get('users/referrals', referralListResponseSchema, {
+      api.get<ReferralListResponse>('users/referrals', {
         query: { ...params, limit: REFERRALS_PAGE_SIZE },
         signal,
       }),
@@ -42,7 +42,7 @@ export const payoutsQueryOptions = (page: number) =>
   queryOptions({
     queryKey: referralKeys.payouts(page),
     queryFn: ({ signal }) =>
-      api.get('users/referral/payouts', payoutListResponseSchema, {
+      api.get<PayoutListResponse>('users/referral/payouts', {
         query: { page, limit: PAYOUTS_PAGE_SIZE },
         signal,
       }),
@@ -53,7 +53,7 @@ export const payoutsQueryOptions = (page: number) =>
 export function useRequestPayout() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: PayoutBody) => api.post('users/referral/payout', body, payoutResponseSchema),
+    mutationFn: (body: PayoutBody) => api.post<PayoutResponse>('users/referral/payout', body),
     onSuccess: () => client.invalidateQueries({ queryKey: referralKeys.all }),
   });
 }

@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import '../../../lib/staff-money-messages';
-import {
-  deletedResponseSchema,
-  reflinkListResponseSchema,
-  reflinkResponseSchema,
-  type ReflinkBody,
-  type ReflinkListQuery,
+import type {
+  DeletedResponse,
+  ReflinkBody,
+  ReflinkListQuery,
+  ReflinkListResponse,
+  ReflinkResponse,
 } from '@storelift/shared';
 import { api } from '../../../lib/api';
 
@@ -24,8 +24,7 @@ const base = 'admin' as const;
 export const reflinksQueryOptions = (query: ReflinksQuery) =>
   queryOptions({
     queryKey: [...lists, query] as const,
-    queryFn: ({ signal }) =>
-      api.get('reflinks', reflinkListResponseSchema, { base, query: { ...query }, signal }),
+    queryFn: ({ signal }) => api.get<ReflinkListResponse>('reflinks', { base, query: { ...query }, signal }),
     placeholderData: keepPreviousData,
     staleTime: 10_000,
   });
@@ -36,8 +35,8 @@ export function useSaveReflink() {
   return useMutation({
     mutationFn: ({ id, body }: { id?: number; body: ReflinkBody }) =>
       id === undefined
-        ? api.post('reflinks', body, reflinkResponseSchema, { base })
-        : api.put(`reflinks/${id}`, body, reflinkResponseSchema, { base }),
+        ? api.post<ReflinkResponse>('reflinks', body, { base })
+        : api.put<ReflinkResponse>(`reflinks/${id}`, body, { base }),
     onSuccess: () => client.invalidateQueries({ queryKey: lists }),
   });
 }
@@ -46,7 +45,7 @@ export function useSaveReflink() {
 export function useDeleteReflink() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete(`reflinks/${id}`, deletedResponseSchema, { base }),
+    mutationFn: (id: number) => api.delete<DeletedResponse>(`reflinks/${id}`, { base }),
     onSuccess: () => client.invalidateQueries({ queryKey: lists }),
   });
 }

@@ -1,24 +1,24 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import '../../../lib/sales-messages';
-import {
-  clientsReportSchema,
-  customerManagersSchema,
-  lastPaymentListSchema,
-  managerRequestResponseSchema,
-  messageResponseSchema,
-  newClientListSchema,
-  salesByPaymentsSchema,
-  salesByStatusSchema,
-  salesClientListSchema,
-  salesClientResponseSchema,
-  salesHistorySchema,
-  salesTotalsSchema,
-  type ChangeHistoryNoteBody,
-  type ChangeManagerBody,
-  type ChangeSalesStatusBody,
-  type ClientsReportQuery,
-  type SalesClientsQuery,
-  type SalesPeriodQuery,
+import type {
+  ChangeHistoryNoteBody,
+  ChangeManagerBody,
+  ChangeSalesStatusBody,
+  ClientsReport,
+  ClientsReportQuery,
+  CustomerManagers,
+  LastPaymentList,
+  ManagerRequestResponse,
+  MessageResponse,
+  NewClientList,
+  SalesByPayments,
+  SalesByStatus,
+  SalesClientList,
+  SalesClientResponse,
+  SalesClientsQuery,
+  SalesHistory,
+  SalesPeriodQuery,
+  SalesTotalsResponse,
 } from '@storelift/shared';
 import { api, saveFile } from '../../../lib/api';
 
@@ -37,8 +37,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 export const salesClientsQueryOptions = (query: SalesClientsQuery) =>
   queryOptions({
     queryKey: [...salesKeys.clients, query] as const,
-    queryFn: ({ signal }) =>
-      api.get('sales-reports', salesClientListSchema, { base, query: { ...query }, signal }),
+    queryFn: ({ signal }) => api.get<SalesClientList>('sales-reports', { base, query: { ...query }, signal }),
     placeholderData: keepPreviousData,
     staleTime: 10_000,
   });
@@ -56,7 +55,7 @@ export const salesHistoryQueryOptions = (userId: number) =>
   queryOptions({
     queryKey: [...salesKeys.clients, 'history', userId] as const,
     queryFn: ({ signal }) =>
-      api.get('sales-reports/history', salesHistorySchema, {
+      api.get<SalesHistory>('sales-reports/history', {
         base,
         query: { user_id: userId, limit: 50 },
         signal,
@@ -69,8 +68,8 @@ export function useChangeSales() {
   return useMutation({
     mutationFn: (change: ChangeSalesStatusBody | ChangeHistoryNoteBody) =>
       'status' in change
-        ? api.post('sales-reports/change-status', change, salesClientResponseSchema, { base })
-        : api.post('sales-reports/change-history-note', change, salesClientResponseSchema, { base }),
+        ? api.post<SalesClientResponse>('sales-reports/change-status', change, { base })
+        : api.post<SalesClientResponse>('sales-reports/change-history-note', change, { base }),
     onSuccess: () => client.invalidateQueries({ queryKey: salesKeys.all }),
   });
 }
@@ -80,7 +79,7 @@ export const newClientsQueryOptions = (page: number, limit: number) =>
   queryOptions({
     queryKey: [...salesKeys.newClients, page, limit] as const,
     queryFn: ({ signal }) =>
-      api.get('sales-reports/new-clients', newClientListSchema, { base, query: { page, limit }, signal }),
+      api.get<NewClientList>('sales-reports/new-clients', { base, query: { page, limit }, signal }),
     placeholderData: keepPreviousData,
     staleTime: 10_000,
   });
@@ -90,7 +89,7 @@ export function useChangeManager() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: ChangeManagerBody) =>
-      api.post('sales-reports/new-clients/change-manager', body, messageResponseSchema, { base }),
+      api.post<MessageResponse>('sales-reports/new-clients/change-manager', body, { base }),
     onSuccess: () => client.invalidateQueries({ queryKey: salesKeys.all }),
   });
 }
@@ -100,17 +99,17 @@ export const salesStatsQueryOptions = (query: SalesPeriodQuery) => ({
   byStatus: queryOptions({
     queryKey: [...salesKeys.stats, 'by-status', query] as const,
     queryFn: ({ signal }) =>
-      api.get('sales-reports/by-status', salesByStatusSchema, { base, query: { ...query }, signal }),
+      api.get<SalesByStatus>('sales-reports/by-status', { base, query: { ...query }, signal }),
   }),
   byPayments: queryOptions({
     queryKey: [...salesKeys.stats, 'by-payments', query] as const,
     queryFn: ({ signal }) =>
-      api.get('sales-reports/by-payments', salesByPaymentsSchema, { base, query: { ...query }, signal }),
+      api.get<SalesByPayments>('sales-reports/by-payments', { base, query: { ...query }, signal }),
   }),
   totals: queryOptions({
     queryKey: [...salesKeys.stats, 'totals', query] as const,
     queryFn: ({ signal }) =>
-      api.get('sales-reports/totals', salesTotalsSchema, { base, query: { ...query }, signal }),
+      api.get<SalesTotalsResponse>('sales-reports/totals', { base, query: { ...query }, signal }),
   }),
 });
 
@@ -119,7 +118,7 @@ export const lastPaymentsQueryOptions = (query: SalesPeriodQuery & { page: numbe
   queryOptions({
     queryKey: [...salesKeys.stats, 'last-payments', query] as const,
     queryFn: ({ signal }) =>
-      api.get('sales-reports/last-payments', lastPaymentListSchema, { base, query: { ...query }, signal }),
+      api.get<LastPaymentList>('sales-reports/last-payments', { base, query: { ...query }, signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -135,8 +134,7 @@ export async function exportLastPayments(query: SalesPeriodQuery) {
 export const clientsReportQueryOptions = (query: ClientsReportQuery) =>
   queryOptions({
     queryKey: [...salesKeys.report, query] as const,
-    queryFn: ({ signal }) =>
-      api.get('clients-report', clientsReportSchema, { base, query: { ...query }, signal }),
+    queryFn: ({ signal }) => api.get<ClientsReport>('clients-report', { base, query: { ...query }, signal }),
     placeholderData: keepPreviousData,
     staleTime: 10_000,
   });
@@ -153,8 +151,7 @@ export async function exportClientsReport(query: Omit<ClientsReportQuery, 'page'
 export const customerManagersQueryOptions = () =>
   queryOptions({
     queryKey: salesKeys.customer,
-    queryFn: ({ signal }) =>
-      api.get('managers', customerManagersSchema, { query: { limit: 0, page: 1 }, signal }),
+    queryFn: ({ signal }) => api.get<CustomerManagers>('managers', { query: { limit: 0, page: 1 }, signal }),
     staleTime: 60_000,
   });
 
@@ -162,7 +159,7 @@ export const customerManagersQueryOptions = () =>
 export function useRequestManager() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post('managers/request', {}, managerRequestResponseSchema),
+    mutationFn: () => api.post<ManagerRequestResponse>('managers/request', {}),
     onSuccess: () => client.invalidateQueries({ queryKey: salesKeys.customer }),
   });
 }

@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 // Registers the campaign texts, so the server's period messages are translated.
 import '../../../lib/campaign-messages';
-import {
-  campaignStatisticsResponseSchema,
-  keywordStatisticsResponseSchema,
-  productStatisticsResponseSchema,
-  type CampaignStatisticsGroup,
-  type KEYWORD_STATISTICS_SORTS,
+import type {
+  CampaignStatisticsGroup,
+  CampaignStatisticsResponse,
+  KEYWORD_STATISTICS_SORTS,
+  KeywordStatisticsResponse,
+  ProductStatisticsResponse,
 } from '@storelift/shared';
 import { api } from '../../../lib/api';
 
@@ -45,7 +45,7 @@ export const productStatisticsQueryOptions = (params: StatisticsParams) =>
   queryOptions({
     queryKey: statisticsKeys.products(params),
     queryFn: ({ signal }) =>
-      api.get('statistics/products', productStatisticsResponseSchema, { query: { ...params }, signal }),
+      api.get<ProductStatisticsResponse>('statistics/products', { query: { ...params }, signal }),
     placeholderData: keepPreviousData,
     staleTime: STALE_MS,
   });
@@ -55,7 +55,7 @@ export const keywordStatisticsQueryOptions = (params: KeywordStatisticsParams) =
   queryOptions({
     queryKey: statisticsKeys.keywords(params),
     queryFn: ({ signal }) =>
-      api.get('statistics/keywords', keywordStatisticsResponseSchema, { query: { ...params }, signal }),
+      api.get<KeywordStatisticsResponse>('statistics/keywords', { query: { ...params }, signal }),
     placeholderData: keepPreviousData,
     staleTime: STALE_MS,
   });
@@ -65,7 +65,7 @@ export const campaignStatisticsQueryOptions = (params: CampaignStatisticsParams)
   queryOptions({
     queryKey: statisticsKeys.campaigns(params),
     queryFn: ({ signal }) =>
-      api.get('statistics/campaigns', campaignStatisticsResponseSchema, { query: { ...params }, signal }),
+      api.get<CampaignStatisticsResponse>('statistics/campaigns', { query: { ...params }, signal }),
     placeholderData: keepPreviousData,
     staleTime: STALE_MS,
   });

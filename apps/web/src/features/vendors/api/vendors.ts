@@ -1,13 +1,12 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import '../../../lib/campaign-messages';
-import {
-  deletedResponseSchema,
-  vendorListResponseSchema,
-  vendorResponseSchema,
-  type Vendor,
-  type VendorBody,
-  type VendorListQuery,
-  type VendorListResponse,
+import type {
+  DeletedResponse,
+  Vendor,
+  VendorBody,
+  VendorListQuery,
+  VendorListResponse,
+  VendorResponse,
 } from '@storelift/shared';
 import { api } from '../../../lib/api';
 
@@ -26,8 +25,7 @@ const base = 'admin' as const;
 export const vendorsQueryOptions = (query: VendorsQuery) =>
   queryOptions({
     queryKey: vendorKeys.list(query),
-    queryFn: ({ signal }) =>
-      api.get('vendors', vendorListResponseSchema, { base, query: { ...query }, signal }),
+    queryFn: ({ signal }) => api.get<VendorListResponse>('vendors', { base, query: { ...query }, signal }),
     placeholderData: keepPreviousData,
     staleTime: 10_000,
   });
@@ -47,8 +45,8 @@ export function useSaveVendor() {
   return useMutation({
     mutationFn: ({ id, body }: { id?: number; body: VendorBody }) =>
       id === undefined
-        ? api.post('vendors', body, vendorResponseSchema, { base })
-        : api.put(`vendors/${id}`, body, vendorResponseSchema, { base }),
+        ? api.post<VendorResponse>('vendors', body, { base })
+        : api.put<VendorResponse>(`vendors/${id}`, body, { base }),
     onSuccess: (answer, { id }) => {
       if (id === undefined) return client.invalidateQueries({ queryKey: vendorKeys.lists });
       replaceVendor(client, answer.data);
@@ -60,7 +58,7 @@ export function useSaveVendor() {
 export function useDeleteVendor() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete(`vendors/${id}`, deletedResponseSchema, { base }),
+    mutationFn: (id: number) => api.delete<DeletedResponse>(`vendors/${id}`, { base }),
     onSuccess: () => client.invalidateQueries({ queryKey: vendorKeys.lists }),
   });
 }
@@ -70,7 +68,7 @@ export function useVendorActivity() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: { id: number; is_active: boolean }) =>
-      api.put('vendors/change-admin-vendors-activity', body, vendorResponseSchema, { base }),
+      api.put<VendorResponse>('vendors/change-admin-vendors-activity', body, { base }),
     onSuccess: (answer) => replaceVendor(client, answer.data),
   });
 }
@@ -80,7 +78,7 @@ export function useVendorCountryActivity() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: { id: number; country: string; is_active: boolean }) =>
-      api.put('vendors/change-admin-country-vendors-activity', body, vendorResponseSchema, { base }),
+      api.put<VendorResponse>('vendors/change-admin-country-vendors-activity', body, { base }),
     onSuccess: (answer) => replaceVendor(client, answer.data),
   });
 }

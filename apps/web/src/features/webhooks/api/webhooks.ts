@@ -1,14 +1,14 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import '../../../lib/webhook-messages';
-import {
-  messageResponseSchema,
-  webhookDeliveryListSchema,
-  webhookDeliveryResponseSchema,
-  webhookEndpointCreatedSchema,
-  webhookEndpointListSchema,
-  webhookEndpointResponseSchema,
-  type WebhookEndpointBody,
-  type WebhookEndpointUpdate,
+import type {
+  MessageResponse,
+  WebhookDeliveryList,
+  WebhookDeliveryResponse,
+  WebhookEndpointBody,
+  WebhookEndpointCreated,
+  WebhookEndpointList,
+  WebhookEndpointResponse,
+  WebhookEndpointUpdate,
 } from '@storelift/shared';
 import { api } from '../../../lib/api';
 
@@ -20,7 +20,7 @@ const deliveriesKey = (id: number) => [...root, 'deliveries', id] as const;
 export const webhookEndpointsQueryOptions = () =>
   queryOptions({
     queryKey: endpointsKey,
-    queryFn: ({ signal }) => api.get('webhooks', webhookEndpointListSchema, { signal }),
+    queryFn: ({ signal }) => api.get<WebhookEndpointList>('webhooks', { signal }),
   });
 
 /** One page of an endpoint's deliveries with their attempt logs; refreshed while one is pending. */
@@ -28,7 +28,7 @@ export const webhookDeliveriesQueryOptions = (id: number, page: number, limit: n
   queryOptions({
     queryKey: [...deliveriesKey(id), { page, limit }] as const,
     queryFn: ({ signal }) =>
-      api.get(`webhooks/${id}/deliveries`, webhookDeliveryListSchema, { query: { page, limit }, signal }),
+      api.get<WebhookDeliveryList>(`webhooks/${id}/deliveries`, { query: { page, limit }, signal }),
     placeholderData: keepPreviousData,
     refetchInterval: (query) =>
       query.state.data?.data.some((delivery) => delivery.status === 'pending') ? 5000 : false,
@@ -38,7 +38,7 @@ export const webhookDeliveriesQueryOptions = (id: number, page: number, limit: n
 export function useCreateWebhook() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: WebhookEndpointBody) => api.post('webhooks', body, webhookEndpointCreatedSchema),
+    mutationFn: (body: WebhookEndpointBody) => api.post<WebhookEndpointCreated>('webhooks', body),
     onSuccess: () => client.invalidateQueries({ queryKey: endpointsKey }),
   });
 }
@@ -48,7 +48,7 @@ export function useUpdateWebhook() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: WebhookEndpointUpdate }) =>
-      api.put(`webhooks/${id}`, body, webhookEndpointResponseSchema),
+      api.put<WebhookEndpointResponse>(`webhooks/${id}`, body),
     onSuccess: () => client.invalidateQueries({ queryKey: endpointsKey }),
   });
 }
@@ -57,7 +57,7 @@ export function useUpdateWebhook() {
 export function useDeleteWebhook() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete(`webhooks/${id}`, messageResponseSchema),
+    mutationFn: (id: number) => api.delete<MessageResponse>(`webhooks/${id}`),
     onSuccess: () => client.invalidateQueries({ queryKey: root }),
   });
 }
@@ -67,12 +67,11 @@ export function useSendWebhook() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, deliveryId }: { id: number; deliveryId?: number }) =>
-      api.post(
+      api.post<WebhookDeliveryResponse>(
         deliveryId === undefined
           ? `webhooks/${id}/test`
           : `webhooks/${id}/deliveries/${deliveryId}/redeliver`,
         {},
-        webhookDeliveryResponseSchema,
       ),
     onSuccess: (_answer, { id }) => client.invalidateQueries({ queryKey: deliveriesKey(id) }),
   });
