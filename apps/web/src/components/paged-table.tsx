@@ -19,6 +19,12 @@ interface Paging {
 }
 
 /**
+ * Wide enough for a staff table's every column beside the side menu: below it, the columns a row's details also
+ * show are left out, so the table does not scroll sideways at 1366 px.
+ */
+export const ROOMY_TABLE = '(min-width: 1600px)';
+
+/**
  * What every server-paged mantine-datatable shares: the look, the page's records and total, the
  * loading state, and the paging texts in the interface language. Spread it into `<DataTable>`.
  */

@@ -7,9 +7,22 @@ import { useCan } from '../lib/session';
  */
 export function UserDetailsLink({ user }: { user: { id: number; email: string } }) {
   const canOpen = useCan('user-details');
-  if (!canOpen) return <Text size="sm">{user.email}</Text>;
+  // A long e-mail is cut, so staff tables keep their columns at 1366 px; the whole one is in the title.
+  const fit = { title: user.email, maw: 190, truncate: true } as const;
+  if (!canOpen)
+    return (
+      <Text size="sm" {...fit}>
+        {user.email}
+      </Text>
+    );
   return (
-    <Anchor size="sm" href={`/admin/user-details/${user.id}`} data-testid={`user-details-link-${user.id}`}>
+    <Anchor
+      size="sm"
+      href={`/admin/user-details/${user.id}`}
+      display="block"
+      {...fit}
+      data-testid={`user-details-link-${user.id}`}
+    >
       {user.email}
     </Anchor>
   );

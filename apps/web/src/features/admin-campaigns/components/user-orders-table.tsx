@@ -29,7 +29,7 @@ import { useQuery } from '@tanstack/react-query';
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { CampaignStatusBadge, InstallsProgress } from '../../../components/campaign-figures';
-import { ListError, usePagedTableProps, usePageOf } from '../../../components/paged-table';
+import { ListError, ROOMY_TABLE, usePagedTableProps, usePageOf } from '../../../components/paged-table';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { translateMessage } from '../../../lib/messages';
 import { useSession } from '../../../lib/session';
@@ -47,9 +47,6 @@ const PRODUCT_FILTER = Object.values(PRODUCT_TYPES).filter((type) => type !== PR
 
 /** The two views of the list: every order, or the charged ones waiting for a vendor (status pending). */
 type OrdersView = 'all' | 'waiting';
-
-/** Wide enough for every column beside the side menu without scrolling the table. */
-const ROOMY = '(min-width: 1600px)';
 
 /** A campaign's thread with its customer, as the orders page shows it. */
 export interface MessagesProps {
@@ -324,10 +321,10 @@ export function UserOrdersTable({
           {
             accessor: 'partner',
             title: t('userOrders.columns.partner'),
-            visibleMediaQuery: ROOMY,
+            visibleMediaQuery: ROOMY_TABLE,
             render: (row) => row.partner ?? '—',
           },
-          { accessor: 'vendor', title: t('userOrders.columns.vendor'), visibleMediaQuery: ROOMY },
+          { accessor: 'vendor', title: t('userOrders.columns.vendor'), visibleMediaQuery: ROOMY_TABLE },
           {
             accessor: 'created_at',
             title: t('userOrders.columns.created'),

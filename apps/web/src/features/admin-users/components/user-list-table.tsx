@@ -18,7 +18,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
-import { ListError, usePagedTableProps, usePageOf } from '../../../components/paged-table';
+import { ListError, ROOMY_TABLE, usePagedTableProps, usePageOf } from '../../../components/paged-table';
 import { CopyValue } from '../../../components/copy-value';
 import { isValidRange } from '../../../lib/date-range';
 import { countryName, formatDate } from '../../../lib/format';
@@ -248,18 +248,25 @@ export function UserListTable() {
             sortable: true,
             noWrap: true,
             render: (user) =>
+              // Long e-mails are cut to keep the table within a 1366 px screen; the whole one is in the title.
               detailsLink ? (
                 <Anchor
                   size="sm"
                   renderRoot={(props) => (
                     <Link {...props} to="/admin/user-details/$id" params={{ id: String(user.id) }} />
                   )}
+                  title={user.email}
+                  maw={190}
+                  truncate
+                  display="block"
                   data-testid={`user-details-link-${user.id}`}
                 >
                   {user.email}
                 </Anchor>
               ) : (
-                user.email
+                <Text size="sm" title={user.email} maw={190} truncate>
+                  {user.email}
+                </Text>
               ),
           },
           {
@@ -269,17 +276,21 @@ export function UserListTable() {
             noWrap: true,
             // The full name under the nickname keeps the table within 1366 px.
             render: (user) => (
-              <div>
-                <Text size="sm">{user.nickname}</Text>
-                <Text size="xs" c="dimmed">
+              <Stack gap={0} maw={150}>
+                <Text size="sm" truncate title={user.nickname}>
+                  {user.nickname}
+                </Text>
+                <Text size="xs" c="dimmed" truncate title={user.full_name}>
                   {user.full_name}
                 </Text>
-              </div>
+              </Stack>
             ),
           },
           {
             accessor: 'country',
             title: t('adminUsers.columns.country'),
+            // Country and verification are on the user's details (the e-mail link) and in the filters.
+            visibleMediaQuery: ROOMY_TABLE,
             render: (user) => (
               // The code keeps the column narrow; the name is its tooltip and its accessible name.
               <Text size="sm">
@@ -315,6 +326,7 @@ export function UserListTable() {
             accessor: 'email_verified',
             title: t('adminUsers.columns.verified'),
             textAlign: 'center',
+            visibleMediaQuery: ROOMY_TABLE,
             render: (user) =>
               user.email_verified ? (
                 <IconCircleCheck

@@ -13,7 +13,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconBrandApple, IconBrandGooglePlay, IconSearch } from '@tabler/icons-react';
 import {
   ADMIN_APP_FILTERS,
@@ -25,7 +25,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
-import { ListError, usePagedTableProps, usePageOf } from '../../../components/paged-table';
+import { ListError, ROOMY_TABLE, usePagedTableProps, usePageOf } from '../../../components/paged-table';
 import { UserDetailsLink } from '../../../components/user-details-link';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { adminAppsQueryOptions, type AdminAppsQuery } from '../api/admin-apps';
@@ -42,6 +42,8 @@ export function UserAppsTable() {
   const { t } = useTranslation('staffmoney');
   const { t: ta } = useTranslation('app');
   const { t: tr } = useTranslation();
+  // Below ROOMY_TABLE the developer moves under the app's package, so the table does not scroll sideways.
+  const roomy = useMediaQuery(ROOMY_TABLE, true, { getInitialValueInEffect: false });
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), 350);
   const [searchColumn, setSearchColumn] = useState<AdminAppsQuery['searchColumn']>('all');
@@ -155,6 +157,11 @@ export function UserAppsTable() {
                   <Text size="xs" c="dimmed">
                     {app.package}
                   </Text>
+                  {!roomy && (
+                    <Text size="xs" c="dimmed">
+                      {app.developer}
+                    </Text>
+                  )}
                 </div>
               </Group>
             ),
@@ -175,7 +182,7 @@ export function UserAppsTable() {
               </Group>
             ),
           },
-          { accessor: 'developer', title: t('apps.columns.developer'), sortable: true },
+          { accessor: 'developer', title: t('apps.columns.developer'), sortable: true, hidden: !roomy },
           { accessor: 'country', title: t('apps.columns.country') },
           {
             accessor: 'is_alive',
