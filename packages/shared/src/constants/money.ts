@@ -153,3 +153,10 @@ export const PAYMENT_BONUS_DAYS = 120;
 export const REFERRAL_PERCENT = '10';
 /** The smallest referral payout paid out by staff (payouts to the balance have no minimum). */
 export const REFERRAL_PAYOUT_MIN = '50';
+
+/** The payment lists' search columns and sorts. */
+export const PAYMENT_SEARCH_COLUMNS = ['all', 'id', 'amount', 'details', 'description', 'paysystem'] as const;
+export const PAYMENT_ORDER_COLUMNS = ['created_at', 'amount', 'id', 'status', 'paysystem_id'] as const;
+
+/** The largest invoice PDF staff may upload (bytes). */
+export const INVOICE_MAX_BYTES = 5 * 1024 * 1024;

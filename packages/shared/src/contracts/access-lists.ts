@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import { COUNTRIES } from '../constants/countries.js';
+import {
+  ACCESS_LIST_CATEGORIES,
+  ACCESS_LIST_TYPES,
+  DEFAULT_ACCESS_LIST_TYPE,
+  type AccessListCategory,
+} from '../constants/admin.js';
 import { MESSAGES } from '../rules/messages.js';
 import { SECURITY_MESSAGES } from '../rules/security-messages.js';
 import { isAndroidId, isIosId } from '../rules/store-links.js';
@@ -7,15 +13,6 @@ import { text } from '../rules/text.js';
 import { dayQueryRule } from './statistics.js';
 import { searchTextRule } from './apps.js';
 import { pageMetaSchema, pageQuerySchema, sortDirectionSchema } from './common.js';
-
-/** staff-admin §3 Access list entry: the list it belongs to; the white list by default (§9). */
-export const ACCESS_LIST_TYPES = ['white-list', 'black-list'] as const;
-export type AccessListType = (typeof ACCESS_LIST_TYPES)[number];
-export const DEFAULT_ACCESS_LIST_TYPE: AccessListType = 'white-list';
-
-/** What an entry matches: an e-mail, every e-mail of a domain, an address or network, a country, an app. */
-export const ACCESS_LIST_CATEGORIES = ['email', 'email-domain', 'ip', 'country', 'package-id'] as const;
-export type AccessListCategory = (typeof ACCESS_LIST_CATEGORIES)[number];
 
 const countryCodes = new Set(COUNTRIES.map((country) => country.code));
 const DOMAIN = /^(?=.{3,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;

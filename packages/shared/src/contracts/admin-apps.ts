@@ -1,12 +1,8 @@
 import { z } from 'zod';
 import { APP_STORES } from '../constants/domain.js';
+import { ADMIN_APP_FILTERS, ADMIN_APP_ORDER_COLUMNS, ADMIN_APP_SEARCH_COLUMNS } from '../constants/apps.js';
 import { appstoreQueryRule, queryFlagRule, searchTextRule } from './apps.js';
 import { pageMetaSchema, sortDirectionSchema } from './common.js';
-
-export const ADMIN_APP_SEARCH_COLUMNS = ['all', 'title', 'package', 'developer', 'email'] as const;
-/** The all-apps filter: every app, alive ones, banned ones, or the owners' favorites. */
-export const ADMIN_APP_FILTERS = ['all', 'alive', 'ban', 'fav'] as const;
-export const ADMIN_APP_ORDER_COLUMNS = ['created_at', 'id', 'title', 'developer', 'promotion_value'] as const;
 
 /**
  * `GET apps` (staff, staff-admin §3 User-app list filters): `orderBy` the column, `sortBy` the direction;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { text } from '../rules/text.js';
 import { CAMPAIGN_STATUSES } from '../constants/domain.js';
+import { ADMIN_CAMPAIGN_SORTS } from '../constants/campaigns.js';
 import { CAMPAIGN_MESSAGES } from '../rules/campaign-messages.js';
 import { MESSAGES } from '../rules/messages.js';
 import { appstoreQueryRule, searchTextRule } from './apps.js';
@@ -26,8 +27,6 @@ export const adminCampaignResponseSchema = z.object({
   message: z.string().optional(),
 });
 export type AdminCampaignResponse = z.infer<typeof adminCampaignResponseSchema>;
-
-export const ADMIN_CAMPAIGN_SORTS = ['id', 'created_at', 'price', 'status', 'user_id'] as const;
 
 /** `GET admin campaigns`: every user's campaigns. `search` matches the id, package or the owner's e-mail. */
 export const adminCampaignListQuerySchema = z.object({

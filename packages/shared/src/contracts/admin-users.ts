@@ -15,6 +15,7 @@ import { USER_MESSAGES } from '../rules/user-messages.js';
 import { balancesSchema, moneySchema } from './billing.js';
 import { pageMetaSchema, pageQuerySchema, sortDirectionSchema } from './common.js';
 import { userSchema } from './auth.js';
+import { GENDERS } from '../constants/admin.js';
 
 const idRule = z.coerce.number().int().positive().max(2_147_483_647);
 const dayRule = z.iso.date();
@@ -23,9 +24,6 @@ const flagFilter = z
   .enum(['1', '0', 'true', 'false'])
   .transform((value) => value === '1' || value === 'true')
   .optional();
-
-export const GENDERS = ['male', 'female', 'other'] as const;
-export type Gender = (typeof GENDERS)[number];
 
 export const ADMIN_USER_SORTS = ['created_at', 'email', 'nickname', 'id', 'last_login_at'] as const;
 

@@ -3,7 +3,9 @@ import { text } from '../rules/text.js';
 import { APP_STORES, STORE_FILTERS } from '../constants/domain.js';
 import { countryRule } from '../rules/auth.js';
 import { MESSAGES } from '../rules/messages.js';
-import { STORE_LINK_MESSAGES, appstoreRule } from '../rules/store-links.js';
+import { STORE_LINK_MESSAGES } from '../rules/store-links.js';
+import { appstoreRule } from '../rules/store-link-rules.js';
+import { APP_SORTS } from '../constants/apps.js';
 import { pageMetaSchema, pageQuerySchema, sortDirectionSchema } from './common.js';
 
 /** A store in a query string: 1 / 2, or `android` / `ios`. */
@@ -89,9 +91,6 @@ export const appSchema = z.object({
   created_at: z.string(),
 });
 export type App = z.infer<typeof appSchema>;
-
-export const APP_SORTS = ['created_at', 'favorite', 'title', 'developer', 'promotion_value'] as const;
-export type AppSort = (typeof APP_SORTS)[number];
 
 /** `GET apps`: banned apps always come last whatever the sort. */
 export const appListQuerySchema = pageQuerySchema.extend({

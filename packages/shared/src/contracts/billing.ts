@@ -4,6 +4,8 @@ import {
   ACCOUNT_IDS,
   ACCOUNT_TYPES,
   MONEY_INPUT_MAX,
+  PAYMENT_ORDER_COLUMNS,
+  PAYMENT_SEARCH_COLUMNS,
   PAYMENT_STATUSES,
   PAYMENT_TYPES,
   REFERENCE_TYPES,
@@ -263,9 +265,6 @@ export const paymentConfigurationResponseSchema = z.object({
 });
 export type PaymentConfigurationResponse = z.infer<typeof paymentConfigurationResponseSchema>;
 
-export const PAYMENT_SEARCH_COLUMNS = ['all', 'id', 'amount', 'details', 'description', 'paysystem'] as const;
-export const PAYMENT_ORDER_COLUMNS = ['created_at', 'amount', 'id', 'status', 'paysystem_id'] as const;
-
 /**
  * `GET payments` (customer-area §3): `orderBy` is the column and `sortBy` the direction (as the admin lists
  * read them); `pay_systems` "30,1"; `successOnly` credited (and refunded) only; `from`/`to` days, UTC.
@@ -352,9 +351,6 @@ export type AdminPaymentResponse = z.infer<typeof adminPaymentResponseSchema>;
 export const refundPaymentBodySchema = optionalBody(
   z.object({ description: text({ max: 500, multiline: true }).optional() }),
 );
-
-/** The largest invoice PDF staff may upload (bytes). */
-export const INVOICE_MAX_BYTES = 5 * 1024 * 1024;
 
 /**
  * `PUT payments/change-user-balance` (staff-admin §3 Balance change): `id` the user, `amount` signed,

@@ -13,46 +13,14 @@ import {
   RATE_TYPES,
   REVIEW_MODES,
 } from '../constants/domain.js';
-import { appstoreRule } from '../rules/store-links.js';
+import { appstoreRule } from '../rules/store-link-rules.js';
+import { CAMPAIGN_REVIEWS_MAX, REVIEW_LIMITS } from '../constants/campaigns.js';
 import { CAMPAIGN_MESSAGES } from '../rules/campaign-messages.js';
 import { MESSAGES } from '../rules/messages.js';
 import { appstoreQueryRule, packageIdValueRule, queryFlagRule, searchTextRule } from './apps.js';
 import { dateQueryRule } from './billing.js';
 import { pageMetaSchema, sortDirectionSchema } from './common.js';
 import { cpiCampaignSchema, cpiDraftShape, withCpiDefaults } from './cpi.js';
-
-/** The product types `POST campaigns` orders (customer-area §3 numbers). */
-export const ORDERABLE_PRODUCT_TYPES = [
-  PRODUCT_TYPES.package,
-  PRODUCT_TYPES.keyword,
-  PRODUCT_TYPES.hqReview,
-  PRODUCT_TYPES.rate,
-  PRODUCT_TYPES.review,
-  PRODUCT_TYPES.impressions,
-] as const;
-/** Rates and reviews: ordering them needs the terms accepted (`checkedTerms`). */
-export const TERMS_PRODUCT_TYPES = [
-  PRODUCT_TYPES.hqReview,
-  PRODUCT_TYPES.rate,
-  PRODUCT_TYPES.review,
-] as const;
-/** Product types whose body carries review texts (custom mode) or a generated-review setting. */
-export const REVIEW_PRODUCT_TYPES = [PRODUCT_TYPES.hqReview, PRODUCT_TYPES.review] as const;
-/** Guaranteed reviews (customer-area §9): moderation 12 to 48 hours, then a 3-week guarantee that 90 of 100 stay. */
-export const REVIEW_GUARANTEE = {
-  moderationHoursMin: 12,
-  moderationHoursMax: 48,
-  guaranteeDays: 21,
-  keepPercent: 90,
-} as const;
-/** Most custom review texts one campaign may carry (ours; generated mode has no texts). */
-export const CAMPAIGN_REVIEWS_MAX = 500;
-/** Review text limits (ours: Google Play's 500-symbol review fits every store). */
-export const REVIEW_LIMITS = { titleMin: 2, titleMax: 100, bodyMin: 10, bodyMax: 500 } as const;
-/** Longest direct-installs campaign (ours: the spec gives only a minimum). */
-export const CAMPAIGN_DAYS_MAX = 60;
-/** Most keywords one keyword-installs campaign may carry (ours). */
-export const CAMPAIGN_KEYWORDS_MAX = 50;
 
 const int = (message: string) => z.number({ error: message }).int(message);
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { APP_STORES, CHART_PERIODS } from '../constants/domain.js';
 import { countryRule } from '../rules/auth.js';
-import { idListRule, keywordRule } from '../rules/keywords.js';
+import { idListRule, keywordRule } from '../rules/keyword-rules.js';
 import { MESSAGES } from '../rules/messages.js';
 import { appstoreQueryRule, packageIdValueRule, queryFlagRule, searchTextRule } from './apps.js';
 import { pageMetaSchema, sortDirectionSchema } from './common.js';

@@ -8,13 +8,11 @@ import { parseMoney } from '../rules/money.js';
 import { queryFlagRule, searchTextRule } from './apps.js';
 import { bonusTierSchema, dateQueryRule, moneyInputRule, moneySchema } from './billing.js';
 import { pageMetaSchema, sortDirectionSchema } from './common.js';
-import { ORDERABLE_PRODUCT_TYPES } from './campaigns.js';
+import { ORDERABLE_PRODUCT_TYPES } from '../constants/campaigns.js';
+import { MARKETING_ACTION_KINDS } from '../constants/marketing.js';
 
 // ---------------------------------------------------------------- marketing actions
 
-/** Action types (staff-admin §9): `payment` is the payment bonus, `campaign` the campaign discount. */
-export const MARKETING_ACTION_KINDS = ['payment', 'campaign'] as const;
-export type MarketingActionKind = (typeof MARKETING_ACTION_KINDS)[number];
 const ID_MAX = 2_147_483_647;
 const TIERS_MAX = 10;
 
@@ -130,11 +128,6 @@ export type MarketingActionFiltersResponse = z.infer<typeof marketingActionFilte
 export type MarketingActionFilters = z.infer<typeof marketingActionFiltersResponseSchema>['data'];
 
 // ---------------------------------------------------------------- Google Ads report
-
-/** Limits of an uploaded spend file. */
-export const ADS_REPORT_FILE_MAX_BYTES = 1024 * 1024;
-export const ADS_REPORT_ROWS_MAX = 5000;
-export const ADS_REPORT_COLUMNS = ['type', 'code', 'from', 'to', 'amount'] as const;
 
 /** A spend amount: 0 to 10,000,000 with at most 2 decimals. */
 export const adsAmountRule = moneyInputRule(2).refine(

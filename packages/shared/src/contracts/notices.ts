@@ -2,24 +2,11 @@ import { z } from 'zod';
 import type { Locale } from '../constants/locales.js';
 import { MESSAGES } from '../rules/messages.js';
 import { text } from '../rules/text.js';
+import { NOTICE_MESSAGES } from '../rules/notices-messages.js';
+import { NOTICE_TEXT_MAX, NOTICE_TYPES, NOTICE_TYPE_VALUES, type NoticeType } from '../constants/notices.js';
 import { idParamsSchema, pageMetaSchema, pageQuerySchema } from './common.js';
 
-/**
- * Notice types (customer-area §3 Notice `type`; staff send type 1). A customer chooses per type whether a
- * notice also comes by e-mail (docs/notices.md).
- */
-export const NOTICE_TYPES = {
-  message: 1,
-  payment: 2,
-  campaign: 3,
-  reviews: 4,
-  payout: 5,
-  reseller: 6,
-  campaign_message: 7,
-} as const;
-export type NoticeTypeName = keyof typeof NOTICE_TYPES;
-export type NoticeType = (typeof NOTICE_TYPES)[NoticeTypeName];
-export const NOTICE_TYPE_VALUES = Object.values(NOTICE_TYPES) as NoticeType[];
+/** A notice type (NOTICE_TYPES) as a query or body value. */
 export const noticeTypeSchema = z.coerce
   .number({ error: MESSAGES.dataNotValid })
   .int()
@@ -127,19 +114,6 @@ export function noticeText(locale: Locale, key: NoticeKey, params: Record<string
   return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => params[name] ?? whole);
 }
 
-export const NOTICE_MESSAGES = {
-  templateNotFound: 'Notice template not found',
-  textOrTemplate: 'Write a text or choose a template',
-  sent: 'Notice sent',
-  templateSaved: 'Template saved',
-  templateDeleted: 'Template deleted',
-  preferencesSaved: 'E-mail preferences saved',
-  notificationDismissed: 'Notification dismissed',
-  messageSent: 'Message sent',
-} as const;
-
-/** The longest text of a notice, a template and a campaign message. */
-export const NOTICE_TEXT_MAX = 2000;
 const noticeTextRule = text({ max: NOTICE_TEXT_MAX, min: 1, multiline: true });
 
 /** A notice as its reader sees it (customer-area §3 Notice). */

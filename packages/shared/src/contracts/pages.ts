@@ -1,10 +1,7 @@
 import { z } from 'zod';
 import { text } from '../rules/text.js';
 import { pageMetaSchema } from './common.js';
-
-/** A way to reach support (customer-area §2, Contacts). */
-export const SUPPORT_CHANNEL_TYPES = ['email', 'telegram', 'skype', 'whatsapp'] as const;
-export type SupportChannelType = (typeof SUPPORT_CHANNEL_TYPES)[number];
+import { STARTING_STEPS, SUPPORT_CHANNEL_TYPES } from '../constants/pages.js';
 
 /** `GET contacts`: the support channels and the caller's personal manager, when one is assigned. */
 export const contactsResponseSchema = z.object({
@@ -39,23 +36,11 @@ export const adminContactMessageListResponseSchema = z.object({
   meta: pageMetaSchema,
 });
 
-/** The first steps of the starting page, in their order. */
-export const STARTING_STEPS = [
-  'email_verified',
-  'app_added',
-  'keywords_tracked',
-  'topped_up',
-  'campaign_created',
-] as const;
-export type StartingStep = (typeof STARTING_STEPS)[number];
 /** `GET starting`: each first step and whether the account has done it. */
 export const startingResponseSchema = z.object({
   data: z.array(z.object({ step: z.enum(STARTING_STEPS), done: z.boolean() })),
 });
 export type StartingResponse = z.infer<typeof startingResponseSchema>;
-
-/** What one paid call of the public API costs, in credits (customer-area §9). */
-export const API_CALL_CREDITS = { min: 1, max: 2 } as const;
 
 /** `GET errors`: the message catalogue of customer-area §8, English texts by key. */
 export const errorsResponseSchema = z.object({ data: z.record(z.string(), z.string()) });

@@ -4,26 +4,13 @@ import { PAGES_MESSAGES } from '../rules/pages-messages.js';
 import { text } from '../rules/text.js';
 import { moneySchema, optionalBody } from './billing.js';
 import { pageMetaSchema } from './common.js';
-
-/** Where a reseller finds customers (customer-area §3, Reseller request). */
-export const RESELLER_CHANNELS = ['seo', 'paid_search', 'forums_blogs', 'referral', 'smm', 'other'] as const;
-export type ResellerChannel = (typeof RESELLER_CHANNELS)[number];
-/** What a reseller sells (customer-area §3). */
-export const RESELLER_SERVICES = [
-  'android_installs',
-  'ios_installs',
-  'aso',
-  'user_acquisition',
-  'marketing',
-] as const;
-export type ResellerService = (typeof RESELLER_SERVICES)[number];
-export const RESELLER_REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
-export type ResellerRequestStatus = (typeof RESELLER_REQUEST_STATUSES)[number];
-/** The criteria of customer-area §6: spent over this much, or one of the kinds of business below. */
-export const RESELLER_MIN_SPENT = '1000';
-export const RESELLER_CRITERIA = ['spent', 'website', 'agency', 'aso_specialist'] as const;
-/** Upper bound of the monthly installs a reseller says they sell. */
-export const RESELLER_MAX_MONTHLY_INSTALLS = 100_000_000;
+import {
+  RESELLER_CHANNELS,
+  RESELLER_MAX_MONTHLY_INSTALLS,
+  RESELLER_NOTE_MAX,
+  RESELLER_REQUEST_STATUSES,
+  RESELLER_SERVICES,
+} from '../constants/pages.js';
 
 /** A set of choices: at least one, each once (the order is kept as sent). */
 const choices = <T extends readonly [string, ...string[]]>(values: T, required: string) =>
@@ -78,8 +65,6 @@ export const adminResellerRequestSchema = resellerRequestSchema.extend({
   user: z.object({ id: z.number().int(), email: z.string(), nickname: z.string() }),
 });
 export type AdminResellerRequest = z.infer<typeof adminResellerRequestSchema>;
-/** The longest note a reviewer leaves on a request. */
-export const RESELLER_NOTE_MAX = 500;
 export const adminResellerRequestListQuerySchema = z.object({
   status: z.enum(RESELLER_REQUEST_STATUSES).optional(),
   user_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),

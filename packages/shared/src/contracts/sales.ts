@@ -3,34 +3,12 @@ import { countryRule } from '../rules/auth.js';
 import { text } from '../rules/text.js';
 import { moneySchema } from './billing.js';
 import { pageMetaSchema, pageQuerySchema } from './common.js';
-
-/** A client's sales status (staff-admin §4): where the manager stands with them. */
-export const SALES_STATUSES = ['new', 'contacted', 'negotiating', 'won', 'lost'] as const;
-export type SalesStatus = (typeof SALES_STATUSES)[number];
-
-/** A personal-manager request (customer-area §4): sent, then assigned once staff give a manager. */
-export const MANAGER_REQUEST_STATUSES = ['sent', 'assigned'] as const;
-export type ManagerRequestStatus = (typeof MANAGER_REQUEST_STATUSES)[number];
-
-/** The longest history note. */
-export const SALES_NOTE_MAX = 2000;
-
-/**
- * The texts the sales report and personal-manager calls answer with; the web registers them for translation
- * under `sales.` of the messages namespace (apps/web/src/lib/sales-messages.ts).
- */
-export const SALES_MESSAGES = {
-  statusSaved: 'The status has been saved',
-  noteSaved: 'The note has been saved',
-  managerAssigned: 'The manager has been assigned',
-  notYourClient: 'This client is not yours',
-  alreadyAssigned: 'This client already has a manager',
-  onlyYourself: 'You may only assign yourself',
-  managerInvalid: 'Choose a manager',
-  requestSent: 'Your request has been sent. A personal manager will be assigned to you shortly.',
-  alreadyHasManager: 'You already have a personal manager',
-} as const;
-export type SalesMessageKey = keyof typeof SALES_MESSAGES;
+import {
+  MANAGER_REQUEST_STATUSES,
+  SALES_NOTE_MAX,
+  SALES_STATUSES,
+  type SalesStatus,
+} from '../constants/sales.js';
 
 const idRule = z.coerce.number().int().positive().max(2_147_483_647);
 /** A filter id where 0 (the default) means all (staff-admin §3). */

@@ -1,56 +1,21 @@
 import { z } from 'zod';
-import { CAMPAIGN_MESSAGES } from '../rules/campaign-messages.js';
 import { MESSAGES } from '../rules/messages.js';
 import { appstoreQueryRule, packageIdValueRule } from './apps.js';
 import { moneySchema } from './billing.js';
 import { campaignStatusSchema } from './campaigns.js';
 import { pageMetaSchema, sortDirectionSchema } from './common.js';
-
-/** Days a statistics period covers when none is given (ending today). */
-export const STATISTICS_DEFAULT_DAYS = 30;
-/** Rows of the top-keywords chart. */
-export const STATISTICS_TOP_KEYWORDS = 10;
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const dayDate = (day: string) => new Date(`${day}T00:00:00Z`);
-const dayText = (date: Date) => date.toISOString().slice(0, 10);
+import {
+  CAMPAIGN_STATISTICS_GROUPS,
+  CAMPAIGN_STATISTICS_SORTS,
+  KEYWORD_STATISTICS_SORTS,
+  isCalendarDay,
+} from '../rules/statistics.js';
 
 /** A calendar day YYYY-MM-DD that exists (2025-02-30 does not). */
 export const dayQueryRule = z
   .string({ error: MESSAGES.dataNotValid })
   .trim()
-  .refine((text) => DAY.test(text) && dayText(dayDate(text)) === text, MESSAGES.dataNotValid);
-
-/** The day `days` after `day` (before, when negative). */
-export function addDays(day: string, days: number): string {
-  const date = dayDate(day);
-  date.setUTCDate(date.getUTCDate() + days);
-  return dayText(date);
-}
-
-/** The same day a year earlier (29 February → 28 February). */
-function yearBefore(day: string): string {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  const lastOfMonth = new Date(Date.UTC(year - 1, month, 0)).getUTCDate();
-  return dayText(new Date(Date.UTC(year - 1, month - 1, Math.min(date, lastOfMonth))));
-}
-
-export type StatisticsRange =
-  { ok: true; from: string; to: string } | { ok: false; field: 'from' | 'to'; message: string };
-
-/**
- * The period of a statistics call: `to` defaults to `today`, `from` to 30 days ending at `to`; `from`
- * must not be after `to`, and the period is at most a year (`from` no earlier than the same day a year
- * before `to`). The server checks it (422) and the page checks a custom range with it before asking.
- */
-export function statisticsRange(query: { from?: string; to?: string }, today: string): StatisticsRange {
-  const to = query.to ?? today;
-  const from = query.from ?? addDays(to, 1 - STATISTICS_DEFAULT_DAYS);
-  if (from > to) return { ok: false, field: 'from', message: CAMPAIGN_MESSAGES.statisticsRangeOrder };
-  if (from < yearBefore(to))
-    return { ok: false, field: 'from', message: CAMPAIGN_MESSAGES.statisticsRangeMax };
-  return { ok: true, from, to };
-}
+  .refine(isCalendarDay, MESSAGES.dataNotValid);
 
 /** The filters every statistics call takes (customer-area §2 Statistics). */
 export const statisticsFiltersSchema = z.object({
@@ -104,8 +69,6 @@ export const productStatisticsResponseSchema = z.object({
 });
 export type ProductStatisticsResponse = z.infer<typeof productStatisticsResponseSchema>;
 
-export const KEYWORD_STATISTICS_SORTS = ['keyword', 'delivered', 'planned', 'campaigns', 'spend'] as const;
-
 /** `GET statistics/keywords`: keyword installs per keyword, paged and sorted. */
 export const keywordStatisticsQuerySchema = statisticsFiltersSchema.extend({
   ...pagedQuery,
@@ -128,14 +91,6 @@ export const keywordStatisticsResponseSchema = z.object({
   period: statisticsPeriodSchema,
 });
 export type KeywordStatisticsResponse = z.infer<typeof keywordStatisticsResponseSchema>;
-
-export const CAMPAIGN_STATISTICS_GROUPS = ['campaign', 'package'] as const;
-export type CampaignStatisticsGroup = (typeof CAMPAIGN_STATISTICS_GROUPS)[number];
-/** Sorts of each grouping. */
-export const CAMPAIGN_STATISTICS_SORTS = {
-  campaign: ['id', 'package', 'status', 'started_at', 'delivered', 'planned', 'spend'],
-  package: ['package', 'campaigns', 'delivered', 'planned', 'spend'],
-} as const satisfies Record<CampaignStatisticsGroup, readonly string[]>;
 
 /** `GET statistics/campaigns`: per campaign, or per app (`groupBy=package`), paged and sorted. */
 export const campaignStatisticsQuerySchema = statisticsFiltersSchema

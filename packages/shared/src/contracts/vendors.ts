@@ -3,7 +3,7 @@ import { text } from '../rules/text.js';
 import { CAMPAIGN_MESSAGES } from '../rules/campaign-messages.js';
 import { MESSAGES } from '../rules/messages.js';
 import { PRODUCT_TYPES } from '../constants/domain.js';
-import { appstoreRule } from '../rules/store-links.js';
+import { appstoreRule } from '../rules/store-link-rules.js';
 import { appstoreQueryRule, searchTextRule } from './apps.js';
 import { pageMetaSchema, pageQuerySchema, sortDirectionSchema } from './common.js';
 

@@ -1,21 +1,7 @@
 import { z } from 'zod';
 import { CAMPAIGN_FILTER_TABS } from '../constants/domain.js';
 import { moneySchema } from './billing.js';
-import { campaignSchema, type CampaignStatus } from './campaigns.js';
-
-/** The statuses of a campaign still under way: the dashboard's "running" list. */
-export const RUNNING_CAMPAIGN_STATUSES = [
-  'active',
-  'pause',
-  'pending',
-  'moderation',
-  'delayed',
-] as const satisfies readonly CampaignStatus[];
-
-/** How many running campaigns the dashboard widget lists (newest first). */
-export const WIDGET_RUNNING_LIMIT = 5;
-/** Days of spending the dashboard widget sums (ending now). */
-export const WIDGET_SPENT_DAYS = 30;
+import { campaignSchema } from './campaigns.js';
 
 /** `GET widgets/campaigns` (customer-area §2 Dashboard, §7): the caller's own campaigns at a glance. */
 export const campaignsWidgetResponseSchema = z.object({

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from './messages.js';
-import { idListRule, keywordMessage, keywordRule, normalizeKeywordText } from './keywords.js';
+import { idListRule, keywordRule } from './keyword-rules.js';
+import { keywordMessage, normalizeKeywordText } from './keywords.js';
 
 describe('keyword rule', () => {
   it('normalizes: trims, lowercases and collapses spaces', () => {

@@ -1,18 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { MESSAGES } from './messages.js';
+import { STORE_LINK_MESSAGES, isValidPackageId, packageIdMessage, parseStoreLink } from './store-links.js';
 import {
-  STORE_LINK_MESSAGES,
   androidIdRule,
   appstoreRule,
   checkPackageId,
   iosIdRule,
-  isValidPackageId,
-  packageIdMessage,
   packageIdRule,
-  parseStoreLink,
   storeLinkRule,
-} from './store-links.js';
+} from './store-link-rules.js';
 
 const firstMessage = (result: { error?: z.ZodError }) => result.error?.issues[0]?.message;
 

@@ -1,6 +1,8 @@
-import { z } from 'zod';
+/*
+ * Store ids and links: plain checks and texts without zod, so the web reads them without building the schemas.
+ * The zod field rules built on them are in store-link-rules.ts.
+ */
 import { APP_STORES } from '../constants/domain.js';
-import { MESSAGES } from './messages.js';
 
 /** 1 = Google Play, 2 = Apple App Store (customer-area §4). */
 export type AppStore = (typeof APP_STORES)[keyof typeof APP_STORES];
@@ -19,9 +21,9 @@ export const STORE_LINK_MESSAGES = {
  * each segment to start with a letter: "com.2048.game" cannot be built, so it cannot be on Google Play.
  * Uppercase is refused as the spec asks, although a few legacy ids (com.Slack) have it.
  */
-const IOS_ID = /^\d{9,10}$/;
-const ANDROID_ID = /^[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)+$/;
-const ANDROID_ID_MAX = 255;
+export const IOS_ID = /^\d{9,10}$/;
+export const ANDROID_ID = /^[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)+$/;
+export const ANDROID_ID_MAX = 255;
 
 /** True when `id` is an App Store id: 9 or 10 digits. */
 export function isIosId(id: string): boolean {
@@ -46,44 +48,6 @@ export function packageIdMessage(appstore: number, id: string): string | null {
   if (appstore === APP_STORES.APP_STORE) return STORE_LINK_MESSAGES.iosIdInvalid;
   if (appstore === APP_STORES.GOOGLE_PLAY) return STORE_LINK_MESSAGES.androidIdInvalid;
   return STORE_LINK_MESSAGES.appstoreInvalid;
-}
-
-/** The store field: 1 or 2, also from a query string. */
-export const appstoreRule = z.coerce.number({ error: STORE_LINK_MESSAGES.appstoreInvalid }).pipe(
-  z.union([z.literal(APP_STORES.GOOGLE_PLAY), z.literal(APP_STORES.APP_STORE)], {
-    error: STORE_LINK_MESSAGES.appstoreInvalid,
-  }),
-);
-
-/** An App Store id field. */
-export const iosIdRule = z
-  .string({ error: MESSAGES.required })
-  .trim()
-  .min(1, MESSAGES.required)
-  .regex(IOS_ID, STORE_LINK_MESSAGES.iosIdInvalid);
-
-/** A Google Play package name field. */
-export const androidIdRule = z
-  .string({ error: MESSAGES.required })
-  .trim()
-  .min(1, MESSAGES.required)
-  .max(ANDROID_ID_MAX, STORE_LINK_MESSAGES.androidIdInvalid)
-  .regex(ANDROID_ID, STORE_LINK_MESSAGES.androidIdInvalid);
-
-/** The package id field of the given store. */
-export function packageIdRule(appstore: AppStore) {
-  return appstore === APP_STORES.APP_STORE ? iosIdRule : androidIdRule;
-}
-
-/**
- * Checks `packageId` against `appstore` inside an object schema, e.g.
- * `z.object({ appstore: appstoreRule, packageId: z.string() }).superRefine(checkPackageId('packageId'))`.
- */
-export function checkPackageId<K extends string>(field: K) {
-  return (data: { appstore: number } & Record<K, string>, ctx: z.RefinementCtx) => {
-    const message = packageIdMessage(data.appstore, data[field].trim());
-    if (message) ctx.addIssue({ code: 'custom', path: [field], message });
-  };
 }
 
 /** What a pasted link or id says: the store, the id and, when the link carries them, country and language. */
@@ -192,17 +156,3 @@ function withExtras(link: StoreLink, country: string | undefined, language: stri
   if (language && LANGUAGE.test(language)) result.language = language;
   return result;
 }
-
-/** A form field that takes an id or a pasted store link and yields the {@link StoreLink}. */
-export const storeLinkRule = z
-  .string({ error: MESSAGES.required })
-  .trim()
-  .min(1, MESSAGES.required)
-  .transform((value, ctx) => {
-    const link = parseStoreLink(value);
-    if (!link) {
-      ctx.addIssue({ code: 'custom', message: STORE_LINK_MESSAGES.linkInvalid });
-      return z.NEVER;
-    }
-    return link;
-  });
