@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { IconUserShare } from '@tabler/icons-react';
-import { changeUserAccountBodySchema } from '@storelift/shared';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../components/form-modal';
 import { showFormError } from '../../components/error-modal';
@@ -9,7 +8,7 @@ import { useSchemaForm } from '../../lib/use-schema-form';
 import { useCan } from '../../lib/session';
 import { useLoginAsUser } from '../../features/admin-users/api/login-as';
 
-const loadSchema = () => Promise.resolve(changeUserAccountBodySchema);
+const loadSchema = () => import('../../lib/contracts').then((m) => m.changeUserAccountBodySchema);
 
 /**
  * The side menu's account switch (customer-area §2, §4): staff allowed to log in as a user open another

@@ -3,7 +3,6 @@ import {
   ACCESS_LIST_CATEGORIES,
   ACCESS_LIST_TYPES,
   DEFAULT_ACCESS_LIST_TYPE,
-  accessListEntryBodySchema,
   type AccessListCategory,
   type AccessListType,
 } from '@storelift/shared';
@@ -15,7 +14,7 @@ import { notifySuccess } from '../../../lib/notify';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useAddAccessEntry } from '../api/access-lists';
 
-const loadSchema = () => Promise.resolve(accessListEntryBodySchema);
+const loadSchema = () => import('../../../lib/contracts').then((m) => m.accessListEntryBodySchema);
 
 interface EntryValues extends Record<string, unknown> {
   list_type: AccessListType;

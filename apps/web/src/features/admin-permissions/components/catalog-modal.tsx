@@ -1,10 +1,5 @@
 import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
-import {
-  functionBodySchema,
-  moduleBodySchema,
-  type PermissionFunction,
-  type PermissionModule,
-} from '@storelift/shared';
+import type { PermissionFunction, PermissionModule } from '@storelift/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/form-modal';
@@ -24,8 +19,8 @@ interface EntryValues extends Record<string, unknown> {
 
 type Entry = { kind: 'module'; entry?: PermissionModule } | { kind: 'function'; entry?: PermissionFunction };
 
-const loadModuleSchema = () => Promise.resolve(moduleBodySchema);
-const loadFunctionSchema = () => Promise.resolve(functionBodySchema);
+const loadModuleSchema = () => import('../../../lib/contracts').then((m) => m.moduleBodySchema);
+const loadFunctionSchema = () => import('../../../lib/contracts').then((m) => m.functionBodySchema);
 
 /**
  * Creates or edits a module or a function (staff-admin §3: name, namespace, permission name; a function's

@@ -1,5 +1,5 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
-import { roleBodySchema, type RoleRow } from '@storelift/shared';
+import type { RoleRow } from '@storelift/shared';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/form-modal';
 import { showFormError } from '../../../components/error-modal';
@@ -8,7 +8,7 @@ import { notifySuccess } from '../../../lib/notify';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useSaveRole } from '../api/roles';
 
-const loadSchema = () => Promise.resolve(roleBodySchema);
+const loadSchema = () => import('../../../lib/contracts').then((m) => m.roleBodySchema);
 
 interface RoleValues extends Record<string, unknown> {
   name: string;

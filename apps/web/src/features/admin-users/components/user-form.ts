@@ -1,9 +1,4 @@
-import {
-  updateAdminUserBodySchema,
-  type AdminUser,
-  type Gender,
-  type UpdateAdminUserBody,
-} from '@storelift/shared';
+import type { AdminUser, Gender, UpdateAdminUserBody } from '@storelift/shared';
 import type { FormSchema } from '../../../lib/use-schema-form';
 
 /** The edit form of staff-admin §3 User; the fields carry the body's names, so messages land on them. */
@@ -65,10 +60,15 @@ export function userBody(id: number, values: UserFormValues, planId?: number): U
   };
 }
 
-/** The shared body rules, checked on the body the form's values make (for useSchemaForm). */
+/**
+ * The shared body rules, checked on the body the form's values make (for useSchemaForm). They load with the first
+ * check: the dialog's page does not need zod until the form is used.
+ */
 export const userFormSchema: FormSchema = {
   '~standard': {
-    validate: (values: unknown) =>
-      updateAdminUserBodySchema['~standard'].validate(userBody(1, values as UserFormValues)),
+    validate: async (values: unknown) => {
+      const { updateAdminUserBodySchema } = await import('../../../lib/contracts');
+      return updateAdminUserBodySchema['~standard'].validate(userBody(1, values as UserFormValues));
+    },
   },
 };

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { STORE_LINK_MESSAGES } from '@storelift/shared';
 import { schemaErrors } from '../../../lib/use-schema-form';
-import { addAppFormSchema, readPackageInput } from './add-app';
+import { readPackageInput } from './add-app';
+import { addAppFormSchema } from './add-app-schema';
 
 const google = { appstore: 1 as const, country: 'US' };
 

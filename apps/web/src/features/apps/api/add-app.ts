@@ -1,6 +1,6 @@
 // Server answers about ids and store links are STORE_LINK_MESSAGES texts: make them translatable.
 import '../../../lib/store-link-messages';
-import { createAppBodySchema, packageIdMessage, parseStoreLink, type AppStore } from '@storelift/shared';
+import { parseStoreLink, type AppStore } from '@storelift/shared';
 
 /** The add-app form: a store, a country and an id, a pasted store link, or a name to search for. */
 export interface AddAppValues extends Record<string, unknown> {
@@ -8,17 +8,6 @@ export interface AddAppValues extends Record<string, unknown> {
   country: string;
   package: string;
 }
-
-/**
- * The body of `POST apps` plus the id rule of the chosen store (customer-area §5), so a bad id is
- * refused on the field before the server is asked. A link is checked by what it points to.
- */
-export const addAppFormSchema = createAppBodySchema.superRefine((body, ctx) => {
-  const link = parseStoreLink(body.package);
-  const id = link && link.appstore === body.appstore ? link.packageId : body.package.trim();
-  const message = packageIdMessage(body.appstore, id);
-  if (message) ctx.addIssue({ code: 'custom', path: ['package'], message });
-});
 
 /** What typing or pasting into the app field means for the rest of the form. */
 export interface PackageInput {

@@ -35,7 +35,7 @@ import { readPackageInput, type AddAppValues } from '../api/add-app';
 import { storeSearchQueryOptions, useAddApp } from '../api/apps';
 import { useOpenings } from '../../../lib/use-openings';
 
-const loadSchema = () => import('../api/add-app').then((m) => m.addAppFormSchema);
+const loadSchema = () => import('../api/add-app-schema').then((m) => m.addAppFormSchema);
 
 /** How long typing pauses before the store is searched. */
 const SEARCH_DEBOUNCE_MS = 400;

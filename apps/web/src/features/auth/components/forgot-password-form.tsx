@@ -10,7 +10,7 @@ import { translateMessage } from '../../../lib/messages';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { FormHeading } from './form-heading';
 
-const loadAuth = () => import('../api/auth');
+const loadAuth = () => import('../api/sign-in');
 
 /** Asks for a password reset link by e-mail. */
 export function ForgotPasswordForm() {

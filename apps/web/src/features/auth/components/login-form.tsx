@@ -13,7 +13,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { FormHeading } from './form-heading';
 
-const loadAuth = () => import('../api/auth');
+const loadAuth = () => import('../api/sign-in');
 
 type Problem = { kind: 'unverified'; email: string } | null;
 /** The form's fields: the code stays empty (not sent) unless the second factor is asked for. */

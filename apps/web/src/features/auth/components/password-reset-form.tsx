@@ -12,7 +12,7 @@ import { applyServerErrors, useSchemaForm } from '../../../lib/use-schema-form';
 import { FormHeading } from './form-heading';
 import { NewPasswordFields } from '../../../components/new-password-fields';
 
-const loadAuth = () => import('../api/auth');
+const loadAuth = () => import('../api/sign-in');
 
 /** Sets a new password from the e-mailed link (`token` and `email` come from its query). */
 export function PasswordResetForm({

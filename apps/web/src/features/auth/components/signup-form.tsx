@@ -11,7 +11,7 @@ import { FormHeading } from './form-heading';
 import { AccountFields } from '../../../components/account-fields';
 import { NewPasswordFields } from '../../../components/new-password-fields';
 
-const loadAuth = () => import('../api/auth');
+const loadAuth = () => import('../api/sign-in');
 
 type SignupValues = {
   email: string;

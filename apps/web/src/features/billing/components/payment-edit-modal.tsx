@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Select, Stack, Textarea } from '@mantine/core';
-import { updatePaymentBodySchema, type AdminPayment, type Paysystem } from '@storelift/shared';
+import type { AdminPayment, Paysystem } from '@storelift/shared';
 import { useTranslation } from 'react-i18next';
 import { showFormError } from '../../../components/error-modal';
 import { translateMessage } from '../../../lib/messages';
@@ -8,7 +8,7 @@ import { useOpenings } from '../../../lib/use-openings';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useUpdatePayment } from '../api/admin-payments';
 
-const loadSchema = () => Promise.resolve(updatePaymentBodySchema);
+const loadSchema = () => import('../../../lib/contracts').then((m) => m.updatePaymentBodySchema);
 type Values = { description: string; paysystem_id: string };
 
 /** `PUT payments/{id}` (staff): the payment's description and payment system. */

@@ -1,5 +1,5 @@
 import { Button, Group, Select, Stack, Switch, TextInput, Textarea } from '@mantine/core';
-import { LOCALES, blogPostBodySchema, type InternalBlogPost, type Locale } from '@storelift/shared';
+import { LOCALES, type InternalBlogPost, type Locale } from '@storelift/shared';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/form-modal';
 import { showFormError } from '../../../components/error-modal';
@@ -9,7 +9,7 @@ import { notifySuccess } from '../../../lib/notify';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useSaveBlogPost } from '../api/blog';
 
-const loadSchema = () => Promise.resolve(blogPostBodySchema);
+const loadSchema = () => import('../../../lib/contracts').then((m) => m.blogPostBodySchema);
 type Values = { title: string; body: string; language: Locale; published: boolean; pinned: boolean };
 
 /** Writes a post (`post` undefined) or edits one: title, body, language, published and pinned. */

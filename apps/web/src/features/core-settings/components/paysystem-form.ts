@@ -1,4 +1,4 @@
-import { paysystemBodySchema, type Paysystem, type PaysystemBody } from '@storelift/shared';
+import type { Paysystem, PaysystemBody } from '@storelift/shared';
 import type { FormSchema } from '../../../lib/use-schema-form';
 
 /** The payment system form: amounts and percents as typed (decimal strings), '' = none where optional. */
@@ -45,10 +45,15 @@ export function paysystemBody(values: PaysystemFormValues): PaysystemBody {
   };
 }
 
-/** The shared body rules, checked on the body the form's values make. */
+/**
+ * The shared body rules, checked on the body the form's values make (for useSchemaForm). They load with the first
+ * check: the dialog's page does not need zod until the form is used.
+ */
 export const paysystemFormSchema: FormSchema = {
   '~standard': {
-    validate: (values: unknown) =>
-      paysystemBodySchema['~standard'].validate(paysystemBody(values as PaysystemFormValues)),
+    validate: async (values: unknown) => {
+      const { paysystemBodySchema } = await import('../../../lib/contracts');
+      return paysystemBodySchema['~standard'].validate(paysystemBody(values as PaysystemFormValues));
+    },
   },
 };

@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Switch, TextInput } from '@mantine/core';
-import { STAFF_MONEY_MESSAGES, cpiAccountBodySchema, type CpiAccount } from '@storelift/shared';
+import { STAFF_MONEY_MESSAGES, type CpiAccount } from '@storelift/shared';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/form-modal';
 import { showFormError } from '../../../components/error-modal';
@@ -9,7 +9,7 @@ import { notifySuccess } from '../../../lib/notify';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useSaveCpiAccount } from '../api/cpi-accounts';
 
-const loadSchema = () => Promise.resolve(cpiAccountBodySchema);
+const loadSchema = () => import('../../../lib/contracts').then((m) => m.cpiAccountBodySchema);
 type Values = {
   id_key: string;
   name: string;

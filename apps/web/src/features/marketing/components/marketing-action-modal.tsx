@@ -15,7 +15,6 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import {
   COUNTRIES,
   ORDERABLE_PRODUCT_TYPES,
-  marketingActionBodySchema,
   type AdminMarketingAction,
   type MarketingActionKind,
 } from '@storelift/shared';
@@ -28,7 +27,7 @@ import { notifySuccess } from '../../../lib/notify';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useSaveMarketingAction } from '../api/marketing-actions';
 
-const loadSchema = () => Promise.resolve(marketingActionBodySchema);
+const loadSchema = () => import('../../../lib/contracts').then((m) => m.marketingActionBodySchema);
 type Values = {
   type: MarketingActionKind;
   name: string;

@@ -2,14 +2,14 @@ import { useState } from 'react';
 import { Badge, Button, Group, Loader, Modal, Pagination, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { campaignMessageBodySchema, NOTICE_TEXT_MAX } from '@storelift/shared';
+import { NOTICE_TEXT_MAX } from '@storelift/shared';
 import { ListError } from '../../../components/paged-table';
 import { showFormError } from '../../../components/error-modal';
 import { formatDateTime } from '../../../lib/format';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { campaignThreadQueryOptions, useSendCampaignMessage } from '../api/notices';
 
-const loadSchema = () => Promise.resolve(campaignMessageBodySchema);
+const loadSchema = () => import('../../../lib/contracts').then((m) => m.campaignMessageBodySchema);
 
 /**
  * A campaign's thread between its customer and staff (`base` private: the customer; admin: staff), newest

@@ -4,7 +4,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { DataTable } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
-import { NOTICE_TEXT_MAX, noticeTemplateBodySchema, type NoticeTemplate } from '@storelift/shared';
+import { NOTICE_TEXT_MAX, type NoticeTemplate } from '@storelift/shared';
 import { ConfirmRowAction } from '../../../components/confirm-row-action';
 import { RowMenu } from '../../../components/row-menu';
 import { showFormError } from '../../../components/error-modal';
@@ -114,7 +114,7 @@ export function NoticeTemplatesTable() {
   );
 }
 
-const loadSchema = () => Promise.resolve(noticeTemplateBodySchema);
+const loadSchema = () => import('../../../lib/contracts').then((m) => m.noticeTemplateBodySchema);
 
 function TemplateForm({ template, onClose }: { template?: NoticeTemplate; onClose: () => void }) {
   const { t } = useTranslation('notices');

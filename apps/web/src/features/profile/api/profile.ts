@@ -1,21 +1,20 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  changePasswordBodySchema,
-  type ApiCreditsResponse,
-  type ApiInfo,
-  type AvatarResponse,
-  type ChangeApiTokenResponse,
-  type ChangePasswordBody,
-  type MessageResponse,
-  type ProfileResponse,
-  type ProfileUpdateBody,
-  type ProfileUpdateResponse,
-  type TwoFactorDisableBody,
-  type TwoFactorEnableBody,
-  type TwoFactorEnableResponse,
-  type TwoFactorSetupResponse,
-  type TwoFactorStatus,
-  type User,
+import type {
+  ApiCreditsResponse,
+  ApiInfo,
+  AvatarResponse,
+  ChangeApiTokenResponse,
+  ChangePasswordBody,
+  MessageResponse,
+  ProfileResponse,
+  ProfileUpdateBody,
+  ProfileUpdateResponse,
+  TwoFactorDisableBody,
+  TwoFactorEnableBody,
+  TwoFactorEnableResponse,
+  TwoFactorSetupResponse,
+  TwoFactorStatus,
+  User,
 } from '@storelift/shared';
 import { api } from '../../../lib/api';
 
@@ -50,11 +49,14 @@ export function useUpdateProfile(onUser: (user: User) => void) {
   });
 }
 
-/** `POST users/profile/password`: the session stays; the user's others end. */
+/**
+ * `POST users/profile/password`: the session stays; the user's others end. The password form checks the body
+ * with the shared schema and the server checks it again; this module is in the shell (header balances), so it
+ * carries no schema.
+ */
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (body: ChangePasswordBody) =>
-      api.post<MessageResponse>('users/profile/password', changePasswordBodySchema.parse(body)),
+    mutationFn: (body: ChangePasswordBody) => api.post<MessageResponse>('users/profile/password', body),
   });
 }
 

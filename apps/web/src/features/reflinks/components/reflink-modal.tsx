@@ -1,5 +1,5 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
-import { reflinkBodySchema, type Reflink } from '@storelift/shared';
+import type { Reflink } from '@storelift/shared';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/form-modal';
 import { showFormError } from '../../../components/error-modal';
@@ -8,7 +8,7 @@ import { notifySuccess } from '../../../lib/notify';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useSaveReflink } from '../api/reflinks';
 
-const loadSchema = () => Promise.resolve(reflinkBodySchema);
+const loadSchema = () => import('../../../lib/contracts').then((m) => m.reflinkBodySchema);
 type Values = { name: string; code: string; category: string; bonus: string; email: string };
 
 /** Creates a reflink (`reflink` undefined) or edits one: name, code, category, bonus, e-mail. */

@@ -1,5 +1,5 @@
 import { Button, Group, Loader, Stack, Text, Textarea, Timeline } from '@mantine/core';
-import { changeHistoryNoteBodySchema, SALES_NOTE_MAX, type SalesClient } from '@storelift/shared';
+import { SALES_NOTE_MAX, type SalesClient } from '@storelift/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/form-modal';
@@ -11,7 +11,7 @@ import { notifySuccess } from '../../../lib/notify';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { salesHistoryQueryOptions, useChangeSales } from '../api/sales';
 
-const loadSchema = () => Promise.resolve(changeHistoryNoteBodySchema);
+const loadSchema = () => import('../../../lib/contracts').then((m) => m.changeHistoryNoteBodySchema);
 
 /** A client's history note (edited) and every status and note change with its author and time. */
 export function ClientNotesModal({ client, onClose }: { client: SalesClient | null; onClose: () => void }) {

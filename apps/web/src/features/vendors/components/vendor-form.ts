@@ -1,4 +1,4 @@
-import { vendorBodySchema, type Vendor, type VendorBody } from '@storelift/shared';
+import type { Vendor, VendorBody } from '@storelift/shared';
 import type { FormSchema } from '../../../lib/use-schema-form';
 
 /** The vendor form; the fields carry the body's names, so schema and server messages land on them. */
@@ -64,10 +64,15 @@ export function vendorBody(values: VendorFormValues): VendorBody {
   };
 }
 
-/** The shared body rules, checked on the body the form's values make (for useSchemaForm). */
+/**
+ * The shared body rules, checked on the body the form's values make (for useSchemaForm). They load with the first
+ * check: the dialog's page does not need zod until the form is used.
+ */
 export const vendorFormSchema: FormSchema = {
   '~standard': {
-    validate: (values: unknown) =>
-      vendorBodySchema['~standard'].validate(vendorBody(values as VendorFormValues)),
+    validate: async (values: unknown) => {
+      const { vendorBodySchema } = await import('../../../lib/contracts');
+      return vendorBodySchema['~standard'].validate(vendorBody(values as VendorFormValues));
+    },
   },
 };

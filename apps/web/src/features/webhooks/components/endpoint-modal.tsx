@@ -1,17 +1,12 @@
 import { Button, Checkbox, Group, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import {
-  WEBHOOK_EVENTS,
-  WEBHOOK_LIMITS,
-  webhookEndpointBodySchema,
-  type WebhookEndpointCreated,
-} from '@storelift/shared';
+import { WEBHOOK_EVENTS, WEBHOOK_LIMITS, type WebhookEndpointCreated } from '@storelift/shared';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/form-modal';
 import { showFormError } from '../../../components/error-modal';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useCreateWebhook } from '../api/webhooks';
 
-const loadSchema = () => Promise.resolve(webhookEndpointBodySchema);
+const loadSchema = () => import('../../../lib/contracts').then((m) => m.webhookEndpointBodySchema);
 type Values = { url: string; events: string[]; rank_threshold: number };
 
 /** Registers a webhook endpoint: its public URL, the events it takes and the rank-change threshold. */
