@@ -38,6 +38,18 @@ const CHARTS = packages(
   String.raw`recharts|@mantine[\/]charts|@reduxjs[\/]toolkit|react-redux|redux|redux-thunk|reselect|immer|decimal\.js-light|victory-vendor|d3-[a-z-]+|internmap`,
 );
 /**
+ * What validating a form takes: zod, the shared modules that build zod schemas (the contracts, the rules made of
+ * zod field rules) and papaparse (read only by the reviews import, which checks each review with a schema). Dialogs
+ * load their schema on first use (lib/contracts.ts), so a page with no form of its own never downloads this chunk.
+ * The shared constants, texts and plain checks the pages read live in constants/ and rules/ modules without zod; a
+ * shared module that imports zod or a schema belongs in SCHEMA_MODULES. What the schemas import (constants, messages) stays
+ * with the pages that read it (includeDependenciesRecursively: false): pulled in here, it would bring this chunk
+ * into every page.
+ */
+const ZOD_PACKAGES = packages('zod|papaparse');
+const SCHEMA_MODULES =
+  /[\\/]packages[\\/]shared[\\/]src[\\/](contracts[\\/]|rules[\\/](auth|text|keyword-rules|store-link-rules|reviews-import)\.)/;
+/**
  * The signed-in area's frame: the layout (header, side menu, balances), the session check. Their dependencies
  * come with them (includeDependenciesRecursively), so a page adds its own chunk and its feature's, not dozens of
  * small shared ones. The table of the signed-in texts (lib/signed-in-locales.ts) stays a chunk of its own: it
@@ -91,7 +103,13 @@ export default defineConfig(({ command }) => ({
             // The small pieces every public page uses go with it too (fewer, better-compressed files).
             { name: 'app', test: PUBLIC_SHELL, priority: 100 },
             { name: 'charts', test: CHARTS, priority: 90 },
-            // Mantine, TanStack Query, the icons, zod in one file: split by the pages that use them, the pieces
+            {
+              name: 'zod',
+              test: (id: string) => ZOD_PACKAGES.test(id) || SCHEMA_MODULES.test(id),
+              priority: 85,
+              includeDependenciesRecursively: false,
+            },
+            // Mantine, TanStack Query and the icons in one file: split by the pages that use them, the pieces
             // of one page added up to more than the whole (more requests, worse compression).
             { name: 'vendor', test: /[\\/]node_modules[\\/]/, priority: 80 },
             { name: 'shell', test: SIGNED_IN_SHELL, priority: 70 },
