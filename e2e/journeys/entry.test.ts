@@ -28,6 +28,36 @@ describe('the root', () => {
   });
 });
 
+describe('a cold load of a signed-in page', () => {
+  it('asks once for the session check and the first page, and loads no zod where no form is checked', async () => {
+    const page = await newPage(browser);
+    await signIn(page, 'user@storelift.test');
+    await page.waitForLoadState('networkidle');
+    for (const [path, ready] of [
+      ['/campaigns', '[data-testid=campaigns-table] tbody tr'],
+      ['/dashboard', 'h1'],
+    ] as const) {
+      const requests: string[] = [];
+      page.on('request', (request) =>
+        requests.push(`${request.method()} ${new URL(request.url()).pathname}`),
+      );
+      // A reload: the early calls of the entry (lib/api.ts, startEarly) are taken by the page's own queries.
+      await page.goto(path);
+      await page.locator(ready).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      page.removeAllListeners('request');
+      const count = (call: string) => requests.filter((request) => request === call).length;
+      expect(count('POST /api/private/v1/me'), requests.join('\n')).toBe(1);
+      if (path === '/campaigns') expect(count('GET /api/private/v1/campaigns'), path).toBe(1);
+      expect(
+        requests.filter((request) => /\/assets\/zod-[^/]*\.js$/.test(request)),
+        path,
+      ).toEqual([]);
+    }
+    await page.close();
+  });
+});
+
 /** Switches maintenance through the admin endpoint, signed in as the demo admin. */
 async function switchMaintenance(page: Page, enabled: boolean) {
   const login = await page.request.post('/api/private/v1/login', {
