@@ -197,7 +197,7 @@ async function load(label, path, headers) {
   const rate = requests / seconds;
   console.log(
     `  ${label}: ${rate.toFixed(0)} requests/s; CPU per request: server ${(nodeCpu / requests).toFixed(2)} ms, ` +
-      `PostgreSQL ${(postgresCpu / requests).toFixed(2)} ms`,
+      `PostgreSQL ${Math.max(0, postgresCpu / requests).toFixed(2)} ms`,
   );
   return rate;
 }

@@ -598,10 +598,13 @@ function pageIds(
   where: SQL | undefined,
   order: SQL[],
   limit: number | Placeholder | SQL,
-  offset: number | Placeholder | SQL,
+  offset: number | Placeholder,
 ) {
+  // No OFFSET on a first page: an OFFSET parameter makes the planner assume a tenth of the rows are skipped,
+  // which can turn an index walk into a scan (the staff e-mail search took 120 ms instead of 5).
+  const skip = offset === 0 ? sql`` : sql` offset ${offset}`;
   return sql`(select ${campaigns.id} from ${campaigns} ${where ? sql`where ${where}` : sql``}
-    order by ${sql.join(order, sql`, `)} limit ${limit} offset ${offset}) as "page"`;
+    order by ${sql.join(order, sql`, `)} limit ${limit}${skip}) as "page"`;
 }
 
 const pageIdMatches = sql`"page"."id" = ${campaigns.id}`;
@@ -664,7 +667,7 @@ async function ownPage(db: Queryable, userId: number, query: CampaignListQuery) 
     const tab = everyTab ? tabFilter('all') : eq(campaigns.status, sql.placeholder('status'));
     const where = and(eq(campaigns.user_id, sql.placeholder('userId')), tab);
     const page = firstPage
-      ? pageIds(where, order, sql.raw(String(query.limit)), sql.raw('0'))
+      ? pageIds(where, order, sql.raw(String(query.limit)), 0)
       : pageIds(where, order, sql.placeholder('limit'), sql.placeholder('offset'));
     return db
       .select({ ...REF_FIELDS, totals: ownerStatusTotals })
