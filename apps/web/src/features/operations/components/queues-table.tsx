@@ -23,7 +23,8 @@ export function QueuesTable() {
         {t('queues.title')}
       </Title>
       <ListError error={error} />
-      <Table withTableBorder striped highlightOnHover data-testid="queues-table">
+      {/* Narrow spacing and names that may break anywhere keep the four columns within a 390 px phone. */}
+      <Table withTableBorder striped highlightOnHover horizontalSpacing="xs" data-testid="queues-table">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('queues.queue')}</Table.Th>
@@ -35,7 +36,9 @@ export function QueuesTable() {
         <Table.Tbody>
           {(data?.data ?? []).map((queue: QueueStats) => (
             <Table.Tr key={queue.queue}>
-              <Table.Td ff="monospace">{queue.queue}</Table.Td>
+              <Table.Td ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+                {queue.queue}
+              </Table.Td>
               <Table.Td ta="right">{queue.waiting}</Table.Td>
               <Table.Td ta="right">{queue.active}</Table.Td>
               <Table.Td ta="right">
