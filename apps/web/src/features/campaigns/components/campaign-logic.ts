@@ -5,6 +5,7 @@ import {
   EDITABLE_STATUSES,
   LIMITS,
   MESSAGES,
+  ORDERABLE_PRODUCT_TYPES,
   PRODUCT_TYPES,
   RATE_TYPES,
   REVIEW_MODES,
@@ -19,15 +20,8 @@ import {
 import type { CampaignBody } from '../api/campaigns';
 import type { ReviewDraft, ReviewGender, ReviewLanguage } from './reviews/review-logic';
 
-/** The product types this page orders (CPI has its own wizard). */
-export const FORM_PRODUCT_TYPES = [
-  PRODUCT_TYPES.package,
-  PRODUCT_TYPES.keyword,
-  PRODUCT_TYPES.hqReview,
-  PRODUCT_TYPES.rate,
-  PRODUCT_TYPES.review,
-  PRODUCT_TYPES.impressions,
-] as const;
+/** The product types this page orders: those `POST campaigns` takes (CPI has its own wizard). */
+export const FORM_PRODUCT_TYPES = ORDERABLE_PRODUCT_TYPES;
 export type FormProductType = (typeof FORM_PRODUCT_TYPES)[number];
 export type Distribution = (typeof INSTALL_DISTRIBUTIONS)[number];
 
