@@ -42,7 +42,10 @@ export function UserAppsTable() {
   const { t } = useTranslation('staffmoney');
   const { t: ta } = useTranslation('app');
   const { t: tr } = useTranslation();
-  // Below ROOMY_TABLE the developer moves under the app's package, so the table does not scroll sideways.
+  // Below ROOMY_TABLE the store and the developer move under the app's package, so the table does not scroll
+  // sideways at 1366 px.
+  const storeName = (store: number) =>
+    store === APP_STORES.GOOGLE_PLAY ? ta('stores.googlePlay') : ta('stores.appStore');
   const roomy = useMediaQuery(ROOMY_TABLE, true, { getInitialValueInEffect: false });
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), 350);
@@ -159,7 +162,7 @@ export function UserAppsTable() {
                   </Text>
                   {!roomy && (
                     <Text size="xs" c="dimmed">
-                      {app.developer}
+                      {storeName(app.appstore)} · {app.developer}
                     </Text>
                   )}
                 </div>
@@ -169,6 +172,7 @@ export function UserAppsTable() {
           {
             accessor: 'appstore',
             title: t('apps.columns.store'),
+            hidden: !roomy,
             render: (app) => (
               <Group gap={4} wrap="nowrap">
                 {app.appstore === APP_STORES.GOOGLE_PLAY ? (
@@ -176,9 +180,7 @@ export function UserAppsTable() {
                 ) : (
                   <IconBrandApple size={16} aria-hidden />
                 )}
-                <Text size="sm">
-                  {app.appstore === APP_STORES.GOOGLE_PLAY ? ta('stores.googlePlay') : ta('stores.appStore')}
-                </Text>
+                <Text size="sm">{storeName(app.appstore)}</Text>
               </Group>
             ),
           },

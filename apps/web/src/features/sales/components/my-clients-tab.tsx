@@ -139,7 +139,7 @@ export function MyClientsTab() {
                 leftSection={<IconNotes size={14} />}
                 onClick={() => setNotes(client)}
                 data-testid={`sales-notes-${client.id}`}
-                maw={240}
+                maw={180}
               >
                 {/* Named after the client; the visible text (the note's first line) stays part of the name. */}
                 <VisuallyHidden>{t('clients.notesOf', { name: client.nickname })}: </VisuallyHidden>
