@@ -15,6 +15,8 @@ interface RouteAccess {
 const navigation = fileURLToPath(new URL('../../apps/web/src/lib/navigation.ts', import.meta.url));
 const { ROUTE_ACCESS } = (await import(navigation)) as { ROUTE_ACCESS: Record<string, RouteAccess> };
 const signedIn = Object.entries(ROUTE_ACCESS).filter(([, access]) => !access.public);
+/** A walk's time limit grows with the routes it visits (an axe scan takes one to two seconds on 2 cores). */
+const WALK_TIMEOUT = signedIn.length * 5_000;
 
 let browser: Browser;
 beforeAll(async () => {
@@ -58,39 +60,47 @@ const sidewaysBoxes = (page: Page) =>
   );
 
 describe.each(['light', 'dark'] as const)('every signed-in route in the %s scheme', (scheme) => {
-  it('has no serious or critical axe violation (and, in light, no staff table scrolls sideways at 1366 px)', async () => {
-    expect(signedIn.length).toBeGreaterThan(20);
-    const { page, userId } = await adminIn(scheme);
-    const sideways: string[] = [];
-    for (const [path, access] of signedIn) {
-      await open(page, path, userId);
-      await expectAccessible(page, `${path} (${scheme})`);
-      if (scheme === 'light' && access.permission) {
-        await page.waitForLoadState('networkidle');
-        sideways.push(...(await sidewaysBoxes(page)).map((box) => `${path}: ${box}`));
+  it(
+    'has no serious or critical axe violation (and, in light, no staff table scrolls sideways at 1366 px)',
+    async () => {
+      expect(signedIn.length).toBeGreaterThan(20);
+      const { page, userId } = await adminIn(scheme);
+      const sideways: string[] = [];
+      for (const [path, access] of signedIn) {
+        await open(page, path, userId);
+        await expectAccessible(page, `${path} (${scheme})`);
+        if (scheme === 'light' && access.permission) {
+          await page.waitForLoadState('networkidle');
+          sideways.push(...(await sidewaysBoxes(page)).map((box) => `${path}: ${box}`));
+        }
       }
-    }
-    expect(sideways).toEqual([]);
-    await page.context().close();
-  });
+      expect(sideways).toEqual([]);
+      await page.context().close();
+    },
+    WALK_TIMEOUT,
+  );
 });
 
 describe('every signed-in route at 390 px wide (staff tables scroll inside their own box)', () => {
-  it('does not scroll the page sideways', async () => {
-    const { page, userId } = await adminIn('light');
-    await page.setViewportSize({ width: 390, height: 844 });
-    const overflowing: string[] = [];
-    for (const [path] of signedIn) {
-      await open(page, path, userId);
-      const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-        scrollWidth: document.scrollingElement!.scrollWidth,
-        innerWidth: window.innerWidth,
-      }));
-      if (scrollWidth > innerWidth) overflowing.push(`${path}: ${scrollWidth} px`);
-    }
-    expect(overflowing).toEqual([]);
-    await page.context().close();
-  });
+  it(
+    'does not scroll the page sideways',
+    async () => {
+      const { page, userId } = await adminIn('light');
+      await page.setViewportSize({ width: 390, height: 844 });
+      const overflowing: string[] = [];
+      for (const [path] of signedIn) {
+        await open(page, path, userId);
+        const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+          scrollWidth: document.scrollingElement!.scrollWidth,
+          innerWidth: window.innerWidth,
+        }));
+        if (scrollWidth > innerWidth) overflowing.push(`${path}: ${scrollWidth} px`);
+      }
+      expect(overflowing).toEqual([]);
+      await page.context().close();
+    },
+    WALK_TIMEOUT,
+  );
 });
 
 describe('staff user orders at 1366 px wide', () => {
