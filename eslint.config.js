@@ -53,6 +53,22 @@ export default tseslint.config(
     },
   },
   {
+    // The server's test files share their worker's modules (vitest.config.ts, isolate: false): a module mock
+    // would leak into the files after it, or miss a module an earlier file loaded.
+    files: ['apps/server/**/*.test.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['mock', 'doMock', 'unmock', 'doUnmock', 'resetModules'].map((property) => ({
+          object: 'vi',
+          property,
+          message:
+            'Server test files share modules; spy on an export (vi.spyOn) or pass a fake to buildTestApp.',
+        })),
+      ],
+    },
+  },
+  {
     // Shared code runs in both Node and the browser.
     files: ['packages/shared/**/*.ts'],
     rules: {

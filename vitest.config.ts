@@ -20,9 +20,11 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
           environment: 'node',
-          // Files share a worker's modules: each builds its own app on its own database (buildTestApp), mocks no
-          // module and restores its spies, and importing the server anew per file was half the suite's time.
+          // Files share a worker's modules (importing the server anew per file was half the suite's time): each
+          // builds its own app on its own database (buildTestApp), module mocks are refused by lint, and spies are
+          // restored before every test.
           isolate: false,
+          restoreMocks: true,
           testTimeout: 30_000,
           hookTimeout: 60_000,
           globalSetup: ['apps/server/test/global-setup.ts'],

@@ -16,7 +16,7 @@ const navigation = fileURLToPath(new URL('../../apps/web/src/lib/navigation.ts',
 const { ROUTE_ACCESS } = (await import(navigation)) as { ROUTE_ACCESS: Record<string, RouteAccess> };
 const signedIn = Object.entries(ROUTE_ACCESS).filter(([, access]) => !access.public);
 /** A walk's time limit grows with the routes it visits (an axe scan takes one to two seconds on 2 cores). */
-const WALK_TIMEOUT = signedIn.length * 5_000;
+const walk = { timeout: signedIn.length * 5_000 };
 
 let browser: Browser;
 beforeAll(async () => {
@@ -62,6 +62,7 @@ const sidewaysBoxes = (page: Page) =>
 describe.each(['light', 'dark'] as const)('every signed-in route in the %s scheme', (scheme) => {
   it(
     'has no serious or critical axe violation (and, in light, no staff table scrolls sideways at 1366 px)',
+    walk,
     async () => {
       expect(signedIn.length).toBeGreaterThan(20);
       const { page, userId } = await adminIn(scheme);
@@ -77,30 +78,25 @@ describe.each(['light', 'dark'] as const)('every signed-in route in the %s schem
       expect(sideways).toEqual([]);
       await page.context().close();
     },
-    WALK_TIMEOUT,
   );
 });
 
 describe('every signed-in route at 390 px wide (staff tables scroll inside their own box)', () => {
-  it(
-    'does not scroll the page sideways',
-    async () => {
-      const { page, userId } = await adminIn('light');
-      await page.setViewportSize({ width: 390, height: 844 });
-      const overflowing: string[] = [];
-      for (const [path] of signedIn) {
-        await open(page, path, userId);
-        const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-          scrollWidth: document.scrollingElement!.scrollWidth,
-          innerWidth: window.innerWidth,
-        }));
-        if (scrollWidth > innerWidth) overflowing.push(`${path}: ${scrollWidth} px`);
-      }
-      expect(overflowing).toEqual([]);
-      await page.context().close();
-    },
-    WALK_TIMEOUT,
-  );
+  it('does not scroll the page sideways', walk, async () => {
+    const { page, userId } = await adminIn('light');
+    await page.setViewportSize({ width: 390, height: 844 });
+    const overflowing: string[] = [];
+    for (const [path] of signedIn) {
+      await open(page, path, userId);
+      const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+        scrollWidth: document.scrollingElement!.scrollWidth,
+        innerWidth: window.innerWidth,
+      }));
+      if (scrollWidth > innerWidth) overflowing.push(`${path}: ${scrollWidth} px`);
+    }
+    expect(overflowing).toEqual([]);
+    await page.context().close();
+  });
 });
 
 describe('staff user orders at 1366 px wide', () => {

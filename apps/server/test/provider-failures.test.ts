@@ -31,7 +31,6 @@ afterAll(() => t.close());
 afterEach(() => {
   store.failing = false;
   store.buggy = false;
-  vi.restoreAllMocks();
 });
 
 describe('store failures', () => {

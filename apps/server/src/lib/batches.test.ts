@@ -1,9 +1,7 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { eachOnItsOwn } from './batches.js';
 import { logger } from './logger.js';
 import { forEachBatch } from '../modules/campaigns/campaigns.repo.js';
-
-afterEach(() => vi.restoreAllMocks());
 
 describe('eachOnItsOwn', () => {
   it('runs every item though one throws, and logs and counts the failure with its context', async () => {
