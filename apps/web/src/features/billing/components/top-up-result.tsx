@@ -7,13 +7,14 @@ import {
   IconClockHour4,
   IconReceiptRefund,
 } from '@tabler/icons-react';
-import { parseMoney, type PaymentStatus } from '@storelift/shared';
+import type { PaymentStatus } from '@storelift/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../lib/format';
 import { errorText } from '../../../lib/messages';
 import { paymentQueryOptions } from '../api/payments';
+import { resultFigures } from './top-up';
 
 const ICONS: Record<PaymentStatus, { icon: typeof IconCircleCheck; color: string }> = {
   credited: { icon: IconCircleCheck, color: 'teal' },
@@ -128,32 +129,16 @@ export function TopUpResult({
         )}
 
         <Stack gap={4}>
-          <Group justify="space-between" maw={420}>
-            <Text size="sm" c="dimmed">
-              {t('result.amount')}
-            </Text>
-            <Text size="sm" ff="monospace">
-              {formatMoney(payment.amount)}
-            </Text>
-          </Group>
-          <Group justify="space-between" maw={420}>
-            <Text size="sm" c="dimmed">
-              {t('result.total')}
-            </Text>
-            <Text size="sm" ff="monospace">
-              {formatMoney(payment.total)}
-            </Text>
-          </Group>
-          {parseMoney(payment.bonus) > 0n && status !== 'canceled' && (
-            <Group justify="space-between" maw={420}>
-              <Text size="sm" c="teal">
-                {t('result.bonus')}
+          {resultFigures(payment).map(({ key, value }) => (
+            <Group key={key} justify="space-between" maw={420}>
+              <Text size="sm" c={key === 'bonus' ? 'teal' : 'dimmed'}>
+                {t(`result.${key}`)}
               </Text>
-              <Text size="sm" c="teal" ff="monospace">
-                {formatMoney(payment.bonus)}
+              <Text size="sm" c={key === 'bonus' ? 'teal' : undefined} ff="monospace">
+                {formatMoney(value)}
               </Text>
             </Group>
-          )}
+          ))}
         </Stack>
         {balance}
         {links}

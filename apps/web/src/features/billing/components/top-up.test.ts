@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Paysystem } from '@storelift/shared';
-import { amountProblem, defaultPaysystem, normalizeAmount } from './top-up';
+import { amountProblem, defaultPaysystem, normalizeAmount, resultFigures } from './top-up';
 
 const system = (overrides: Partial<Paysystem> = {}): Paysystem => ({
   id: 30,
@@ -54,5 +54,36 @@ describe('defaultPaysystem', () => {
     expect(defaultPaysystem([paypal, system()])?.id).toBe(30);
     expect(defaultPaysystem([paypal])?.id).toBe(1);
     expect(defaultPaysystem([])).toBeUndefined();
+  });
+});
+
+describe('resultFigures', () => {
+  const payment = { amount: '2000.0000', total: '2060.0000', bonus: '100.0000' };
+
+  it('shows nothing paid for a canceled payment (the page says nothing was charged)', () => {
+    expect(resultFigures({ ...payment, status: 'canceled' })).toEqual([]);
+  });
+
+  it('calls the total due while the payment is pending and paid once it has arrived', () => {
+    expect(resultFigures({ ...payment, status: 'pending' }).map((figure) => figure.key)).toEqual([
+      'amount',
+      'due',
+      'bonus',
+    ]);
+    expect(resultFigures({ ...payment, status: 'credited' })).toEqual([
+      { key: 'amount', value: '2000.0000' },
+      { key: 'total', value: '2060.0000' },
+      { key: 'bonus', value: '100.0000' },
+    ]);
+  });
+
+  it('shows no bonus for a refunded payment or a payment without one', () => {
+    expect(resultFigures({ ...payment, status: 'refunded' }).map((figure) => figure.key)).toEqual([
+      'amount',
+      'total',
+    ]);
+    expect(
+      resultFigures({ ...payment, bonus: '0.0000', status: 'received' }).map((figure) => figure.key),
+    ).toEqual(['amount', 'total']);
   });
 });

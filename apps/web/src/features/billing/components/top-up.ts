@@ -1,4 +1,10 @@
-import { PAYMENT_SYSTEMS, parseMoney, type MessageKey, type Paysystem } from '@storelift/shared';
+import {
+  PAYMENT_SYSTEMS,
+  parseMoney,
+  type MessageKey,
+  type Payment,
+  type Paysystem,
+} from '@storelift/shared';
 
 /** The amount as the API takes it ("500", "12.5"), or null when it is not a positive amount with ≤ 2 decimals. */
 export function normalizeAmount(text: string): string | null {
@@ -22,4 +28,28 @@ export function amountProblem(text: string, system: Paysystem | undefined): Mess
 /** The method picked before the customer chooses: the card when it is offered, else the first. */
 export function defaultPaysystem(systems: readonly Paysystem[]): Paysystem | undefined {
   return systems.find((system) => system.id === PAYMENT_SYSTEMS.card) ?? systems[0];
+}
+
+/** A figure of the top-up result page: its label (`result.<key>` of the money texts) and amount. */
+export interface ResultFigure {
+  key: 'amount' | 'total' | 'due' | 'bonus';
+  value: string;
+}
+
+/**
+ * The figures that are true in the payment's state: nothing of a canceled payment was paid, a pending one
+ * is still due, and a bonus is only on the way while the payment is not canceled or refunded.
+ */
+export function resultFigures(
+  payment: Pick<Payment, 'status' | 'amount' | 'total' | 'bonus'>,
+): ResultFigure[] {
+  if (payment.status === 'canceled') return [];
+  const figures: ResultFigure[] = [
+    { key: 'amount', value: payment.amount },
+    { key: payment.status === 'pending' ? 'due' : 'total', value: payment.total },
+  ];
+  if (payment.status !== 'refunded' && parseMoney(payment.bonus) > 0n) {
+    figures.push({ key: 'bonus', value: payment.bonus });
+  }
+  return figures;
 }
