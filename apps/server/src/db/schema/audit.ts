@@ -13,6 +13,8 @@ export const auditLog = pgTable(
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** The staff member; null for the system (a command-line tool, a job). */
     actor_id: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The staff member signed in as the actor (log in as a user), when the change was made that way. */
+    impersonator_id: integer('impersonator_id').references(() => users.id, { onDelete: 'set null' }),
     action: text('action').notNull(),
     target_type: text('target_type').notNull(),
     target_id: text('target_id'),

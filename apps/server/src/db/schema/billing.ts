@@ -114,11 +114,17 @@ export const transactions = pgTable(
     related_entry_id: uuid('related_entry_id'),
     reference_type: text('reference_type', { enum: REFERENCE_TYPES }),
     reference_id: text('reference_id'),
+    /** The description in English (API users, staff, rows written before keys). */
     description: text('description'),
+    /** The description as a key of `LEDGER_TEXTS` with its parameters, rendered in the reader's language. */
+    description_key: text('description_key'),
+    description_params: jsonb('description_params').$type<Record<string, string | number>>(),
     appstore: smallint('appstore'),
     package: text('package'),
     /** The staff member behind an admin adjustment. */
     created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The staff member who was signed in as the user when the row was written (log in as a user). */
+    impersonator_id: integer('impersonator_id').references(() => users.id, { onDelete: 'set null' }),
     created_at: createdAt(),
   },
   (t) => [

@@ -210,6 +210,8 @@ export const campaignStatusHistory = pgTable(
     from_status: text('from_status'),
     to_status: text('to_status').notNull(),
     actor_id: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The staff member signed in as the customer when the change was made (log in as a user). */
+    impersonator_id: integer('impersonator_id').references(() => users.id, { onDelete: 'set null' }),
     reason: text('reason'),
     created_at: createdAt(),
   },
