@@ -1,6 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { act, renderHook } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loginBodySchema, MESSAGES, registerBodySchema } from '@storelift/shared';
-import { schemaErrors } from './use-schema-form';
+import { ApiError } from './api';
+import { initI18n } from './i18n';
+import { applyServerErrors, schemaErrors, useSchemaForm } from './use-schema-form';
 
 describe('schema errors', () => {
   it('maps the shared zod issues to one message per field', async () => {
@@ -31,5 +34,44 @@ describe('schema errors', () => {
       phone: MESSAGES.phoneOrMessenger,
       adult: MESSAGES.adultRequired,
     });
+  });
+});
+
+describe('server errors on a form', () => {
+  beforeAll(() => initI18n('en-US'));
+  const refusal = () =>
+    new ApiError(422, MESSAGES.dataNotValid, {
+      type: [MESSAGES.bonusVideoSpend],
+      link: [MESSAGES.bonusLinkInvalid],
+    });
+
+  it('puts a message on the field shown for it and returns those of fields without an input', () => {
+    const { result } = renderHook(() => {
+      const form = useSchemaForm(() => Promise.resolve(loginBodySchema), { type: 'video', link: '' });
+      form.getInputProps('link');
+      return form;
+    });
+    let unmapped: string[] = [];
+    act(() => {
+      unmapped = applyServerErrors(result.current, refusal());
+    });
+    // The kind of a bonus submission is a value without an input: its refusal goes to the modal.
+    expect(unmapped).toEqual([MESSAGES.bonusVideoSpend]);
+    expect(result.current.errors).toEqual({ link: MESSAGES.bonusLinkInvalid });
+    expect(result.current.getInputProps('link').error).toBe(MESSAGES.bonusLinkInvalid);
+  });
+
+  it('counts a field whose message is read through fieldError as shown', () => {
+    const { result } = renderHook(() => {
+      const form = useSchemaForm(() => Promise.resolve(loginBodySchema), { type: 'video', link: '' });
+      form.fieldError('type');
+      return form;
+    });
+    let unmapped: string[] = [];
+    act(() => {
+      unmapped = applyServerErrors(result.current, refusal());
+    });
+    expect(unmapped).toEqual([MESSAGES.bonusLinkInvalid]);
+    expect(result.current.fieldError('type')).toBe(MESSAGES.bonusVideoSpend);
   });
 });

@@ -61,6 +61,10 @@ export interface SchemaForm<Values extends Record<string, unknown>> {
   submitting: boolean;
   setFieldValue: <K extends keyof Values & string>(path: K, value: Values[K]) => void;
   setFieldError: (path: string, message: string | undefined) => void;
+  /** A field's message, translated, for an input not wired by getInputProps (a nested path, a custom control). */
+  fieldError: (path: string) => string | undefined;
+  /** Whether a field's message is shown (its input props or fieldError taken): another field's would not be. */
+  isShown: (path: string) => boolean;
   getInputProps: <K extends keyof Values & string>(path: K) => InputProps<Values[K]>;
   getCheckboxProps: (path: keyof Values & string) => CheckboxProps;
   onSubmit: (handler: (values: Values) => unknown) => (event?: FormEvent) => void;
@@ -100,6 +104,7 @@ export function useSchemaForm<Values extends Record<string, unknown>>(
   const errorsRef = useRef(errors);
   const schemaRef = useRef<Promise<FormSchema> | null>(null);
   const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
+  const shown = useRef(new Set<string>());
   // The loader of the first render is kept: the schema is loaded once per form.
   const [load] = useState(() => loadSchema);
 
@@ -153,29 +158,32 @@ export function useSchemaForm<Values extends Record<string, unknown>>(
     [updateErrors],
   );
 
-  const fieldProps = (path: keyof Values & string, checkbox: boolean) => {
+  const fieldError = (path: string) => {
+    shown.current.add(path);
     const message =
-      errors[path] && values[path] === '' && requiredWhenEmpty.includes(path)
+      errors[path] && values[path] === '' && requiredWhenEmpty.includes(path as keyof Values & string)
         ? MESSAGES.required
         : errors[path];
-    return {
-      name: path,
-      error: message ? translateMessage(message) : undefined,
-      onChange: (eventOrValue: unknown) =>
-        setFieldValue(path, valueOf(eventOrValue, checkbox) as Values[keyof Values & string]),
-      onBlur: (event?: FocusEvent<HTMLElement>) => {
-        clearTimeout(timers.current.get(path));
-        // Leaving the field for the submit button: the submit validates everything. A message
-        // appearing now would shift the button from under the pointer and swallow the click,
-        // which is also why other blurs wait a moment before showing one.
-        if ((event?.relatedTarget as HTMLButtonElement | null)?.type === 'submit') return;
-        timers.current.set(
-          path,
-          setTimeout(() => void validateFields([path]).catch(() => {}), BLUR_DELAY_MS),
-        );
-      },
-    };
+    return message ? translateMessage(message) : undefined;
   };
+
+  const fieldProps = (path: keyof Values & string, checkbox: boolean) => ({
+    name: path,
+    error: fieldError(path),
+    onChange: (eventOrValue: unknown) =>
+      setFieldValue(path, valueOf(eventOrValue, checkbox) as Values[keyof Values & string]),
+    onBlur: (event?: FocusEvent<HTMLElement>) => {
+      clearTimeout(timers.current.get(path));
+      // Leaving the field for the submit button: the submit validates everything. A message
+      // appearing now would shift the button from under the pointer and swallow the click,
+      // which is also why other blurs wait a moment before showing one.
+      if ((event?.relatedTarget as HTMLButtonElement | null)?.type === 'submit') return;
+      timers.current.set(
+        path,
+        setTimeout(() => void validateFields([path]).catch(() => {}), BLUR_DELAY_MS),
+      );
+    },
+  });
   const getInputProps = <K extends keyof Values & string>(path: K): InputProps<Values[K]> => ({
     ...fieldProps(path, false),
     value: values[path],
@@ -210,6 +218,8 @@ export function useSchemaForm<Values extends Record<string, unknown>>(
     submitting,
     setFieldValue,
     setFieldError,
+    fieldError,
+    isShown: (path) => shown.current.has(path),
     getInputProps,
     getCheckboxProps,
     onSubmit,
@@ -219,7 +229,8 @@ export function useSchemaForm<Values extends Record<string, unknown>>(
 
 /**
  * Puts a 422's field messages onto the form's fields. Returns the messages of fields the form does
- * not have, translated (for the error modal).
+ * not show (a value without an input, such as the kind of a bonus submission, or none at all),
+ * translated (for the error modal), so no refusal goes unseen.
  */
 export function applyServerErrors<Values extends Record<string, unknown>>(
   form: SchemaForm<Values>,
@@ -229,7 +240,7 @@ export function applyServerErrors<Values extends Record<string, unknown>>(
   for (const [field, messages] of Object.entries(error.errors ?? {})) {
     const first = messages[0];
     if (first === undefined) continue;
-    if (field in form.values) form.setFieldError(field, first);
+    if (form.isShown(field)) form.setFieldError(field, first);
     else unmapped.push(...messages.map((message) => translateMessage(message)));
   }
   return unmapped;

@@ -69,17 +69,10 @@ function SubmissionForm({ type }: { type: BonusProgramType }) {
       showFormError(form, error);
     }
   });
-  const linkProps = form.getInputProps('link');
   return (
     <form onSubmit={submit} {...form.formProps}>
       <Stack gap="xs">
-        <TextInput
-          label={t('bonus.link')}
-          placeholder="https://"
-          {...linkProps}
-          error={linkProps.error && translateMessage(linkProps.error)}
-          required
-        />
+        <TextInput label={t('bonus.link')} placeholder="https://" {...form.getInputProps('link')} required />
         <Textarea
           label={t('bonus.comment')}
           autosize

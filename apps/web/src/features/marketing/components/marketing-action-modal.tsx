@@ -115,10 +115,7 @@ function ActionForm({
       'tiers',
       form.values.tiers.map((tier, at) => (at === index ? { ...tier, [key]: value } : tier)),
     );
-  const error = (path: string) => {
-    const message = form.errors[path];
-    return message ? translateMessage(message) : undefined;
-  };
+  const error = form.fieldError;
 
   return (
     <form onSubmit={submit} {...form.formProps}>

@@ -91,7 +91,6 @@ function PayoutForm({ available }: { available: string }) {
             label={t('referral.payoutAmount')}
             inputMode="decimal"
             {...amountProps}
-            error={amountProps.error && translateMessage(amountProps.error)}
             rightSection={
               <Button
                 variant="subtle"
@@ -119,7 +118,6 @@ function PayoutForm({ available }: { available: string }) {
             autosize
             minRows={2}
             {...form.getInputProps('details')}
-            error={form.errors.details && translateMessage(form.errors.details)}
             required
           />
         )}
