@@ -7,6 +7,10 @@
 export const SUPPORT_CHANNEL_TYPES = ['email', 'telegram', 'skype', 'whatsapp'] as const;
 export type SupportChannelType = (typeof SUPPORT_CHANNEL_TYPES)[number];
 
+/** A contact-form message: new until a staff member handles it (answers the customer), reopened back to new. */
+export const CONTACT_MESSAGE_STATUSES = ['new', 'handled'] as const;
+export type ContactMessageStatus = (typeof CONTACT_MESSAGE_STATUSES)[number];
+
 /** The first steps of the starting page, in their order. */
 export const STARTING_STEPS = [
   'email_verified',

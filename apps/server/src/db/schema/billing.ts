@@ -263,6 +263,10 @@ export const payments = pgTable(
     index('payments_user_created_idx').on(t.user_id, t.created_at),
     index('payments_user_status_created_idx').on(t.user_id, t.status, t.created_at),
     index('payments_created_idx').on(t.created_at),
+    // The staff home's payments awaiting action: received, not yet credited.
+    index('payments_received_idx')
+      .on(t.created_at)
+      .where(sql`${t.status} = 'received'`),
     // Sales report statistics: credited payments by time.
     index('payments_credited_idx')
       .on(t.credited_at)

@@ -7,6 +7,7 @@ import {
   RESELLER_REQUEST_STATUSES,
   RESELLER_SERVICES,
   BONUS_SUBMISSION_STATUSES,
+  CONTACT_MESSAGE_STATUSES,
   PAYOUT_METHODS,
   PAYOUT_STATUSES,
 } from '@storelift/shared';
@@ -87,7 +88,7 @@ export const resellerRequests = pgTable(
   ],
 );
 
-/** Messages sent to staff from the Contacts page. */
+/** Messages sent to staff from the Contacts page: new until a staff member marks them handled. */
 export const contactMessages = pgTable(
   'contact_messages',
   {
@@ -95,10 +96,15 @@ export const contactMessages = pgTable(
     user_id: ownerId(),
     subject: text('subject').notNull(),
     message: text('message').notNull(),
+    status: text('status', { enum: CONTACT_MESSAGE_STATUSES }).notNull().default('new'),
+    note: text('note'),
+    handled_by: integer('handled_by').references(() => users.id, { onDelete: 'set null' }),
+    handled_at: timestamp('handled_at', { withTimezone: true }),
     created_at: createdAt(),
   },
   (t) => [
     index('contact_messages_created_idx').on(t.created_at),
     index('contact_messages_user_created_idx').on(t.user_id, t.created_at),
+    index('contact_messages_status_created_idx').on(t.status, t.created_at),
   ],
 );
