@@ -12,6 +12,7 @@ const ORDERS_STAFF = ['admin', 'manager', 'support', 'marketer'] as const satisf
  * decides (docs/permissions.md).
  */
 export const PERMISSION_MODULES = [
+  { permission: 'staff-home', name: 'Staff home', route: '/admin/home', roles: EVERY_STAFF },
   { permission: 'roles', name: 'Roles', route: '/admin/role', roles: ADMIN },
   { permission: 'modules', name: 'Modules', route: '/admin/modules', roles: ADMIN },
   { permission: 'functions', name: 'Functions', route: '/admin/functions', roles: ADMIN },
@@ -27,6 +28,18 @@ export const PERMISSION_MODULES = [
   { permission: 'reflinks', name: 'Reflinks', route: '/admin/reflinks', roles: EVERY_STAFF },
   { permission: 'cpi-accounts', name: 'CPI accounts', route: '/admin/cpi-accounts', roles: EVERY_STAFF },
   { permission: 'user-payments', name: 'User payments', route: '/admin/user-payments', roles: EVERY_STAFF },
+  {
+    permission: 'referral-payouts',
+    name: 'Referral payouts',
+    route: '/admin/referral-payouts',
+    roles: EVERY_STAFF,
+  },
+  {
+    permission: 'contact-messages',
+    name: 'Contact messages',
+    route: '/admin/contact-messages',
+    roles: ['admin', 'manager', 'support'],
+  },
   {
     permission: 'clients-report',
     name: 'Clients report',
@@ -52,6 +65,12 @@ export const PERMISSION_MODULES = [
     permission: 'marketing-actions',
     name: 'Marketing actions',
     route: '/admin/marketing-actions',
+    roles: ORDERS_STAFF,
+  },
+  {
+    permission: 'bonus-submissions',
+    name: 'Bonus program submissions',
+    route: '/admin/bonus-submissions',
     roles: ORDERS_STAFF,
   },
   {
@@ -96,7 +115,6 @@ export const PERMISSION_FUNCTIONS = [
     name: "Attach or remove a user's referrals",
     roles: ADMIN,
   },
-  { permission: 'transactions.delete', module: 'user-details', name: 'Delete a transaction', roles: ADMIN },
   {
     permission: 'payments.update',
     module: 'user-payments',

@@ -1,10 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
-import { eq } from 'drizzle-orm';
-import { ACCESS_MESSAGES, MESSAGES, STAFF_ROLES, type Role, type RoleGrants } from '@storelift/shared';
+import { readFile } from 'node:fs/promises';
+import { eq, sql } from 'drizzle-orm';
+import {
+  ACCESS_MESSAGES,
+  MESSAGES,
+  PERMISSION_FUNCTIONS,
+  STAFF_ROLES,
+  type Role,
+  type RoleGrants,
+} from '@storelift/shared';
 import { buildTestApp, createTestStore, errorsOf, type TestApp } from '../../../test/build-test-app.js';
 import { makeUser } from '../../../test/factories.js';
-import { roles, userRoles } from '../../db/schema/index.js';
+import { functions, modules, roleFunctionGrants, roles, settings, userRoles } from '../../db/schema/index.js';
 import { registerAuth, requirePermissions } from '../../plugins/auth.js';
 
 type Auth = { authorization: string };
@@ -172,6 +180,13 @@ const EXPECTED: Record<string, readonly Role[]> = {
   'POST /campaigns/{id}/messages': ORDERS,
 };
 
+/** Functions a handler checks itself (they depend on the body or shape the answer), not a route's guard. */
+const CHECKED_IN_HANDLERS: readonly string[] = [
+  'campaigns.set-partner',
+  'bonus-program.override-reward',
+  'sales-report.all-managers',
+];
+
 /** An id no row has: an allowed caller gets 404 or 422, never a change. */
 const NO_SUCH_ID = '2147483647';
 
@@ -254,6 +269,54 @@ describe('every admin operation × every role', () => {
       else expect(res.statusCode, `${role} let through`).toBe(403);
     }
     expect((await call(method, url, {} as Auth)).statusCode).toBe(401);
+  });
+
+  it('gives every function of the catalogue something to guard', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { description?: string }>>;
+    };
+    const declared = new Set(
+      Object.values(doc.paths)
+        .flatMap((methods) => Object.values(methods))
+        .flatMap((operation) => [...(operation.description ?? '').matchAll(/permission `([^`]+)`/g)])
+        .map((match) => match[1]),
+    );
+    const unguarded = PERMISSION_FUNCTIONS.map((fn) => fn.permission).filter(
+      (permission) => !declared.has(permission) && !CHECKED_IN_HANDLERS.includes(permission),
+    );
+    expect(unguarded).toEqual([]);
+  });
+
+  it('drops the function that guarded nothing from a database seeded with it (migration 0027)', async () => {
+    const { db } = t.deps;
+    const [module] = await db.select().from(modules).where(eq(modules.permission_name, 'user-details'));
+    const [fn] = await db
+      .insert(functions)
+      .values({
+        module_id: module!.id,
+        name: 'Delete a transaction',
+        namespace: 'transactions',
+        permission_name: 'transactions.delete',
+      })
+      .returning();
+    await db.insert(roleFunctionGrants).values({ role_id: await roleId('admin'), function_id: fn!.id });
+    const version = async () =>
+      Number((await db.select().from(settings).where(eq(settings.key, 'grants_version')))[0]!.value);
+    const before = await version();
+
+    const migration = await readFile(
+      new URL('../../../drizzle/0027_remove_transactions_delete.sql', import.meta.url),
+      'utf8',
+    );
+    for (const statement of migration.split('--> statement-breakpoint')) await db.execute(sql.raw(statement));
+
+    expect(await db.select().from(functions).where(eq(functions.id, fn!.id))).toEqual([]);
+    expect(
+      await db.select().from(roleFunctionGrants).where(eq(roleFunctionGrants.function_id, fn!.id)),
+    ).toEqual([]);
+    expect(await version()).toBe(before + 1);
+    const me = await t.app.inject({ method: 'POST', url: '/api/private/v1/me', headers: tokens.admin });
+    expect(me.json().permissions).not.toContain('transactions.delete');
   });
 
   it('keeps the partner of an update for the admin (staff-admin §6), the notes for the page', async () => {
