@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { and, eq, sql } from 'drizzle-orm';
 import { PAYMENT_SYSTEMS } from '@storelift/shared';
+import { startApiProcess, type ApiProcess } from '../test/api-process.js';
 import { buildTestApp, createTestStore, type TestApp, type TestStore } from '../test/build-test-app.js';
 import { directInstallsBody, makeApp, makeTopUp, makeUser, PASSWORD } from '../test/factories.js';
 import { campaigns, campaignStatusHistory, transactions } from './db/schema/index.js';
@@ -20,63 +17,20 @@ import {
   sandboxSignature,
 } from './providers/payments/sandbox/sandbox-provider.js';
 
-const builtServer = fileURLToPath(new URL('../dist/server.js', import.meta.url));
 const REDIS_URL = 'redis://127.0.0.1:6379';
 const LOGIN_LIMIT = 6;
 const PUBLIC_API_LIMIT = 4;
 
-/** A port nothing listens on now. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-/** One API process of the built server (workers included), listening on its own port. */
-async function startApiProcess(store: TestStore, redisPrefix: string) {
-  const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [builtServer], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: store.dataDir,
-      DATABASE_URL: store.databaseUrl,
-      REDIS_URL,
-      REDIS_PREFIX: redisPrefix,
-      AUTH_RATE_LIMIT: String(LOGIN_LIMIT),
-      PUBLIC_API_RATE_LIMIT: String(PUBLIC_API_LIMIT),
-      SEED_DEMO: '0',
-      WEB_DIST: '',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
+/** One API process of the built server sharing the store and Redis (under the run's own key prefix). */
+const startSharing = (store: TestStore, redisPrefix: string) =>
+  startApiProcess({
+    DATA_DIR: store.dataDir,
+    DATABASE_URL: store.databaseUrl,
+    REDIS_URL,
+    REDIS_PREFIX: redisPrefix,
+    AUTH_RATE_LIMIT: String(LOGIN_LIMIT),
+    PUBLIC_API_RATE_LIMIT: String(PUBLIC_API_LIMIT),
   });
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`An API process exited: ${stderr}`);
-    if (Date.now() > deadline) throw new Error(`An API process did not answer: ${stderr}`);
-    const ok = await fetch(`${url}/api/health`).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (ok) break;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return {
-    url,
-    async stop() {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
-type ApiProcess = Awaited<ReturnType<typeof startApiProcess>>;
 
 async function until(check: () => Promise<boolean>, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
@@ -92,13 +46,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two API processes on one PostgreS
   let processes: ApiProcess[] = [];
 
   beforeAll(async () => {
-    if (!existsSync(builtServer)) throw new Error('Build the server first: node scripts/tsc.mjs -b');
     store = await createTestStore();
     // The test's own view of the database (migrated and seeded before the processes start).
     t = await buildTestApp({ store, workers: false });
     // A key prefix of this run alone, so other runs on the same Redis neither count nor get counted.
     const prefix = `storelift-test-${randomBytes(6).toString('hex')}:`;
-    processes = [await startApiProcess(store, prefix), await startApiProcess(store, prefix)];
+    processes = [await startSharing(store, prefix), await startSharing(store, prefix)];
   }, 180_000);
   afterAll(async () => {
     await Promise.all(processes.map((api) => api.stop()));

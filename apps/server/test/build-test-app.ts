@@ -16,7 +16,7 @@ import { createStoreProvider } from '../src/providers/store/create-store-provide
 import type { StoreProvider } from '../src/providers/store/store-provider.js';
 
 /** Integration tests run on PGlite, or on PostgreSQL when TEST_DATABASE_URL names a server. */
-const serverUrl = process.env.TEST_DATABASE_URL;
+const testServerUrl = process.env.TEST_DATABASE_URL;
 
 export interface TestApp {
   app: FastifyInstance;
@@ -62,9 +62,15 @@ export interface TestStore {
   drop(): Promise<void>;
 }
 
-/** A fresh database for one test file (PGlite in memory, or a new PostgreSQL database). */
-export async function createTestStore(options: { persistent?: boolean } = {}): Promise<TestStore> {
+/**
+ * A fresh database for one test file (PGlite in memory, or a new PostgreSQL database on TEST_DATABASE_URL's
+ * server, or on `options.serverUrl`'s).
+ */
+export async function createTestStore(
+  options: { persistent?: boolean; serverUrl?: string } = {},
+): Promise<TestStore> {
   const dataDir = mkdtempSync(join(tmpdir(), 'storelift-test-'));
+  const serverUrl = options.serverUrl ?? testServerUrl;
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
   if (serverUrl) {

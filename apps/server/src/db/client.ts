@@ -110,8 +110,13 @@ export function prepareEmbeddedImage() {
 
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
-  // An idle connection closed by the server (restart, dropped test database) must not crash the process.
+  // A connection closed by the server (restart, failover, terminated backend) must not crash the process. The
+  // pool listens on idle connections only (it reports them here); a checked-out one (an open transaction)
+  // gets its own listener: its queries fail, the transaction rolls back, and the pool drops it on release.
   pool.on('error', (error) => console.error('[db] idle connection lost:', error.message));
+  pool.on('connect', (client) =>
+    client.on('error', (error) => console.error('[db] connection lost:', error.message)),
+  );
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return {
     kind: 'postgres',
