@@ -15,7 +15,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MESSAGES, versionResponseSchema } from '@storelift/shared';
+import { installValidationMessages, MESSAGES, versionResponseSchema } from '@storelift/shared';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { Deps } from './deps.js';
@@ -103,6 +103,8 @@ export async function storelift(
   app: FastifyInstance,
   { config, database, jobs, store, outbound }: AppOptions,
 ) {
+  // Rules without their own message name their limit ("Must be at most 100"), not zod's English.
+  installValidationMessages();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', {

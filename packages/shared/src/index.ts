@@ -4,6 +4,8 @@ export * from './constants/permissions.js';
 export * from './constants/domain.js';
 export * from './constants/countries.js';
 export * from './rules/messages.js';
+export * from './rules/validation-messages.js';
+export * from './rules/validation.js';
 export * from './rules/text.js';
 export * from './rules/campaign-messages.js';
 export * from './rules/auth.js';

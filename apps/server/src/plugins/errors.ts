@@ -11,7 +11,9 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (fromDatabase) {
       // A check of ours let this through: log it (to add the check), answer as the input deserves.
       request.log.warn({ err: error }, 'database refused the data');
-      return reply.status(fromDatabase.statusCode).send({ message: fromDatabase.message });
+      return reply
+        .status(fromDatabase.statusCode)
+        .send({ message: fromDatabase.message, ...(fromDatabase.errors && { errors: fromDatabase.errors }) });
     }
     if (error instanceof HttpError) {
       return reply

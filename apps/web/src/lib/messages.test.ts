@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CAMPAIGN_MESSAGES, fillMessage, MESSAGES } from '@storelift/shared';
+import { CAMPAIGN_MESSAGES, fillMessage, MESSAGES, VALIDATION_MESSAGES } from '@storelift/shared';
 import { applyLocale, initI18n } from './i18n';
 import { loadMessages, translateMessage } from './messages';
 import './campaign-messages';
@@ -26,5 +26,15 @@ describe('translating server texts', () => {
     expect(shown).toContain('5');
     expect(shown).toContain('7');
     expect(translateMessage(fillMessage(CAMPAIGN_MESSAGES.campaignDraftSaved, { id: 42 }))).toContain('#42');
+  });
+
+  it('translates the generic rules with their limit, the most specific template first', () => {
+    expect(translateMessage(fillMessage(VALIDATION_MESSAGES.numberMax, { max: 100 }))).toBe(
+      'Debe ser como máximo 100',
+    );
+    expect(translateMessage(fillMessage(VALIDATION_MESSAGES.textMin, { min: 3 }))).toBe(
+      'Debe tener al menos 3 caracteres',
+    );
+    expect(translateMessage(VALIDATION_MESSAGES.numberExpected)).toBe('Introduce un número');
   });
 });

@@ -1,6 +1,7 @@
-import { MESSAGES, messageKey, type MessageKey } from '@storelift/shared';
+import { MESSAGES, messageKey, VALIDATION_MESSAGES, type MessageKey } from '@storelift/shared';
 import { ApiError } from './api';
 import { i18next } from './i18n';
+import { extraKeys, extraTemplates, registerMessageTexts } from './register-messages';
 
 /**
  * The `messages` namespace holds the translations of the server's and the validators' texts (MESSAGES).
@@ -19,12 +20,10 @@ export function messageText(key: MessageKey): string {
  * Texts of other rule sets (STORE_LINK_MESSAGES under `storeLink.*`, CAMPAIGN_MESSAGES under `campaign.*` of
  * the same namespace): the code that can meet them registers them when it loads (lib/store-link-messages.ts,
  * lib/campaign-messages.ts, through lib/register-messages.ts), so the sign-in page carries neither the texts
- * nor the zod rules beside them.
- * A template with `{{name}}` placeholders also matches its filled-in texts ("Saved as draft #12").
+ * nor the zod rules beside them. The generic rules' texts (VALIDATION_MESSAGES: "Must be at most {{max}}")
+ * can come from any form, so they are registered here.
  */
-/** Registered plain texts by text, and templates (filled in by lib/register-messages.ts). */
-export const extraKeys = new Map<string, string>();
-export const extraTemplates: { pattern: RegExp; key: string; names: string[] }[] = [];
+registerMessageTexts('validation', VALIDATION_MESSAGES);
 
 /** The registered key of a text, with the values a template was filled with. */
 function extraMessage(text: string): { key: string; values: Record<string, string> } | undefined {

@@ -1,4 +1,9 @@
-import { extraKeys, extraTemplates } from './messages';
+/**
+ * Registered plain texts by text, and templates, read by lib/messages.ts. A template with `{{name}}`
+ * placeholders also matches its filled-in texts ("Saved as draft #12").
+ */
+export const extraKeys = new Map<string, string>();
+export const extraTemplates: { pattern: RegExp; key: string; names: string[] }[] = [];
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -6,7 +11,7 @@ function escapeRegExp(text: string): string {
 
 /**
  * Makes a set of server texts translatable: `texts[key]` reads `${prefix}.${key}` of the messages namespace.
- * Imported only by the lazy chunks that can meet those texts, so the sign-in page does not carry it.
+ * Rule sets are registered by the lazy chunks that can meet them, so the sign-in page does not carry them.
  */
 export function registerMessageTexts(prefix: string, texts: Readonly<Record<string, string>>): void {
   for (const [key, text] of Object.entries(texts)) {
@@ -20,4 +25,8 @@ export function registerMessageTexts(prefix: string, texts: Readonly<Record<stri
       extraTemplates.push({ pattern: new RegExp(`^${source}$`), key: `${prefix}.${key}`, names });
     }
   }
+  // The template with the most fixed text is tried first: "Must be at least 3 characters" is the text
+  // rule's, not the number rule's "Must be at least {{min}}" with min "3 characters".
+  const fixedLength = (pattern: RegExp) => pattern.source.replaceAll('(.+?)', '').length;
+  extraTemplates.sort((a, b) => fixedLength(b.pattern) - fixedLength(a.pattern));
 }

@@ -29,6 +29,7 @@ export type FieldErrors = Record<string, string | undefined>;
 
 /** The first message per field path (`a.b`), as the schema wrote it (English, translated on display). */
 export async function schemaErrors(schema: FormSchema, values: unknown): Promise<FieldErrors> {
+  await import('./zod-setup');
   const result = await schema['~standard'].validate(values);
   const errors: FieldErrors = {};
   for (const issue of result.issues ?? []) {

@@ -16,6 +16,7 @@ import {
   WEBHOOK_MESSAGES,
   STORE_LINK_MESSAGES,
   NOTICE_MESSAGES,
+  VALIDATION_MESSAGES,
 } from '@storelift/shared';
 import { NAMESPACES, loaderOf } from '../lib/i18n';
 
@@ -41,11 +42,34 @@ function leaves(tree: Tree, prefix = ''): Map<string, string> {
   return result;
 }
 
+/**
+ * A plural text (i18next: `key_one`, `key_other`, …) counts as one key whatever its forms; each locale must give
+ * exactly the forms its language has (Intl.PluralRules), and each form keeps the placeholders of en-US's `other`.
+ */
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+function plurals(tree: Tree, locale: string): Map<string, string> {
+  const result = new Map<string, string>();
+  const forms = new Map<string, string[]>();
+  for (const [key, text] of leaves(tree)) {
+    const base = key.replace(PLURAL, '');
+    if (base === key) result.set(key, text);
+    else forms.set(base, [...(forms.get(base) ?? []), key.slice(base.length + 1)]);
+  }
+  const wanted = [...new Intl.PluralRules(locale).resolvedOptions().pluralCategories].sort();
+  for (const [base, found] of forms) {
+    expect(found.sort(), `${locale} ${base}`).toEqual(wanted);
+    for (const form of found) result.set(`${base}#${form}`, leaves(tree).get(`${base}_${form}`)!);
+  }
+  return result;
+}
+const keysOf = (map: Map<string, string>) => new Set([...map.keys()].map((key) => key.split('#')[0]!));
+
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 const tags = (text: string) => [...text.matchAll(/<(\w+)>/g)].map((m) => m[1]).sort();
 
 describe.each(NAMESPACES)('namespace %s', (namespace) => {
   const reference = leaves(fileOf('en-US', namespace));
+  const referenceKeys = keysOf(plurals(fileOf('en-US', namespace), 'en-US'));
 
   it('has texts in en-US', () => {
     expect(reference.size).toBeGreaterThan(0);
@@ -53,23 +77,24 @@ describe.each(NAMESPACES)('namespace %s', (namespace) => {
 
   describe.each(LOCALES.filter((locale) => locale !== 'en-US'))('%s', (locale) => {
     const translated = leaves(fileOf(locale, namespace));
+    const translatedKeys = keysOf(plurals(fileOf(locale, namespace), locale));
 
     it('has every key of en-US, none empty', () => {
-      const missing = [...reference.keys()].filter((key) => !translated.has(key));
+      const missing = [...referenceKeys].filter((key) => !translatedKeys.has(key));
       const empty = [...translated].filter(([, text]) => text.trim() === '').map(([key]) => key);
       expect(missing, `missing in ${locale}`).toEqual([]);
       expect(empty, `empty in ${locale}`).toEqual([]);
     });
 
     it('has no key that en-US lacks', () => {
-      expect([...translated.keys()].filter((key) => !reference.has(key))).toEqual([]);
+      expect([...translatedKeys].filter((key) => !referenceKeys.has(key))).toEqual([]);
     });
 
     it('keeps the placeholders and markup of every text', () => {
-      for (const [key, text] of reference) {
-        const other = translated.get(key) ?? '';
-        expect(placeholders(other), `${locale} ${key}`).toEqual(placeholders(text));
-        expect(tags(other), `${locale} ${key}`).toEqual(tags(text));
+      for (const [key, text] of translated) {
+        const english = reference.get(key) ?? reference.get(key.replace(PLURAL, '_other')) ?? '';
+        expect(placeholders(text), `${locale} ${key}`).toEqual(placeholders(english));
+        expect(tags(text), `${locale} ${key}`).toEqual(tags(english));
       }
     });
   });
@@ -92,6 +117,7 @@ describe('server messages', () => {
     ...Object.entries(SALES_MESSAGES).map(([key, text]) => [`sales.${key}`, text] as const),
     ...Object.entries(MARKETING_MESSAGES).map(([key, text]) => [`marketing.${key}`, text] as const),
     ...Object.entries(WEBHOOK_MESSAGES).map(([key, text]) => [`webhook.${key}`, text] as const),
+    ...Object.entries(VALIDATION_MESSAGES).map(([key, text]) => [`validation.${key}`, text] as const),
   ]);
 
   it('every key of MESSAGES and the registered rule sets has a translation, and en-US says what the server says', () => {

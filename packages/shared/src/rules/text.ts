@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MESSAGES } from './messages.js';
+import { fillMessage, MESSAGES } from './messages.js';
+import { VALIDATION_MESSAGES } from './validation-messages.js';
 
 /*
  * Free text may hold any Unicode but C0 control characters (tab and line breaks only where a field is
@@ -25,7 +26,7 @@ export interface TextOptions {
   min?: number;
   /** Allows tab and line breaks. */
   multiline?: boolean;
-  /** Message for a text over `max` (default "Data is not valid"). */
+  /** Message for a text over `max` (default "Must be at most {max} characters"). */
   maxMessage?: string;
   /** Message for a text under `min` (default "This field is required"). */
   minMessage?: string;
@@ -39,6 +40,6 @@ export function text({ max, min, multiline = false, maxMessage, minMessage }: Te
   let rule = z.string({ error: MESSAGES.required }).trim();
   if (min !== undefined) rule = rule.min(min, minMessage ?? MESSAGES.required);
   return rule
-    .max(max, maxMessage ?? MESSAGES.dataNotValid)
+    .max(max, maxMessage ?? fillMessage(VALIDATION_MESSAGES.textMax, { max }))
     .refine((value) => isSafeText(value, multiline), MESSAGES.textInvalid);
 }

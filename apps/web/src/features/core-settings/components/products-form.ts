@@ -1,4 +1,5 @@
 import { productsBodySchema, type Product, type ProductsBody } from '@storelift/shared';
+import '../../../lib/zod-setup';
 
 /** The price grid as typed: `type` → base price, `type:planId` → the plan's pricetag. */
 export type PriceCells = Record<string, string>;
