@@ -7,6 +7,8 @@ import { registerBody } from '../../test/factories.js';
 import { waitForMail } from '../../test/outbox.js';
 import { readOutbox } from '../modules/mail/dev-mailbox.routes.js';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { MONEY_JOB_EXPIRY_SECONDS, MONEY_QUEUES, QUEUE_NAMES } from './queues.js';
 
 describe('durable jobs', () => {
   const storePromise = createTestStore({ persistent: true });
@@ -28,6 +30,36 @@ describe('durable jobs', () => {
       expect(mail.subject).toBe('Confirm your e-mail for Storelift');
     } finally {
       await second.close();
+    }
+  });
+});
+
+describe('job expiry', () => {
+  it("takes a money job whose worker died again after a minute, other jobs after pg-boss's 15", async () => {
+    const t = await buildTestApp({ workers: false });
+    try {
+      const result = await t.deps.db.execute(sql`select name, expire_seconds from pgboss.queue`);
+      const expiry = Object.fromEntries(
+        (result as unknown as { rows: { name: string; expire_seconds: number | null }[] }).rows.map((row) => [
+          row.name,
+          row.expire_seconds,
+        ]),
+      );
+      for (const queue of QUEUE_NAMES)
+        expect(expiry[queue], queue).toBe(MONEY_QUEUES.includes(queue) ? MONEY_JOB_EXPIRY_SECONDS : null);
+      expect(MONEY_QUEUES).toEqual(expect.arrayContaining(['payments.sandbox-confirm', 'campaigns.start']));
+      await t.deps.jobs.send('campaigns.cpi-refund', { campaignId: 1 });
+      await t.deps.jobs.send('mail.send', { to: 'a@b.test', subject: 's', text: 't', html: '<p>t</p>' });
+      const jobs = await t.deps.db.execute(
+        sql`select name, extract(epoch from expire_in)::int as seconds from pgboss.job
+          where name in ('campaigns.cpi-refund', 'mail.send') order by name`,
+      );
+      expect((jobs as unknown as { rows: unknown[] }).rows).toEqual([
+        { name: 'campaigns.cpi-refund', seconds: 60 },
+        { name: 'mail.send', seconds: 900 },
+      ]);
+    } finally {
+      await t.close();
     }
   });
 });

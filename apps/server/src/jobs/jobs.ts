@@ -1,7 +1,13 @@
 import PgBoss from 'pg-boss';
 import type { SqlExecutor } from '../db/client.js';
 import { eachOnItsOwn } from '../lib/batches.js';
-import { QUEUE_NAMES, type QueueData, type QueueName } from './queues.js';
+import {
+  MONEY_JOB_EXPIRY_SECONDS,
+  MONEY_QUEUES,
+  QUEUE_NAMES,
+  type QueueData,
+  type QueueName,
+} from './queues.js';
 
 export type JobHandler<Q extends QueueName> = (data: QueueData[Q]) => Promise<void>;
 /** Told of every failed attempt of a job (the server's error log). */
@@ -45,7 +51,12 @@ export async function startJobs(sql: SqlExecutor, options: { supervise: boolean 
   await boss.start();
   const failureListeners: JobFailureListener[] = [];
   for (const name of QUEUE_NAMES) {
-    if (!(await boss.getQueue(name))) await boss.createQueue(name);
+    const options = MONEY_QUEUES.includes(name) ? { expireInSeconds: MONEY_JOB_EXPIRY_SECONDS } : {};
+    const queue = await boss.getQueue(name);
+    if (!queue) await boss.createQueue(name, options);
+    // A queue made before its expiry was set (an older database or the prepared image) takes it now.
+    else if (options.expireInSeconds && queue.expireInSeconds !== options.expireInSeconds)
+      await boss.updateQueue(name, options);
   }
   return {
     async send(queue, data, sendOptions) {

@@ -15,8 +15,11 @@ export interface QueueData {
   'keywords.check-ranks': { keywordIds: number[]; source: RankSource; runId?: string };
   /** A sandbox callback that could not be delivered at once (retried until it is). */
   'payments.sandbox-deliver': { event: SandboxEvent };
-  /** The sandbox's next simulated confirmation of a crypto payment. */
-  'payments.sandbox-confirm': { payment: string; confirmations: number };
+  /**
+   * The sandbox's next simulated confirmation of a crypto payment; `waits` counts the looks at a payment still
+   * pending (its "paid" callback not through yet).
+   */
+  'payments.sandbox-confirm': { payment: string; confirmations: number; waits?: number };
   /** Scheduled hourly: writes off the unspent part of expired bonus money. */
   'billing.expire-bonuses': Record<string, never>;
   /** Scheduled monthly: the free API credits start again. */
@@ -60,4 +63,18 @@ export const QUEUE_NAMES: QueueName[] = [
   'notices.mail',
   'campaigns.guarantee',
   'webhooks.deliver',
+];
+
+/**
+ * Money jobs (payment callbacks and confirmations, a delayed campaign's charge, a CPI refund, an API credits
+ * purchase): a job whose worker died is taken again after a minute, not pg-boss's default 15. Each runs in
+ * well under that, and runs twice without harm.
+ */
+export const MONEY_JOB_EXPIRY_SECONDS = 60;
+export const MONEY_QUEUES: readonly QueueName[] = [
+  'payments.sandbox-deliver',
+  'payments.sandbox-confirm',
+  'campaigns.start',
+  'campaigns.cpi-refund',
+  'api-credits.refill',
 ];

@@ -46,9 +46,7 @@ export async function startWorkers(deps: Deps) {
     pollingIntervalSeconds: 0.5,
   });
   await jobs.work('payments.sandbox-deliver', (data) => redeliver(deps, data.event));
-  await jobs.work('payments.sandbox-confirm', (data) => confirm(deps, data.payment, data.confirmations), {
-    pollingIntervalSeconds: 0.5,
-  });
+  await jobs.work('payments.sandbox-confirm', (data) => confirm(deps, data), { pollingIntervalSeconds: 0.5 });
   await jobs.work('billing.expire-bonuses', async () => {
     await expireDueBonuses(deps.db);
   });

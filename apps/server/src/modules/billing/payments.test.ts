@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { MESSAGES, PAYMENT_SYSTEMS, type Payment } from '@storelift/shared';
 import { buildTestApp, errorsOf, type TestApp } from '../../../test/build-test-app.js';
 import { makeBonusAction, makeTopUp, makeUser } from '../../../test/factories.js';
@@ -11,6 +11,7 @@ import {
   newSandboxEvent,
   sandboxSignature,
 } from '../../providers/payments/sandbox/sandbox-provider.js';
+import { PENDING_WAITS, confirm } from '../../providers/payments/sandbox/sandbox-checkout.js';
 import { checkLedger } from './ledger-check.js';
 
 let t: TestApp;
@@ -227,6 +228,37 @@ describe('the sandbox, end to end through HTTP', () => {
     await waitFor(async () => (await status()).status === 'credited');
     expect(await status()).toMatchObject({ confirmations: 3, status: 'credited' });
     expect((await balances(auth)).main).toBe('100.0000');
+  });
+
+  it('credits crypto whose "paid" callback arrives after the first confirmation tick', async () => {
+    const { auth } = await makeUser(t.database.db);
+    const { payment } = await openCheckout(auth, 100, PAYMENT_SYSTEMS.cryptoExchange);
+    const uuid = await uuidOf(payment.id);
+    // The first confirmation comes while the payment is still pending (its "paid" callback queued in an outage).
+    await confirm(t.deps, { payment: uuid, confirmations: 1 });
+    expect((await callback(newSandboxEvent('payment.paid', uuid, payment.total))).json().status).toBe(
+      'received',
+    );
+    const status = async () =>
+      (await t.call('GET', `payments/${payment.id}/get-configuration`, auth)).json().data as Payment;
+    await waitFor(async () => (await status()).status === 'credited');
+    expect((await balances(auth)).main).toBe('100.0000');
+  });
+
+  it('stops looking at a payment that stays pending after its last wait', async () => {
+    const { auth } = await makeUser(t.database.db);
+    const { payment } = await openCheckout(auth, 100, PAYMENT_SYSTEMS.cryptoExchange);
+    const uuid = await uuidOf(payment.id);
+    const queued = async () => {
+      const result = await t.deps.db.execute(
+        sql`select count(*)::int as n from pgboss.job where name = 'payments.sandbox-confirm' and data->>'payment' = ${uuid}`,
+      );
+      return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    };
+    await confirm(t.deps, { payment: uuid, confirmations: 1, waits: PENDING_WAITS - 1 });
+    expect(await queued()).toBe(1);
+    await confirm(t.deps, { payment: uuid, confirmations: 1, waits: PENDING_WAITS });
+    expect(await queued()).toBe(1);
   });
 
   it('refuses a bad signature and changes nothing', async () => {

@@ -1,5 +1,6 @@
 import { centsText, parseMoney } from '@storelift/shared';
 import type { Deps } from '../../../deps.js';
+import type { QueueData } from '../../../jobs/queues.js';
 import { signingSecret } from '../../../lib/signing.js';
 import { findPaymentByUuid, findPaysystem, type PaymentRow } from '../../../modules/billing/payments.repo.js';
 import { paymentProviders, providerFailure } from '../payment-provider.js';
@@ -44,10 +45,17 @@ export async function redeliver(deps: Deps, event: SandboxEvent) {
   if (sandbox) await sandbox.deliver(await signingSecret(deps.db), event);
 }
 
-async function confirmLater(deps: Deps, payment: PaymentRow, confirmations: number) {
+/**
+ * How many times a confirmation looks again at a payment still pending, a confirmation interval apart: its
+ * "paid" callback may still be queued (`payments.sandbox-deliver` retries for about 5 minutes); 10 minutes at
+ * the default 10 s, then it gives up.
+ */
+export const PENDING_WAITS = 60;
+
+async function confirmLater(deps: Deps, payment: PaymentRow, confirmations: number, waits = 0) {
   await deps.jobs.send(
     'payments.sandbox-confirm',
-    { payment: payment.uuid, confirmations },
+    { payment: payment.uuid, confirmations, ...(waits && { waits }) },
     { startAfter: new Date(Date.now() + deps.config.sandboxConfirmationSeconds * 1000) },
   );
 }
@@ -73,9 +81,19 @@ export async function cancel(deps: Deps, uuid: string): Promise<string | undefin
   return sandboxReturnPath(payment);
 }
 
-/** Job: the next blockchain confirmation of a crypto payment, until it has enough. */
-export async function confirm(deps: Deps, uuid: string, confirmations: number) {
+/**
+ * Job: the next blockchain confirmation of a crypto payment, until it has enough. A payment still pending (its
+ * "paid" callback late) is looked at again later, up to `PENDING_WAITS` times.
+ */
+export async function confirm(
+  deps: Deps,
+  { payment: uuid, confirmations, waits = 0 }: QueueData['payments.sandbox-confirm'],
+) {
   const payment = await sandboxPayment(deps, uuid);
+  if (payment?.status === 'pending' && waits < PENDING_WAITS) {
+    await confirmLater(deps, payment, confirmations, waits + 1);
+    return;
+  }
   if (!payment || payment.status !== 'received') return;
   await redeliver(deps, newSandboxEvent('payment.confirmation', payment.uuid, payment.total, confirmations));
   if (confirmations < payment.required_confirmations) await confirmLater(deps, payment, confirmations + 1);
