@@ -134,10 +134,21 @@ export const transactionListResponseSchema = z.object({
 });
 export type TransactionListResponse = z.infer<typeof transactionListResponseSchema>;
 
-/** Staff: one user's transactions (user details). */
-export const adminTransactionListQuerySchema = transactionListQuerySchema.extend({
-  user_id: z.coerce.number().int().positive().max(2_147_483_647),
-});
+/**
+ * Staff: one user's transactions (user details), with the names staff-admin §7 lists: `orderBy` the column
+ * and `sortBy` the direction (created_at desc by default), `is_admin` 1 only the rows staff made (a balance
+ * change by hand, or a change made while signed in as the user), `billingOnly` 1 only the rows of payments
+ * (top-ups, payment bonuses and refunds, commissions) and of staff balance changes.
+ */
+export const adminTransactionListQuerySchema = transactionListQuerySchema
+  .omit({ sortBy: true, sortType: true })
+  .extend({
+    user_id: z.coerce.number().int().positive().max(2_147_483_647),
+    orderBy: z.enum(TRANSACTION_SORTS, { error: MESSAGES.dataNotValid }).default('created_at'),
+    sortBy: sortDirectionSchema.default('desc'),
+    is_admin: queryFlagRule.default(false),
+    billingOnly: queryFlagRule.default(false),
+  });
 
 // ---------------------------------------------------------------- payment systems
 

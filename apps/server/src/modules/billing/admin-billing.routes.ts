@@ -44,7 +44,15 @@ export async function adminBillingRoutes(app: FastifyInstance) {
       },
       onRequest: app.permit('user-details'),
     },
-    (req) => listTransactions(db, req.query.user_id, req.query),
+    (req) => {
+      const { user_id, orderBy, sortBy, is_admin, ...filters } = req.query;
+      return listTransactions(db, user_id, {
+        ...filters,
+        sortBy: orderBy,
+        sortType: sortBy,
+        staffMade: is_admin,
+      });
+    },
   );
   r.get(
     '/payments',

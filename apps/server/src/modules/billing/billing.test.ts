@@ -381,6 +381,49 @@ describe('staff payment systems', () => {
     expect(res.json().data.map((row: Transaction) => row.amount)).toEqual(['12.0000']);
     expect((await staffCall('GET', 'transactions', support.auth)).statusCode).toBe(422);
   });
+
+  it('takes the user-details parameters of staff-admin §7: orderBy, sortBy, is_admin, billingOnly', async () => {
+    const { user } = await makeUser(t.database.db);
+    await makeTopUp(t.deps.db, user.id, '100');
+    await t.deps.db.transaction((tx) => charge(tx, user.id, parseMoney('30'), spend(1, 'com.example.fit')));
+    const change = await staffCall('PUT', 'payments/change-user-balance', admin.auth, {
+      id: user.id,
+      amount: '5',
+      account_id: 1,
+      description: 'Goodwill',
+    });
+    expect(change.statusCode, change.body).toBe(200);
+    const list = async (query: string) => {
+      const res = await staffCall('GET', `transactions?user_id=${user.id}&limit=10&${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().data as Transaction[]).map((row) => row.type);
+    };
+
+    const newest = ['admin_adjustment', 'campaign_charge', 'top_up'];
+    expect(await list('orderBy=created_at&sortBy=desc&is_admin=0&billingOnly=0')).toEqual(newest);
+    expect(await list('orderBy=created_at&sortBy=asc')).toEqual([...newest].reverse());
+    expect(await list('orderBy=amount&sortBy=desc')).toEqual([
+      'top_up',
+      'admin_adjustment',
+      'campaign_charge',
+    ]);
+    expect(await list('orderBy=created_at&sortBy=desc&is_admin=1')).toEqual(['admin_adjustment']);
+    expect(await list('orderBy=created_at&sortBy=desc&billingOnly=true')).toEqual([
+      'admin_adjustment',
+      'top_up',
+    ]);
+
+    for (const [field, value] of [
+      ['orderBy', 'desc'],
+      ['sortBy', 'created_at'],
+      ['is_admin', 'yes'],
+      ['billingOnly', '2'],
+    ]) {
+      const res = await staffCall('GET', `transactions?user_id=${user.id}&${field}=${value}`);
+      expect(res.statusCode, `${field}=${value}`).toBe(422);
+      expect(Object.keys(res.json().errors)).toEqual([field]);
+    }
+  });
 });
 
 describe('bad input', () => {

@@ -1,11 +1,15 @@
-import { and, asc, count, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, ilike, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { BALANCE_FILTERS, type transactionListQuerySchema } from '@storelift/shared';
 import type { Queryable } from '../../db/client.js';
 import { transactions } from '../../db/schema/index.js';
 import { dayRange, escapeLike, shortcutStart } from '../../lib/query-helpers.js';
 
-type ListQuery = z.output<typeof transactionListQuerySchema>;
+/** The customer's query, and for staff (user details) the rows staff made and the rows of billing alone. */
+export type ListQuery = z.output<typeof transactionListQuerySchema> & {
+  staffMade?: boolean;
+  billingOnly?: boolean;
+};
 
 const SORT_COLUMNS: Record<ListQuery['sortBy'], SQL> = {
   date: sql`${transactions.created_at}`,
@@ -20,6 +24,9 @@ export async function pageTransactions(db: Queryable, userId: number, query: Lis
   if (query.balance === BALANCE_FILTERS.PAYMENTS) filters.push(eq(transactions.account, 'main'));
   if (query.balance === BALANCE_FILTERS.BONUS_PAYMENTS) filters.push(eq(transactions.account, 'bonus'));
   if (query.type && query.type !== 'all') filters.push(eq(transactions.type, query.type));
+  if (query.staffMade)
+    filters.push(or(isNotNull(transactions.created_by), isNotNull(transactions.impersonator_id)));
+  if (query.billingOnly) filters.push(inArray(transactions.reference_type, ['payment', 'admin']));
   if (query.appstore) filters.push(eq(transactions.appstore, query.appstore));
   if (query.package) filters.push(eq(transactions.package, query.package));
   const since = shortcutStart(query.date, now);

@@ -96,15 +96,7 @@ export const userTransactionsQueryOptions = (userId: number, page: number, type:
     queryFn: ({ signal }) =>
       api.get<TransactionListResponse>('transactions', {
         base,
-        // The customer list's names: `sortBy` is the column there and `sortType` the direction.
-        query: {
-          user_id: userId,
-          page,
-          limit: DETAIL_PAGE_SIZE,
-          sortBy: 'created_at',
-          sortType: 'desc',
-          type: type ?? undefined,
-        },
+        query: { ...detailQuery(userId, page), type: type ?? undefined },
         signal,
       }),
     placeholderData: keepPreviousData,
