@@ -61,6 +61,7 @@ import { keywordsRoutes } from './modules/keywords/keywords.routes.js';
 import { adminPlansRoutes, adminProductsRoutes, plansRoutes } from './modules/plans/plans.routes.js';
 import { adminResellersRoutes, resellersRoutes } from './modules/resellers/resellers.routes.js';
 import { adminPagesRoutes, pagesRoutes } from './modules/pages/pages.routes.js';
+import { adminStaffHomeRoutes } from './modules/staff-home/staff-home.routes.js';
 import { avatarFilesRoutes, profileRoutes } from './modules/profile/profile.routes.js';
 import { adminReferralsRoutes, referralsRoutes } from './modules/referrals/referrals.routes.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
@@ -214,6 +215,7 @@ export async function storelift(
       await admin.register(adminUsersRoutes);
       await admin.register(adminBillingRoutes);
       await admin.register(adminPlansRoutes);
+      await admin.register(adminStaffHomeRoutes);
       await admin.register(adminReferralsRoutes);
       await admin.register(adminBonusProgramRoutes);
       await admin.register(adminCampaignsRoutes);

@@ -62,6 +62,7 @@ export * from './rules/pages-messages.js';
 export * from './contracts/resellers.js';
 export * from './constants/pages.js';
 export * from './contracts/pages.js';
+export * from './contracts/staff-home.js';
 export * from './constants/public-api.js';
 export * from './contracts/public-api.js';
 export * from './contracts/dashboard-widgets.js';

@@ -75,6 +75,7 @@ export const AUDIT_ACTIONS = [
   'access-lists.create',
   'access-lists.delete',
   'users.login-as',
+  'users.impersonated-change',
   'sales.change-status',
   'sales.change-history-note',
   'sales.change-manager',
@@ -92,6 +93,8 @@ export const AUDIT_ACTIONS = [
   'ads-report.upload',
   'ads-report.update',
   'ads-report.delete',
+  'contact-messages.handle',
+  'contact-messages.reopen',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -57,15 +57,21 @@ export type BonusSubmissionResponse = z.infer<typeof bonusSubmissionResponseSche
 export const adminBonusSubmissionSchema = bonusSubmissionSchema.extend({
   user: z.object({ id: z.number().int(), email: z.string(), nickname: z.string() }),
 });
+export type AdminBonusSubmission = z.infer<typeof adminBonusSubmissionSchema>;
+/** Staff: submissions by status, type, or the customer's e-mail or nickname (`search`). */
 export const adminBonusSubmissionListQuerySchema = z.object({
   status: z.enum(BONUS_SUBMISSION_STATUSES).optional(),
+  type: z.enum(BONUS_PROGRAM_TYPES).optional(),
+  search: text({ max: 200 }).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(10),
 });
+export type AdminBonusSubmissionListQuery = z.input<typeof adminBonusSubmissionListQuerySchema>;
 export const adminBonusSubmissionListResponseSchema = z.object({
   data: z.array(adminBonusSubmissionSchema),
   meta: pageMetaSchema,
 });
+export type AdminBonusSubmissionListResponse = z.infer<typeof adminBonusSubmissionListResponseSchema>;
 /**
  * Approve: `reward` overrides the rule's (admins only, at most `BONUS_REWARD_OVERRIDE_FACTOR` times it);
  * reject: a note.
@@ -85,3 +91,4 @@ export const adminBonusSubmissionResponseSchema = z.object({
   data: adminBonusSubmissionSchema,
   message: z.string(),
 });
+export type AdminBonusSubmissionResponse = z.infer<typeof adminBonusSubmissionResponseSchema>;

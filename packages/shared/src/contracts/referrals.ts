@@ -101,15 +101,22 @@ export type PayoutResponse = z.infer<typeof payoutResponseSchema>;
 export const adminPayoutSchema = payoutSchema.extend({
   user: z.object({ id: z.number().int(), email: z.string(), nickname: z.string() }),
 });
+export type AdminPayout = z.infer<typeof adminPayoutSchema>;
+/** Staff: payout requests by status, user, method, or the requester's e-mail or nickname (`search`). */
 export const adminPayoutListQuerySchema = payoutListQuerySchema.extend({
   status: z.enum(PAYOUT_STATUSES).optional(),
+  method: z.enum(PAYOUT_METHODS).optional(),
   user_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  search: text({ max: 200 }).optional(),
 });
+export type AdminPayoutListQuery = z.input<typeof adminPayoutListQuerySchema>;
 export const adminPayoutListResponseSchema = z.object({
   data: z.array(adminPayoutSchema),
   meta: pageMetaSchema,
 });
+export type AdminPayoutListResponse = z.infer<typeof adminPayoutListResponseSchema>;
 export const adminPayoutResponseSchema = z.object({ data: adminPayoutSchema, message: z.string() });
+export type AdminPayoutResponse = z.infer<typeof adminPayoutResponseSchema>;
 export const adminPayoutNoteBodySchema = optionalBody(
   z.object({ note: text({ max: 500, multiline: true }).optional() }),
 );

@@ -48,7 +48,7 @@ export async function bonusProgramRoutes(app: FastifyInstance) {
 export async function adminBonusProgramRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps;
-  // Reviewing is marketing work: the list comes with the marketing actions page, approving is a function.
+  // The list is the bonus submissions page's; approving and rejecting are a function of their own.
   const onRequest = app.permit('bonus-program.review');
   const adminTags = ['admin: bonus program'];
 
@@ -60,7 +60,7 @@ export async function adminBonusProgramRoutes(app: FastifyInstance) {
         querystring: adminBonusSubmissionListQuerySchema,
         response: { 200: adminBonusSubmissionListResponseSchema, ...errorResponses },
       },
-      onRequest: app.permit('marketing-actions'),
+      onRequest: app.permit('bonus-submissions'),
     },
     (req) => program.listSubmissions(db, req.query),
   );

@@ -18,6 +18,7 @@ import { bonusSubmissions, campaigns, users } from '../../db/schema/index.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { pageMeta } from '../../lib/paging.js';
 import { audit } from '../audit/audit.js';
+import { userSearch } from '../../lib/query-helpers.js';
 import { credit, type Tx } from '../billing/ledger.js';
 import { largestPayment } from '../billing/payments.repo.js';
 import { billingProfileOf } from '../billing/profiles.repo.js';
@@ -144,12 +145,22 @@ async function adminView(db: Db, id: number, message: string) {
   return { data: { ...toView(row.submission), user: row.user }, message };
 }
 
-/** Staff: the submissions, newest first, by status. */
+/** Staff: the submissions, newest first, by status, type and the customer's e-mail or nickname. */
 export async function listSubmissions(
   db: Db,
-  query: { status?: BonusSubmissionStatus | undefined; page: number; limit: number },
+  query: {
+    status?: BonusSubmissionStatus | undefined;
+    type?: BonusProgramType | undefined;
+    search?: string | undefined;
+    page: number;
+    limit: number;
+  },
 ) {
-  const where = query.status ? eq(bonusSubmissions.status, query.status) : undefined;
+  const where = and(
+    query.status ? eq(bonusSubmissions.status, query.status) : undefined,
+    query.type ? eq(bonusSubmissions.type, query.type) : undefined,
+    query.search ? userSearch(query.search) : undefined,
+  );
   const [rows, [total]] = await Promise.all([
     db
       .select({ submission: bonusSubmissions, user: userColumns })
@@ -159,7 +170,11 @@ export async function listSubmissions(
       .orderBy(desc(bonusSubmissions.created_at), desc(bonusSubmissions.id))
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
-    db.select({ value: count() }).from(bonusSubmissions).where(where),
+    db
+      .select({ value: count() })
+      .from(bonusSubmissions)
+      .innerJoin(users, eq(users.id, bonusSubmissions.user_id))
+      .where(where),
   ]);
   return {
     data: rows.map((row) => ({ ...toView(row.submission), user: row.user })),

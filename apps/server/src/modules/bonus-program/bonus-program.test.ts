@@ -120,6 +120,13 @@ describe('bonus program', () => {
       headers: marketer.auth,
     });
     expect(list.json().data.map((row: BonusSubmission) => row.id)).toContain(maps.id);
+    // The staff page's filters: type and the customer's e-mail, counted on the server.
+    const filtered = await t.app.inject({
+      url: `/api/admin/v1/bonus-program/submissions?type=google_maps_review&search=${encodeURIComponent(user.email)}`,
+      headers: marketer.auth,
+    });
+    expect(filtered.json().data.map((row: BonusSubmission) => row.id)).toEqual([maps.id]);
+    expect(filtered.json().meta.total).toBe(1);
   });
 });
 

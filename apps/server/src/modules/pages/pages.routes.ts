@@ -4,6 +4,9 @@ import {
   ROLE_ALL,
   adminContactMessageListQuerySchema,
   adminContactMessageListResponseSchema,
+  adminContactMessageResponseSchema,
+  handleContactMessageBodySchema,
+  idParamsSchema,
   contactMessageBodySchema,
   contactsResponseSchema,
   errorsResponseSchema,
@@ -61,20 +64,51 @@ export async function pagesRoutes(app: FastifyInstance) {
   }));
 }
 
-/** Staff: the messages customers sent from Contacts (under /api/admin/v1), read with the users' details. */
+/** Staff: the messages customers sent from Contacts (under /api/admin/v1), and marking them handled. */
 export async function adminPagesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
+  const adminTags = ['admin: contact messages'];
+  const onRequest = app.permit('contact-messages');
   r.get(
     '/contact-messages',
     {
       schema: {
-        tags: ['admin: contact messages'],
+        tags: adminTags,
         querystring: adminContactMessageListQuerySchema,
         response: { 200: adminContactMessageListResponseSchema, ...errorResponses },
       },
-      onRequest: app.permit('user-details'),
+      onRequest,
     },
     (req) => pages.listContactMessages(deps, req.query),
+  );
+  r.put(
+    '/contact-messages/:id/handle',
+    {
+      schema: {
+        tags: adminTags,
+        params: idParamsSchema,
+        body: handleContactMessageBodySchema,
+        response: { 200: adminContactMessageResponseSchema, ...errorResponses },
+      },
+      onRequest,
+    },
+    (req) =>
+      pages.changeContactMessage(deps, req.params.id, authOf(req).user.id, {
+        to: 'handled',
+        note: req.body.note,
+      }),
+  );
+  r.put(
+    '/contact-messages/:id/reopen',
+    {
+      schema: {
+        tags: adminTags,
+        params: idParamsSchema,
+        response: { 200: adminContactMessageResponseSchema, ...errorResponses },
+      },
+      onRequest,
+    },
+    (req) => pages.changeContactMessage(deps, req.params.id, authOf(req).user.id, { to: 'new' }),
   );
 }

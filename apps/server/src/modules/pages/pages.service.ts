@@ -1,4 +1,4 @@
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   ACCESS_MESSAGES,
@@ -7,7 +7,9 @@ import {
   PAGES_MESSAGES,
   STARTING_STEPS,
   STORE_LINK_MESSAGES,
+  type AdminContactMessage,
   type ContactMessageBody,
+  type ContactMessageStatus,
   type ContactsResponse,
   type StartingStep,
 } from '@storelift/shared';
@@ -15,7 +17,10 @@ import { contactMessages, users } from '../../db/schema/index.js';
 import { rowsOf } from '../../db/sql-rows.js';
 import type { Deps } from '../../deps.js';
 import { escapeHtml } from '../../lib/html.js';
+import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import { pageMeta } from '../../lib/paging.js';
+import { userSearch } from '../../lib/query-helpers.js';
+import { audit } from '../audit/audit.js';
 
 /** `GET contacts`: support's channels (configuration) and the caller's personal manager, if assigned. */
 export async function contacts(deps: Deps, userId: number): Promise<ContactsResponse> {
@@ -57,35 +62,98 @@ export async function sendContactMessage(deps: Deps, userId: number, body: Conta
   return { message: PAGES_MESSAGES.contactSent };
 }
 
-/** Staff: the contact messages, newest first, of everyone or of one user (the user details page). */
+type ContactMessageRow = typeof contactMessages.$inferSelect;
+const senderColumns = { id: users.id, email: users.email, nickname: users.nickname };
+
+const toAdminView = (message: ContactMessageRow, user: AdminContactMessage['user']): AdminContactMessage => ({
+  id: message.id,
+  subject: message.subject,
+  message: message.message,
+  status: message.status,
+  note: message.note,
+  handled_at: message.handled_at?.toISOString() ?? null,
+  created_at: message.created_at.toISOString(),
+  user,
+});
+
+/** Staff: the contact messages, newest first, of everyone or of one user, by status and sender (`search`). */
 export async function listContactMessages(
   deps: Deps,
-  query: { user_id?: number | undefined; page: number; limit: number },
+  query: {
+    user_id?: number | undefined;
+    status?: ContactMessageStatus | undefined;
+    search?: string | undefined;
+    page: number;
+    limit: number;
+  },
 ) {
-  const where = query.user_id ? eq(contactMessages.user_id, query.user_id) : undefined;
+  const where = and(
+    query.user_id ? eq(contactMessages.user_id, query.user_id) : undefined,
+    query.status ? eq(contactMessages.status, query.status) : undefined,
+    query.search ? userSearch(query.search) : undefined,
+  );
   const [rows, [total]] = await Promise.all([
     deps.db
-      .select({
-        message: contactMessages,
-        user: { id: users.id, email: users.email, nickname: users.nickname },
-      })
+      .select({ message: contactMessages, user: senderColumns })
       .from(contactMessages)
       .innerJoin(users, eq(users.id, contactMessages.user_id))
       .where(where)
       .orderBy(desc(contactMessages.created_at), desc(contactMessages.id))
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
-    deps.db.select({ value: count() }).from(contactMessages).where(where),
+    deps.db
+      .select({ value: count() })
+      .from(contactMessages)
+      .innerJoin(users, eq(users.id, contactMessages.user_id))
+      .where(where),
   ]);
   return {
-    data: rows.map(({ message, user }) => ({
-      id: message.id,
-      subject: message.subject,
-      message: message.message,
-      created_at: message.created_at.toISOString(),
-      user,
-    })),
+    data: rows.map(({ message, user }) => toAdminView(message, user)),
     meta: pageMeta(total?.value ?? 0, query.page, query.limit),
+  };
+}
+
+/**
+ * Staff: marks a new message handled (with a note of how it was answered) or reopens a handled one; the row
+ * lock makes a second click wait and then find it changed (409). Each change writes an audit row.
+ */
+export async function changeContactMessage(
+  deps: Deps,
+  id: number,
+  staffId: number,
+  change: { to: ContactMessageStatus; note?: string | undefined },
+) {
+  await deps.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(contactMessages).where(eq(contactMessages.id, id)).for('update');
+    if (!row) throw new NotFoundError();
+    if (row.status === change.to) {
+      throw new ConflictError(
+        change.to === 'handled' ? PAGES_MESSAGES.contactAlreadyHandled : PAGES_MESSAGES.contactNotHandled,
+      );
+    }
+    const handled = change.to === 'handled';
+    const after = {
+      status: change.to,
+      note: handled ? (change.note ?? null) : null,
+      handled_by: handled ? staffId : null,
+      handled_at: handled ? new Date() : null,
+    };
+    await tx.update(contactMessages).set(after).where(eq(contactMessages.id, id));
+    await audit(tx, {
+      action: handled ? 'contact-messages.handle' : 'contact-messages.reopen',
+      target: { type: 'contact_message', id, userId: row.user_id },
+      before: { status: row.status, note: row.note },
+      after: { status: after.status, note: after.note },
+    });
+  });
+  const [row] = await deps.db
+    .select({ message: contactMessages, user: senderColumns })
+    .from(contactMessages)
+    .innerJoin(users, eq(users.id, contactMessages.user_id))
+    .where(eq(contactMessages.id, id));
+  return {
+    data: toAdminView(row!.message, row!.user),
+    message: change.to === 'handled' ? PAGES_MESSAGES.contactHandled : PAGES_MESSAGES.contactReopened,
   };
 }
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { MESSAGES, PAGES_MESSAGES } from '@storelift/shared';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { makeApp, makeKeywords, makeTopUp, makeUser } from '../../../test/factories.js';
 import { waitForMail } from '../../../test/outbox.js';
-import { contactMessages, users } from '../../db/schema/index.js';
+import { auditLog, contactMessages, users } from '../../db/schema/index.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -114,6 +114,53 @@ describe('contacts', () => {
       headers: auth,
     });
     expect(asCustomer.statusCode).toBe(403);
+  });
+
+  it('staff filter the messages, mark one handled with a note and reopen it, each change audited', async () => {
+    const customer = await makeUser(t.database.db, { nickname: `handled-${Date.now()}` });
+    await t.call('POST', 'contacts', customer.auth, { subject: 'Refund?', message: 'Please refund' });
+    const support = await makeUser(t.database.db, { roles: ['support'] });
+    const staff = (method: 'GET' | 'PUT', url: string, payload?: object, headers = support.auth) =>
+      t.app.inject({ method, url: `/api/admin/v1/${url}`, headers, ...(payload && { payload }) });
+    const listed = async (query: string) =>
+      (await staff('GET', `contact-messages?${query}`)).json().data as { id: number; status: string }[];
+
+    const [message] = await listed(`status=new&search=${customer.user.nickname}`);
+    expect(message).toMatchObject({ subject: 'Refund?', status: 'new', note: null, handled_at: null });
+    const handled = await staff('PUT', `contact-messages/${message!.id}/handle`, {
+      note: 'Answered by mail',
+    });
+    expect(handled.statusCode, handled.body).toBe(200);
+    expect(handled.json()).toMatchObject({
+      data: { status: 'handled', note: 'Answered by mail', handled_at: expect.any(String) },
+      message: PAGES_MESSAGES.contactHandled,
+    });
+    expect(await listed(`status=new&search=${customer.user.nickname}`)).toEqual([]);
+    expect(await listed(`status=handled&search=${customer.user.nickname}`)).toHaveLength(1);
+    // Twice is a conflict and changes nothing; reopening brings it back.
+    const again = await staff('PUT', `contact-messages/${message!.id}/handle`, {});
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(PAGES_MESSAGES.contactAlreadyHandled);
+    const reopened = await staff('PUT', `contact-messages/${message!.id}/reopen`);
+    expect(reopened.json()).toMatchObject({
+      data: { status: 'new', note: null },
+      message: PAGES_MESSAGES.contactReopened,
+    });
+    expect((await staff('PUT', `contact-messages/${message!.id}/reopen`)).statusCode).toBe(409);
+
+    const rows = await t.deps.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.target_type, 'contact_message'), eq(auditLog.target_id, String(message!.id))))
+      .orderBy(auditLog.id);
+    expect(rows.map((row) => [row.action, row.actor_id, row.target_user_id])).toEqual([
+      ['contact-messages.handle', support.user.id, customer.user.id],
+      ['contact-messages.reopen', support.user.id, customer.user.id],
+    ]);
+    // A role without the page (ppc) may neither read nor change them.
+    const ppc = await makeUser(t.database.db, { roles: ['ppc'] });
+    expect((await staff('GET', 'contact-messages', undefined, ppc.auth)).statusCode).toBe(403);
+    expect((await staff('PUT', `contact-messages/${message!.id}/handle`, {}, ppc.auth)).statusCode).toBe(403);
   });
 });
 

@@ -31,6 +31,7 @@ const ORDERS: readonly Role[] = ['admin', 'manager', 'support', 'marketer'];
 const MARKETING: readonly Role[] = ['admin', 'manager', 'support', 'marketer'];
 const PLANS: readonly Role[] = ['admin', 'manager'];
 const BLOG: readonly Role[] = ['admin', 'marketer'];
+const SUPPORT_DESK: readonly Role[] = ['admin', 'manager', 'support'];
 const EXPECTED: Record<string, readonly Role[]> = {
   'GET /users': STAFF,
   'GET /transactions': STAFF,
@@ -95,6 +96,7 @@ const EXPECTED: Record<string, readonly Role[]> = {
   'PUT /maintenance': ADMIN,
   // Staff money pages (user payments and invoices, user apps, reflinks, CPI accounts).
   'GET /payments/export': STAFF,
+  'GET /payments/invoice/{id}': STAFF,
   'POST /payments/invoice/{id}': ADMIN,
   'DELETE /payments/invoice/{id}': ADMIN,
   'GET /apps': ORDERS,
@@ -167,7 +169,11 @@ const EXPECTED: Record<string, readonly Role[]> = {
   'GET /resellers/requests': STAFF,
   'PUT /resellers/requests/{id}/approve': PLANS,
   'PUT /resellers/requests/{id}/reject': PLANS,
-  'GET /contact-messages': STAFF,
+  'GET /contact-messages': SUPPORT_DESK,
+  'PUT /contact-messages/{id}/handle': SUPPORT_DESK,
+  'PUT /contact-messages/{id}/reopen': SUPPORT_DESK,
+  // The staff home: every staff member; each count also needs its list's permission (staff-home.test.ts).
+  'GET /home': STAFF,
   // Notices, notice templates and campaign messages (docs/notices.md).
   'GET /notices': STAFF,
   'POST /notices': ['admin', 'manager', 'support'],

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { referralListQuerySchema } from '@storelift/shared';
 import type { Queryable } from '../../db/client.js';
 import { billingProfiles, referralPayouts, users } from '../../db/schema/index.js';
+import { userSearch } from '../../lib/query-helpers.js';
 
 export type PayoutRow = typeof referralPayouts.$inferSelect;
 
@@ -55,16 +56,18 @@ export async function pendingPayouts(db: Queryable, userId: number): Promise<str
   return row?.total ?? '0.0000';
 }
 
-/** One page of payout requests, newest first (one user's, or everyone's for staff). */
+/** One page of payout requests, newest first (one user's, or everyone's for staff, with the staff filters). */
 export async function pagePayouts(
   db: Queryable,
-  filter: { userId?: number; status?: PayoutRow['status'] },
+  filter: { userId?: number; status?: PayoutRow['status']; method?: PayoutRow['method']; search?: string },
   page: number,
   limit: number,
 ) {
   const where = and(
     filter.userId ? eq(referralPayouts.user_id, filter.userId) : undefined,
     filter.status ? eq(referralPayouts.status, filter.status) : undefined,
+    filter.method ? eq(referralPayouts.method, filter.method) : undefined,
+    filter.search ? userSearch(filter.search) : undefined,
   );
   const [rows, [total]] = await Promise.all([
     db
@@ -78,7 +81,11 @@ export async function pagePayouts(
       .orderBy(desc(referralPayouts.created_at), desc(referralPayouts.id))
       .limit(limit)
       .offset((page - 1) * limit),
-    db.select({ value: count() }).from(referralPayouts).where(where),
+    db
+      .select({ value: count() })
+      .from(referralPayouts)
+      .innerJoin(users, eq(users.id, referralPayouts.user_id))
+      .where(where),
   ]);
   return { rows, total: total?.value ?? 0 };
 }

@@ -76,7 +76,7 @@ export async function adminReferralsRoutes(app: FastifyInstance) {
         querystring: adminPayoutListQuerySchema,
         response: { 200: adminPayoutListResponseSchema, ...errorResponses },
       },
-      onRequest: app.permit('user-payments'),
+      onRequest: app.permit('referral-payouts'),
     },
     (req) => referrals.listAllPayouts(db, req.query),
   );

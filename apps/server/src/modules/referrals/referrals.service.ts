@@ -130,7 +130,7 @@ export async function requestPayout(
   }
 }
 
-/** Staff: the payout requests, pending ones by default order (newest first). */
+/** Staff: the payout requests, newest first, by status, method, user or the requester's e-mail or nickname. */
 export async function listAllPayouts(
   db: Db,
   query: {
@@ -138,11 +138,18 @@ export async function listAllPayouts(
     limit: number;
     status?: repo.PayoutRow['status'] | undefined;
     user_id?: number | undefined;
+    method?: PayoutMethod | undefined;
   },
+    search?: string | undefined;
 ) {
   const { rows, total } = await repo.pagePayouts(
     db,
-    { ...(query.user_id && { userId: query.user_id }), ...(query.status && { status: query.status }) },
+    {
+      ...(query.user_id && { userId: query.user_id }),
+      ...(query.status && { status: query.status }),
+      ...(query.method && { method: query.method }),
+      ...(query.search && { search: query.search }),
+    },
     query.page,
     query.limit,
   );

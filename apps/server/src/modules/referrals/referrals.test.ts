@@ -166,6 +166,13 @@ describe('payouts', () => {
       headers: manager.auth,
     });
     expect(list.json().data.map((p: Payout) => p.id)).toContain(second.id);
+    // The staff page's filters: method and the requester's e-mail, counted on the server.
+    const filtered = await t.app.inject({
+      url: `/api/admin/v1/referral/payouts?method=crypto&search=${encodeURIComponent(referrer.user.email)}`,
+      headers: manager.auth,
+    });
+    expect(filtered.json().data.map((p: Payout) => p.id)).toEqual([second.id]);
+    expect(filtered.json().meta.total).toBe(1);
     expect((await checkLedger(t.deps.db)).problems).toEqual([]);
   });
 

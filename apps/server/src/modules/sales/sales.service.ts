@@ -206,10 +206,14 @@ const openRequest = sql<Date | null>`(select ${managerRequests.created_at} from 
 
 /**
  * `GET sales-reports/new-clients`: customers without a manager, those who asked for one first, then by id
+/** The new clients: customers without a manager (also counted on the staff home). */
+export const unassignedClients = (db: Db) =>
+  and(isNull(users.manager_id), isNull(users.deleted_at), isCustomer(db));
+
  * descending. Staff accounts are nobody's clients.
  */
 export async function newClients(db: Db, query: Out<typeof newClientsQuerySchema>) {
-  const where = and(isNull(users.manager_id), isNull(users.deleted_at), isCustomer(db));
+  const where = unassignedClients(db);
   const [rows, [total]] = await Promise.all([
     db
       .select({
