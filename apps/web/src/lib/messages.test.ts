@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CAMPAIGN_MESSAGES, fillMessage, MESSAGES, VALIDATION_MESSAGES } from '@storelift/shared';
 import { applyLocale, initI18n } from './i18n';
-import { loadMessages, translateMessage } from './messages';
+import { loadMessages, textLimitError, translateMessage } from './messages';
 import './campaign-messages';
 
 describe('translating server texts', () => {
@@ -36,5 +36,10 @@ describe('translating server texts', () => {
       'Debe tener al menos 3 caracteres',
     );
     expect(translateMessage(VALIDATION_MESSAGES.numberExpected)).toBe('Introduce un número');
+  });
+
+  it('names the limit of a free text over it, as the server refuses it', () => {
+    expect(textLimitError('x'.repeat(501), 500)).toBe('Debe tener como máximo 500 caracteres');
+    expect(textLimitError(`${'x'.repeat(500)}  `, 500)).toBeUndefined();
   });
 });

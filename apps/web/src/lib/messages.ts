@@ -1,4 +1,4 @@
-import { MESSAGES, messageKey, VALIDATION_MESSAGES, type MessageKey } from '@storelift/shared';
+import { fillMessage, MESSAGES, messageKey, VALIDATION_MESSAGES, type MessageKey } from '@storelift/shared';
 import { ApiError } from './api';
 import { i18next } from './i18n';
 import { extraKeys, extraTemplates, registerMessageTexts } from './register-messages';
@@ -68,4 +68,14 @@ export function errorText(error: unknown): string {
     return translateMessage(error.message);
   }
   return messageText('somethingWrong');
+}
+
+/**
+ * The message of a free text over its limit, as the server would refuse it ("Must be at most 500 characters"),
+ * for a field outside a schema form: the field shows the limit instead of cutting what was typed.
+ */
+export function textLimitError(value: string, max: number): string | undefined {
+  return value.trim().length > max
+    ? translateMessage(fillMessage(VALIDATION_MESSAGES.textMax, { max }))
+    : undefined;
 }

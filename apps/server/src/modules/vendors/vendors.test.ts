@@ -122,6 +122,16 @@ describe('vendors', () => {
     expect(cleared.json().data).toMatchObject({ api_url: null, has_api_key: false });
   });
 
+  it('refuses a value out of range naming the rule, never clamping it, and writes nothing', async () => {
+    const before = (await call('GET', 'vendors/get-list')).json().data.length;
+    const share = await call('POST', 'vendors', { vendor: 'Too much', share: 150 });
+    expect(share.statusCode).toBe(422);
+    expect(share.json().errors).toEqual({ share: [CAMPAIGN_MESSAGES.vendorShareRange] });
+    const name = await call('POST', 'vendors', { vendor: 'x'.repeat(101) });
+    expect(name.json().errors).toEqual({ vendor: ['Must be at most 100 characters'] });
+    expect((await call('GET', 'vendors/get-list')).json().data).toHaveLength(before);
+  });
+
   it('refuses bad input with 422', async () => {
     const bad = [
       {},

@@ -105,7 +105,6 @@ function EntryForm({ onClose }: { onClose: () => void }) {
           required
           autosize
           minRows={2}
-          maxLength={500}
           data-testid="access-entry-description"
           {...form.getInputProps('description')}
         />

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { showApiError } from '../../../components/error-modal';
 import { ApiError } from '../../../lib/api';
-import { translateMessage } from '../../../lib/messages';
+import { textLimitError, translateMessage } from '../../../lib/messages';
 import { notifySuccess } from '../../../lib/notify';
 import { useCan } from '../../../lib/session';
 import {
@@ -81,8 +81,7 @@ export function OrderEditors({ campaign }: { campaign: AdminCampaign }) {
                 placeholder={t('details.partnerPlaceholder')}
                 value={partner}
                 onChange={(event) => setPartner(event.currentTarget.value)}
-                maxLength={PARTNER_MAX}
-                error={errors.partner}
+                error={errors.partner ?? textLimitError(partner, PARTNER_MAX)}
                 style={{ flex: 1 }}
                 data-testid="order-partner"
               />
@@ -164,11 +163,10 @@ export function OrderEditors({ campaign }: { campaign: AdminCampaign }) {
             description={t('details.notesHint')}
             value={notes}
             onChange={(event) => setNotes(event.currentTarget.value)}
-            maxLength={NOTES_MAX}
             autosize
             minRows={2}
             maxRows={6}
-            error={errors.description}
+            error={errors.description ?? textLimitError(notes, NOTES_MAX)}
             data-testid="order-notes"
           />
           <Group justify="flex-end">

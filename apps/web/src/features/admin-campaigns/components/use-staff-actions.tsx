@@ -4,7 +4,7 @@ import { CAMPAIGN_MESSAGES, type AdminCampaign, type StaffCampaignAction } from 
 import { useTranslation } from 'react-i18next';
 import { showApiError, showErrorModal } from '../../../components/error-modal';
 import { ApiError } from '../../../lib/api';
-import { translateMessage } from '../../../lib/messages';
+import { textLimitError, translateMessage } from '../../../lib/messages';
 import { notifySuccess } from '../../../lib/notify';
 import { useStaffAction } from '../api/admin-campaigns';
 import { actionColor, actionLabel, isDestructive, takesReason } from './staff-actions';
@@ -131,7 +131,7 @@ function ActionDialog({
               description={t('confirm.reasonHint')}
               value={reason}
               onChange={(event) => setReason(event.currentTarget.value)}
-              maxLength={REASON_MAX}
+              error={textLimitError(reason, REASON_MAX)}
               autosize
               minRows={2}
               data-autofocus

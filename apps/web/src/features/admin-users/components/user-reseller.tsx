@@ -9,7 +9,7 @@ import { ConfirmModal } from '../../../components/confirm-modal';
 import { showApiError } from '../../../components/error-modal';
 import { ListError, usePagedTableProps, usePageOf } from '../../../components/paged-table';
 import { formatDate } from '../../../lib/format';
-import { translateMessage } from '../../../lib/messages';
+import { textLimitError, translateMessage } from '../../../lib/messages';
 import { notifySuccess } from '../../../lib/notify';
 import { useCan } from '../../../lib/session';
 import { DETAIL_PAGE_SIZE, userResellerRequestsQueryOptions, useResellerReview } from '../api/admin-users';
@@ -148,7 +148,7 @@ export function UserReseller({ userId }: { userId: number }) {
             label={t('reseller.noteLabel')}
             value={note}
             onChange={(event) => setNote(event.currentTarget.value)}
-            maxLength={RESELLER_NOTE_MAX}
+            error={textLimitError(note, RESELLER_NOTE_MAX)}
             autosize
             minRows={2}
           />

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Badge, Button, Group, Loader, Modal, Pagination, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { NOTICE_TEXT_MAX } from '@storelift/shared';
 import { ListError } from '../../../components/paged-table';
 import { showFormError } from '../../../components/error-modal';
 import { formatDateTime } from '../../../lib/format';
@@ -123,7 +122,6 @@ function MessageForm({
           autosize
           minRows={2}
           maxRows={8}
-          maxLength={NOTICE_TEXT_MAX}
           data-testid="campaign-message-text"
           {...form.getInputProps('text')}
         />

@@ -4,7 +4,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { DataTable } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
-import { NOTICE_TEXT_MAX, type NoticeTemplate } from '@storelift/shared';
+import type { NoticeTemplate } from '@storelift/shared';
 import { ConfirmRowAction } from '../../../components/confirm-row-action';
 import { RowMenu } from '../../../components/row-menu';
 import { showFormError } from '../../../components/error-modal';
@@ -148,7 +148,6 @@ function TemplateForm({ template, onClose }: { template?: NoticeTemplate; onClos
           autosize
           minRows={4}
           maxRows={12}
-          maxLength={NOTICE_TEXT_MAX}
           data-testid="template-text"
           {...form.getInputProps('text')}
         />

@@ -3,7 +3,7 @@ import { Badge, Button, Checkbox, Group, Paper, Select, Stack, Text, Textarea, T
 import { useQuery } from '@tanstack/react-query';
 import { DataTable } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
-import { NOTICE_TEXT_MAX, NOTICE_TYPES, sendNoticeBodySchema, type Notice } from '@storelift/shared';
+import { NOTICE_TYPES, sendNoticeBodySchema, type Notice } from '@storelift/shared';
 import { showFormError } from '../../../components/error-modal';
 import { ListError, usePagedTableProps } from '../../../components/paged-table';
 import { formatDateTime } from '../../../lib/format';
@@ -139,7 +139,6 @@ function SendNoticeForm({ userId, onSent }: { userId: number; onSent: () => void
           autosize
           minRows={3}
           maxRows={10}
-          maxLength={NOTICE_TEXT_MAX}
           data-testid="send-notice-text"
           {...form.getInputProps('text')}
         />

@@ -67,19 +67,13 @@ function ContactForm() {
           <Title order={2} fz="lg" id="contact-form-title">
             {t('contacts.form.title')}
           </Title>
-          <TextInput
-            label={t('contacts.form.subject')}
-            required
-            maxLength={200}
-            {...form.getInputProps('subject')}
-          />
+          <TextInput label={t('contacts.form.subject')} required {...form.getInputProps('subject')} />
           <Textarea
             label={t('contacts.form.message')}
             required
             autosize
             minRows={4}
             maxRows={12}
-            maxLength={5000}
             {...form.getInputProps('message')}
           />
           <Group>

@@ -1,5 +1,5 @@
 import { Button, Group, Loader, Stack, Text, Textarea, Timeline } from '@mantine/core';
-import { SALES_NOTE_MAX, type SalesClient } from '@storelift/shared';
+import type { SalesClient } from '@storelift/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/form-modal';
@@ -53,7 +53,6 @@ function NotesForm({ client, onClose }: { client: SalesClient; onClose: () => vo
             label={t('notes.note')}
             autosize
             minRows={3}
-            maxLength={SALES_NOTE_MAX}
             data-autofocus
             data-testid="sales-note"
             {...form.getInputProps('note')}
