@@ -3,16 +3,17 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
-import { MESSAGES, PAYMENT_SYSTEMS } from '@storelift/shared';
+import { CAMPAIGN_MESSAGES, MESSAGES, PAYMENT_SYSTEMS, PRODUCT_TYPES } from '@storelift/shared';
 import { buildTestApp, createTestStore, errorsOf, type TestApp } from '../test/build-test-app.js';
-import { makeUser } from '../test/factories.js';
+import { makeApp, makeTopUp, makeUser } from '../test/factories.js';
 import { loadConfig, productionProblem, sandboxWarning } from './config.js';
-import { payments } from './db/schema/index.js';
+import { campaigns, payments } from './db/schema/index.js';
 import { DEMO_PASSWORD } from './db/seed.js';
 import { hashPassword } from './lib/passwords.js';
 import { signingSecret } from './lib/signing.js';
 import { balancesOf } from './modules/billing/ledger.js';
 import { insertPayment } from './modules/billing/payments.repo.js';
+import { DEMO_APPS } from './providers/store/offline/demo-apps.js';
 import {
   SANDBOX_CALLBACK_PATH,
   SANDBOX_SIGNATURE_HEADER,
@@ -108,6 +109,33 @@ describe('a production server without SANDBOX=1, with Stripe for cards', () => {
       expect(viaAuth.statusCode).toBe(422);
     }
     expect(await t.deps.db.select().from(payments).where(eq(payments.user_id, user.id))).toEqual([]);
+  });
+
+  it('sells no CPI without an ad network: hidden from the products on sale, an order refused with 422, nothing charged', async () => {
+    const { auth, user } = await makeUser(t.database.db);
+    await makeApp(t.deps, user.id);
+    await makeTopUp(t.deps.db, user.id, '100');
+    const constants = await t.app.inject({ url: '/api/private/v1/constants' });
+    expect(constants.json().data.orderableProductTypes).toEqual([1, 2, 5, 6, 7, 8]);
+    const cpi = {
+      productType: PRODUCT_TYPES.cpi,
+      packageId: DEMO_APPS.googlePlay.fitness,
+      appstore: 1,
+      country: 'US',
+      cpiGeo: ['europe'],
+      cpiHeadline1: 'FitPulse workouts',
+      cpiHeadline2: 'Train at home',
+      cpiAdAssets: 'Short home workouts without equipment, a step counter and weekly plans.',
+    };
+    for (const body of [cpi, { ...cpi, draft: true }]) {
+      for (const call of ['campaigns', 'campaigns/quote']) {
+        const refused = await t.call('POST', call, auth, body);
+        expect(refused.statusCode, refused.body).toBe(422);
+        expect(errorsOf(refused).productType).toEqual([CAMPAIGN_MESSAGES.campaignCpiUnavailable]);
+      }
+    }
+    expect(await t.deps.db.$count(campaigns, eq(campaigns.user_id, user.id))).toBe(0);
+    expect((await balancesOf(t.deps.db, user.id)).main).toBe('100.0000');
   });
 
   it('has no sandbox checkout, credits nothing through a sandbox callback and has no dev mailbox', async () => {

@@ -84,6 +84,8 @@ export class ControllableStore implements StoreProvider {
   failing = false;
   /** Packages that lookups answer as removed from the store. */
   readonly removed = new Set<string>();
+  /** Whether it checks reviews as the offline catalog does; false plays a store that cannot (the live one). */
+  canCheckReviews = true;
 
   private check() {
     if (this.failing) throw new StoreError('store down (test)', 503);
@@ -108,6 +110,10 @@ export class ControllableStore implements StoreProvider {
   async keywordStats(...args: Parameters<StoreProvider['keywordStats']>) {
     this.check();
     return this.offline.keywordStats(...args);
+  }
+  async reviewVisible(...args: Parameters<StoreProvider['reviewVisible']>) {
+    this.check();
+    return this.offline.reviewVisible(...args);
   }
 }
 

@@ -208,7 +208,8 @@ export type CampaignOrder = z.infer<typeof campaignOrderSchema>;
 /** One status change. `actor_id` null = the system. */
 /**
  * The review guarantee of a guaranteed-reviews campaign: until when, reviews delivered (less those refunded),
- * how many the store still shows, and what was refilled and refunded.
+ * how many the store still shows, what was refilled and refunded, and whether it is monitored (the store
+ * provider can check reviews; when not, nothing is checked).
  */
 export const campaignGuaranteeSchema = z.object({
   until: z.string(),
@@ -218,6 +219,7 @@ export const campaignGuaranteeSchema = z.object({
   refunded: z.number().int(),
   refunded_amount: z.string(),
   checked_at: z.string().nullable(),
+  monitored: z.boolean(),
 });
 export type CampaignGuarantee = z.infer<typeof campaignGuaranteeSchema>;
 
@@ -225,6 +227,8 @@ export const campaignStatusChangeSchema = z.object({
   from: campaignStatusSchema.nullable(),
   to: campaignStatusSchema,
   actor_id: z.number().int().nullable(),
+  /** Made by staff signed in as the customer (log in as a user): shown as "by support", not "You". */
+  by_support: z.boolean(),
   reason: z.string().nullable(),
   at: z.string(),
 });

@@ -19,6 +19,11 @@ export const languageListSchema = z.object({ data: z.array(languageSchema) });
 export type LanguageList = z.infer<typeof languageListSchema>;
 export type Language = z.infer<typeof languageSchema>;
 
-/** `GET constants`: the enumerations of customer-area §9 keyed by name. */
-export const constantsResponseSchema = z.object({ data: z.record(z.string(), z.unknown()) });
+/**
+ * `GET constants`: the enumerations of customer-area §9 keyed by name, and the product types this
+ * deployment sells (`orderableProductTypes`: Add campaigns and the price list offer only those).
+ */
+export const constantsResponseSchema = z.object({
+  data: z.looseObject({ orderableProductTypes: z.array(z.number().int()) }),
+});
 export type ConstantsResponse = z.infer<typeof constantsResponseSchema>;

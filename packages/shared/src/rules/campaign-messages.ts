@@ -6,6 +6,9 @@
 export const CAMPAIGN_MESSAGES = {
   campaignProductUnavailable: 'This product cannot be ordered here yet',
   productDisabled: 'This product is temporarily disabled',
+  campaignCpiUnavailable: 'CPI campaigns cannot be ordered yet: no ad network runs them here',
+  campaignGuaranteeUnavailable:
+    'Guaranteed reviews cannot be ordered here: the store cannot check that reviews stay',
   campaignInstallsRange: 'Installs per day must be from 5 to 5000',
   campaignDayInstallsRange: 'Installs of one day must be from 0 to 5000',
   campaignMinInstalls: 'Minimum installs should be {{minInstalls}} * {{days}}',

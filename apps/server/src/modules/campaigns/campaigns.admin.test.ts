@@ -280,4 +280,36 @@ describe('staff update, partner, vendor, progress', () => {
       409,
     );
   });
+
+  it("shows the customer their own changes as theirs and staff's as the system's, without vendor names or staff notes", async () => {
+    const created = await staff('POST', 'vendors', { vendor: 'Backup vendor', store: 1, products: [1] });
+    expect(created.statusCode, created.body).toBe(201);
+    const running = await order();
+    await staff('PUT', `campaigns/${running.id}/vendor`, { vendor_id: created.json().data.id });
+    const note = encodeURIComponent('Client owes us: call before resuming');
+    expect((await staff('GET', `campaigns/${running.id}/pause?reason=${note}`)).statusCode).toBe(200);
+    const customerView: Campaign = (
+      await t.app.inject({ url: `/api/private/v1/campaigns/${running.id}`, headers: customer })
+    ).json().data;
+    const history = customerView.status_history!;
+    expect(history.slice(0, 3).map((change) => [change.to, change.actor_id])).toEqual([
+      ['draft', customerId],
+      ['pending', customerId],
+      ['active', customerId],
+    ]);
+    expect(
+      history.slice(3).map(({ from, to, actor_id, reason }) => ({ from, to, actor_id, reason })),
+    ).toEqual([
+      { from: 'active', to: 'active', actor_id: null, reason: null },
+      { from: 'active', to: 'pause', actor_id: null, reason: null },
+    ]);
+    expect(JSON.stringify(history)).not.toMatch(/Backup vendor|call before/);
+
+    // Staff see who did what and why.
+    const staffView = (await staff('POST', `campaigns/${running.id}/status-history`)).json().data;
+    expect(staffView.slice(3)).toMatchObject([
+      { actor_id: admin.id, reason: 'Vendor: Backup vendor' },
+      { to: 'pause', actor_id: admin.id, reason: 'Client owes us: call before resuming' },
+    ]);
+  });
 });

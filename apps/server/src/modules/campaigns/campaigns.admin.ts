@@ -11,7 +11,6 @@ import {
   type CampaignStatus,
   type StaffCampaignAction,
 } from '@storelift/shared';
-import type { Db } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { pageMeta } from '../../lib/paging.js';
@@ -39,10 +38,10 @@ function staffPart(row: repo.AdminCampaignWithRefs) {
   };
 }
 
-async function detailsOf(db: Db, id: number): Promise<AdminCampaign> {
-  const row = await repo.findCampaignDetails(db, null, id);
+async function detailsOf(deps: Deps, id: number): Promise<AdminCampaign> {
+  const row = await repo.findCampaignDetails(deps.db, null, id);
   if (!row) throw new NotFoundError();
-  return { ...(await detailsViewOf(db, row)), ...staffPart(row) };
+  return { ...(await detailsViewOf(deps, row)), ...staffPart(row) };
 }
 
 /** What the audit log keeps of a campaign. */
@@ -73,7 +72,7 @@ async function withLocked(
     if (JSON.stringify(before) !== JSON.stringify(after))
       await audit(tx, { action, target: { type: 'campaign', id, userId: row.user_id }, before, after });
   });
-  return detailsOf(deps.db, id);
+  return detailsOf(deps, id);
 }
 
 /** `GET admin campaigns`: every user's campaigns, paged. */
@@ -85,7 +84,7 @@ export async function listAllCampaigns(deps: Deps, query: AdminCampaignListQuery
 
 /** `GET admin campaigns/{id}`. */
 export async function getAnyCampaign(deps: Deps, id: number) {
-  return { data: await detailsOf(deps.db, id) };
+  return { data: await detailsOf(deps, id) };
 }
 
 /** Staff actions that end a campaign's delivery. */
@@ -231,13 +230,13 @@ export async function changeVendor(
 
 /** `POST admin campaigns/{id}/status-history`. */
 export async function statusHistory(deps: Deps, id: number) {
-  const { status_history } = await detailsOf(deps.db, id);
+  const { status_history } = await detailsOf(deps, id);
   return { data: status_history ?? [] };
 }
 
 /** `POST admin campaigns/{id}/progress`: planned vs delivered per day, all orders summed (type 8 merged so). */
 export async function progress(deps: Deps, id: number) {
-  const campaign = await detailsOf(deps.db, id);
+  const campaign = await detailsOf(deps, id);
   const orders = campaign.orders ?? [];
   const days = new Map<number, { day: number; installs_total: number; installs_actual: number }>();
   for (const day of orders.flatMap((order) => order.sequence)) {

@@ -26,8 +26,7 @@ async function canRefill(tx: Tx, deps: Deps, row: repo.CampaignRow) {
 
 /** Checks one campaign's reviews at `now` (at most its guarantee's end), then refills or refunds what is missing. */
 async function checkOne(deps: Deps, campaignId: number, now: Date) {
-  const visible = deps.store.reviewVisible?.bind(deps.store);
-  if (!visible) return;
+  if (!deps.store.canCheckReviews) return;
   await deps.db.transaction(async (tx) => {
     const row = await repo.lockCampaign(tx, campaignId);
     const [guarantee] = await tx
@@ -43,7 +42,7 @@ async function checkOne(deps: Deps, campaignId: number, now: Date) {
       .where(and(eq(guaranteedReviews.campaign_id, campaignId), isNull(guaranteedReviews.gone_at)))
       .orderBy(asc(guaranteedReviews.id));
     const gone: number[] = [];
-    for (const review of shown) if (!(await visible(review, at))) gone.push(review.id);
+    for (const review of shown) if (!(await deps.store.reviewVisible(review, at))) gone.push(review.id);
     if (gone.length)
       await tx.update(guaranteedReviews).set({ gone_at: at }).where(inArray(guaranteedReviews.id, gone));
     const stayed = shown.length - gone.length;
@@ -78,7 +77,7 @@ async function checkOne(deps: Deps, campaignId: number, now: Date) {
         const open = (await repo.chargesOf(tx, row)).reduce((sum, charge) => sum + charge.open, 0n);
         const amount = minMoney(parseMoney(row.unit_price) * BigInt(missing), open);
         if (amount > 0n)
-          await refundCharged(tx, row, amount, `Review guarantee: ${missing} reviews not kept`);
+          await refundCharged(tx, row, amount, { key: 'guaranteeNotKept', params: { count: missing } });
         // Refunded reviews leave the guarantee: later checks count from what stayed.
         values.delivered = stayed;
         values.refunded = guarantee.refunded + missing;

@@ -30,7 +30,7 @@ import { checkGuarantees } from './campaigns.guarantee-check.js';
 /** The offline store, except that the reviews in `gone` are no longer shown: the test decides which. */
 class ReviewStore extends ControllableStore {
   readonly gone = new Set<number>();
-  async reviewVisible(review: { id: number }) {
+  override async reviewVisible(review: { id: number }) {
     return !this.gone.has(review.id);
   }
 }
@@ -117,6 +117,7 @@ describe('the review guarantee', () => {
       refunded: 0,
       refunded_amount: '0.0000',
       checked_at: null,
+      monitored: true,
     });
   });
 

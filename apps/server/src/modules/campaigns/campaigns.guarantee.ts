@@ -33,8 +33,15 @@ export async function startGuarantee(tx: Tx, row: repo.CampaignRow, now: Date) {
     .values(Array.from({ length: row.installs_actual }, () => ({ campaign_id: row.id, delivered_at: now })));
 }
 
-/** What a campaign's details show of its guarantee; null when it has none. */
-export async function guaranteeOf(db: Queryable, campaignId: number): Promise<CampaignGuarantee | null> {
+/**
+ * What a campaign's details show of its guarantee, null when it has none; `monitored`: whether the store
+ * provider can check its reviews (else nothing checks them: "not monitored").
+ */
+export async function guaranteeOf(
+  db: Queryable,
+  campaignId: number,
+  monitored: boolean,
+): Promise<CampaignGuarantee | null> {
   const [row] = await db.select().from(reviewGuarantees).where(eq(reviewGuarantees.campaign_id, campaignId));
   if (!row) return null;
   const [shown] = await db
@@ -49,5 +56,6 @@ export async function guaranteeOf(db: Queryable, campaignId: number): Promise<Ca
     refunded: row.refunded,
     refunded_amount: formatMoney(parseMoney(row.refunded_amount)),
     checked_at: row.checked_at?.toISOString() ?? null,
+    monitored,
   };
 }

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import {
   APP_STORES,
   CAMPAIGN_MESSAGES,
+  createCampaignBodySchema,
   formatMoney,
   parseMoney,
   type AdminCampaign,
@@ -19,7 +20,8 @@ import { checkLedger } from '../billing/ledger-check.js';
 import { seedVendors } from '../vendors/vendors.service.js';
 import { candidatesFor, pickByShare } from '../vendors/vendors.routing.js';
 import { cpiSweep } from './campaigns.cpi-charging.js';
-import { deliveryTick } from './campaigns.delivery.js';
+import { deliveryTick, startDue } from './campaigns.delivery.js';
+import { createCampaign } from './campaigns.service.js';
 
 type Auth = { authorization: string };
 let t: TestApp;
@@ -301,11 +303,25 @@ describe('production without SANDBOX=1: no sandbox vendor, no sandbox ad network
     expect(started).toMatchObject({ status: 'active', vendor_id: api.json().data.id });
   });
 
-  it('keeps a CPI order waiting for an ad network; a cancel refunds it at once', async () => {
+  it('refuses a CPI order without an ad network; one delayed while a network ran waits for one when due, and a cancel refunds it at once', async () => {
     const before = await buyerMain();
-    const res = await off.call('POST', 'campaigns', buyer, cpiBody);
-    expect(res.statusCode, res.body).toBe(201);
-    const waiting: Campaign = res.json().data;
+    for (const call of ['campaigns', 'campaigns/quote']) {
+      const refused = await off.call('POST', call, buyer, cpiBody);
+      expect(refused.statusCode, refused.body).toBe(422);
+      expect(errorsOf(refused).productType).toEqual([CAMPAIGN_MESSAGES.campaignCpiUnavailable]);
+    }
+    expect(await buyerMain()).toBe(before);
+
+    // Ordered with a delayed start while the sandbox ad network ran (sandboxes were turned off since).
+    const startAt = new Date(Date.now() + 3_600_000);
+    const body = createCampaignBodySchema.parse({ ...cpiBody, start_at: startAt.toISOString() });
+    const delayed = await createCampaign(
+      { ...off.deps, config: { ...off.deps.config, sandbox: true } },
+      buyerId,
+      body,
+    );
+    await startDue(off.deps, delayed.data.id, new Date(startAt.getTime() + 1000));
+    const waiting: Campaign = (await off.call('GET', `campaigns/${delayed.data.id}`, buyer)).json().data;
     expect(waiting).toMatchObject({ status: 'pending', price: '20.0000', started_at: null });
     expect(await buyerMain()).toBe(formatMoney(parseMoney(before) - parseMoney('20')));
     expect(waiting.status_history!.at(-1)!.reason).toBe(CAMPAIGN_MESSAGES.campaignWaitingAdNetwork);

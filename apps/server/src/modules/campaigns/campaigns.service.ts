@@ -12,7 +12,6 @@ import {
   dayPlan,
   splitByWeights,
   type InstallDistribution,
-  ORDERABLE_PRODUCT_TYPES,
   PRODUCT_TYPES,
   fillMessage,
   formatMoney,
@@ -51,6 +50,7 @@ import {
   sendToModeration,
 } from './campaigns.reviews.js';
 import { guaranteeOf } from './campaigns.guarantee.js';
+import { requireOrderable } from '../plans/orderable-products.js';
 import * as repo from './campaigns.repo.js';
 import {
   fieldErrors,
@@ -149,21 +149,22 @@ function mappedPlan(body: CreateCampaignBody, fail: Fail): number[] | null {
 }
 
 /**
- * Checks every rule of customer-area §5 for the body's product type and prices it (422 / 404): the
- * installs range (guaranteed reviews on Google Play from 1), days, the plan, keywords, notes, the delayed
- * start, review texts and terms, and a smart campaign's budget. A CPI body goes to `prepareCpi`.
+ * Checks every rule of customer-area §5 for the body's product type and prices it (422 / 404): a product
+ * this deployment can deliver (`requireOrderable`), the installs range (guaranteed reviews on Google Play
+ * from 1), days, the plan, keywords, notes, the delayed start, review texts and terms, and a smart
+ * campaign's budget. A CPI body goes to `prepareCpi`.
  */
 export async function prepare(
-  db: Db,
+  deps: Deps,
   userId: number,
   body: CreateCampaignBody,
   now: Date,
   purpose: Purpose,
   keepDiscount?: CampaignDiscountTerms | null,
 ): Promise<Prepared> {
+  const { db } = deps;
+  requireOrderable(deps, body.productType);
   if (body.productType === PRODUCT_TYPES.cpi) return prepareCpi(db, userId, body, now);
-  if (!(ORDERABLE_PRODUCT_TYPES as readonly number[]).includes(body.productType))
-    throw ValidationError.field('productType', CAMPAIGN_MESSAGES.campaignProductUnavailable);
   const { errors, fail } = fieldErrors();
   const type = body.productType;
   const isKeyword = type === PRODUCT_TYPES.keyword;
@@ -281,7 +282,7 @@ async function discountTerms(
 
 /** `POST campaigns/quote`: the price of a body, as the form shows it live. */
 export async function quote(deps: Deps, userId: number, body: CreateCampaignBody, now = new Date()) {
-  return quoteOf(await prepare(deps.db, userId, body, now, 'quote'));
+  return quoteOf(await prepare(deps, userId, body, now, 'quote'));
 }
 
 /** The client's view of a campaign, as lists show it. */
@@ -327,13 +328,21 @@ export function viewOf(row: repo.CampaignWithRefs): Campaign {
   };
 }
 
-/** The client's view of a campaign with its orders (type 8 merged), status history, review texts and CPI part. */
-export async function detailsViewOf(db: Queryable, row: repo.CampaignDetailsRow): Promise<Campaign> {
+/**
+ * A campaign's details with its orders (type 8 merged), whole status history, review texts, CPI part and
+ * review guarantee (monitored where the store can check reviews); staff see it so, the customer through
+ * `detailsOf`.
+ */
+export async function detailsViewOf(
+  deps: Pick<Deps, 'db' | 'store'>,
+  row: repo.CampaignDetailsRow,
+): Promise<Campaign> {
+  const { db } = deps;
   const { campaign: c } = row;
   const [reviews, cpi, guarantee] = await Promise.all([
     hasReviews(c.product_type) ? repo.reviewsOf(db, c.id) : [],
     c.product_type === PRODUCT_TYPES.cpi ? cpiViewOf(db, c) : undefined,
-    c.product_type === PRODUCT_TYPES.hqReview ? guaranteeOf(db, c.id) : undefined,
+    c.product_type === PRODUCT_TYPES.hqReview ? guaranteeOf(db, c.id, deps.store.canCheckReviews) : undefined,
   ]);
   const orders = row.orders.map(({ days, ...order }) => ({ ...order, sequence: days }));
   return {
@@ -346,10 +355,27 @@ export async function detailsViewOf(db: Queryable, row: repo.CampaignDetailsRow)
   };
 }
 
-async function detailsOf(db: Db, userId: number, id: number): Promise<Campaign> {
-  const row = await repo.findCampaignDetails(db, userId, id);
+/**
+ * The status history as its customer sees it: their own changes ("You") and the system's as they are; a
+ * change staff made shows as the system's, without its reason (staff notes, vendor names).
+ */
+function customerHistory(
+  ownerId: number,
+  history: NonNullable<Campaign['status_history']>,
+): NonNullable<Campaign['status_history']> {
+  return history.map((change) =>
+    change.actor_id === null || change.actor_id === ownerId
+      ? change
+      : { ...change, actor_id: null, reason: null },
+  );
+}
+
+/** The customer's view of their campaign's details (404 for another user's). */
+async function detailsOf(deps: Deps, userId: number, id: number): Promise<Campaign> {
+  const row = await repo.findCampaignDetails(deps.db, userId, id);
   if (!row) throw new NotFoundError();
-  return detailsViewOf(db, row);
+  const view = await detailsViewOf(deps, row);
+  return { ...view, status_history: customerHistory(userId, view.status_history ?? []) };
 }
 
 /** 409 naming the status when the action is not one the campaign's status allows. */
@@ -407,7 +433,7 @@ export async function createCampaign(
   now = new Date(),
   claim?: (tx: Tx, campaignId: number) => Promise<void>,
 ) {
-  const prepared = await prepare(deps.db, userId, body, now, body.draft ? 'draft' : 'order');
+  const prepared = await prepare(deps, userId, body, now, body.draft ? 'draft' : 'order');
   const row = await deps.db.transaction(async (tx) => {
     const draft = await repo.insertCampaign(
       tx,
@@ -419,12 +445,12 @@ export async function createCampaign(
     return body.draft ? draft : begin(tx, draft, userId, now, deps.config);
   });
   await scheduleStart(deps, row);
-  return { data: await detailsOf(deps.db, userId, row.id), message: orderMessage(row, body.draft) };
+  return { data: await detailsOf(deps, userId, row.id), message: orderMessage(row, body.draft) };
 }
 
 /** A public API order with a test token: every rule of an order checked and the price quoted; nothing written. */
 export async function dryRunOrder(deps: Deps, userId: number, body: CreateCampaignBody, now = new Date()) {
-  return quoteOf(await prepare(deps.db, userId, body, now, body.draft ? 'draft' : 'order'));
+  return quoteOf(await prepare(deps, userId, body, now, body.draft ? 'draft' : 'order'));
 }
 
 /**
@@ -455,7 +481,7 @@ export async function editCampaign(
   // A charged campaign keeps the discount it was charged with (none if none), whatever runs now.
   const charged = parseMoney(current.campaign.charged) > 0n;
   const keep = charged ? (current.campaign.settings.discount ?? null) : undefined;
-  const prepared = await prepare(deps.db, userId, body, now, delayed ? 'order' : 'draft', keep);
+  const prepared = await prepare(deps, userId, body, now, delayed ? 'order' : 'draft', keep);
   const row = await deps.db.transaction(async (tx) => {
     const locked = await repo.lockCampaign(tx, id, userId);
     if (!locked) throw new NotFoundError();
@@ -478,14 +504,14 @@ export async function editCampaign(
     return updated;
   });
   await scheduleStart(deps, row);
-  return { data: await detailsOf(deps.db, userId, id), message: CAMPAIGN_MESSAGES.campaignSaved };
+  return { data: await detailsOf(deps, userId, id), message: CAMPAIGN_MESSAGES.campaignSaved };
 }
 
 /** `PUT campaigns/toggle`: sets (or flips) the favorite flag of the user's campaign. */
 export async function toggleFavorite(deps: Deps, userId: number, body: CampaignToggleBody) {
   const row = await repo.setFavorite(deps.db, userId, body.id, body.favorite);
   if (!row) throw new NotFoundError();
-  return { data: await detailsOf(deps.db, userId, body.id), message: MESSAGES.actionSaved };
+  return { data: await detailsOf(deps, userId, body.id), message: MESSAGES.actionSaved };
 }
 
 /** `POST campaigns/get-filters`: the options of My campaigns' filter selects. */
@@ -495,7 +521,7 @@ export async function campaignFilters(deps: Deps, userId: number) {
 
 /** `GET campaigns/{id}`. */
 export async function getCampaign(deps: Deps, userId: number, id: number) {
-  return { data: await detailsOf(deps.db, userId, id) };
+  return { data: await detailsOf(deps, userId, id) };
 }
 
 /** Runs an action on the user's campaign under its row lock; 404 for another user's, 409 when not allowed. */
@@ -507,6 +533,7 @@ export async function act(deps: Deps, userId: number, id: number, action: Campai
     allowIn(locked, CAMPAIGN_ACTIONS[action]);
     switch (action) {
       case 'start':
+        requireOrderable(deps, locked.product_type);
         return begin(tx, locked, userId, now, config);
       case 'pause':
         return pauseCampaign(tx, locked, userId, now, config);
@@ -521,7 +548,7 @@ export async function act(deps: Deps, userId: number, id: number, action: Campai
   });
   await scheduleStart(deps, row);
   if (action === 'cancel' && row.product_type === PRODUCT_TYPES.cpi) await scheduleCpiRefund(deps, row.id);
-  return { data: await detailsOf(deps.db, userId, row.id), message: MESSAGES.actionSaved };
+  return { data: await detailsOf(deps, userId, row.id), message: MESSAGES.actionSaved };
 }
 
 /**
@@ -598,7 +625,7 @@ export async function cloneCampaign(deps: Deps, userId: number, id: number) {
     return draft;
   });
   return {
-    data: await detailsOf(deps.db, userId, created.id),
+    data: await detailsOf(deps, userId, created.id),
     message: fillMessage(CAMPAIGN_MESSAGES.campaignDraftSaved, { id: created.id }),
   };
 }

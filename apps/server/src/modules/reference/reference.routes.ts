@@ -12,6 +12,7 @@ import {
 } from '@storelift/shared';
 import { NotFoundError } from '../../lib/errors.js';
 import { errorResponses } from '../../lib/route-schemas.js';
+import { orderableProductTypes } from '../plans/orderable-products.js';
 import { findCountry, listCountries, listLanguages } from './reference.repo.js';
 
 const tags = ['reference'];
@@ -62,7 +63,7 @@ export async function referenceRoutes(app: FastifyInstance) {
   const { db } = app.deps;
 
   r.get('/constants', { schema: { tags, response: { 200: constantsResponseSchema } } }, async () => ({
-    data: CONSTANTS,
+    data: { ...CONSTANTS, orderableProductTypes: orderableProductTypes(app.deps) },
   }));
   r.get('/country', { schema: { tags, response: { 200: countryListSchema } } }, async () => ({
     data: await listCountries(db),

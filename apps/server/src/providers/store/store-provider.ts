@@ -83,13 +83,15 @@ export interface StoreProvider {
     options?: Pick<SearchOptions, 'date'>,
   ): Promise<KeywordStats>;
   /**
-   * Whether the store still shows a review delivered for a guaranteed-reviews campaign (the review guarantee's
-   * check). Absent where the store cannot tell: those campaigns are not checked.
+   * Whether this store can tell if a delivered review is still shown (`reviewVisible`): the review guarantee
+   * is sold only where it can, and only those guarantees are checked (docs/campaigns.md, Review guarantee).
    */
-  reviewVisible?(
-    review: { id: number; campaign_id: number; delivered_at: Date },
-    now: Date,
-  ): Promise<boolean>;
+  readonly canCheckReviews: boolean;
+  /**
+   * Whether the store still shows a review delivered for a guaranteed-reviews campaign (the review guarantee's
+   * check). A store that cannot tell (`canCheckReviews` false) throws a StoreError.
+   */
+  reviewVisible(review: { id: number; campaign_id: number; delivered_at: Date }, now: Date): Promise<boolean>;
 }
 
 export const STORE_PROVIDER_NAMES = ['offline', 'live'] as const;

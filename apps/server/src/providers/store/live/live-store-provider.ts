@@ -3,6 +3,7 @@ import { difficultyScore, findSuggestPosition, keywordStatsOf, trafficScore } fr
 import { keywordsFromText, normalizeKeyword } from '../keyword-text.js';
 import {
   SEARCH_LIMIT_MAX,
+  StoreError,
   type KeywordStats,
   type SearchOptions,
   type StoreApp,
@@ -46,6 +47,8 @@ const HOUR_MS = 3_600_000;
  */
 export class LiveStoreProvider implements StoreProvider {
   readonly name = 'live' as const;
+  /** Neither store tells whether one delivered review is still shown: guarantees cannot be checked here. */
+  readonly canCheckReviews = false;
   private readonly apple: AppleStore;
   private readonly google: GooglePlayStore;
   private readonly lookups: TtlCache<StoreApp | null>;
@@ -98,6 +101,10 @@ export class LiveStoreProvider implements StoreProvider {
         : this.google.search(term, code, SEARCH_LIMIT_MAX),
     );
     return results.slice(0, limit);
+  }
+
+  reviewVisible(): Promise<boolean> {
+    return Promise.reject(new StoreError('The live stores cannot tell whether a review is still shown'));
   }
 
   suggest(appstore: AppStore, keyword: string, country: string): Promise<string[]> {

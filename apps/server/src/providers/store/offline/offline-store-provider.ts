@@ -44,6 +44,8 @@ export interface OfflineStoreOptions {
 /** The embedded store: the generated catalog, answering every call in memory. */
 export class OfflineStoreProvider implements StoreProvider {
   readonly name = 'offline' as const;
+  /** The catalog simulates which delivered reviews the store removes (`offline/review-visibility.ts`). */
+  readonly canCheckReviews = true;
   private readonly catalog: Catalog;
   private readonly now: () => number;
   private readonly indexes: ReadonlyMap<AppStore, StoreSearchIndex>;
