@@ -67,6 +67,7 @@ export * from './constants/public-api.js';
 export * from './contracts/public-api.js';
 export * from './contracts/dashboard-widgets.js';
 export * from './constants/notices.js';
+export * from './constants/ledger.js';
 export * from './rules/notices-messages.js';
 export * from './contracts/notices.js';
 export * from './contracts/reseller-templates.js';

@@ -4,12 +4,14 @@ import { ForbiddenError, MaintenanceError, UnauthorizedError } from '../lib/erro
 import {
   findLiveSession,
   revokeSession,
+  type LiveSession,
   touchSession,
   type SessionRow,
 } from '../modules/auth/sessions.repo.js';
 import { createGrantsCache, type GrantsCache } from '../modules/permissions/grants-cache.js';
 import type { UserRow } from '../modules/users/users.repo.js';
 import { runInRequestContext } from '../modules/audit/request-context.js';
+import { auditImpersonatedChange } from '../modules/audit/audit.js';
 
 /** Who is calling: the session, its user, the user's role names and the grants version read with them. */
 export interface AuthContext {
@@ -71,6 +73,16 @@ export function registerAuth(app: FastifyInstance) {
   app.decorate('grants', createGrantsCache(app.deps.db));
   // Every request runs in its own context, so the audit log can name its staff member, id and address.
   app.addHook('onRequest', (request, _reply, done) => runInRequestContext(request, done));
+  app.addHook('onResponse', (request, reply) =>
+    auditImpersonatedChange(app.deps.db, request, reply.statusCode),
+  );
+
+  /** A session opened as the user lasts while its staff member is active and may still log in as users. */
+  async function impersonatorMayStay({ session, impersonatorRoles, grantsVersion }: LiveSession) {
+    if (!session.impersonator_id) return true;
+    if (!impersonatorRoles) return false;
+    return (await app.grants.permissionsOf(impersonatorRoles, grantsVersion)).has('users.login-as');
+  }
 
   async function authenticate(request: FastifyRequest): Promise<AuthContext> {
     if (request.auth) return request.auth;
@@ -82,7 +94,7 @@ export function registerAuth(app: FastifyInstance) {
     if (!live) throw new UnauthorizedError();
     const { session, user, roles, grantsVersion } = live;
     const idle = Date.now() - session.last_activity_at.getTime();
-    if (idle > IDLE_LIMIT_MS) {
+    if (idle > IDLE_LIMIT_MS || !(await impersonatorMayStay(live))) {
       await revokeSession(db, session.id);
       throw new UnauthorizedError();
     }

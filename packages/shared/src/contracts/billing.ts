@@ -91,7 +91,13 @@ export const transactionSchema = z.object({
   balance_after: moneySchema,
   reference_type: z.enum(REFERENCE_TYPES).nullable(),
   reference_id: z.string().nullable(),
+  /** In English; the web shows `description_key` in the reader's language when a row has one. */
   description: z.string().nullable(),
+  /** A key of `LEDGER_TEXTS` and its parameters (null on rows written before keys, and on staff's own texts). */
+  description_key: z.string().nullable(),
+  description_params: z.record(z.string(), z.union([z.string(), z.number()])).nullable(),
+  /** Made by staff signed in as the customer (log in as a user): shown as "by support". */
+  by_support: z.boolean(),
   appstore: z.number().int().nullable(),
   package: z.string().nullable(),
   created_at: z.string(),

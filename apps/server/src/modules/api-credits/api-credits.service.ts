@@ -61,7 +61,7 @@ async function buyPack(tx: Tx, userId: number, credits: number, automatic: boole
   await charge(tx, userId, parseMoney(pack.price), {
     type: 'api_tokens_purchase',
     reference: { type: 'api_purchase', id: purchase!.id },
-    description: `API tokens: ${credits} credits${automatic ? ' (auto-refresh)' : ''}`,
+    text: { key: automatic ? 'apiCreditsAuto' : 'apiCredits', params: { count: credits } },
   });
   const [profile] = await tx
     .update(billingProfiles)

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { AuditAction } from '@storelift/shared';
 import type { Queryable } from '../../db/client.js';
 import { auditLog } from '../../db/schema/index.js';
@@ -32,12 +33,14 @@ export interface AuditEntry {
 
 /**
  * Writes one audit row for a staff change. Call it with the change's transaction, so the row exists exactly
- * when the change does; the staff member, request id and address come from the current request.
+ * when the change does; the staff member (and the one signed in as them, if any), request id and address come
+ * from the current request.
  */
 export async function audit(tx: Queryable, entry: AuditEntry) {
-  const { actorId, requestId, ip } = currentActor();
+  const { actorId, impersonatorId, requestId, ip } = currentActor();
   await tx.insert(auditLog).values({
     actor_id: actorId,
+    impersonator_id: impersonatorId,
     action: entry.action,
     target_type: entry.target.type,
     target_id: entry.target.id === null ? null : String(entry.target.id),
@@ -46,5 +49,21 @@ export async function audit(tx: Queryable, entry: AuditEntry) {
     after: redactSecrets(entry.after),
     request_id: requestId,
     ip,
+  });
+}
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * After a request made in a session staff opened as the user (log in as a user): a change that succeeded is
+ * audited as `users.impersonated-change` with its method, route and status, naming the staff member.
+ */
+export async function auditImpersonatedChange(db: Queryable, request: FastifyRequest, statusCode: number) {
+  const auth = request.auth;
+  if (!auth?.session.impersonator_id || READS.has(request.method) || statusCode >= 400) return;
+  await audit(db, {
+    action: 'users.impersonated-change',
+    target: { type: 'user', id: auth.user.id, userId: auth.user.id },
+    after: { method: request.method, route: request.routeOptions.url ?? request.url, status: statusCode },
   });
 }

@@ -1,9 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { MESSAGES, SECURITY_MESSAGES, STAFF_ROLES, type AuditEntry } from '@storelift/shared';
 import { buildTestApp, errorsOf, type TestApp } from '../../../test/build-test-app.js';
-import { makeUser } from '../../../test/factories.js';
-import { oneTimeTokens, sessions } from '../../db/schema/index.js';
+import { directInstallsBody, makeApp, makeTopUp, makeUser } from '../../../test/factories.js';
+import {
+  auditLog,
+  campaignStatusHistory,
+  oneTimeTokens,
+  roles,
+  sessions,
+  transactions,
+  userRoles,
+} from '../../db/schema/index.js';
 import { hashToken } from '../../lib/tokens.js';
 
 type Auth = { authorization: string };
@@ -23,9 +31,9 @@ const switchTo = (email: string, headers: Auth = admin.auth) =>
 const exchange = (code: string) => t.call('POST', 'login-as', {}, { code });
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-/** An impersonated session of the customer, through both steps. */
-async function openAsCustomer() {
-  const issued = await switchTo(customer.user.email);
+/** An impersonated session of the customer (opened by `staff`, the admin by default), through both steps. */
+async function openAsCustomer(staff: Auth = admin.auth) {
+  const issued = await switchTo(customer.user.email, staff);
   expect(issued.statusCode, issued.body).toBe(200);
   const opened = await exchange(issued.json().code);
   expect(opened.statusCode, opened.body).toBe(200);
@@ -132,5 +140,97 @@ describe('log in as a user', () => {
       .set({ expires_at: new Date(Date.now() - 1000) })
       .where(eq(oneTimeTokens.token_hash, hashToken(issued.code)));
     expect((await exchange(issued.code)).statusCode).toBe(422);
+  });
+});
+
+describe('a session opened as a user', () => {
+  it('ends when its staff member is deactivated or loses the function', async () => {
+    const staff = await makeUser(t.deps.db, { roles: ['admin'] });
+    const deactivated = await openAsCustomer(staff.auth);
+    expect((await t.call('POST', 'me', deactivated.auth)).statusCode).toBe(200);
+    const off = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/v1/users/${staff.user.id}/deactivate`,
+      headers: admin.auth,
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    expect((await t.call('POST', 'me', deactivated.auth)).statusCode).toBe(401);
+    // And it stays over when the staff member is active again.
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/v1/users/${staff.user.id}/activate`,
+      headers: admin.auth,
+    });
+    expect((await t.call('POST', 'me', deactivated.auth)).statusCode).toBe(401);
+
+    const other = await makeUser(t.deps.db, { roles: ['admin', 'user'] });
+    const demoted = await openAsCustomer(other.auth);
+    expect((await t.call('GET', 'users/profile', demoted.auth)).statusCode).toBe(200);
+    const [adminRole] = await t.deps.db.select().from(roles).where(eq(roles.name, 'admin'));
+    await t.deps.db
+      .delete(userRoles)
+      .where(and(eq(userRoles.user_id, other.user.id), eq(userRoles.role_id, adminRole!.id)));
+    expect((await t.call('GET', 'users/profile', demoted.auth)).statusCode).toBe(401);
+    // The customer's own session is untouched.
+    expect((await t.call('POST', 'me', customer.auth)).statusCode).toBe(200);
+  });
+
+  it('records the staff member on every change: history, ledger and audit; the customer sees "by support"', async () => {
+    const buyer = await makeUser(t.deps.db);
+    await makeTopUp(t.deps.db, buyer.user.id, '100');
+    await makeApp(t.deps, buyer.user.id);
+    const issued = await switchTo(buyer.user.email);
+    const auth = bearer((await exchange(issued.json().code)).json().access_token);
+    const ordered = await t.call('POST', 'campaigns', auth, directInstallsBody());
+    expect(ordered.statusCode, ordered.body).toBe(201);
+    const id = ordered.json().data.id as number;
+    const own = await t.call('POST', 'campaigns', buyer.auth, directInstallsBody());
+    expect(own.statusCode, own.body).toBe(201);
+
+    const history = await t.deps.db
+      .select({ impersonator: campaignStatusHistory.impersonator_id, actor: campaignStatusHistory.actor_id })
+      .from(campaignStatusHistory)
+      .where(eq(campaignStatusHistory.campaign_id, id));
+    expect(history.length).toBeGreaterThan(0);
+    expect(history).toEqual(history.map(() => ({ impersonator: admin.user.id, actor: buyer.user.id })));
+    const ledger = await t.deps.db
+      .select({ reference: transactions.reference_id, impersonator: transactions.impersonator_id })
+      .from(transactions)
+      .where(and(eq(transactions.user_id, buyer.user.id), eq(transactions.type, 'campaign_charge')));
+    expect(ledger).toEqual(
+      expect.arrayContaining([
+        { reference: String(id), impersonator: admin.user.id },
+        { reference: String(own.json().data.id), impersonator: null },
+      ]),
+    );
+    const audited = await t.deps.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.action, 'users.impersonated-change'), eq(auditLog.target_user_id, buyer.user.id)),
+      );
+    expect(audited).toHaveLength(1);
+    expect(audited[0]).toMatchObject({
+      actor_id: buyer.user.id,
+      impersonator_id: admin.user.id,
+      after: { method: 'POST', route: '/api/private/v1/campaigns', status: 201 },
+    });
+
+    // The customer's views tell support's changes from their own.
+    const details = (await t.call('GET', `campaigns/${id}`, buyer.auth)).json().data;
+    expect(details.status_history.map((step: { by_support: boolean }) => step.by_support)).not.toContain(
+      false,
+    );
+    const mine = (await t.call('GET', `campaigns/${own.json().data.id}`, buyer.auth)).json().data;
+    expect(mine.status_history.map((step: { by_support: boolean }) => step.by_support)).not.toContain(true);
+    const rows = (await t.call('GET', 'transactions?type=campaign_charge', buyer.auth)).json().data;
+    expect(
+      rows.map((row: { reference_id: string; by_support: boolean }) => [row.reference_id, row.by_support]),
+    ).toEqual(
+      expect.arrayContaining([
+        [String(id), true],
+        [String(own.json().data.id), false],
+      ]),
+    );
   });
 });

@@ -32,6 +32,11 @@ export interface LiveSession {
   session: SessionRow;
   user: UserRow;
   roles: string[];
+  /**
+   * In a session staff opened as the user: the staff member's role names while their account is active,
+   * null once it is deactivated or deleted (the session then ends, docs/staff-tools.md).
+   */
+  impersonatorRoles: string[] | null;
   maintenance: boolean;
   grantsVersion: number;
 }
@@ -48,6 +53,11 @@ function liveSessionQuery(db: Db) {
       roles: sql<string[]>`(select coalesce(json_agg(${roles.name} order by ${roles.id}), '[]'::json)
         from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.role_id}
         where ${userRoles.user_id} = ${users.id})`,
+      impersonatorRoles: sql<string[] | null>`(select coalesce(json_agg(${roles.name} order by ${roles.id})
+          filter (where ${roles.id} is not null), '[]'::json)
+        from ${users} staff left join ${userRoles} on ${userRoles.user_id} = staff.id
+          left join ${roles} on ${roles.id} = ${userRoles.role_id}
+        where staff.id = ${sessions.impersonator_id} and staff.is_active and staff.deleted_at is null)`,
       maintenance: sql<boolean>`exists (select 1 from ${settings}
         where ${settings.key} = 'maintenance' and ${settings.value} = 'true'::jsonb)`,
       grantsVersion: sql<number>`coalesce((select (${settings.value} #>> '{}')::int from ${settings}

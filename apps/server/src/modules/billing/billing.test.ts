@@ -9,7 +9,7 @@ import {
   type Transaction,
 } from '@storelift/shared';
 import { buildTestApp, type HttpMethod, type TestApp } from '../../../test/build-test-app.js';
-import { makeTopUp, makeUser } from '../../../test/factories.js';
+import { directInstallsBody, makeApp, makeTopUp, makeUser } from '../../../test/factories.js';
 import { billingProfiles, payments, transactions } from '../../db/schema/index.js';
 import { charge } from './ledger.js';
 import { checkLedger } from './ledger-check.js';
@@ -101,6 +101,47 @@ describe('GET transactions', () => {
 
   it('refuses visitors', async () => {
     expect((await t.call('GET', 'transactions', {})).statusCode).toBe(401);
+  });
+
+  it('describes each row by a key and its parameters, with the English text beside; older rows keep their text', async () => {
+    const { auth, user } = await makeUser(t.database.db);
+    await makeTopUp(t.deps.db, user.id, '100');
+    await makeApp(t.deps, user.id);
+    const ordered = await t.call('POST', 'campaigns', auth, directInstallsBody({ installs: 10, days: 3 }));
+    expect(ordered.statusCode, ordered.body).toBe(201);
+    const id = ordered.json().data.id as number;
+    expect((await t.call('GET', `campaigns/${id}/cancel`, auth)).statusCode).toBe(200);
+    // A row written before keys: only its text.
+    await t.deps.db.transaction((tx) => charge(tx, user.id, parseMoney('1'), spend(1, 'com.example.old')));
+    const headers = { ...auth, 'accept-language': 'es-ES' };
+    const rows = (await t.call('GET', 'transactions', headers)).json().data as Transaction[];
+    const described = rows.map(({ type, description, description_key, description_params }) => ({
+      type,
+      description,
+      description_key,
+      description_params,
+    }));
+    expect(described).toEqual([
+      {
+        type: 'campaign_charge',
+        description: 'Campaign for com.example.old',
+        description_key: null,
+        description_params: null,
+      },
+      {
+        type: 'refund',
+        description: `Campaign #${id} canceled: 30 installs undelivered`,
+        description_key: 'campaignCanceled',
+        description_params: { id, count: 30 },
+      },
+      {
+        type: 'campaign_charge',
+        description: `Campaign #${id}`,
+        description_key: 'campaignCharge',
+        description_params: { id },
+      },
+      expect.objectContaining({ type: 'top_up' }),
+    ]);
   });
 });
 

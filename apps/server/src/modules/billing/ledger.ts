@@ -3,9 +3,11 @@ import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import {
   MESSAGES,
   formatMoney,
+  ledgerText,
   minMoney,
   parseMoney,
   type AccountType,
+  type LedgerText,
   type Money,
   type ReferenceType,
   type TransactionType,
@@ -20,6 +22,7 @@ import {
   transactions,
 } from '../../db/schema/index.js';
 import { ValidationError } from '../../lib/errors.js';
+import { currentActor } from '../audit/request-context.js';
 import { ensureBillingProfile } from './profiles.repo.js';
 
 /*
@@ -37,6 +40,9 @@ export type TransactionRow = typeof transactions.$inferSelect;
 export interface Posting {
   type: TransactionType;
   reference?: { type: ReferenceType; id: string | number } | null;
+  /** The description as a key and parameters (shown in the reader's language; stored in English too). */
+  text?: LedgerText | null;
+  /** A description staff typed, stored as typed (when there is no `text`). */
   description?: string | null;
   appstore?: number | null;
   package?: string | null;
@@ -173,6 +179,9 @@ async function writeRow(
     'accountId' in target
       ? sql`${accounts.id} = ${target.accountId}`
       : sql`${accounts.user_id} = ${userId} and ${accounts.type} = ${target.account}`;
+  const { impersonatorId } = currentActor();
+  const { text } = posting;
+  const description = text ? ledgerText(text) : (posting.description ?? null);
   const [raw] = await rowsOf(
     tx,
     sql`
@@ -189,12 +198,15 @@ async function writeRow(
     )`
     }
     insert into ${transactions} (user_id, account_id, account, type, amount, balance_after, entry_id,
-      related_entry_id, reference_type, reference_id, description, appstore, package, created_by)
+      related_entry_id, reference_type, reference_id, description, description_key, description_params, appstore,
+      package, created_by, impersonator_id)
     select ${userId}::int, moved.id, ${account}::text, ${posting.type}::text, ${formatMoney(amount)}::numeric,
       moved.balance, ${posting.entryId}::uuid, ${posting.relatedEntryId ?? null}::uuid,
       ${posting.reference?.type ?? null}::text,
-      ${posting.reference ? String(posting.reference.id) : null}::text, ${posting.description ?? null}::text,
-      ${posting.appstore ?? null}::smallint, ${posting.package ?? null}::text, ${posting.createdBy ?? null}::int
+      ${posting.reference ? String(posting.reference.id) : null}::text, ${description}::text,
+      ${text?.key ?? null}::text, ${text ? JSON.stringify(text.params ?? {}) : null}::jsonb,
+      ${posting.appstore ?? null}::smallint, ${posting.package ?? null}::text, ${posting.createdBy ?? null}::int,
+      ${impersonatorId}::int
     from moved
     returning *`,
   );
@@ -454,7 +466,7 @@ export async function refund(
             type: 'bonus_expiry',
             entryId,
             relatedEntryId: chargeEntryId,
-            description: 'Refunded bonus had expired',
+            text: { key: 'refundedBonusExpired' },
           },
           { kind: 'none' },
         ),

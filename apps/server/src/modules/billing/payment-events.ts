@@ -79,7 +79,7 @@ export async function creditLocked(tx: Tx, payment: repo.PaymentRow, now = new D
       type: 'top_up',
       reference,
       entryId,
-      description: `Top-up #${payment.id}`,
+      text: { key: 'topUp', params: { id: payment.id } },
       // A payment staff entered names them on its ledger row.
       createdBy: payment.created_by,
     });
@@ -92,7 +92,12 @@ export async function creditLocked(tx: Tx, payment: repo.PaymentRow, now = new D
         payment.user_id,
         'bonus',
         bonus,
-        { type: 'payment_bonus', reference, entryId, description: `Payment bonus for top-up #${payment.id}` },
+        {
+          type: 'payment_bonus',
+          reference,
+          entryId,
+          text: { key: 'paymentBonus', params: { id: payment.id } },
+        },
         bonusExpiry,
       );
     }
@@ -112,7 +117,7 @@ export async function creditLocked(tx: Tx, payment: repo.PaymentRow, now = new D
         type: 'referral_commission',
         reference,
         entryId,
-        description: 'Referral commission',
+        text: { key: 'referralCommission' },
       });
     }
   } else {
@@ -125,7 +130,8 @@ export async function creditLocked(tx: Tx, payment: repo.PaymentRow, now = new D
         type: 'payment_bonus',
         reference,
         entryId,
-        description: payment.description ?? `Bonus #${payment.id}`,
+        description: payment.description,
+        text: payment.description ? null : { key: 'manualBonus', params: { id: payment.id } },
         createdBy: payment.created_by,
       },
       bonusExpiry,
@@ -241,7 +247,8 @@ export async function refundPayment(db: Db, paymentId: number, staffId: number, 
       type: 'refund' as const,
       reference: { type: 'payment' as const, id: payment.id },
       entryId,
-      description: description ?? `Refund of top-up #${payment.id}`,
+      description,
+      text: description ? null : { key: 'topUpRefund' as const, params: { id: payment.id } },
       createdBy: staffId,
     };
     await book.post(payment.user_id, 'main', -parseMoney(payment.amount), posting);

@@ -4,11 +4,13 @@ import {
   BONUS_REWARD_OVERRIDE_FACTOR,
   BONUS_PROGRAM_TYPES,
   MESSAGES,
+  USER_MESSAGES,
   formatMoney,
   parseMoney,
   percentOf,
   roundMoney,
   type BonusProgramType,
+  type LedgerText,
   type BonusSubmission,
   type BonusSubmissionStatus,
   type Money,
@@ -16,9 +18,10 @@ import {
 import type { Db, Queryable } from '../../db/client.js';
 import { bonusSubmissions, campaigns, users } from '../../db/schema/index.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
-import { pageMeta } from '../../lib/paging.js';
-import { audit } from '../audit/audit.js';
 import { userSearch } from '../../lib/query-helpers.js';
+import { pageMeta } from '../../lib/paging.js';
+import { isStaffAccount } from '../users/staff-accounts.js';
+import { audit } from '../audit/audit.js';
 import { credit, type Tx } from '../billing/ledger.js';
 import { largestPayment } from '../billing/payments.repo.js';
 import { billingProfileOf } from '../billing/profiles.repo.js';
@@ -40,9 +43,8 @@ function toView(row: SubmissionRow): BonusSubmission {
   };
 }
 
-/** The ledger line of a reward (a reference text: translated by Accept-Language like every ledger description). */
-export const bonusLedgerDescription = (type: BonusProgramType) =>
-  `Bonus program: ${type.replaceAll('_', ' ')}`;
+/** The ledger line of a reward. */
+export const bonusLedgerText = (type: BonusProgramType): LedgerText => ({ key: `bonusProgram.${type}` });
 
 /** `GET users/bonus-program`: the caller's submissions and the rules of each type with their reward. */
 export async function bonusProgram(db: Db, userId: number) {
@@ -204,6 +206,8 @@ export async function approve(
 ) {
   await db.transaction(async (tx) => {
     const row = await lockPending(tx, id, staffId);
+    // Staff accounts never receive marketing bonuses.
+    if (await isStaffAccount(tx, row.user_id)) throw new ForbiddenError(USER_MESSAGES.staffAccountMoney);
     const ruled = await rewardOf(tx, row.user_id, row.type);
     if (body.reward !== undefined && body.reward > (ruled ?? 0n) * BigInt(BONUS_REWARD_OVERRIDE_FACTOR)) {
       throw ValidationError.field('reward', MESSAGES.bonusRewardAboveCap);
@@ -213,7 +217,7 @@ export async function approve(
     await credit(tx, row.user_id, 'bonus', reward, {
       type: 'bonus_program_reward',
       reference: { type: 'bonus_submission', id: row.id },
-      description: bonusLedgerDescription(row.type),
+      text: bonusLedgerText(row.type),
       createdBy: staffId,
     });
     await tx

@@ -93,7 +93,7 @@ async function spend(
         reference: { type: 'campaign', id: row.id },
         appstore: row.appstore,
         package: row.package,
-        description: `Campaign #${row.id} day ${day}: ${delivered - row.installs_actual} installs`,
+        text: { key: 'cpiDay', params: { id: row.id, day, count: delivered - row.installs_actual } },
       });
       charged += rest;
     } catch (error) {
@@ -237,7 +237,7 @@ export async function resumeCampaign(
       reference: { type: 'campaign', id: row.id },
       appstore: row.appstore,
       package: row.package,
-      description: `Campaign #${row.id}: unpaid spend`,
+      text: { key: 'cpiUnpaid', params: { id: row.id } },
     });
     values.charged = formatMoney(parseMoney(row.charged) + owed);
     values.promotion = formatMoney(owed);
@@ -274,7 +274,7 @@ export async function refundDue(deps: Deps, campaignId: number, now = new Date()
     if (dueAt !== undefined && Date.parse(dueAt) !== cpi.refund_due_at.getTime()) return;
     const held = heldOf(row, cpi);
     if (held > 0n && row.charge_entry_id) {
-      await refundCharged(tx, row, held, `Campaign #${row.id} canceled: unused prepayment`);
+      await refundCharged(tx, row, held, { key: 'cpiUnusedPrepayment', params: { id: row.id } });
       const charged = formatMoney(parseMoney(row.charged) - held);
       await repo.updateCampaign(tx, row.id, { charged }, [], formatMoney(-held));
     }

@@ -5,6 +5,8 @@ import {
   minMoney,
   parseMoney,
   type CampaignStatus,
+  type LedgerKey,
+  type LedgerText,
   type Money,
   type NoticeKey,
 } from '@storelift/shared';
@@ -171,7 +173,7 @@ export async function chargeOnce(tx: Tx, row: repo.CampaignRow): Promise<Campaig
     reference: { type: 'campaign', id: row.id },
     appstore: row.appstore,
     package: row.package,
-    description: `Campaign #${row.id}`,
+    text: { key: 'campaignCharge', params: { id: row.id } },
   });
   return { charged: row.price, charge_entry_id: split.entryId, promotion: row.price };
 }
@@ -180,7 +182,7 @@ export async function chargeOnce(tx: Tx, row: repo.CampaignRow): Promise<Campaig
  * Gives back `amount` of what a locked campaign is charged through `ledger.refund()`: against its start
  * charge and the extra charges of edits since (`repo.chargesOf`), the latest first.
  */
-export async function refundCharged(tx: Tx, row: repo.CampaignRow, amount: Money, description: string) {
+export async function refundCharged(tx: Tx, row: repo.CampaignRow, amount: Money, text: LedgerText) {
   let left = amount;
   for (const { entryId, open } of await repo.chargesOf(tx, row)) {
     const take = minMoney(left, open);
@@ -189,7 +191,7 @@ export async function refundCharged(tx: Tx, row: repo.CampaignRow, amount: Money
       reference: { type: 'campaign', id: row.id },
       appstore: row.appstore,
       package: row.package,
-      description,
+      text,
     });
     left -= take;
     if (left === 0n) return;
@@ -219,9 +221,10 @@ export async function settleEditPrice(
       reference: { type: 'campaign', id: row.id },
       appstore: row.appstore,
       package: row.package,
-      description: `Campaign #${row.id} edited: ${amount} more`,
+      text: { key: 'campaignEditedMore', params: { id: row.id, amount } },
     });
-  else await refundCharged(tx, row, -difference, `Campaign #${row.id} edited: ${amount} less`);
+  else
+    await refundCharged(tx, row, -difference, { key: 'campaignEditedLess', params: { id: row.id, amount } });
   return {
     change: { charged: formatMoney(parseMoney(price)), promotion: formatMoney(difference) },
     note: difference > 0n ? `charged ${amount} more` : `refunded ${amount}`,
@@ -240,13 +243,27 @@ async function keptOf(tx: Tx, row: repo.CampaignRow): Promise<Money> {
  * was made), and answers the change that records it: what stays charged, and the refund taken off the
  * app's promotion.
  */
-async function refundUndelivered(tx: Tx, row: repo.CampaignRow, why: string): Promise<CampaignChange> {
+/** The ledger description of a refund of the undelivered part, by the reason the campaign stopped. */
+const UNDELIVERED_KEYS = {
+  canceled: 'campaignCanceled',
+  rejected: 'campaignRejected',
+  completed: 'campaignCompleted',
+  failed: 'campaignFailed',
+  drafted: 'campaignDrafted',
+} as const satisfies Record<string, LedgerKey>;
+
+async function refundUndelivered(
+  tx: Tx,
+  row: repo.CampaignRow,
+  why: 'canceled' | 'rejected' | 'completed' | 'failed' | 'drafted',
+): Promise<CampaignChange> {
   const undelivered = row.installs_total - row.installs_actual;
   const charged = parseMoney(row.charged);
   const kept = await keptOf(tx, row);
   const amount = charged > kept ? charged - kept : 0n;
   if (row.charge_entry_id && amount > 0n) {
-    await refundCharged(tx, row, amount, `Campaign #${row.id} ${why}: ${undelivered} installs undelivered`);
+    const key = UNDELIVERED_KEYS[why];
+    await refundCharged(tx, row, amount, { key, params: { id: row.id, count: undelivered } });
     return { charged: formatMoney(charged - amount), promotion: formatMoney(-amount) };
   }
   return { charged: formatMoney(charged) };
@@ -282,7 +299,7 @@ export async function toDraft(
   actorId: number | null,
   reason: string | null = null,
 ) {
-  const { promotion } = await refundUndelivered(tx, row, 'forced to draft');
+  const { promotion } = await refundUndelivered(tx, row, 'drafted');
   await repo.resetDelivery(tx, row.id);
   await cancelPlacements(tx, row.id);
   await cpiRepo.updateCpi(tx, row.id, { spent: '0', refund_due_at: null, refunded_at: null });

@@ -23,6 +23,7 @@ import {
 import type { Queryable } from '../../db/client.js';
 import { eachOnItsOwn } from '../../lib/batches.js';
 import { insertColumns, rowOf, rowsOf, setColumns } from '../../db/sql-rows.js';
+import { currentActor } from '../audit/request-context.js';
 import {
   apps,
   campaignOrderDays,
@@ -99,6 +100,8 @@ export interface DetailsParts {
     from: CampaignStatus | null;
     to: CampaignStatus;
     actor_id: number | null;
+    /** Made by staff signed in as the customer (log in as a user). */
+    by_support: boolean;
     reason: string | null;
     /** ISO time, as PostgreSQL writes a timestamptz in JSON. */
     at: string;
@@ -123,7 +126,7 @@ function selectCampaignDetails(db: Queryable) {
       from ${campaignOrders} o where o.campaign_id = ${campaigns}.id), '[]')`,
     history: sql<DetailsParts['history']>`coalesce((
       select json_agg(json_build_object('from', h.from_status, 'to', h.to_status, 'actor_id', h.actor_id,
-        'reason', h.reason, 'at', h.created_at) order by h.id)
+        'by_support', h.impersonator_id is not null, 'reason', h.reason, 'at', h.created_at) order by h.id)
       from ${campaignStatusHistory} h where h.campaign_id = ${campaigns}.id), '[]')`,
   });
 }
@@ -188,12 +191,13 @@ export interface HistoryStep {
 
 /** The status-history rows of `steps` as a CTE named `logged` (for the campaign of `campaignId`). */
 function historyWrite(campaignId: SQL, steps: HistoryStep[]): SQL {
+  const { impersonatorId } = currentActor();
   const rows = steps.map(
     (step) =>
-      sql`(${campaignId}, ${step.from}::text, ${step.to}::text, ${step.actorId}::int, ${step.reason ?? null}::text)`,
+      sql`(${campaignId}, ${step.from}::text, ${step.to}::text, ${step.actorId}::int, ${impersonatorId}::int, ${step.reason ?? null}::text)`,
   );
-  return sql`logged as (insert into ${campaignStatusHistory} (campaign_id, from_status, to_status, actor_id, reason)
-    values ${sql.join(rows, sql`, `)})`;
+  return sql`logged as (insert into ${campaignStatusHistory} (campaign_id, from_status, to_status, actor_id,
+    impersonator_id, reason) values ${sql.join(rows, sql`, `)})`;
 }
 
 /**
@@ -458,9 +462,15 @@ export async function addHistory(
   actorId: number | null,
   reason: string | null = null,
 ) {
-  await db
-    .insert(campaignStatusHistory)
-    .values({ campaign_id: campaignId, from_status: from, to_status: to, actor_id: actorId, reason });
+  const { impersonatorId } = currentActor();
+  await db.insert(campaignStatusHistory).values({
+    campaign_id: campaignId,
+    from_status: from,
+    to_status: to,
+    actor_id: actorId,
+    impersonator_id: impersonatorId,
+    reason,
+  });
 }
 
 /** The user's active pricetag of a product type on a store. */

@@ -1,8 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BONUS_PROGRAM_TYPES, LOCALES, PAYMENT_SYSTEMS } from '@storelift/shared';
+import {
+  BONUS_PROGRAM_TYPES,
+  LOCALES,
+  PAYMENT_SYSTEMS,
+  ledgerText,
+  type Transaction,
+} from '@storelift/shared';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { makeTopUp, makeUser } from '../../../test/factories.js';
-import { bonusLedgerDescription } from '../bonus-program/bonus-program.service.js';
+import { bonusLedgerText } from '../bonus-program/bonus-program.service.js';
 import { localizeText } from './reference-texts.js';
 
 let t: TestApp;
@@ -74,16 +80,16 @@ describe('reference texts in the request language', () => {
 });
 
 describe('the ledger and payments in the request language', () => {
-  it('describes a top-up and names its payment system in Ukrainian', async () => {
+  it('names a payment system in Ukrainian; a top-up row has its key and the English text (the web translates)', async () => {
     const { user, auth } = await makeUser(t.database.db);
     await makeTopUp(t.database.db, user.id, '100', { paysystemId: PAYMENT_SYSTEMS.card });
     const headers = { ...auth, 'accept-language': 'uk-UA' };
     const payments = (await get('payments', headers)).json().data as { paysystem: { name: string } }[];
     expect(payments.map((payment) => payment.paysystem.name)).toEqual(['Картка']);
-    const rows = (await get('transactions', headers)).json().data as { description: string | null }[];
-    expect(rows.map((row) => row.description)).toContainEqual(expect.stringMatching(/^Поповнення #\d+$/));
-    const english = (await get('transactions', auth)).json().data as { description: string | null }[];
-    expect(english.map((row) => row.description)).toContainEqual(expect.stringMatching(/^Top-up #\d+$/));
+    const rows = (await get('transactions', headers)).json().data as Transaction[];
+    const topUp = rows.find((row) => row.type === 'top_up')!;
+    expect(topUp.description).toMatch(/^Top-up #\d+$/);
+    expect(topUp.description_key).toBe('topUp');
   });
 });
 
@@ -105,11 +111,11 @@ describe('the ledger lines and plan names added with the programs pages', () => 
   it('translates every bonus program reward line in every language', () => {
     for (const locale of LOCALES.filter((locale) => locale !== 'en-US')) {
       for (const type of BONUS_PROGRAM_TYPES) {
-        const english = bonusLedgerDescription(type);
+        const english = ledgerText(bonusLedgerText(type));
         expect(localizeText(locale, english), `${locale} ${type}`).not.toBe(english);
       }
     }
-    expect(localizeText('uk-UA', bonusLedgerDescription('video'))).toBe('Бонусна програма: Відеовідгук');
+    expect(localizeText('uk-UA', ledgerText(bonusLedgerText('video')))).toBe('Бонусна програма: Відеовідгук');
   });
 
   it('names the plan on the resellers page in the request language', async () => {

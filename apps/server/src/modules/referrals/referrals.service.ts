@@ -3,6 +3,7 @@ import {
   MESSAGES,
   REFERRAL_PAYOUT_MIN,
   REFERRAL_PERCENT,
+  USER_MESSAGES,
   formatMoney,
   parseMoney,
   type Money,
@@ -13,7 +14,7 @@ import {
 import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import type { Db, Queryable } from '../../db/client.js';
-import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { pageMeta } from '../../lib/paging.js';
 import { InsufficientFundsError, balancesOf, credit, debit, transfer } from '../billing/ledger.js';
 import { audit } from '../audit/audit.js';
@@ -111,13 +112,13 @@ export async function requestPayout(
       if (toBalance) {
         await transfer(tx, userId, 'referral', 'main', body.amount, {
           ...posting,
-          description: 'Referral earnings to the main balance',
+          text: { key: 'referralToMain' },
         });
       } else {
         await debit(tx, userId, 'referral', body.amount, {
           ...posting,
           type: 'referral_payout',
-          description: `Referral payout request #${row.id}`,
+          text: { key: 'referralPayout', params: { id: row.id } },
         });
       }
       return row;
@@ -137,10 +138,10 @@ export async function listAllPayouts(
     page: number;
     limit: number;
     status?: repo.PayoutRow['status'] | undefined;
-    user_id?: number | undefined;
     method?: PayoutMethod | undefined;
-  },
+    user_id?: number | undefined;
     search?: string | undefined;
+  },
 ) {
   const { rows, total } = await repo.pagePayouts(
     db,
@@ -188,11 +189,12 @@ export async function cancelPayout(db: Db, id: number, staffId: number, note: st
   await db.transaction(async (tx) => {
     const payout = await repo.lockPayout(tx, id);
     if (!payout) throw new NotFoundError();
+    if (payout.user_id === staffId) throw new ForbiddenError(USER_MESSAGES.ownAccountMoney);
     if (payout.status !== 'pending') throw new ConflictError(MESSAGES.payoutProcessed);
     await credit(tx, payout.user_id, 'referral', parseMoney(payout.amount), {
       type: 'referral_payout',
       reference: { type: 'referral_payout', id: payout.id },
-      description: `Payout request #${payout.id} canceled`,
+      text: { key: 'payoutCanceled', params: { id: payout.id } },
       createdBy: staffId,
     });
     await repo.updatePayout(tx, id, {
@@ -211,6 +213,7 @@ export async function completePayout(db: Db, id: number, staffId: number, note: 
   await db.transaction(async (tx) => {
     const payout = await repo.lockPayout(tx, id);
     if (!payout) throw new NotFoundError();
+    if (payout.user_id === staffId) throw new ForbiddenError(USER_MESSAGES.ownAccountMoney);
     if (payout.status !== 'pending') throw new ConflictError(MESSAGES.payoutProcessed);
     await repo.updatePayout(tx, id, {
       status: 'completed',

@@ -34,6 +34,7 @@ import {
 import { formatDate, formatDateTime, formatMoney, formatSignedMoney } from '../../../lib/format';
 import { transactionsQueryOptions, type TransactionListParams } from '../api/transactions';
 import { StoreSelect } from '../../../components/store-select';
+import { ledgerDescription } from './ledger-description';
 
 const PAGE_SIZE = 10;
 type Period = DateShortcut | 'all';
@@ -230,7 +231,14 @@ export function TransactionsTable() {
             title: t('transactions.columns.description'),
             render: (row) => (
               <Stack gap={0}>
-                <Text size="sm">{row.description ?? '—'}</Text>
+                <Text size="sm">
+                  {ledgerDescription(t, row) ?? '—'}
+                  {row.by_support && (
+                    <Badge size="xs" variant="light" color="gray" ml={6}>
+                      {t('transactions.bySupport')}
+                    </Badge>
+                  )}
+                </Text>
                 {row.package && (
                   <Text size="xs" c="dimmed">
                     {row.appstore === APP_STORES.APP_STORE ? ta('stores.appStore') : ta('stores.googlePlay')}:{' '}

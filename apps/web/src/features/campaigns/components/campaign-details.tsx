@@ -218,7 +218,11 @@ export function CampaignDetails({
               >
                 <Text size="xs" c="dimmed">
                   {formatDateTime(change.at)} ·{' '}
-                  {change.actor_id === null ? t('details.system') : t('details.you')}
+                  {change.by_support
+                    ? t('details.bySupport')
+                    : change.actor_id === null
+                      ? t('details.system')
+                      : t('details.you')}
                   {change.reason ? ` · ${change.reason}` : ''}
                 </Text>
               </Timeline.Item>
