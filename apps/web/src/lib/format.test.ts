@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
+  dayBoundary,
   formatCountryCode,
   formatDate,
   formatDateTime,
@@ -10,6 +11,8 @@ import {
   formatRating,
   formatSignedMoney,
   initials,
+  lastDayOf,
+  localDay,
 } from './format';
 
 describe('formatNumber', () => {
@@ -51,6 +54,34 @@ describe('dates', () => {
     expect(formatDateTime(date)).toBe('05.11.2026 09:07');
     expect(formatDateTime(null)).toBe('');
     expect(formatDateTime('not a date')).toBe('');
+  });
+
+  describe("in the user's time zone", () => {
+    const zone = process.env.TZ;
+    afterEach(() => {
+      process.env.TZ = zone;
+    });
+
+    it('keeps a calendar day as that day east and west of UTC', () => {
+      for (const tz of ['America/Los_Angeles', 'Asia/Tokyo']) {
+        process.env.TZ = tz;
+        expect(formatDate('2026-12-01'), tz).toBe('01.12.2026');
+      }
+    });
+
+    it('lists an action ending on 01.12 as ending 01.12, not 02.12', () => {
+      for (const tz of ['America/Los_Angeles', 'Europe/Kyiv', 'Asia/Tokyo']) {
+        process.env.TZ = tz;
+        // The form sends the end of the picked day in the user's zone: the moment after it.
+        const end = dayBoundary('2026-12-01', true);
+        expect(lastDayOf(end), tz).toBe('2026-12-01');
+        expect(formatDate(lastDayOf(end)), tz).toBe('01.12.2026');
+        expect(localDay(dayBoundary('2026-12-01')), tz).toBe('2026-12-01');
+      }
+      process.env.TZ = 'Europe/Kyiv';
+      expect(dayBoundary('2026-12-01', true)).toBe('2026-12-01T22:00:00.000Z');
+      expect(lastDayOf(null)).toBe('');
+    });
   });
 });
 

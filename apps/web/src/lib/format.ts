@@ -1,13 +1,42 @@
 import { moneyInputText, roundMoney, toMoney } from '@storelift/shared';
 
-/** A date as DD.MM.YYYY in local time (customer-area §9); empty for a missing or invalid value. */
+const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * A date as DD.MM.YYYY (customer-area §9) in the user's time zone; a calendar day ("2026-12-01") as that
+ * day, whatever the zone. Empty for a missing or invalid value.
+ */
 export function formatDate(value: string | number | Date | null | undefined): string {
   if (value === null || value === undefined || value === '') return '';
+  const day = typeof value === 'string' ? CALENDAR_DAY.exec(value) : null;
+  if (day) return `${day[3]}.${day[2]}.${day[1]}`;
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return '';
   const dd = String(date.getDate()).padStart(2, '0');
   const mm = String(date.getMonth() + 1).padStart(2, '0');
   return `${dd}.${mm}.${date.getFullYear()}`;
+}
+
+/** The calendar day (YYYY-MM-DD) of a moment in the user's time zone; empty for a missing or invalid one. */
+export function localDay(value: string | number | Date | null | undefined): string {
+  const shown = formatDate(value);
+  return shown ? shown.split('.').reverse().join('-') : '';
+}
+
+/**
+ * The last day of a period whose end is the moment after it (the next midnight), as a calendar day: an
+ * action ending at 02.12 00:00 runs through 01.12.
+ */
+export function lastDayOf(end: string | null | undefined): string {
+  const at = end ? Date.parse(end) : NaN;
+  return Number.isNaN(at) ? '' : localDay(at - 1);
+}
+
+/** The moment a calendar day starts in the user's time zone (ISO), or the moment after it ends (`after`). */
+export function dayBoundary(day: string, after = false): string {
+  const match = CALENDAR_DAY.exec(day);
+  if (!match) return day;
+  return new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + (after ? 1 : 0)).toISOString();
 }
 
 const displayNames = new Map<string, Intl.DisplayNames>();

@@ -21,7 +21,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/form-modal';
 import { showFormError } from '../../../components/error-modal';
-import { countryName } from '../../../lib/format';
+import { countryName, dayBoundary, lastDayOf, localDay } from '../../../lib/format';
 import { translateMessage } from '../../../lib/messages';
 import { notifySuccess } from '../../../lib/notify';
 import { useSchemaForm } from '../../../lib/use-schema-form';
@@ -41,11 +41,6 @@ type Values = {
   tiers: { from: string; percent: string }[];
   is_active: boolean;
 };
-
-const day = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : '');
-/** The last day an action runs: its end is the next midnight (UTC). */
-const lastDay = (iso: string | null | undefined) =>
-  iso ? new Date(Date.parse(iso) - 1).toISOString().slice(0, 10) : '';
 
 /** Creates a marketing action (`action` undefined) or edits one. */
 export function MarketingActionModal({
@@ -87,8 +82,8 @@ function ActionForm({
     type: action?.type ?? 'payment',
     name: action?.name ?? '',
     text: action?.text ?? '',
-    starts_at: day(action?.starts_at) || new Date().toISOString().slice(0, 10),
-    ends_at: lastDay(action?.ends_at),
+    starts_at: localDay(action?.starts_at ?? new Date()),
+    ends_at: lastDayOf(action?.ends_at),
     store: (action?.store as 1 | 2 | null) ?? null,
     countries: action?.countries ?? [],
     products: action?.products ?? [],
@@ -103,7 +98,14 @@ function ActionForm({
   const discount = form.values.type === 'campaign';
   const submit = form.onSubmit(async (values) => {
     try {
-      const answer = await save.mutateAsync({ id: action?.id, body: values });
+      // The days picked are the user's: the action starts at that day's midnight in their time zone and
+      // runs through the last day (to the next midnight there).
+      const body = {
+        ...values,
+        starts_at: dayBoundary(values.starts_at),
+        ends_at: values.ends_at && dayBoundary(values.ends_at, true),
+      };
+      const answer = await save.mutateAsync({ id: action?.id, body });
       notifySuccess(translateMessage(answer.message));
       onClose();
     } catch (error) {

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmRowAction } from '../../../components/confirm-row-action';
 import { RowMenu } from '../../../components/row-menu';
 import { ListError, usePagedTableProps, usePageOf } from '../../../components/paged-table';
-import { countryName, formatDate, formatMoney, formatPercent } from '../../../lib/format';
+import { countryName, formatDate, formatMoney, formatPercent, lastDayOf } from '../../../lib/format';
 import { useCan } from '../../../lib/session';
 import {
   marketingActionFiltersQueryOptions,
@@ -165,7 +165,7 @@ export function MarketingActionsTable() {
             sortable: true,
             noWrap: true,
             render: (action) =>
-              `${formatDate(action.starts_at)} – ${action.ends_at ? formatDate(action.ends_at) : t('actions.open')}`,
+              `${formatDate(action.starts_at)} – ${action.ends_at ? formatDate(lastDayOf(action.ends_at)) : t('actions.open')}`,
           },
           { accessor: 'audience', title: t('actions.columns.audience'), render: audience },
           {
