@@ -23,6 +23,7 @@ import { errorResponses } from '../../lib/route-schemas.js';
 import { authOf } from '../../plugins/auth.js';
 import * as admin from './admin-billing.service.js';
 import { deleteInvoice, uploadInvoice } from './admin-invoices.js';
+import { sendInvoice, staffInvoice } from './invoices.js';
 import { exportPayments } from './payments-export.js';
 import { listTransactions } from './transactions.service.js';
 
@@ -124,6 +125,14 @@ export async function adminBillingRoutes(app: FastifyInstance) {
       onRequest: app.permit('payments.refund'),
     },
     (req) => admin.refund(db, req.params.id, authOf(req).user.id, req.body.description ?? null),
+  );
+  r.get(
+    '/payments/invoice/:id',
+    {
+      schema: { tags, params: idParamsSchema, produces: ['application/pdf'], response: errorResponses },
+      onRequest: app.permit('user-payments'),
+    },
+    async (req, reply) => sendInvoice(reply, await staffInvoice(deps, req.params.id)),
   );
   // The invoice arrives as the request body itself (application/pdf), read as bytes up to the limit.
   app.addContentTypeParser(

@@ -254,6 +254,40 @@ describe('invoices', () => {
     expect(storedInvoices()).toContain(row!.invoice_file!.split('/')[1]);
   });
 
+  it('lets every staff member open a payment’s invoice, uploaded or generated, without writing anything', async () => {
+    const customer = await makeUser(t.database.db);
+    const payment = await makeTopUp(t.deps.db, customer.user.id, '35');
+    const support = await makeUser(t.database.db, { roles: ['support'] });
+    const staffDownload = (id: number, auth: Headers = support.auth) =>
+      staffCall('GET', `payments/invoice/${id}`, auth);
+
+    const generated = await staffDownload(payment.id);
+    expect(generated.statusCode, generated.body).toBe(200);
+    expect(generated.headers['content-type']).toBe('application/pdf');
+    expect(generated.headers['content-disposition']).toMatch(
+      /^attachment; filename="storelift-INV-\d{4}-\d{6}\.pdf"$/,
+    );
+    expect(generated.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+    await upload(payment.id, pdfOf('uploaded'));
+    expect((await staffDownload(payment.id)).rawPayload.equals(pdfOf('uploaded'))).toBe(true);
+    expect(
+      (await staffDownload(payment.id)).rawPayload.equals(
+        (await customerDownload(customer.auth, payment.id)).rawPayload,
+      ),
+    ).toBe(true);
+
+    const pending = await pendingPayment(customer.user.id);
+    expect((await staffDownload(pending.id)).statusCode).toBe(409);
+    expect((await staffDownload(999_999_999)).statusCode).toBe(404);
+    expect((await staffDownload(payment.id, customer.auth)).statusCode).toBe(403);
+    const audited = await t.deps.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(and(eq(auditLog.target_type, 'payment'), eq(auditLog.target_id, String(payment.id))));
+    expect(audited.map((row) => row.action)).toEqual(['payments.invoice-upload']);
+  });
+
   it('is for the admin only: staff without payments.invoices are refused', async () => {
     const { user } = await makeUser(t.database.db);
     const payment = await makeTopUp(t.deps.db, user.id, '25');

@@ -23,7 +23,7 @@ import {
 } from '@storelift/shared';
 import { errorResponses } from '../../lib/route-schemas.js';
 import { authOf } from '../../plugins/auth.js';
-import { downloadInvoice, invoiceBridge } from './invoices.js';
+import { downloadInvoice, invoiceBridge, sendInvoice } from './invoices.js';
 import { requestLocale } from '../reference/reference-texts.js';
 import * as payments from './payments.service.js';
 import { listTransactions } from './transactions.service.js';
@@ -160,13 +160,7 @@ export async function billingRoutes(app: FastifyInstance) {
         produces: ['application/pdf'],
       },
     },
-    async (req, reply) => {
-      const { pdf, filename } = await downloadInvoice(deps, req.params.id, req.query.ts, req.query.h);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${filename}"`)
-        .header('cache-control', 'private, no-store')
-        .send(pdf);
-    },
+    async (req, reply) =>
+      sendInvoice(reply, await downloadInvoice(deps, req.params.id, req.query.ts, req.query.h)),
   );
 }

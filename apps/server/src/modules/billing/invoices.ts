@@ -1,10 +1,12 @@
 import { existsSync } from 'node:fs';
+import type { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
 import PDFDocument from 'pdfkit';
 import { centsText, MESSAGES, PAYMENT_BONUS_DAYS, parseMoney } from '@storelift/shared';
 import type { Deps } from '../../deps.js';
 import { users } from '../../db/schema/index.js';
-import { ConflictError, ForbiddenError } from '../../lib/errors.js';
+import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors.js';
 import { fileStorage } from '../../lib/file-storage.js';
 import { sameSignature, sign, signingSecret } from '../../lib/signing.js';
 import { invoiceNumber } from './billing.views.js';
@@ -46,6 +48,18 @@ export async function downloadInvoice(deps: Deps, paymentId: number, ts: number,
     now - ts <= INVOICE_LINK_SECONDS &&
     sameSignature(signatureOf(await signingSecret(deps.db), paymentId, row.payment.user_id, ts), h);
   if (!row || !genuine) throw new ForbiddenError(MESSAGES.downloadFailed);
+  return invoiceOf(deps, row);
+}
+
+/** `GET payments/invoice/{id}` (staff): the invoice of any payment, as its customer downloads it. */
+export async function staffInvoice(deps: Deps, paymentId: number) {
+  const row = await repo.findPaymentWithNames(deps.db, paymentId);
+  if (!row) throw new NotFoundError();
+  return invoiceOf(deps, row);
+}
+
+/** The uploaded PDF when there is one, the generated one otherwise; 409 when the payment has none. */
+async function invoiceOf(deps: Deps, row: repo.PaymentWithNames) {
   if (!invoiced(row.payment)) throw new ConflictError(MESSAGES.downloadFailed);
   const filename = `storelift-${invoiceNumber(row.payment) ?? row.payment.id}.pdf`;
   if (row.payment.invoice_file) {
@@ -65,6 +79,17 @@ export async function downloadInvoice(deps: Deps, paymentId: number, ts: number,
   });
   return { pdf, filename };
 }
+
+/** Sends an invoice as a download. */
+export const sendInvoice = (
+  reply: FastifyReply,
+  { pdf, filename }: { pdf: Buffer | Readable; filename: string },
+) =>
+  reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .header('cache-control', 'private, no-store')
+    .send(pdf);
 
 // DejaVu Sans (Debian's fonts-dejavu) prints every script; the built-in Helvetica only Latin-1.
 const UNICODE_FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';

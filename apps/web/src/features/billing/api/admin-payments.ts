@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import '../../../lib/staff-money-messages';
 import type {
+  AdminPayment,
   AdminPaymentListQuery,
   AdminPaymentListResponse,
   AdminPaymentResponse,
@@ -48,6 +49,12 @@ export const adminPaymentsQueryOptions = (query: AdminPaymentsQuery) =>
 export async function exportPayments(query: Omit<AdminPaymentsQuery, 'page' | 'limit'>): Promise<void> {
   const csv = await api.file('payments/export', { base, query: { ...query } });
   saveFile(csv, `payments-${new Date().toISOString().slice(0, 10)}.csv`);
+}
+
+/** `GET payments/invoice/{id}`: the invoice the customer downloads (uploaded or generated), saved by the browser. */
+export async function downloadInvoice(payment: AdminPayment): Promise<void> {
+  const pdf = await api.file(`payments/invoice/${payment.id}`, { base });
+  saveFile(pdf, `storelift-${payment.invoice_number ?? payment.id}.pdf`);
 }
 
 /** Every change answers with a message; the pages are read again so totals follow. */

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import {
   ActionIcon,
   Badge,
+  Button,
   Card,
   Group,
   Menu,
@@ -19,6 +20,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconDots, IconFileTypePdf, IconSearch } from '@tabler/icons-react';
 import {
   INVOICE_MAX_BYTES,
+  MESSAGES,
   PAYMENT_SEARCH_COLUMNS,
   PAYMENT_TYPES,
   STAFF_MONEY_MESSAGES,
@@ -40,6 +42,7 @@ import { UserDetailsLink } from '../../../components/user-details-link';
 import { useCan } from '../../../lib/session';
 import {
   adminPaymentsQueryOptions,
+  downloadInvoice,
   exportPayments,
   useDeleteInvoice,
   useDeletePayment,
@@ -50,6 +53,7 @@ import {
 import { paysystemsQueryOptions } from '../api/payments';
 import { PaymentEditModal } from './payment-edit-modal';
 import { BADGE_TEXT, PaymentStatusBadge } from './payment-status';
+import { DateField } from '../../../components/date-field';
 
 const PAGE_SIZE = 10;
 type OrderColumn = AdminPaymentsQuery['orderBy'];
@@ -59,7 +63,7 @@ type Confirm = { kind: 'delete' | 'refund' | 'deleteInvoice'; payment: AdminPaym
 /**
  * User payments (staff-admin §2, §3): every customer's payments with the query of §3, the totals of the
  * filtered set and its CSV export; edit, delete (never a credited payment), refund, and the invoice PDF
- * upload, replace and delete for those granted them.
+ * upload, replace and delete for those granted them; every staff member of the page downloads an invoice.
  */
 export function UserPaymentsTable({ plans }: { plans: { id: number; name: string }[] }) {
   const { t } = useTranslation('staffmoney');
@@ -118,6 +122,8 @@ export function UserPaymentsTable({ plans }: { plans: { id: number; name: string
   );
 
   const done = (answer: { message: string }) => notifySuccess(translateMessage(answer.message));
+  const download = (payment: AdminPayment) =>
+    downloadInvoice(payment).catch(() => notifyError(translateMessage(MESSAGES.downloadFailed)));
   const pickFile = (payment: AdminPayment) => {
     uploadFor.current = payment;
     fileInput.current?.click();
@@ -211,19 +217,17 @@ export function UserPaymentsTable({ plans }: { plans: { id: number; name: string
             onChange={setPaymentType}
             clearable
           />
-          <TextInput
-            type="date"
+          <DateField
             label={t('payments.from')}
             value={from}
-            max={to || undefined}
-            onChange={(event) => setFrom(event.currentTarget.value)}
+            maxDate={to || undefined}
+            onChange={(day) => setFrom(day)}
           />
-          <TextInput
-            type="date"
+          <DateField
             label={t('payments.to')}
             value={to}
-            min={from || undefined}
-            onChange={(event) => setTo(event.currentTarget.value)}
+            minDate={from || undefined}
+            onChange={(day) => setTo(day)}
             error={rangeOk ? undefined : t('payments.badRange')}
           />
           <Switch
@@ -332,15 +336,27 @@ export function UserPaymentsTable({ plans }: { plans: { id: number; name: string
             title: t('payments.columns.invoice'),
             textAlign: 'center',
             render: (payment) =>
-              payment.invoice_uploaded ? (
-                <IconFileTypePdf
-                  size={18}
-                  color="var(--mantine-color-red-6)"
-                  aria-label={t('payments.invoiceUploaded')}
-                />
+              payment.invoice ? (
+                <Button
+                  variant="subtle"
+                  size="compact-xs"
+                  leftSection={
+                    <IconFileTypePdf
+                      size={16}
+                      color={payment.invoice_uploaded ? 'var(--mantine-color-red-6)' : undefined}
+                    />
+                  }
+                  aria-label={t(
+                    payment.invoice_uploaded ? 'payments.downloadUploaded' : 'payments.downloadGenerated',
+                    { id: payment.id },
+                  )}
+                  onClick={() => download(payment)}
+                >
+                  {payment.invoice_uploaded ? t('payments.invoiceUploaded') : t('payments.invoiceGenerated')}
+                </Button>
               ) : (
                 <Text size="xs" c="dimmed">
-                  {payment.invoice ? t('payments.invoiceGenerated') : '—'}
+                  —
                 </Text>
               ),
           },
