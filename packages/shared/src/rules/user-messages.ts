@@ -9,6 +9,10 @@ export const USER_MESSAGES = {
   adminRoleOnlyByAdmin: 'Only an admin may give or take the admin role',
   ownRoles: 'You cannot change your own roles',
   ownAccount: 'You cannot deactivate or delete your own account',
+  ownAccountMoney: 'You cannot change the money or rights of your own account',
+  staffAccountMoney:
+    'This is a staff account: price plans, balance changes, bonuses, referrals and sales apply to customers only',
+  staffAccountOnlyByAdmin: 'Only an admin may change the roles or the status of a staff account',
   managerInvalid: 'The manager must be a user holding the manager role',
   planUnknown: 'Choose a price plan',
   userSaved: 'User saved',

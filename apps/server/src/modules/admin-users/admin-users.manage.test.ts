@@ -140,6 +140,13 @@ describe('PUT users', () => {
     expect(escalate.json().message).toBe(USER_MESSAGES.adminRoleOnlyByAdmin);
     const plain = await staff('PUT', 'users', editor.auth, { id: user.id, roles: ['user', 'support'] });
     expect(plain.statusCode, plain.body).toBe(200);
+    // The account is staff now: only an admin changes its roles or status.
+    const again = await staff('PUT', 'users', editor.auth, { id: user.id, roles: ['user'] });
+    expect(again.statusCode).toBe(403);
+    expect(again.json().message).toBe(USER_MESSAGES.staffAccountOnlyByAdmin);
+    const deactivate = await staff('PUT', `users/${user.id}/deactivate`, editor.auth);
+    expect(deactivate.statusCode).toBe(403);
+    expect((await reloadUser(t.database.db, user.id))!.is_active).toBe(true);
     await staff('PUT', 'users', admin.auth, { id: user.id, roles: ['user'] });
     expect((await staff('GET', `users?id=${user.id}`)).json().data.roles).toEqual(['user']);
   });

@@ -60,7 +60,7 @@ export async function adminUsersRoutes(app: FastifyInstance) {
   r.delete(
     '/users/:id',
     { schema: { tags, params: idParamsSchema, response: message }, onRequest: app.permit('users.delete') },
-    (req) => service.deleteUser(db, authOf(req).user.id, req.params.id),
+    async (req) => service.deleteUser(db, await actorOf(req), req.params.id),
   );
   for (const action of ['activate', 'deactivate'] as const) {
     r.put(
@@ -73,7 +73,7 @@ export async function adminUsersRoutes(app: FastifyInstance) {
         },
         onRequest: app.permit('users.update'),
       },
-      (req) => service.setActive(db, authOf(req).user.id, req.params.id, action === 'activate'),
+      async (req) => service.setActive(db, await actorOf(req), req.params.id, action === 'activate'),
     );
   }
   r.post(
@@ -107,7 +107,7 @@ export async function adminUsersRoutes(app: FastifyInstance) {
       schema: { tags, body: attachReferralBodySchema, response: message },
       onRequest: app.permit('users.edit-referrals'),
     },
-    (req) => service.attachReferral(db, req.body.user_id, req.body.referral),
+    (req) => service.attachReferral(db, authOf(req).user.id, req.body.user_id, req.body.referral),
   );
   r.delete(
     '/users/referrals/:id',
@@ -120,7 +120,7 @@ export async function adminUsersRoutes(app: FastifyInstance) {
       },
       onRequest: app.permit('users.edit-referrals'),
     },
-    (req) => service.removeReferral(db, req.params.id),
+    (req) => service.removeReferral(db, authOf(req).user.id, req.params.id),
   );
   r.get(
     '/users/:id/apps',

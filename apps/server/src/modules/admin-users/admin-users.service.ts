@@ -22,6 +22,7 @@ import { balancesOf } from '../billing/ledger.js';
 import { ensureBillingProfile } from '../billing/profiles.repo.js';
 import { findPlan, syncPricetags } from '../plans/plans.repo.js';
 import { pageReferrals } from '../referrals/referrals.repo.js';
+import { isStaffAccount, refuseSelfOrStaff } from '../users/staff-accounts.js';
 import { rolesOf, toUserView } from '../users/users.repo.js';
 import * as repo from './admin-users.repo.js';
 
@@ -109,15 +110,29 @@ async function liveUser(tx: Queryable, id: number) {
   return user;
 }
 
-/** The role ids of the new role list, refusing unknown roles and admin changes by a non-admin. */
+/** A staff account holds any role besides `user` (as `holdsStaffRole` reads it in SQL). */
+const isStaffRoles = (roleNames: readonly string[]) => roleNames.some((name) => name !== 'user');
+
+/**
+ * The role ids of the new role list, refusing unknown roles, admin changes by a non-admin and a staff
+ * account's roles changed by a non-admin (role management of staff is the admin's).
+ */
 async function checkedRoles(tx: Queryable, actor: Actor, userId: number, current: string[], next: string[]) {
   const names = [...new Set(next)];
   if (userId === actor.id) throw ValidationError.field('roles', USER_MESSAGES.ownRoles);
   const found = await repo.roleIdsByName(tx, names);
   if (found.length !== names.length) throw ValidationError.field('roles', USER_MESSAGES.roleUnknown);
-  if (current.includes('admin') !== names.includes('admin') && !actor.roles.includes('admin'))
+  const byAdmin = actor.roles.includes('admin');
+  if (current.includes('admin') !== names.includes('admin') && !byAdmin)
     throw new ForbiddenError(USER_MESSAGES.adminRoleOnlyByAdmin);
+  if (isStaffRoles(current) && !byAdmin) throw new ForbiddenError(USER_MESSAGES.staffAccountOnlyByAdmin);
   return found.map((role) => role.id);
+}
+
+/** Money and rights are never changed on one's own account or on a staff account (403). */
+function refuseMoneyChange(actor: Actor, userId: number, roleNames: readonly string[]) {
+  if (userId === actor.id) throw new ForbiddenError(USER_MESSAGES.ownAccountMoney);
+  if (isStaffRoles(roleNames)) throw new ForbiddenError(USER_MESSAGES.staffAccountMoney);
 }
 
 /**
@@ -150,6 +165,11 @@ export async function updateUser(db: Db, actor: Actor, body: z.output<typeof upd
     const planChange = body.priceplan_id !== undefined && body.priceplan_id !== planId;
     if (planChange && !(await findPlan(tx, body.priceplan_id!)))
       errors.priceplan_id = [USER_MESSAGES.planUnknown];
+    // The plan, the manager (their commission) and the EU payee flag (VAT) are the account's money.
+    const moneyChange =
+      planChange ||
+      (body.manager_id !== undefined && body.manager_id !== user.manager_id) ||
+      (body.eu_payee !== undefined && body.eu_payee !== user.eu_payee);
     const messengerId = body.messenger_id === undefined ? user.messenger_id : body.messenger_id;
     const phone = body.phone === undefined ? user.phone : body.phone;
     if (!phone && !messengerId) errors.phone = [MESSAGES.phoneOrMessenger];
@@ -157,6 +177,7 @@ export async function updateUser(db: Db, actor: Actor, body: z.output<typeof upd
     if (messengerId && !messengerType) errors.messenger_type = [MESSAGES.required];
     if (Object.keys(errors).length) throw new ValidationError(errors);
     if (planChange && !actor.canSetPlan) throw new ForbiddenError();
+    if (moneyChange) refuseMoneyChange(actor, id, roleNames);
 
     const changes = {
       ...(body.nickname !== undefined && { nickname: body.nickname }),
@@ -192,14 +213,21 @@ export async function updateUser(db: Db, actor: Actor, body: z.output<typeof upd
   return { data: await userDetail(db, id), message: USER_MESSAGES.userSaved };
 }
 
+/** A staff account is deactivated, activated or deleted by an admin only (403). */
+async function onlyAdminOnStaff(tx: Queryable, actor: Actor, id: number) {
+  if (!actor.roles.includes('admin') && (await isStaffAccount(tx, id)))
+    throw new ForbiddenError(USER_MESSAGES.staffAccountOnlyByAdmin);
+}
+
 /**
  * `DELETE users/{id}`: a soft delete. Refused while the user has money or running campaigns; the user
  * cannot sign in afterwards, their sessions end and their ledger rows stay.
  */
-export async function deleteUser(db: Db, actorId: number, id: number) {
-  if (id === actorId) throw new ConflictError(USER_MESSAGES.ownAccount);
+export async function deleteUser(db: Db, actor: Actor, id: number) {
+  if (id === actor.id) throw new ConflictError(USER_MESSAGES.ownAccount);
   await db.transaction(async (tx) => {
     const user = await liveUser(tx, id);
+    await onlyAdminOnStaff(tx, actor, id);
     if (await repo.hasMoney(tx, id)) throw new ConflictError(USER_MESSAGES.deleteHasMoney);
     if (await repo.hasRunningCampaigns(tx, id)) throw new ConflictError(USER_MESSAGES.deleteHasCampaigns);
     await tx.update(users).set({ deleted_at: new Date(), updated_at: new Date() }).where(eq(users.id, id));
@@ -214,10 +242,11 @@ export async function deleteUser(db: Db, actorId: number, id: number) {
 }
 
 /** `PUT users/{id}/activate` and `…/deactivate`: a deactivated user's sessions end at once. */
-export async function setActive(db: Db, actorId: number, id: number, active: boolean) {
-  if (id === actorId && !active) throw new ConflictError(USER_MESSAGES.ownAccount);
+export async function setActive(db: Db, actor: Actor, id: number, active: boolean) {
+  if (id === actor.id && !active) throw new ConflictError(USER_MESSAGES.ownAccount);
   await db.transaction(async (tx) => {
     const user = await liveUser(tx, id);
+    await onlyAdminOnStaff(tx, actor, id);
     if (user.is_active === active) return;
     await tx.update(users).set({ is_active: active, updated_at: new Date() }).where(eq(users.id, id));
     if (!active) await revokeUserSessions(tx as Db, id);
@@ -290,10 +319,13 @@ async function findByIdOrEmail(db: Queryable, value: string) {
  * `POST users/referrals`: makes a user (by id or e-mail) a referral of `user_id`. A user has one referrer:
  * one who has another is refused (remove them there first), and a chain never loops back.
  */
-export async function attachReferral(db: Db, userId: number, value: string) {
+export async function attachReferral(db: Db, actorId: number, userId: number, value: string) {
   const referral = await findByIdOrEmail(db, value);
   if (!referral) throw ValidationError.field('referral', USER_MESSAGES.referralUnknown);
   if (referral.id === userId) throw ValidationError.field('referral', USER_MESSAGES.referralSelf);
+  // Commissions flow from the referral to the referrer: neither may be the caller or a staff account.
+  await refuseSelfOrStaff(db, actorId, userId);
+  await refuseSelfOrStaff(db, actorId, referral.id);
   await ensureBillingProfile(db, userId);
   await ensureBillingProfile(db, referral.id);
   await db.transaction(async (tx) => {
@@ -334,7 +366,8 @@ export async function attachReferral(db: Db, userId: number, value: string) {
 }
 
 /** `DELETE users/referrals/{id}`: the user stops being anyone's referral (commissions already paid stay). */
-export async function removeReferral(db: Db, referralId: number) {
+export async function removeReferral(db: Db, actorId: number, referralId: number) {
+  if (referralId === actorId) throw new ForbiddenError(USER_MESSAGES.ownAccountMoney);
   await db.transaction(async (tx) => {
     const [profile] = await tx
       .select({ referrer_id: billingProfiles.referrer_id })

@@ -24,6 +24,7 @@ import { listPayments as pagePayments } from './payments.service.js';
 import { balancesOf, credit, debit, type Tx } from './ledger.js';
 import { creditLocked, refundPayment } from './payment-events.js';
 import * as repo from './payments.repo.js';
+import { refuseSelfOrStaff } from '../users/staff-accounts.js';
 import { rowsOfPayment } from './transactions.repo.js';
 
 const accountOf = (id: number): AccountType => (id === ACCOUNT_IDS.bonus ? 'bonus' : 'main');
@@ -60,6 +61,7 @@ export async function changeUserBalance(
   body: z.output<typeof changeUserBalanceBodySchema>,
 ) {
   await userExists(db, body.id);
+  await refuseSelfOrStaff(db, staffId, body.id);
   const account = accountOf(body.account_id);
   const description = body.description || body.reason || body.type || null;
   if (body.paysystem_id && body.amount > 0n) {

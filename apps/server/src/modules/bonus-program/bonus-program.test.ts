@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { MESSAGES, parseMoney, type BonusSubmission } from '@storelift/shared';
+import { MESSAGES, USER_MESSAGES, parseMoney, type BonusSubmission } from '@storelift/shared';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { directInstallsBody, makeApp, makeTopUp, makeUser } from '../../../test/factories.js';
 import { transactions } from '../../db/schema/index.js';
@@ -163,11 +163,11 @@ describe('bonus program approvals (no free money)', () => {
     expect((await review(own.id, 'approve', support.auth, { reward: 50_000 })).statusCode).toBe(403);
     expect(await bonusOf(support.auth)).toBe('0.0000');
     expect(await rewardRows(own.id)).toEqual([]);
-    // Another reviewer may: the rule's reward, nothing more.
-    const approved = await review(own.id, 'approve', marketer.auth);
-    expect(approved.statusCode, approved.body).toBe(200);
-    expect(approved.json().data).toMatchObject({ status: 'approved', reward: '30.0000' });
-    expect(await bonusOf(support.auth)).toBe('30.0000');
+    // Nor another reviewer: staff accounts never receive marketing bonuses.
+    const other = await review(own.id, 'approve', marketer.auth);
+    expect(other.statusCode, other.body).toBe(403);
+    expect(other.json().message).toBe(USER_MESSAGES.staffAccountMoney);
+    expect(await bonusOf(support.auth)).toBe('0.0000');
   });
 
   it('takes the reward from the rule table; only an admin overrides it, within twice the rule', async () => {

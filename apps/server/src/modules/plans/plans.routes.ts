@@ -63,7 +63,7 @@ export async function adminPlansRoutes(app: FastifyInstance) {
       },
       onRequest,
     },
-    (req) => plans.setUserPlan(db, req.params.id, req.body.priceplan_id),
+    (req) => plans.setUserPlan(db, authOf(req).user.id, req.params.id, req.body.priceplan_id),
   );
   r.post(
     '/priceplans/pricetags/user/:id/sync',
@@ -75,7 +75,7 @@ export async function adminPlansRoutes(app: FastifyInstance) {
       },
       onRequest,
     },
-    (req) => plans.syncUserPricetags(db, req.params.id),
+    (req) => plans.syncUserPricetags(db, authOf(req).user.id, req.params.id),
   );
 }
 

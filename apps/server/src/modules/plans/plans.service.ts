@@ -18,6 +18,7 @@ import { NotFoundError } from '../../lib/errors.js';
 import { pageMeta } from '../../lib/paging.js';
 import { audit } from '../audit/audit.js';
 import { billingProfileOf } from '../billing/profiles.repo.js';
+import { refuseSelfOrStaff } from '../users/staff-accounts.js';
 import { localizeText } from '../reference/reference-texts.js';
 import * as repo from './plans.repo.js';
 
@@ -121,17 +122,19 @@ export async function upgradePlanIfDue(tx: Queryable, userId: number, total: str
   await repo.syncPricetags(tx, userId, target.id);
 }
 
-async function staffTarget(db: Db, userId: number) {
+/** The user's billing profile, if staff may change their plan: a customer's, never their own (403). */
+async function staffTarget(db: Db, actorId: number, userId: number) {
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
   if (!user) throw new NotFoundError();
+  await refuseSelfOrStaff(db, actorId, userId);
   return billingProfileOf(db, userId);
 }
 
 /** Staff: puts the user on a plan (the only way onto a reseller plan) and syncs the pricetags. */
-export async function setUserPlan(db: Db, userId: number, planId: number) {
+export async function setUserPlan(db: Db, actorId: number, userId: number, planId: number) {
   const plan = await repo.findPlan(db, planId);
   if (!plan) throw new NotFoundError();
-  const profile = await staffTarget(db, userId);
+  const profile = await staffTarget(db, actorId, userId);
   await db.transaction(async (tx) => {
     await repo.syncPricetags(tx, userId, plan.id);
     await audit(tx, {
@@ -145,8 +148,8 @@ export async function setUserPlan(db: Db, userId: number, planId: number) {
 }
 
 /** Staff: copies the user's plan prices into the pricetags again (after a price change). */
-export async function syncUserPricetags(db: Db, userId: number) {
-  const profile = await staffTarget(db, userId);
+export async function syncUserPricetags(db: Db, actorId: number, userId: number) {
+  const profile = await staffTarget(db, actorId, userId);
   await db.transaction(async (tx) => {
     await repo.syncPricetags(tx, userId, profile.price_plan_id);
     await audit(tx, {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRICE_PLANS, PRODUCT_TYPES, type PricePlan, type Pricetag } from '@storelift/shared';
+import { PRICE_PLANS, PRODUCT_TYPES, USER_MESSAGES, type PricePlan, type Pricetag } from '@storelift/shared';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { makeTopUp, makeUser } from '../../../test/factories.js';
 
@@ -133,5 +133,24 @@ describe('staff and plans', () => {
     });
     expect(sync.statusCode).toBe(200);
     expect(sync.json().data).toHaveLength(14);
+  });
+
+  it('never lets a manager move their own account or another staff account to a reseller plan', async () => {
+    const manager = await makeUser(t.database.db, { roles: ['manager', 'user'] });
+    const admin = await makeUser(t.database.db, { roles: ['admin', 'user'] });
+    for (const [target, message] of [
+      [manager, USER_MESSAGES.ownAccountMoney],
+      [admin, USER_MESSAGES.staffAccountMoney],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/admin/v1/priceplans/user/${target.user.id}`,
+        headers: manager.auth,
+        payload: { priceplan_id: 9 },
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe(message);
+      expect((await current(target.auth)).name).toBe('Base');
+    }
   });
 });

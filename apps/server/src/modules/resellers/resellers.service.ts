@@ -4,6 +4,7 @@ import {
   MESSAGES,
   PAGES_MESSAGES,
   RESELLER_MIN_SPENT,
+  USER_MESSAGES,
   formatMoney,
   parseMoney,
   type Locale,
@@ -22,6 +23,7 @@ import { PLAN_DEFINITIONS } from '../plans/plans.data.js';
 import { syncPricetags } from '../plans/plans.repo.js';
 import { notify } from '../notices/notify.js';
 import { localizeText } from '../reference/reference-texts.js';
+import { isStaffAccount } from '../users/staff-accounts.js';
 
 type RequestRow = typeof resellerRequests.$inferSelect;
 
@@ -168,6 +170,8 @@ export async function approve(
     throw ValidationError.field('priceplan_id', PAGES_MESSAGES.resellerPlanInvalid);
   await db.transaction(async (tx) => {
     const row = await lockPending(tx, id, staffId);
+    // A staff account is never put on a reseller plan (docs/permissions.md, self-dealing).
+    if (await isStaffAccount(tx, row.user_id)) throw new ForbiddenError(USER_MESSAGES.staffAccountMoney);
     const profile = await billingProfileOf(tx, row.user_id);
     await syncPricetags(tx, row.user_id, planId);
     const reviewed = { status: 'approved' as const, price_plan_id: planId, note: body.note || null };

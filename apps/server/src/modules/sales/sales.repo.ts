@@ -1,23 +1,11 @@
-import {
-  aliasedTable,
-  and,
-  count,
-  eq,
-  gte,
-  inArray,
-  isNotNull,
-  isNull,
-  lt,
-  notExists,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { aliasedTable, and, count, eq, gte, isNotNull, isNull, lt, not, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { STAFF_ROLES, type SalesStatus } from '@storelift/shared';
+import type { SalesStatus } from '@storelift/shared';
 import type { Queryable } from '../../db/client.js';
-import { billingProfiles, clientSales, pricePlans, roles, userRoles, users } from '../../db/schema/index.js';
+import { billingProfiles, clientSales, pricePlans, users } from '../../db/schema/index.js';
 import { BASE_PLAN_ID } from '../plans/plans.data.js';
 import { dayRange } from '../../lib/query-helpers.js';
+import { holdsStaffRole } from '../users/staff-accounts.js';
 
 /** Whose clients a staff member reads: their own, or (holding `sales-report.all-managers`) any manager's. */
 export interface SalesScope {
@@ -41,14 +29,7 @@ export function clientsOf(scope: SalesScope, managerId: number): SQL {
 }
 
 /** The user holds no staff role: staff accounts are nobody's clients. */
-export const isCustomer = (db: Queryable) =>
-  notExists(
-    db
-      .select({ one: userRoles.user_id })
-      .from(userRoles)
-      .innerJoin(roles, eq(roles.id, userRoles.role_id))
-      .where(and(eq(userRoles.user_id, users.id), inArray(roles.name, STAFF_ROLES))),
-  );
+export const isCustomer = (db: Queryable) => not(holdsStaffRole(db, users.id));
 
 /** A user's plan: billing profiles are made on first use, a user without one is on the base plan. */
 export const planIdOf = sql<number>`coalesce(${billingProfiles.price_plan_id}, ${BASE_PLAN_ID})`;

@@ -31,6 +31,7 @@ import { pageMeta } from '../../lib/paging.js';
 import { audit } from '../audit/audit.js';
 import { notify } from '../notices/notify.js';
 import { isManager } from '../admin-users/admin-users.repo.js';
+import { refuseSelfOrStaff } from '../users/staff-accounts.js';
 import {
   clientCount,
   clientRows,
@@ -133,6 +134,7 @@ async function changeSales(
   change: { status?: SalesStatus; note?: string },
   message: string,
 ) {
+  await refuseSelfOrStaff(db, scope.actorId, userId);
   await db.transaction(async (tx) => {
     await lockClient(tx, scope, userId);
     const [before] = await tx.select().from(clientSales).where(eq(clientSales.user_id, userId));
@@ -204,12 +206,12 @@ export async function history(db: Db, scope: SalesScope, query: Out<typeof sales
 const openRequest = sql<Date | null>`(select ${managerRequests.created_at} from ${managerRequests}
   where ${managerRequests.user_id} = ${users.id} and ${managerRequests.status} <> 'assigned')`;
 
-/**
- * `GET sales-reports/new-clients`: customers without a manager, those who asked for one first, then by id
 /** The new clients: customers without a manager (also counted on the staff home). */
 export const unassignedClients = (db: Db) =>
   and(isNull(users.manager_id), isNull(users.deleted_at), isCustomer(db));
 
+/**
+ * `GET sales-reports/new-clients`: customers without a manager, those who asked for one first, then by id
  * descending. Staff accounts are nobody's clients.
  */
 export async function newClients(db: Db, query: Out<typeof newClientsQuerySchema>) {
@@ -255,13 +257,15 @@ export async function changeManager(db: Db, scope: SalesScope, body: Out<typeof 
     throw new ForbiddenError(SALES_MESSAGES.onlyYourself);
   if (!(await isManager(db, body.manager_id)))
     throw ValidationError.field('manager_id', SALES_MESSAGES.managerInvalid);
+  // Staff accounts are nobody's clients: a manager cannot take an admin (or themselves) as a client.
+  await refuseSelfOrStaff(db, scope.actorId, body.user_id);
   await db.transaction(async (tx) => {
     const [client] = await tx
       .select({ id: users.id, manager_id: users.manager_id })
       .from(users)
       .where(and(eq(users.id, body.user_id), isNull(users.deleted_at)))
       .for('update');
-    if (!client || client.id === body.manager_id) throw new NotFoundError();
+    if (!client) throw new NotFoundError();
     if (!scope.seesAll && client.manager_id !== null) throw new ConflictError(SALES_MESSAGES.alreadyAssigned);
     await tx
       .update(users)

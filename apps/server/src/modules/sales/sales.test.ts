@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { SALES_MESSAGES, type NewClient, type SalesClient } from '@storelift/shared';
+import { SALES_MESSAGES, USER_MESSAGES, type NewClient, type SalesClient } from '@storelift/shared';
 import { buildTestApp, errorsOf, type HttpMethod, type TestApp } from '../../../test/build-test-app.js';
 import { makeTopUp, makeUser } from '../../../test/factories.js';
 import { auditLog, managerRequests, users } from '../../db/schema/index.js';
@@ -185,6 +185,23 @@ describe('sales report: New clients and personal-manager requests', () => {
     ]);
     // With a manager there is nothing to request.
     expect((await customer$('POST', 'managers/request', customer.auth)).statusCode).toBe(409);
+  });
+
+  it('a manager cannot take an admin, another staff account or themselves as a client', async () => {
+    for (const [target, message] of [
+      [admin, USER_MESSAGES.staffAccountMoney],
+      [marketer, USER_MESSAGES.staffAccountMoney],
+      [manager, USER_MESSAGES.ownAccountMoney],
+    ] as const) {
+      const res = await admin$('POST', 'sales-reports/new-clients/change-manager', manager.auth, {
+        user_id: target.user.id,
+        manager_id: manager.user.id,
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe(message);
+      const [row] = await t.deps.db.select().from(users).where(eq(users.id, target.user.id));
+      expect(row!.manager_id).toBeNull();
+    }
   });
 
   it('the admin may give any client any manager, but only a manager', async () => {

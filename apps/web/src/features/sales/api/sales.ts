@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import '../../../lib/sales-messages';
+import '../../../lib/user-messages';
 import type {
   ChangeHistoryNoteBody,
   ChangeManagerBody,
