@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { PUBLIC_API_RATE_LIMIT } from '@storelift/shared';
 import { storeProviderName } from './providers/store/create-store-provider.js';
@@ -23,8 +24,13 @@ export interface Config {
   authRateLimit: number;
   /** Public API requests per token per 10 seconds (docs/public-api.md, Rate limit). */
   publicApiRateLimit: number;
-  /** Fastify's trustProxy: which proxies may set X-Forwarded-For (rate limits key on the client address). */
-  trustProxy: boolean | string;
+  /**
+   * Fastify's trustProxy: which proxies may set X-Forwarded-For (rate limits and the access lists key on the
+   * client address): their addresses/CIDRs, or their number in front of the server (hops); none by default.
+   */
+  trustProxy: false | number | string[];
+  /** Private addresses/CIDRs that vendor APIs, ad networks and webhooks may reach anyway (OUTBOUND_ALLOW). */
+  outboundAllow: string[];
   /** Directory of the built web app served at `/`; absent in API-only runs. */
   webDist: string | undefined;
   /** Which store provider serves app lookups, searches and ranks: offline (default) or live. */
@@ -56,6 +62,50 @@ export interface Config {
   blogFeedUrl: string | undefined;
 }
 
+/** The entries of a comma-separated setting. */
+const listOf = (raw: string | undefined) =>
+  (raw ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+
+/** An IP address, or a network in CIDR form (`10.0.0.0/8`, `fd00::/8`). */
+function isAddressOrNetwork(entry: string): boolean {
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = isIP(address!);
+  if (!family || rest.length) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
+
+const HOPS = /^\d{1,2}$/;
+
+function trustProxyOf(raw: string | undefined): Config['trustProxy'] {
+  const value = raw?.trim() ?? '';
+  if (HOPS.test(value)) return Number(value);
+  const proxies = listOf(value).filter(isAddressOrNetwork);
+  return proxies.length ? proxies : false;
+}
+
+/**
+ * Why a setting is refused at start, as one line, or null when all are valid: TRUST_PROXY names the proxies
+ * (addresses/CIDRs) or their number, never `true` (which would believe any client's own X-Forwarded-For);
+ * OUTBOUND_ALLOW holds addresses or CIDRs.
+ */
+export function configProblem(env: NodeJS.ProcessEnv = process.env): string | null {
+  const problems: string[] = [];
+  const trustProxy = env.TRUST_PROXY?.trim();
+  if (trustProxy && !HOPS.test(trustProxy) && !listOf(trustProxy).every(isAddressOrNetwork)) {
+    problems.push(
+      `TRUST_PROXY=${trustProxy} is refused: name the proxies' addresses/CIDRs or their number` +
+        (trustProxy.toLowerCase() === 'true' ? " (true would believe any client's own X-Forwarded-For)" : ''),
+    );
+  }
+  const notAddresses = listOf(env.OUTBOUND_ALLOW).filter((entry) => !isAddressOrNetwork(entry));
+  if (notAddresses.length)
+    problems.push(`OUTBOUND_ALLOW holds ${notAddresses.join(', ')}: not addresses or CIDRs`);
+  return problems.length ? `Storelift refuses to start: ${problems.join('; ')}.` : null;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   const production = env.NODE_ENV === 'production';
@@ -72,7 +122,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sandbox,
     authRateLimit: Number(env.AUTH_RATE_LIMIT ?? 10),
     publicApiRateLimit: Number(env.PUBLIC_API_RATE_LIMIT ?? PUBLIC_API_RATE_LIMIT.max),
-    trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY || false,
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
+    outboundAllow: listOf(env.OUTBOUND_ALLOW).filter(isAddressOrNetwork),
     webDist:
       env.WEB_DIST === ''
         ? undefined

@@ -1,12 +1,12 @@
 import { buildApp } from './app.js';
 import { bootstrap } from './bootstrap.js';
-import { loadConfig, productionProblem, sandboxesOn, sandboxWarning } from './config.js';
+import { configProblem, loadConfig, productionProblem, sandboxesOn, sandboxWarning } from './config.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed.js';
 import { startWorkers } from './jobs/workers.js';
 
 /** Serves the API, the web app and (unless WORKERS=0 on PostgreSQL) the job workers in one process. */
 const config = loadConfig();
-const problem = productionProblem(config);
+const problem = configProblem() ?? productionProblem(config);
 if (problem) {
   console.error(problem);
   process.exit(1);

@@ -1,5 +1,5 @@
 import { bootstrap } from './bootstrap.js';
-import { loadConfig, productionProblem, sandboxWarning } from './config.js';
+import { configProblem, loadConfig, productionProblem, sandboxWarning } from './config.js';
 import { startWorkers } from './jobs/workers.js';
 
 /** A worker-only process beside API processes; needs PostgreSQL (PGlite belongs to one process). */
@@ -10,7 +10,7 @@ if (!config.databaseUrl) {
   );
   process.exit(1);
 }
-const problem = productionProblem(config);
+const problem = configProblem() ?? productionProblem(config);
 if (problem) {
   console.error(problem);
   process.exit(1);

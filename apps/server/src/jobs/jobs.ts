@@ -51,12 +51,13 @@ export async function startJobs(sql: SqlExecutor, options: { supervise: boolean 
   await boss.start();
   const failureListeners: JobFailureListener[] = [];
   for (const name of QUEUE_NAMES) {
-    const options = MONEY_QUEUES.includes(name) ? { expireInSeconds: MONEY_JOB_EXPIRY_SECONDS } : {};
+    const money = MONEY_QUEUES.includes(name);
     const queue = await boss.getQueue(name);
-    if (!queue) await boss.createQueue(name, options);
+    if (!queue)
+      await boss.createQueue(name, { name, ...(money && { expireInSeconds: MONEY_JOB_EXPIRY_SECONDS }) });
     // A queue made before its expiry was set (an older database or the prepared image) takes it now.
-    else if (options.expireInSeconds && queue.expireInSeconds !== options.expireInSeconds)
-      await boss.updateQueue(name, options);
+    else if (money && queue.expireInSeconds !== MONEY_JOB_EXPIRY_SECONDS)
+      await boss.updateQueue(name, { name, expireInSeconds: MONEY_JOB_EXPIRY_SECONDS });
   }
   return {
     async send(queue, data, sendOptions) {
