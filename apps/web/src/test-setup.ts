@@ -1,10 +1,11 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
-// jsdom has no media queries; Mantine reads the colour scheme and breakpoints through them.
+// jsdom has no media queries: Mantine reads the colour scheme and breakpoints through them.
 window.matchMedia ??= (query: string) =>
   ({
-    matches: false,
+    // An empty query matches every medium, as in a browser.
+    matches: query.trim() === '',
     media: query,
     onchange: null,
     addEventListener: () => {},
@@ -13,6 +14,13 @@ window.matchMedia ??= (query: string) =>
     removeListener: () => {},
     dispatchEvent: () => false,
   }) as MediaQueryList;
+
+// Nor layout: mantine-datatable measures its header and footer through it.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
 
 afterEach(() => {
   cleanup();

@@ -37,6 +37,13 @@ export const theme = createTheme({
     // A number out of range stays as typed, and the form's rule says the limit ("Must be at most 100"):
     // Mantine's default clamps it on blur, so 150 became 100 without a word.
     NumberInput: { defaultProps: { clampBehavior: 'none' } },
+    PasswordInput: {
+      defaultProps: {
+        get visibilityToggleButtonProps() {
+          return { 'aria-label': i18next.t('library.togglePassword') };
+        },
+      },
+    },
     NavLink: {
       // The current page's entry keeps its background under the pointer: the hover shade left its text at 4.1:1.
       vars: () => ({ root: { '--nl-hover': 'var(--mantine-primary-color-light)' }, children: {} }),

@@ -13,6 +13,7 @@ import { translateMessage } from '../../../lib/messages';
 import { notifySuccess } from '../../../lib/notify';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useAddAccessEntry } from '../api/access-lists';
+import { DateField } from '../../../components/date-field';
 
 const loadSchema = () => import('../../../lib/contracts').then((m) => m.accessListEntryBodySchema);
 
@@ -99,7 +100,7 @@ function EntryForm({ onClose }: { onClose: () => void }) {
           data-testid="access-entry-value"
           {...form.getInputProps('value')}
         />
-        <TextInput type="date" label={t('accessLists.form.date')} required {...form.getInputProps('date')} />
+        <DateField label={t('accessLists.form.date')} required {...form.getInputProps('date')} />
         <Textarea
           label={t('accessLists.form.description')}
           required

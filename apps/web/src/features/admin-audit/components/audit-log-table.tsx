@@ -11,6 +11,7 @@ import { isValidRange } from '../../../lib/date-range';
 import { formatDateTime } from '../../../lib/format';
 import { auditQueryOptions, type AuditQuery } from '../api/audit';
 import { auditDiff } from './audit-diff';
+import { DateField } from '../../../components/date-field';
 
 const PAGE_SIZE = 10;
 
@@ -99,20 +100,18 @@ export function AuditLogTable({ targetUserId }: { targetUserId?: number } = {}) 
             w={220}
           />
         )}
-        <TextInput
-          type="date"
+        <DateField
           label={t('audit.filters.from')}
           value={filters.from}
-          max={filters.to || undefined}
-          onChange={(event) => set({ from: event.currentTarget.value })}
+          maxDate={filters.to || undefined}
+          onChange={(day) => set({ from: day })}
           w={170}
         />
-        <TextInput
-          type="date"
+        <DateField
           label={t('audit.filters.to')}
           value={filters.to}
-          min={filters.from || undefined}
-          onChange={(event) => set({ to: event.currentTarget.value })}
+          minDate={filters.from || undefined}
+          onChange={(day) => set({ to: day })}
           w={170}
         />
         {filtered && (
@@ -207,10 +206,11 @@ export function AuditLogTable({ targetUserId }: { targetUserId?: number } = {}) 
   );
 }
 
-/** The change of one audit row as a before/after table, with the request it came from. */
+/** The change of one audit row: each changed field, before → after, with the request it came from. */
 function AuditChange({ entry }: { entry: AuditEntry }) {
   const { t } = useTranslation('access');
-  const lines = auditDiff(entry.before, entry.after);
+  const { t: tr } = useTranslation();
+  const lines = auditDiff(entry.before, entry.after, { yes: tr('common.yes'), no: tr('common.no') });
   return (
     <Stack gap="xs" p="md" data-testid={`audit-change-${entry.id}`}>
       {lines.length === 0 ? (
@@ -228,10 +228,17 @@ function AuditChange({ entry }: { entry: AuditEntry }) {
           </Table.Thead>
           <Table.Tbody>
             {lines.map((line) => (
-              <Table.Tr key={line.field} bg={line.changed ? 'var(--mantine-color-yellow-light)' : undefined}>
+              <Table.Tr key={line.field}>
                 <Table.Td ff="monospace">{line.field || '—'}</Table.Td>
-                <Table.Td c={line.changed ? undefined : 'dimmed'}>{line.before || '—'}</Table.Td>
-                <Table.Td fw={line.changed ? 600 : undefined}>{line.after || '—'}</Table.Td>
+                <Table.Td c="dimmed" style={{ wordBreak: 'break-word' }}>
+                  {line.before || '—'}
+                </Table.Td>
+                <Table.Td fw={600} style={{ wordBreak: 'break-word' }}>
+                  <Text span c="dimmed" fw={400} aria-hidden>
+                    →{' '}
+                  </Text>
+                  {line.after || '—'}
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

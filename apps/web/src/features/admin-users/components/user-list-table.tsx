@@ -33,6 +33,7 @@ import {
 } from '../api/admin-users';
 import { LoginAsItem } from './login-as-item';
 import { UserActionsMenu } from './user-actions-menu';
+import { DateField } from '../../../components/date-field';
 
 const PAGE_SIZE = 10;
 type SortColumn = NonNullable<AdminUsersQuery['orderBy']>;
@@ -182,21 +183,14 @@ export function UserListTable() {
           searchable
           w={170}
         />
-        <TextInput
-          type="date"
+        <DateField
           label={tu('list.from')}
           value={filters.from}
-          onChange={(event) => set({ from: event.currentTarget.value })}
+          onChange={(day) => set({ from: day })}
           error={backwards(filters.from, filters.to) ? tu('list.rangeInvalid') : undefined}
           w={160}
         />
-        <TextInput
-          type="date"
-          label={tu('list.to')}
-          value={filters.to}
-          onChange={(event) => set({ to: event.currentTarget.value })}
-          w={160}
-        />
+        <DateField label={tu('list.to')} value={filters.to} onChange={(day) => set({ to: day })} w={160} />
         {filtered && (
           <Button
             variant="subtle"

@@ -35,6 +35,7 @@ import { formatDate, formatDateTime, formatMoney, formatSignedMoney } from '../.
 import { transactionsQueryOptions, type TransactionListParams } from '../api/transactions';
 import { StoreSelect } from '../../../components/store-select';
 import { ledgerDescription } from './ledger-description';
+import { DateField } from '../../../components/date-field';
 
 const PAGE_SIZE = 10;
 type Period = DateShortcut | 'all';
@@ -132,20 +133,18 @@ export function TransactionsTable() {
           )}
           {period === 'custom' && (
             <Group gap="md" wrap="wrap" align="flex-start">
-              <TextInput
-                type="date"
+              <DateField
                 label={t('transactions.from')}
                 value={from}
-                max={to || undefined}
-                onChange={(event) => setFrom(event.currentTarget.value)}
+                maxDate={to || undefined}
+                onChange={(day) => setFrom(day)}
                 w={180}
               />
-              <TextInput
-                type="date"
+              <DateField
                 label={t('transactions.to')}
                 value={to}
-                min={from || undefined}
-                onChange={(event) => setTo(event.currentTarget.value)}
+                minDate={from || undefined}
+                onChange={(day) => setTo(day)}
                 error={from && to && !customOk ? t('transactions.badRange') : undefined}
                 w={180}
               />

@@ -26,6 +26,7 @@ import { translateMessage } from '../../../lib/messages';
 import { notifySuccess } from '../../../lib/notify';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useSaveMarketingAction } from '../api/marketing-actions';
+import { DateField } from '../../../components/date-field';
 
 const loadSchema = () => import('../../../lib/contracts').then((m) => m.marketingActionBodySchema);
 type Values = {
@@ -138,9 +139,8 @@ function ActionForm({
           {...form.getInputProps('text')}
         />
         <Group grow>
-          <TextInput type="date" label={t('form.startsAt')} required {...form.getInputProps('starts_at')} />
-          <TextInput
-            type="date"
+          <DateField label={t('form.startsAt')} required {...form.getInputProps('starts_at')} />
+          <DateField
             label={t('form.endsAt')}
             description={t('form.endsAtHint')}
             {...form.getInputProps('ends_at')}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import type { LastPayment, SalesPeriodQuery } from '@storelift/shared';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { DataTable } from 'mantine-datatable';
@@ -11,6 +11,7 @@ import { UserDetailsLink } from '../../../components/user-details-link';
 import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
 import { exportLastPayments, lastPaymentsQueryOptions, salesStatsQueryOptions } from '../api/sales';
 import { ManagerFilter, useSalesFilterOptions } from './sales-filters';
+import { DateField } from '../../../components/date-field';
 
 const PAGE_SIZE = 10;
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
@@ -73,20 +74,8 @@ export function SalesStatisticsTab() {
     <Stack gap="lg">
       <Group gap="md" align="flex-end" wrap="wrap">
         {seesAll && <ManagerFilter options={managerOptions} value={manager} onChange={setManager} />}
-        <TextInput
-          type="date"
-          label={t('filters.from')}
-          value={from}
-          onChange={(e) => setFrom(e.currentTarget.value)}
-          w={170}
-        />
-        <TextInput
-          type="date"
-          label={t('filters.to')}
-          value={to}
-          onChange={(e) => setTo(e.currentTarget.value)}
-          w={170}
-        />
+        <DateField label={t('filters.from')} value={from} onChange={(day) => setFrom(day)} w={170} />
+        <DateField label={t('filters.to')} value={to} onChange={(day) => setTo(day)} w={170} />
       </Group>
 
       <Block title={t('stats.totals')} query={totals}>

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Avatar, Button, Card, Chip, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Avatar, Button, Card, Chip, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
 import { COUNTRIES, PRODUCT_TYPES, type App } from '@storelift/shared';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { countryName, formatDate } from '../../../lib/format';
 import { translateMessage } from '../../../lib/messages';
 import type { ResolvedParams, StatisticsSearch } from './statistics-search';
 import { StoreSelect } from '../../../components/store-select';
+import { DateField } from '../../../components/date-field';
 
 /** The apps the picker offers: the user's tracked apps. */
 export type StatisticsApp = Pick<App, 'appstore' | 'package' | 'title' | 'icon'>;
@@ -72,20 +73,18 @@ export function StatisticsFilters({
         </Group>
         {state.period === 'custom' && (
           <Group gap="md" wrap="wrap" align="flex-start">
-            <TextInput
-              type="date"
+            <DateField
               label={t('filters.from')}
               value={state.from ?? ''}
-              max={state.to}
-              onChange={(event) => onChange({ from: event.currentTarget.value || undefined })}
+              maxDate={state.to}
+              onChange={(day) => onChange({ from: day || undefined })}
               w={180}
             />
-            <TextInput
-              type="date"
+            <DateField
               label={t('filters.to')}
               value={state.to ?? ''}
-              min={state.from}
-              onChange={(event) => onChange({ to: event.currentTarget.value || undefined })}
+              minDate={state.from}
+              onChange={(day) => onChange({ to: day || undefined })}
               error={
                 !resolved.ok && resolved.reason === 'invalid' ? translateMessage(resolved.message) : undefined
               }
