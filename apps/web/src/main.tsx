@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { setAuthFailureHandler, setMaintenanceHandler, startEarly } from './lib/api';
 import { initI18n, preloadTexts, SIGNED_IN_NAMESPACES } from './lib/i18n';
+import { translateLibraryLabels } from './lib/library-labels';
 import { MAINTENANCE_PATH, SIGN_IN_PATH } from './lib/navigation';
 import { endSession, onSessionEnd } from './lib/session';
 import { STORAGE_KEYS } from './lib/storage';
@@ -63,6 +64,7 @@ if (hasToken()) {
 
 // Render once the active locale has loaded (no top-level await: it would stop Rolldown from merging chunks).
 void initI18n().then(() => {
+  translateLibraryLabels();
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
   createRoot(root).render(
