@@ -22,6 +22,7 @@ import type enUSNav from './locales/en-US.nav.json';
 import type enUSNotices from './locales/en-US.notices.json';
 import type enUSBlog from './locales/en-US.blog.json';
 import type enUSSales from './locales/en-US.sales.json';
+import type enUSStaffDesk from './locales/en-US.staffdesk.json';
 
 // en-US is the reference locale: `t()` keys are checked against it at compile time.
 declare module 'i18next' {
@@ -51,6 +52,7 @@ declare module 'i18next' {
       notices: typeof enUSNotices;
       blog: typeof enUSBlog;
       sales: typeof enUSSales;
+      staffdesk: typeof enUSStaffDesk;
     };
     returnNull: false;
   }

@@ -14,7 +14,8 @@ import { storage, STORAGE_KEYS } from './storage';
  * pages (user payments, user apps, reflinks, CPI accounts), `profile` for My profile, `nav` for the side menu's
  * quick actions, `marketing` for marketing actions and the Google Ads report, `notices` for the bell, pinned
  * notifications, notice templates and campaign messages, `blog` for the staff blog editor, `sales` for the sales
- * and clients reports and the personal manager.
+ * and clients reports and the personal manager, `staffdesk` for the staff home and the referral payouts, bonus
+ * submissions and contact messages pages.
  * Each but `translation` loads when first needed.
  */
 export const NAMESPACES = [
@@ -41,6 +42,7 @@ export const NAMESPACES = [
   'blog',
   'sales',
   'webhooks',
+  'staffdesk',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -47,9 +47,16 @@ describe('resolveNavigation', () => {
     },
   );
 
-  it('sends the root to the dashboard, for users and visitors alike', () => {
+  it('sends the root to the dashboard, for customers and visitors, and staff to their own home', () => {
     expect(resolveNavigation(user('/'))).toEqual({ kind: 'redirect', to: '/dashboard' });
     expect(resolveNavigation(visitor('/'))).toEqual({ kind: 'redirect', to: '/dashboard' });
+    // Sign-in opens '/': staff land on the staff home, never in the customer area.
+    expect(resolveNavigation(user('/', ['staff-home', 'user-lists']))).toEqual({
+      kind: 'redirect',
+      to: '/admin/home',
+    });
+    // A customer never sees the staff home.
+    expect(resolveNavigation(user('/admin/home'))).toEqual({ kind: 'redirect', to: '/dashboard' });
   });
 
   it('sends unknown paths of a signed-in user to the dashboard', () => {

@@ -38,6 +38,7 @@ export const ROUTE_ACCESS = {
   '/referral-program': {},
   '/bonus-program': {},
   '/statistics': {},
+  '/admin/home': { permission: 'staff-home' },
   '/admin/user-lists': { permission: 'user-lists' },
   '/admin/user-orders': { permission: 'user-orders' },
   '/admin/vendors': { permission: 'vendors' },
@@ -59,6 +60,9 @@ export const ROUTE_ACCESS = {
   '/admin/operations': { permission: 'operations' },
   '/admin/sales-report': { permission: 'sales-report' },
   '/admin/clients-report': { permission: 'clients-report' },
+  '/admin/referral-payouts': { permission: 'referral-payouts' },
+  '/admin/bonus-submissions': { permission: 'bonus-submissions' },
+  '/admin/contact-messages': { permission: 'contact-messages' },
   '/resellers-program': {},
   '/partners-program': {},
   '/contacts': {},
@@ -71,6 +75,12 @@ export type KnownPath = keyof typeof ROUTE_ACCESS;
 
 export const SIGN_IN_PATH = '/login';
 export const HOME_PATH = '/dashboard';
+/** Where staff land: their own home, with what needs them today. */
+export const STAFF_HOME_PATH = '/admin/home';
+
+/** The home of a signed-in user: the staff home for staff (its permission), else the dashboard. */
+export const homePathOf = (permissions: readonly string[]) =>
+  canOpen(STAFF_HOME_PATH, permissions) ? STAFF_HOME_PATH : HOME_PATH;
 export const MAINTENANCE_PATH = '/503';
 
 /** The path without a trailing slash (except the root itself). */
@@ -133,7 +143,8 @@ export function resolveNavigation({
   if (normalized === '/api/password-reset') {
     return { kind: 'redirect', to: '/password-reset', search: stringSearch(search) };
   }
-  if (normalized === '/') return { kind: 'redirect', to: HOME_PATH };
+  if (normalized === '/')
+    return { kind: 'redirect', to: authenticated ? homePathOf(permissions) : HOME_PATH };
 
   const token = search.access_token;
   if (normalized === HOME_PATH && typeof token === 'string' && token !== '') {

@@ -5,5 +5,5 @@ import type { ResourceKey } from 'i18next';
  * namespace, by file; lib/i18n.ts loads this table when first needed.
  */
 export const signedInLoaders = import.meta.glob<{ default: ResourceKey }>(
-  '../locales/??-??.{app,money,campaigns,admin,statistics,cpi,access,users,settings,security,operations,pages,staffmoney,profile,nav,notices,blog,sales,marketing,webhooks}.json',
+  '../locales/??-??.{app,money,campaigns,admin,statistics,cpi,access,users,settings,security,operations,pages,staffmoney,profile,nav,notices,blog,sales,marketing,webhooks,staffdesk}.json',
 );

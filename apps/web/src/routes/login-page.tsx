@@ -10,7 +10,8 @@ export function LoginPage() {
   const navigate = useNavigate();
   return (
     <PublicLayout withBrand>
-      <LoginForm verified={verified} onSignedIn={() => void navigate({ to: '/dashboard' })} />
+      {/* '/' sends staff to their home and customers to the dashboard, once the session knows its rights. */}
+      <LoginForm verified={verified} onSignedIn={() => void navigate({ to: '/' })} />
     </PublicLayout>
   );
 }

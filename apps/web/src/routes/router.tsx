@@ -324,6 +324,37 @@ const adminOperationsRoute = createRoute({
   component: signedInPage('adminOperations'),
 });
 
+/** The staff home and the staff desk pages (payouts, bonus submissions, contact messages). */
+const loadStaffDeskTexts = () => i18next.loadNamespaces(['staffdesk', 'money']);
+
+const adminStaffHomeRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/admin/home',
+  loader: loadStaffDeskTexts,
+  component: signedInPage('adminStaffHome'),
+});
+
+const adminReferralPayoutsRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/admin/referral-payouts',
+  loader: loadStaffDeskTexts,
+  component: signedInPage('adminReferralPayouts'),
+});
+
+const adminBonusSubmissionsRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/admin/bonus-submissions',
+  loader: loadStaffDeskTexts,
+  component: signedInPage('adminBonusSubmissions'),
+});
+
+const adminContactMessagesRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/admin/contact-messages',
+  loader: loadStaffDeskTexts,
+  component: signedInPage('adminContactMessages'),
+});
+
 const topUpRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/top-up-balance',
@@ -485,6 +516,10 @@ const routeTree = rootRoute.addChildren([
     adminCoreSettingsRoute,
     adminAccessListsRoute,
     adminOperationsRoute,
+    adminStaffHomeRoute,
+    adminReferralPayoutsRoute,
+    adminBonusSubmissionsRoute,
+    adminContactMessagesRoute,
     resellersProgramRoute,
     partnersProgramRoute,
     contactsRoute,

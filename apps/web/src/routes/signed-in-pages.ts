@@ -35,6 +35,13 @@ export const signedInPages = {
   adminSalesReport: () => import('./admin-sales-report-page').then((page) => page.AdminSalesReportPage),
   adminClientsReport: () => import('./admin-clients-report-page').then((page) => page.AdminClientsReportPage),
   adminOperations: () => import('./admin-operations-page').then((page) => page.AdminOperationsPage),
+  adminStaffHome: () => import('./admin-staff-desk-pages').then((page) => page.AdminStaffHomePage),
+  adminReferralPayouts: () =>
+    import('./admin-staff-desk-pages').then((page) => page.AdminReferralPayoutsPage),
+  adminBonusSubmissions: () =>
+    import('./admin-staff-desk-pages').then((page) => page.AdminBonusSubmissionsPage),
+  adminContactMessages: () =>
+    import('./admin-staff-desk-pages').then((page) => page.AdminContactMessagesPage),
   topUp: () => import('./top-up-page').then((page) => page.TopUpPage),
   topUpResult: () => import('./top-up-result-page').then((page) => page.TopUpResultPage),
   transactions: () => import('./transactions-page').then((page) => page.TransactionsPage),

@@ -7,6 +7,7 @@ import {
   IconApps,
   IconAward,
   IconBuildingStore,
+  IconCash,
   IconChartBar,
   IconDiscount,
   IconChecklist,
@@ -18,12 +19,14 @@ import {
   IconGift,
   IconHeadset,
   IconHistory,
+  IconHome,
   IconKey,
   IconLayoutDashboard,
   IconLink,
   IconMessage2,
   IconNews,
   IconListDetails,
+  IconMail,
   IconPuzzle,
   IconReceipt,
   IconReportAnalytics,
@@ -87,6 +90,10 @@ type LabelKey =
   | 'coreSettings'
   | 'accessLists'
   | 'operations'
+  | 'staffHome'
+  | 'referralPayouts'
+  | 'bonusSubmissions'
+  | 'contactMessages'
   | 'myProfile';
 
 interface MenuItem {
@@ -141,14 +148,21 @@ const MENU: { section: SectionKey; items: MenuItem[] }[] = [
   },
 ];
 
-/** The admin section in the order of staff-admin §2; each entry shows to those granted its page. */
+/**
+ * The admin section: the staff home first, then the pages in the order of staff-admin §2 and the staff desk
+ * pages; each entry shows to those granted its page. For staff it comes before the customer sections.
+ */
 const ADMIN_MENU: MenuItem[] = [
+  { path: '/admin/home', label: 'staffHome', icon: IconHome },
   { path: '/admin/role', label: 'roles', icon: IconUserShield },
   { path: '/admin/functions', label: 'functions', icon: IconFunction },
   { path: '/admin/modules', label: 'modules', icon: IconPuzzle },
   { path: '/admin/access-lists', label: 'accessLists', icon: IconShieldLock },
   { path: '/admin/user-lists', label: 'userLists', icon: IconUsers },
   { path: '/admin/user-payments', label: 'userPayments', icon: IconReceipt },
+  { path: '/admin/referral-payouts', label: 'referralPayouts', icon: IconCash },
+  { path: '/admin/bonus-submissions', label: 'bonusSubmissions', icon: IconGift },
+  { path: '/admin/contact-messages', label: 'contactMessages', icon: IconMail },
   { path: '/admin/reflinks', label: 'reflinks', icon: IconLink },
   { path: '/admin/blog', label: 'blog', icon: IconNews },
   { path: '/admin/cpi-accounts', label: 'cpiAccounts', icon: IconAd2 },
@@ -216,6 +230,7 @@ export function SideMenu() {
       <nav aria-label={t('menu.label')}>
         <AccountSwitch />
         <QuickActions />
+        <Section section="admin" items={ADMIN_MENU} pathname={pathname} />
         {MENU.map(({ section, items }) => (
           <Section
             key={section}
@@ -225,7 +240,6 @@ export function SideMenu() {
             extra={section === 'other' && <ManagerRequestMenuItem />}
           />
         ))}
-        <Section section="admin" items={ADMIN_MENU} pathname={pathname} />
       </nav>
     </ScrollArea>
   );
