@@ -55,12 +55,16 @@ export const profileUpdateResponseSchema = profileResponseSchema.extend({
 });
 export type ProfileUpdateResponse = z.infer<typeof profileUpdateResponseSchema>;
 
-/** `POST users/profile/password`: the current password proves it is the user; the others end. */
+/**
+ * `POST users/profile/password`: the current password proves it is the user; with `sign_out_everywhere` (the
+ * default) every other session of the user ends.
+ */
 export const changePasswordBodySchema = z
   .object({
     current_password: loginPasswordRule,
     password: passwordRule,
     password_confirmation: z.string({ error: MESSAGES.required }).min(1, MESSAGES.required),
+    sign_out_everywhere: z.boolean().default(true),
   })
   .superRefine((data, ctx) => {
     passwordsMatch(data, ctx);

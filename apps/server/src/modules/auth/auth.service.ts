@@ -13,7 +13,7 @@ import {
 import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import type { Db } from '../../db/client.js';
-import { users } from '../../db/schema/index.js';
+import { billingProfiles, users } from '../../db/schema/index.js';
 import { ForbiddenError, MaintenanceError, ValidationError } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { AuthContext } from '../../plugins/auth.js';
@@ -177,20 +177,35 @@ export async function resendVerification(deps: Deps, email: string) {
   return { message: MESSAGES.verificationSent };
 }
 
-/** Sets a new password from a reset link, signs out every session, and counts as e-mail proof. */
+/**
+ * Sets a new password from a reset link, signs out every session, voids both API tokens (whoever took the
+ * account may hold them; the owner creates new ones on My profile), and counts as e-mail proof.
+ */
 export async function resetPassword(deps: Deps, body: z.output<typeof passwordResetStoreBodySchema>) {
   const user = await findUserByEmail(deps.db, body.email);
   const userId = user && (await consumeOneTimeToken(deps.db, 'reset', body.token, user.id));
   if (!user || !userId) throw ValidationError.field('token', MESSAGES.tokenInvalid);
-  await deps.db
-    .update(users)
-    .set({
-      password_hash: await hashPassword(body.password),
-      email_verified_at: user.email_verified_at ?? new Date(),
-      updated_at: new Date(),
-    })
-    .where(eq(users.id, user.id));
-  await revokeUserSessions(deps.db, user.id);
+  const passwordHash = await hashPassword(body.password);
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({
+        password_hash: passwordHash,
+        email_verified_at: user.email_verified_at ?? new Date(),
+        updated_at: new Date(),
+      })
+      .where(eq(users.id, user.id));
+    await tx
+      .update(billingProfiles)
+      .set({
+        api_token_hash: null,
+        api_token_hint: null,
+        api_test_token_hash: null,
+        api_test_token_hint: null,
+      })
+      .where(eq(billingProfiles.user_id, user.id));
+    await revokeUserSessions(tx, user.id);
+  });
   return { message: MESSAGES.passwordReset };
 }
 

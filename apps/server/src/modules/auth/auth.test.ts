@@ -9,6 +9,7 @@ import { makeUser, PASSWORD, registerBody, reloadUser } from '../../../test/fact
 import { linkIn, waitForMail } from '../../../test/outbox.js';
 import { sessions, users } from '../../db/schema/index.js';
 import { setMaintenance } from '../settings/settings.repo.js';
+import { issueOneTimeToken } from './sessions.repo.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -253,6 +254,36 @@ describe('password reset', () => {
     expect((await post('me', undefined, auth)).statusCode).toBe(401);
     expect((await post('login', { email: user.email, password: PASSWORD })).statusCode).toBe(422);
     expect((await post('login', { email: user.email, password: 'NewSecret456!' })).statusCode).toBe(200);
+  });
+
+  it('voids both API tokens: the owner gets new ones on My profile', async () => {
+    const { user, auth } = await makeUser(t.database.db);
+    const live = (await t.call('POST', 'users/profile/change-api-token', auth)).json().api_token as string;
+    const test = (await t.call('POST', 'users/profile/change-api-test-token', auth)).json()
+      .api_token as string;
+    const balance = (token: string) =>
+      t.app.inject({ method: 'GET', url: '/api/v1/balance', headers: { authorization: `Bearer ${token}` } });
+    expect((await balance(live)).statusCode).toBe(200);
+    expect((await balance(test)).statusCode).toBe(200);
+    const token = await issueOneTimeToken(t.deps.db, user.id, 'reset', 60_000);
+    const password = 'NewSecret456!';
+    const reset = await post('password-reset-store', {
+      email: user.email,
+      token,
+      password,
+      password_confirmation: password,
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect((await balance(live)).statusCode).toBe(401);
+    expect((await balance(test)).statusCode).toBe(401);
+    const signedIn = {
+      authorization: `Bearer ${(await post('login', { email: user.email, password })).json().access_token}`,
+    };
+    const profile = (await t.call('GET', 'users/profile', signedIn)).json().data;
+    expect(profile.api).toMatchObject({ key: null, test_key: null });
+    const fresh = (await t.call('POST', 'users/profile/change-api-token', signedIn)).json()
+      .api_token as string;
+    expect((await balance(fresh)).statusCode).toBe(200);
   });
 
   it("does not accept another user's reset token", async () => {

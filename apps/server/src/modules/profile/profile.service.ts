@@ -99,7 +99,7 @@ export async function updateProfile(
 
 /**
  * `POST users/profile/password`: the current password must be right (else 422 on `current_password`); the
- * new one replaces it, every other session ends, and a mail tells the owner. The user's row is locked, so
+ * new one replaces it, every other session ends when `sign_out_everywhere` is set, and a mail tells the owner. The user's row is locked, so
  * two changes at once cannot both pass the check of the same old password.
  */
 export async function changePassword(
@@ -117,7 +117,7 @@ export async function changePassword(
       .update(users)
       .set({ password_hash: newHash, updated_at: new Date() })
       .where(eq(users.id, locked.id));
-    await revokeUserSessions(tx, locked.id, auth.session.id);
+    if (body.sign_out_everywhere) await revokeUserSessions(tx, locked.id, auth.session.id);
     return locked;
   });
   const mail = await renderMail(deps.db, 'password-changed', user.locale as Locale, {

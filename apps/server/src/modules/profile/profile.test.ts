@@ -169,6 +169,36 @@ describe('POST users/profile/password', () => {
     expect(mail.text).toContain('http://storelift.test/forgot-password');
   });
 
+  it('keeps the other sessions when "sign out everywhere" is off', async () => {
+    const { auth, user } = await makeUser(t.database.db);
+    const other = (await login(user.email, PASSWORD)).json().access_token as string;
+    const res = await change(auth, {
+      current_password: PASSWORD,
+      password: 'N3w-secret!',
+      password_confirmation: 'N3w-secret!',
+      sign_out_everywhere: false,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await t.call('POST', 'me', { authorization: `Bearer ${other}` })).statusCode).toBe(200);
+    const again = await change(auth, {
+      current_password: 'N3w-secret!',
+      password: 'Th1rd-secret!',
+      password_confirmation: 'Th1rd-secret!',
+      sign_out_everywhere: true,
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect((await t.call('POST', 'me', { authorization: `Bearer ${other}` })).statusCode).toBe(401);
+    expect((await t.call('POST', 'me', auth)).statusCode).toBe(200);
+    const bad = await change(auth, {
+      current_password: 'Th1rd-secret!',
+      password: 'F0urth-secret!',
+      password_confirmation: 'F0urth-secret!',
+      sign_out_everywhere: 'yes',
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors)).toEqual(['sign_out_everywhere']);
+  });
+
   it.each([
     [
       'a wrong current password',

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Stack } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Stack } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { changePasswordBodySchema, type ChangePasswordBody } from '@storelift/shared';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,12 @@ import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useChangePassword } from '../api/profile';
 
 const loadSchema = () => Promise.resolve(changePasswordBodySchema);
-const EMPTY: ChangePasswordBody = { current_password: '', password: '', password_confirmation: '' };
+const EMPTY: ChangePasswordBody = {
+  current_password: '',
+  password: '',
+  password_confirmation: '',
+  sign_out_everywhere: true,
+};
 
 /** Change the password while signed in: the current one, then a new one with the strength meter. */
 export function PasswordForm() {
@@ -48,6 +53,11 @@ function PasswordFields({ onChanged }: { onChanged: () => void }) {
           {...form.getInputProps('current_password')}
         />
         <NewPasswordFields form={form} label={t('fields.newPassword')} />
+        <Checkbox
+          label={tp('password.signOutEverywhere')}
+          description={tp('password.signOutEverywhereHint')}
+          {...form.getCheckboxProps('sign_out_everywhere')}
+        />
         <Group>
           <Button type="submit" loading={form.submitting}>
             {tp('password.submit')}
