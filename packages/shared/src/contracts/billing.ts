@@ -12,6 +12,7 @@ import {
   TRANSACTION_TYPES,
 } from '../constants/money.js';
 import { MESSAGES } from '../rules/messages.js';
+import { VALIDATION_MESSAGES } from '../rules/validation-messages.js';
 import { text } from '../rules/text.js';
 import { MONEY_SCALE, parseMoney, readMoneyInput, type Money } from '../rules/money.js';
 import { appstoreQueryRule, queryFlagRule, searchTextRule } from './apps.js';
@@ -57,8 +58,8 @@ export const positiveAmountRule = positiveAmount(2);
 export const dateQueryRule = z
   .string()
   .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, MESSAGES.dataNotValid)
-  .refine((text) => !Number.isNaN(Date.parse(text)), MESSAGES.dataNotValid);
+  .regex(/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, VALIDATION_MESSAGES.dateInvalid)
+  .refine((text) => !Number.isNaN(Date.parse(text)), VALIDATION_MESSAGES.dateInvalid);
 
 /** A body that may be left out altogether (read as `{}`). */
 export const optionalBody = <T extends z.ZodType>(schema: T) => z.preprocess((value) => value ?? {}, schema);

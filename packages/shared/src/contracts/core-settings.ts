@@ -91,7 +91,7 @@ const idRule = z
  * replaced; the others keep their prices. A change prices the next quote, never a charged campaign.
  */
 export const productsBodySchema = z.object({
-  appstore: z.union([z.literal(1), z.literal(2)], { error: MESSAGES.dataNotValid }),
+  appstore: z.union([z.literal(1), z.literal(2)]),
   products: z
     .array(
       z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { APP_STORES } from '../constants/domain.js';
-import { MESSAGES } from '../rules/messages.js';
+import { fillMessage, MESSAGES } from '../rules/messages.js';
+import { VALIDATION_MESSAGES } from '../rules/validation-messages.js';
 import { MARKETING_MESSAGES } from '../rules/marketing-messages.js';
 import { countryRule } from '../rules/auth.js';
 import { text } from '../rules/text.js';
@@ -26,7 +27,10 @@ const endRule = dateQueryRule.transform(
 
 const tierInputSchema = z.object({
   from: moneyInputRule(2).refine((value) => value >= 0n, MESSAGES.amountInvalid),
-  percent: moneyInputRule(2).refine((value) => value > 0n && value <= 100n * 10_000n, MESSAGES.dataNotValid),
+  percent: moneyInputRule(2).refine(
+    (value) => value > 0n && value <= 100n * 10_000n,
+    fillMessage(VALIDATION_MESSAGES.numberRange, { min: '0.01', max: 100 }),
+  ),
 });
 
 /**
@@ -36,15 +40,13 @@ const tierInputSchema = z.object({
  */
 export const marketingActionBodySchema = z
   .object({
-    type: z.enum(MARKETING_ACTION_KINDS, { error: MESSAGES.dataNotValid }),
+    type: z.enum(MARKETING_ACTION_KINDS),
     name: text({ max: 100, min: 1 }),
     text: text({ max: 1000, multiline: true }).default(''),
     starts_at: momentRule,
     ends_at: z.union([z.literal('').transform(() => null), endRule, z.null()]).default(null),
     store: z
-      .union([z.literal(APP_STORES.GOOGLE_PLAY), z.literal(APP_STORES.APP_STORE), z.null()], {
-        error: MESSAGES.dataNotValid,
-      })
+      .union([z.literal(APP_STORES.GOOGLE_PLAY), z.literal(APP_STORES.APP_STORE), z.null()])
       .default(null),
     countries: z.array(countryRule).max(300).default([]),
     /** Orderable product types; CPI is never discounted (its spend is the ad network's). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Locale } from '../constants/locales.js';
-import { MESSAGES } from '../rules/messages.js';
+import { VALIDATION_MESSAGES } from '../rules/validation-messages.js';
 import { text } from '../rules/text.js';
 import { NOTICE_MESSAGES } from '../rules/notices-messages.js';
 import { NOTICE_TEXT_MAX, NOTICE_TYPES, NOTICE_TYPE_VALUES, type NoticeType } from '../constants/notices.js';
@@ -8,11 +8,11 @@ import { idParamsSchema, pageMetaSchema, pageQuerySchema } from './common.js';
 
 /** A notice type (NOTICE_TYPES) as a query or body value. */
 export const noticeTypeSchema = z.coerce
-  .number({ error: MESSAGES.dataNotValid })
+  .number({ error: VALIDATION_MESSAGES.choiceInvalid })
   .int()
   .refine(
     (value): value is NoticeType => (NOTICE_TYPE_VALUES as number[]).includes(value),
-    MESSAGES.dataNotValid,
+    VALIDATION_MESSAGES.choiceInvalid,
   )
   .transform((value) => value as NoticeType);
 

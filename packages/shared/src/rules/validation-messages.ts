@@ -11,6 +11,7 @@ export const VALIDATION_MESSAGES = {
   numberAbove: 'Must be more than {{min}}',
   numberMax: 'Must be at most {{max}}',
   numberBelow: 'Must be less than {{max}}',
+  numberRange: 'Must be from {{min}} to {{max}}',
   textMin: 'Must be at least {{min}} characters',
   textMax: 'Must be at most {{max}} characters',
   itemsMin: 'Choose at least {{min}}',

@@ -32,3 +32,60 @@ describe('validation messages', () => {
     expect(firstMessage(text({ max: 10 }), 'x'.repeat(11))).toBe('Must be at most 10 characters');
   });
 });
+
+describe('every request body schema', () => {
+  beforeAll(() => installValidationMessages());
+
+  /** Zod's own English, which a form must never show. */
+  const LIBRARY_TEXT =
+    /Invalid input|Invalid option|Too (big|small)|expected (string|number|int|array|object|boolean)|Unrecognized key/;
+  const HOSTILE = [NaN, 'abc', '', -1, 10 ** 12, 1.5, [], {}, null, true, 'x'.repeat(6000)];
+
+  it('names a rule for any bad value instead of zod’s English', async () => {
+    const shared = await import('../index.js');
+    const schemas = Object.entries(shared).filter(
+      (entry): entry is [string, z.ZodObject] =>
+        /BodySchema$/.test(entry[0]) && entry[1] instanceof z.ZodObject,
+    );
+    expect(schemas.length).toBeGreaterThan(30);
+    const found: string[] = [];
+    for (const [name, schema] of schemas) {
+      for (const key of Object.keys(schema.shape)) {
+        for (const value of HOSTILE) {
+          for (const issue of schema.safeParse({ [key]: value }).error?.issues ?? []) {
+            if (LIBRARY_TEXT.test(issue.message))
+              found.push(`${name}.${issue.path.join('.')}: ${issue.message}`);
+          }
+        }
+      }
+    }
+    expect([...new Set(found)]).toEqual([]);
+  });
+
+  it('gives the staff forms of notices, balance change, marketing actions and products a rule, not "Data is not valid"', async () => {
+    const {
+      changeUserBalanceBodySchema,
+      marketingActionBodySchema,
+      productsBodySchema,
+      sendNoticeBodySchema,
+    } = await import('../index.js');
+    const forms = {
+      changeUserBalanceBodySchema,
+      marketingActionBodySchema,
+      productsBodySchema,
+      sendNoticeBodySchema,
+    };
+    const vague: string[] = [];
+    for (const [name, schema] of Object.entries(forms)) {
+      const shape = (
+        schema instanceof z.ZodObject ? schema : (schema as unknown as { def: { in: z.ZodObject } }).def.in
+      ).shape as Record<string, unknown>;
+      for (const key of Object.keys(shape))
+        for (const value of HOSTILE)
+          for (const issue of schema.safeParse({ [key]: value }).error?.issues ?? [])
+            if (issue.path[0] === key && issue.message === MESSAGES.dataNotValid)
+              vague.push(`${name}.${key}`);
+    }
+    expect([...new Set(vague)]).toEqual([]);
+  });
+});

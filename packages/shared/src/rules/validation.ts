@@ -25,6 +25,7 @@ export function validationMessage(issue: Issue): string {
       if (issue.expected === 'date') return V.dateInvalid;
       if (issue.expected === 'boolean') return V.yesOrNo;
       if (issue.expected === 'string') return V.textExpected;
+      if (issue.expected === 'array') return V.choiceInvalid;
       return MESSAGES.dataNotValid;
     case 'too_small': {
       const min = bound(issue.minimum);
@@ -43,6 +44,13 @@ export function validationMessage(issue: Issue): string {
     }
     case 'invalid_value':
       return V.choiceInvalid;
+    case 'invalid_union': {
+      // The rule of the branch the value came closest to; a union of fixed values is a choice.
+      const specific = issue.errors
+        .flat()
+        .find((inner) => inner.code !== 'invalid_type' && inner.code !== 'invalid_value');
+      return specific?.message ?? V.choiceInvalid;
+    }
     case 'invalid_format':
       if (issue.format === 'email') return MESSAGES.emailInvalid;
       if (issue.format === 'url') return V.linkInvalid;
