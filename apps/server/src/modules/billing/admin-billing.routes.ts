@@ -20,9 +20,10 @@ import {
   updatePaymentBodySchema,
 } from '@storelift/shared';
 import { errorResponses } from '../../lib/route-schemas.js';
+import { acceptUploads } from '../../lib/uploads.js';
 import { authOf } from '../../plugins/auth.js';
 import * as admin from './admin-billing.service.js';
-import { deleteInvoice, uploadInvoice } from './admin-invoices.js';
+import { INVOICE_UPLOAD, deleteInvoice, readInvoiceUpload, uploadInvoice } from './admin-invoices.js';
 import { sendInvoice, staffInvoice } from './invoices.js';
 import { exportPayments } from './payments-export.js';
 import { listTransactions } from './transactions.service.js';
@@ -134,26 +135,26 @@ export async function adminBillingRoutes(app: FastifyInstance) {
     },
     async (req, reply) => sendInvoice(reply, await staffInvoice(deps, req.params.id)),
   );
-  // The invoice arrives as the request body itself (application/pdf), read as bytes up to the limit.
-  app.addContentTypeParser(
-    'application/pdf',
-    { parseAs: 'buffer', bodyLimit: INVOICE_MAX_BYTES },
-    (_req, body, done) => done(null, body),
-  );
-  r.post(
-    '/payments/invoice/:id',
-    {
-      schema: {
-        tags,
-        params: idParamsSchema,
-        consumes: ['application/pdf'],
-        response: { 200: adminPaymentResponseSchema, ...errorResponses },
+  // The invoice arrives as the PDF itself or as a browser form; only this route reads forms.
+  await app.register(async (upload) => {
+    await acceptUploads(upload, INVOICE_UPLOAD);
+    upload.withTypeProvider<ZodTypeProvider>().post(
+      '/payments/invoice/:id',
+      {
+        schema: {
+          tags,
+          description:
+            'The PDF itself (`Content-Type: application/pdf`) or a form (`multipart/form-data`) with the PDF in `data` and optionally `paymentInvoiceId`, at most 5 MB.',
+          params: idParamsSchema,
+          consumes: ['application/pdf', 'multipart/form-data'],
+          response: { 200: adminPaymentResponseSchema, ...errorResponses },
+        },
+        bodyLimit: INVOICE_MAX_BYTES,
+        onRequest: app.permit('payments.invoices'),
       },
-      bodyLimit: INVOICE_MAX_BYTES,
-      onRequest: app.permit('payments.invoices'),
-    },
-    (req) => uploadInvoice(deps, req.params.id, req.body),
-  );
+      async (req) => uploadInvoice(deps, req.params.id, await readInvoiceUpload(req, req.params.id)),
+    );
+  });
   r.delete(
     '/payments/invoice/:id',
     {

@@ -1,10 +1,33 @@
-import { INVOICE_MAX_BYTES, STAFF_MONEY_MESSAGES } from '@storelift/shared';
+import type { FastifyRequest } from 'fastify';
+import { INVOICE_MAX_BYTES, MESSAGES, STAFF_MONEY_MESSAGES } from '@storelift/shared';
 import type { Deps } from '../../deps.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { fileStorage } from '../../lib/file-storage.js';
+import { readUpload, type UploadRules } from '../../lib/uploads.js';
 import { audit } from '../audit/audit.js';
 import { adminView } from './admin-billing.service.js';
 import * as repo from './payments.repo.js';
+
+/**
+ * An invoice upload: the PDF itself (`application/pdf`) or a browser form with the PDF in `data` and,
+ * optionally, `paymentInvoiceId` (staff-admin §7), which must then name the payment of the path.
+ */
+export const INVOICE_UPLOAD: UploadRules = {
+  contentType: 'application/pdf',
+  maxBytes: INVOICE_MAX_BYTES,
+  formFile: 'data',
+  formFields: ['paymentInvoiceId'],
+  missing: STAFF_MONEY_MESSAGES.invoiceNotPdf,
+  tooLarge: STAFF_MONEY_MESSAGES.invoiceTooLarge,
+};
+
+/** The uploaded invoice's bytes, either shape; a form naming another payment is a 422. */
+export async function readInvoiceUpload(req: FastifyRequest, paymentId: number): Promise<Buffer> {
+  const { file, fields } = await readUpload(req, INVOICE_UPLOAD);
+  if (fields.paymentInvoiceId !== undefined && fields.paymentInvoiceId.trim() !== String(paymentId))
+    throw ValidationError.field('paymentInvoiceId', MESSAGES.dataNotValid);
+  return file;
+}
 
 /** Every PDF starts with these bytes, whatever the request's content type claims. */
 const PDF_MAGIC = Buffer.from('%PDF-');

@@ -2,9 +2,10 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { INVOICE_MAX_BYTES, PAYMENT_SYSTEMS, STAFF_MONEY_MESSAGES } from '@storelift/shared';
+import { INVOICE_MAX_BYTES, MESSAGES, PAYMENT_SYSTEMS, STAFF_MONEY_MESSAGES } from '@storelift/shared';
 import { buildTestApp, errorsOf, type HttpMethod, type TestApp } from '../../../test/build-test-app.js';
 import { makeTopUp, makeUser } from '../../../test/factories.js';
+import { formBody } from '../../../test/forms.js';
 import { auditLog, payments } from '../../db/schema/index.js';
 
 let t: TestApp;
@@ -26,6 +27,11 @@ const upload = (paymentId: number, body: Buffer, headers: Headers = admin.auth, 
     headers: { ...headers, 'content-type': type },
     payload: body,
   });
+const uploadForm = async (paymentId: number, fields: Record<string, string | Blob>) => {
+  const { payload, type } = await formBody(fields);
+  return upload(paymentId, payload, admin.auth, type);
+};
+const pdfFile = (bytes: Buffer) => new File([bytes], 'invoice.pdf', { type: 'application/pdf' });
 const storedInvoices = () => {
   try {
     return readdirSync(join(t.config.dataDir, 'files', 'invoices'));
@@ -203,6 +209,54 @@ describe('invoices', () => {
     expect(storedInvoices()).toHaveLength(before);
     const [row] = await t.deps.db.select().from(payments).where(eq(payments.id, payment.id));
     expect(row!.invoice_file).toBeNull();
+  });
+
+  it('takes a browser form too: the PDF in data, paymentInvoiceId naming the payment', async () => {
+    const customer = await makeUser(t.database.db);
+    const payment = await makeTopUp(t.deps.db, customer.user.id, '45');
+    const before = storedInvoices().length;
+
+    const sent = await uploadForm(payment.id, {
+      paymentInvoiceId: String(payment.id),
+      data: pdfFile(pdfOf('from a form')),
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().data).toMatchObject({ id: payment.id, invoice_uploaded: true });
+    expect((await customerDownload(customer.auth, payment.id)).rawPayload.equals(pdfOf('from a form'))).toBe(
+      true,
+    );
+    const atLimit = Buffer.concat([pdfOf('full'), Buffer.alloc(INVOICE_MAX_BYTES - pdfOf('full').length)]);
+    expect((await uploadForm(payment.id, { data: pdfFile(atLimit) })).statusCode).toBe(200);
+    expect(storedInvoices()).toHaveLength(before + 1);
+
+    const refused: [Record<string, string | Blob>, Record<string, string[]>][] = [
+      [
+        { paymentInvoiceId: String(payment.id + 1), data: pdfFile(pdfOf('x')) },
+        { paymentInvoiceId: [MESSAGES.dataNotValid] },
+      ],
+      [{ paymentInvoiceId: String(payment.id) }, { file: [STAFF_MONEY_MESSAGES.invoiceNotPdf] }],
+      [{ data: new File(['<html>no</html>'], 'x.pdf') }, { file: [STAFF_MONEY_MESSAGES.invoiceNotPdf] }],
+      [{ pdf: pdfFile(pdfOf('x')) }, { pdf: [MESSAGES.dataNotValid] }],
+      [{ data: pdfFile(pdfOf('x')), other: 'x' }, { other: [MESSAGES.dataNotValid] }],
+      [
+        { data: pdfFile(Buffer.concat([atLimit, Buffer.from('!')])) },
+        { file: [STAFF_MONEY_MESSAGES.invoiceTooLarge] },
+      ],
+    ];
+    for (const [fields, errors] of refused) {
+      const res = await uploadForm(payment.id, fields);
+      expect(res.statusCode, Object.keys(fields).join()).toBe(422);
+      expect(errorsOf(res)).toEqual(errors);
+    }
+    const broken = await upload(
+      payment.id,
+      Buffer.from('--x\r\nnot a form'),
+      admin.auth,
+      'multipart/form-data; boundary=x',
+    );
+    expect(broken.statusCode).toBe(422);
+    expect(storedInvoices()).toHaveLength(before + 1);
+    expect((await customerDownload(customer.auth, payment.id)).rawPayload.equals(atLimit)).toBe(true);
   });
 
   it('never serves another user’s invoice', async () => {

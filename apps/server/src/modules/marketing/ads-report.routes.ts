@@ -11,11 +11,21 @@ import {
   deletedResponseSchema,
   idParamsSchema,
 } from '@storelift/shared';
-import { ValidationError } from '../../lib/errors.js';
 import { errorResponses } from '../../lib/route-schemas.js';
+import { acceptUploads, readUpload, type UploadRules } from '../../lib/uploads.js';
 import * as report from './ads-report.service.js';
 
 const tags = ['admin: Google Ads report'];
+
+/** A spend file: the CSV itself (`text/csv`) or a browser form with it in `file`. */
+const ADS_REPORT_UPLOAD: UploadRules = {
+  contentType: 'text/csv',
+  maxBytes: ADS_REPORT_FILE_MAX_BYTES,
+  formFile: 'file',
+  formFields: [],
+  missing: MARKETING_MESSAGES.reportFileMissing,
+  tooLarge: MARKETING_MESSAGES.reportFileTooLarge,
+};
 
 /** The Google Ads report (staff-admin §2, §7) under /api/admin/v1: admin, ppc and marketer. */
 export async function adminAdsReportRoutes(app: FastifyInstance) {
@@ -34,31 +44,25 @@ export async function adminAdsReportRoutes(app: FastifyInstance) {
     },
     (req) => report.listReport(db, req.query),
   );
-  // The file arrives as the request body itself (text/csv), read as bytes up to the limit.
-  app.addContentTypeParser(
-    'text/csv',
-    { parseAs: 'buffer', bodyLimit: ADS_REPORT_FILE_MAX_BYTES },
-    (_req, body, done) => done(null, body),
-  );
-  r.post(
-    '/google-ads-report',
-    {
-      schema: {
-        tags,
-        description:
-          'The body is the CSV file itself (`Content-Type: text/csv`, at most 1 MiB, 5000 lines) with the columns type, code, from, to, amount.',
-        consumes: ['text/csv'],
-        response: { 200: adsReportUploadResponseSchema, ...errorResponses },
+  // The file arrives as the CSV itself or as a browser form; only this route reads forms.
+  await app.register(async (upload) => {
+    await acceptUploads(upload, ADS_REPORT_UPLOAD);
+    upload.withTypeProvider<ZodTypeProvider>().post(
+      '/google-ads-report',
+      {
+        schema: {
+          tags,
+          description:
+            'The CSV file itself (`Content-Type: text/csv`) or a form (`multipart/form-data`) with the file in `file`; at most 1 MiB, 5000 lines, with the columns type, code, from, to, amount.',
+          consumes: ['text/csv', 'multipart/form-data'],
+          response: { 200: adsReportUploadResponseSchema, ...errorResponses },
+        },
+        bodyLimit: ADS_REPORT_FILE_MAX_BYTES,
+        onRequest,
       },
-      bodyLimit: ADS_REPORT_FILE_MAX_BYTES,
-      onRequest,
-    },
-    (req) => {
-      if (!Buffer.isBuffer(req.body))
-        throw ValidationError.field('file', MARKETING_MESSAGES.reportFileMissing);
-      return report.uploadReport(db, req.body);
-    },
-  );
+      async (req) => report.uploadReport(db, (await readUpload(req, ADS_REPORT_UPLOAD)).file),
+    );
+  });
   r.put(
     '/google-ads-report/:id',
     {

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { MARKETING_MESSAGES, type AdsReportRow } from '@storelift/shared';
+import { MARKETING_MESSAGES, MESSAGES, type AdsReportRow } from '@storelift/shared';
 import { buildTestApp, errorsOf, type HttpMethod, type TestApp } from '../../../test/build-test-app.js';
 import { makeTopUp, makeUser } from '../../../test/factories.js';
+import { formBody } from '../../../test/forms.js';
 import { adsSpend, auditLog, billingProfiles, reflinks } from '../../db/schema/index.js';
 import { ensureBillingProfile } from '../billing/profiles.repo.js';
 
@@ -33,7 +34,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const today = () => new Date().toISOString().slice(0, 10);
-const upload = (csv: string, headers: Headers = marketer, type = 'text/csv') =>
+const upload = (csv: string | Buffer, headers: Headers = marketer, type = 'text/csv') =>
   t.app.inject({
     method: 'POST',
     url: '/api/admin/v1/google-ads-report',
@@ -120,6 +121,36 @@ describe('Google Ads report', () => {
     expect(errorsOf(await upload(many)).file).toEqual([MARKETING_MESSAGES.reportTooManyRows]);
     expect((await upload('{}', marketer, 'application/json')).statusCode).toBe(422);
     expect((await upload('x'.repeat(1024 * 1024 + 10))).statusCode).toBe(413);
+  });
+
+  it('takes a browser form too: the CSV in file', async () => {
+    const send = async (fields: Record<string, string | Blob>) => {
+      const { payload, type } = await formBody(fields);
+      return upload(payload, marketer, type);
+    };
+    const csv = (amount: string) => `type,code,from,to,amount\n1,GADS-1,2024-03-01,2024-03-31,${amount}`;
+    const csvFile = (text: string) => new File([text], 'spend.csv', { type: 'text/csv' });
+
+    const sent = await send({ file: csvFile(csv('70')) });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json()).toMatchObject({ added: 1, dontExistsRefCodes: [] });
+    const [row] = await t.deps.db.select().from(adsSpend).where(eq(adsSpend.date_from, '2024-03-01'));
+    expect(row!.amount).toBe('70.0000');
+
+    const refused: [Record<string, string | Blob>, Record<string, string[]>][] = [
+      [{}, { file: [MARKETING_MESSAGES.reportFileMissing] }],
+      [{ note: 'x', file: csvFile(csv('1')) }, { file: [MESSAGES.dataNotValid] }],
+      [{ data: csvFile(csv('1')) }, { data: [MESSAGES.dataNotValid] }],
+      [{ file: csvFile('x'.repeat(1024 * 1024 + 1)) }, { file: [MARKETING_MESSAGES.reportFileTooLarge] }],
+      [{ file: csvFile('code,amount\nGADS-1,5') }, { file: [MARKETING_MESSAGES.reportColumns] }],
+    ];
+    for (const [fields, errors] of refused) {
+      const res = await send(fields);
+      expect(res.statusCode, Object.keys(fields).join()).toBe(422);
+      expect(errorsOf(res)).toEqual(errors);
+    }
+    const [after] = await t.deps.db.select().from(adsSpend).where(eq(adsSpend.date_from, '2024-03-01'));
+    expect(after!.amount).toBe('70.0000');
   });
 
   it('is closed to a manager and to customers', async () => {
