@@ -25,6 +25,10 @@ export const users = pgTable(
     phone: text('phone'),
     messenger_type: text('messenger_type'),
     messenger_id: text('messenger_id'),
+    /** Printed on the customer's invoices when given (My profile): company, postal address, VAT id. */
+    company: text('company'),
+    address: text('address'),
+    vat_id: text('vat_id'),
     locale: text('locale').notNull().default('en-US'),
     avatar: text('avatar'),
     /** The referral code given at sign-up (`ref`), kept for the referral program. */
