@@ -213,7 +213,7 @@ export async function showByPackage(
 }
 
 /** The package id in an id or pasted store link of the store, or 422 on `package`. */
-function packageFromInput(appstore: AppStore, input: string): string {
+export function packageFromInput(appstore: AppStore, input: string): string {
   if (isValidPackageId(appstore, input)) return input;
   const link = parseStoreLink(input);
   if (link?.appstore === appstore) return link.packageId;

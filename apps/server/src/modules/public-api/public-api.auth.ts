@@ -4,11 +4,9 @@ import type { Db } from '../../db/client.js';
 import { billingProfiles, settings, users } from '../../db/schema/index.js';
 import { hashToken } from '../../lib/tokens.js';
 
-/** Who calls the public API: the token's owner, whether it is the test token, and the credits left. */
+/** Who calls the public API: the token's owner (the rate limit counts per owner), whether it is the test token, and the credits left. */
 export interface ApiCaller {
   userId: number;
-  /** The token's SHA-256: the rate limit counts per token. */
-  tokenHash: string;
   test: boolean;
   remaining: number;
   autoRefresh: boolean;
@@ -53,7 +51,6 @@ const callerQueries = new WeakMap<Db, ReturnType<typeof callerQuery>>();
 export async function findApiCaller(db: Db, token: string): Promise<ApiCaller | undefined> {
   let query = callerQueries.get(db);
   if (!query) callerQueries.set(db, (query = callerQuery(db)));
-  const tokenHash = hashToken(token);
-  const [row] = await query.execute({ hash: tokenHash });
-  return row && { ...row, tokenHash, remaining: Number(row.remaining) };
+  const [row] = await query.execute({ hash: hashToken(token) });
+  return row && { ...row, remaining: Number(row.remaining) };
 }

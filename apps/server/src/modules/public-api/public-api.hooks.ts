@@ -26,7 +26,7 @@ declare module 'fastify' {
 
 /**
  * The public API's request cycle, for every route that names its `operation` (docs/public-api.md): the API
- * token (401), maintenance (503), the rate limit per token (429 with `Retry-After`), then, once the input is
+ * token (401), maintenance (503), the rate limit per account (429 with `Retry-After`), then, once the input is
  * valid, the credits (402 when too few, nothing spent); every answer to a known caller carries
  * `X-Credits-Cost` and `X-Credits-Remaining`.
  */
@@ -40,7 +40,8 @@ export function registerPublicApiHooks(app: FastifyInstance) {
   const limit = app.createRateLimit({
     max,
     timeWindow: windowSeconds * 1000,
-    keyGenerator: (request) => `public-api:${request.apiCaller?.tokenHash}`,
+    // Per account: the live and the test token of one user share a counter.
+    keyGenerator: (request) => `public-api:${request.apiCaller?.userId}`,
   });
   const policy = `"default";q=${max};w=${windowSeconds}`;
 

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import {
-  CAMPAIGN_ACTIONS,
   PUBLIC_API_MESSAGES,
   type CampaignAction,
   type CreateCampaignBody,
@@ -9,11 +8,11 @@ import {
 } from '@storelift/shared';
 import type { Deps } from '../../deps.js';
 import { apiIdempotencyKeys } from '../../db/schema/index.js';
-import { NotFoundError, ValidationError } from '../../lib/errors.js';
+import { ValidationError } from '../../lib/errors.js';
 import { isUniqueViolation } from '../../lib/unique-violation.js';
 import * as campaigns from '../campaigns/campaigns.service.js';
-import { findCampaign } from '../campaigns/campaigns.repo.js';
 import type { ApiCaller } from './public-api.auth.js';
+import { sandbox } from './public-api.sandbox.js';
 
 /** The header that makes an order safe to retry. */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -75,13 +74,9 @@ export async function orderCampaign(
 
 /**
  * Pause, resume or cancel through the private API's lifecycle (docs/architecture.md, Campaign lifecycle);
- * with a test token only checked (404 for another user's campaign, 409 when the status forbids it).
+ * with a test token a dry run on the sandbox's sample campaigns (404 for any other, 409 when the status forbids it).
  */
 export async function campaignAction(deps: Deps, caller: ApiCaller, id: number, action: CampaignAction) {
-  if (!caller.test) return { ...(await campaigns.act(deps, caller.userId, id, action)), dry_run: false };
-  const row = await findCampaign(deps.db, caller.userId, id);
-  if (!row) throw new NotFoundError();
-  campaigns.allowIn(row.campaign, CAMPAIGN_ACTIONS[action]);
-  const { data } = await campaigns.getCampaign(deps, caller.userId, id);
-  return { data, dry_run: true, message: PUBLIC_API_MESSAGES.dryRun };
+  if (caller.test) return sandbox.campaignAction(id, action);
+  return { ...(await campaigns.act(deps, caller.userId, id, action)), dry_run: false };
 }

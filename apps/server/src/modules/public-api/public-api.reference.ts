@@ -104,8 +104,8 @@ export function publicApiDocument(full: Document, serverUrl: string) {
       description:
         `Your apps, keywords, campaigns, money and statistics, paid with API credits (x-credits per operation). ` +
         `Every answer carries X-Credits-Cost and X-Credits-Remaining; 402 when the credits are not enough (nothing spent). ` +
-        `At most ${max} requests per ${windowSeconds} seconds per token (RateLimit and RateLimit-Policy headers, 429 with Retry-After). ` +
-        `A test token (sl_test_…) spends no credits: orders and campaign actions are checked and answered as dry runs.`,
+        `At most ${max} requests per ${windowSeconds} seconds per account, live and test tokens together (RateLimit and RateLimit-Policy headers, 429 with Retry-After). ` +
+        `A test token (sl_test_…) is a free sandbox: reads answer fixed sample data, never the account's own; writes are checked like live ones and answered as dry runs, nothing written or charged.`,
     },
     servers: [{ url: serverUrl }],
     components: {

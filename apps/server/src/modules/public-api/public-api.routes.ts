@@ -45,6 +45,7 @@ import { registerPublicApiHooks } from './public-api.hooks.js';
 import { usageOf } from './public-api.credits.js';
 import { IDEMPOTENCY_HEADER, campaignAction, orderCampaign } from './public-api.orders.js';
 import { publicApiReferenceRoutes } from './public-api.reference.js';
+import { sandbox } from './public-api.sandbox.js';
 
 /** Every answer of the public API may also be out of credits (402). */
 const errors = { ...errorResponses, 402: errorResponseSchema };
@@ -58,8 +59,8 @@ const described = (operation: PublicApiOperation, tag: string, summary: string) 
 
 /**
  * The public API (`/api/v1`, customer-area §1, §9): the caller's own apps, keywords, campaigns, money and
- * statistics through the private API's services, authenticated by API token and paid with credits
- * (docs/public-api.md).
+ * statistics through the private API's services, authenticated by API token and paid with credits; a test
+ * token's calls answer from the sandbox (docs/public-api.md).
  */
 export async function publicApiRoutes(app: FastifyInstance) {
   registerPublicApiHooks(app);
@@ -69,6 +70,8 @@ export async function publicApiRoutes(app: FastifyInstance) {
   const { db } = deps;
   const callerOf = (req: FastifyRequest) => req.apiCaller!;
   const userOf = (req: FastifyRequest) => callerOf(req).userId;
+  // The test token's calls answer from the sandbox (public-api.sandbox.ts), never the caller's own data.
+  const isTest = (req: FastifyRequest) => callerOf(req).test;
   const config = (operation: PublicApiOperation) => ({ operation });
 
   r.get(
@@ -94,7 +97,7 @@ export async function publicApiRoutes(app: FastifyInstance) {
       },
       config: config('listApps'),
     },
-    (req) => apps.listApps(deps, userOf(req), req.query),
+    (req) => (isTest(req) ? sandbox.listApps(req.query) : apps.listApps(deps, userOf(req), req.query)),
   );
   r.post(
     '/apps',
@@ -102,11 +105,14 @@ export async function publicApiRoutes(app: FastifyInstance) {
       schema: {
         ...described('addApp', 'apps', 'Track an app by store link or package in a country'),
         body: createAppBodySchema,
-        response: { 201: appResponseSchema, ...errors },
+        response: { 200: appResponseSchema, 201: appResponseSchema, ...errors },
       },
       config: config('addApp'),
     },
-    async (req, reply) => reply.status(201).send(await apps.addApp(deps, userOf(req), req.body)),
+    async (req, reply) =>
+      isTest(req)
+        ? reply.status(200).send(await sandbox.addApp(deps, req.body))
+        : reply.status(201).send(await apps.addApp(deps, userOf(req), req.body)),
   );
   r.get(
     '/apps/:id/status',
@@ -118,7 +124,8 @@ export async function publicApiRoutes(app: FastifyInstance) {
       },
       config: config('getAppStatus'),
     },
-    (req) => apps.countryStatuses(deps, userOf(req), req.params.id),
+    (req) =>
+      isTest(req) ? sandbox.appStatus(req.params.id) : apps.countryStatuses(deps, userOf(req), req.params.id),
   );
 
   r.get(
@@ -131,7 +138,8 @@ export async function publicApiRoutes(app: FastifyInstance) {
       },
       config: config('listKeywords'),
     },
-    (req) => keywords.listKeywords(deps, userOf(req), req.query),
+    (req) =>
+      isTest(req) ? sandbox.listKeywords(req.query) : keywords.listKeywords(deps, userOf(req), req.query),
   );
   r.post(
     '/keywords',
@@ -139,11 +147,14 @@ export async function publicApiRoutes(app: FastifyInstance) {
       schema: {
         ...described('addKeyword', 'keywords', 'Track a keyword for an app'),
         body: createKeywordBodySchema,
-        response: { 201: keywordResponseSchema, ...errors },
+        response: { 200: keywordResponseSchema, 201: keywordResponseSchema, ...errors },
       },
       config: config('addKeyword'),
     },
-    async (req, reply) => reply.status(201).send(await keywords.addKeyword(deps, userOf(req), req.body)),
+    async (req, reply) =>
+      isTest(req)
+        ? reply.status(200).send(sandbox.addKeyword(req.body))
+        : reply.status(201).send(await keywords.addKeyword(deps, userOf(req), req.body)),
   );
   r.delete(
     '/keywords/:id',
@@ -155,7 +166,10 @@ export async function publicApiRoutes(app: FastifyInstance) {
       },
       config: config('deleteKeyword'),
     },
-    (req) => keywords.deleteKeyword(deps, userOf(req), req.params.id),
+    (req) =>
+      isTest(req)
+        ? sandbox.deleteKeyword(req.params.id)
+        : keywords.deleteKeyword(deps, userOf(req), req.params.id),
   );
   r.get(
     '/keywords/:id/rank',
@@ -171,7 +185,10 @@ export async function publicApiRoutes(app: FastifyInstance) {
       },
       config: config('getKeywordRank'),
     },
-    (req) => keywords.keywordRank(deps, userOf(req), req.params.id),
+    (req) =>
+      isTest(req)
+        ? sandbox.keywordRank(req.params.id)
+        : keywords.keywordRank(deps, userOf(req), req.params.id),
   );
   r.get(
     '/keywords/:id/history',
@@ -184,7 +201,10 @@ export async function publicApiRoutes(app: FastifyInstance) {
       },
       config: config('getKeywordRankHistory'),
     },
-    (req) => keywords.chartRank(deps, userOf(req), { ...req.query, id: req.params.id }),
+    (req) =>
+      isTest(req)
+        ? sandbox.keywordHistory(req.params.id)
+        : keywords.chartRank(deps, userOf(req), { ...req.query, id: req.params.id }),
   );
 
   r.post(
@@ -228,7 +248,8 @@ export async function publicApiRoutes(app: FastifyInstance) {
       },
       config: config('listCampaigns'),
     },
-    (req) => campaigns.listCampaigns(deps, userOf(req), req.query),
+    (req) =>
+      isTest(req) ? sandbox.listCampaigns(req.query) : campaigns.listCampaigns(deps, userOf(req), req.query),
   );
   r.get(
     '/campaigns/:id',
@@ -240,7 +261,8 @@ export async function publicApiRoutes(app: FastifyInstance) {
       },
       config: config('getCampaign'),
     },
-    (req) => campaigns.getCampaign(deps, userOf(req), req.params.id),
+    (req) =>
+      isTest(req) ? sandbox.campaign(req.params.id) : campaigns.getCampaign(deps, userOf(req), req.params.id),
   );
   const actions = [
     ['pause', 'pauseCampaign', 'Pause an active campaign'],
@@ -271,7 +293,7 @@ export async function publicApiRoutes(app: FastifyInstance) {
       },
       config: config('getBalance'),
     },
-    async (req) => ({ data: await balancesOf(db, userOf(req)) }),
+    async (req) => (isTest(req) ? sandbox.balance() : { data: await balancesOf(db, userOf(req)) }),
   );
   r.get(
     '/transactions',
@@ -283,7 +305,10 @@ export async function publicApiRoutes(app: FastifyInstance) {
       },
       config: config('listTransactions'),
     },
-    (req) => listTransactions(db, userOf(req), req.query, requestLocale(req)),
+    (req) =>
+      isTest(req)
+        ? sandbox.listTransactions(req.query)
+        : listTransactions(db, userOf(req), req.query, requestLocale(req)),
   );
   r.get(
     '/statistics',
@@ -295,6 +320,6 @@ export async function publicApiRoutes(app: FastifyInstance) {
       },
       config: config('getStatistics'),
     },
-    (req) => productStatistics(deps, userOf(req), req.query),
+    (req) => (isTest(req) ? sandbox.statistics() : productStatistics(deps, userOf(req), req.query)),
   );
 }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { PUBLIC_API_CREDITS, PUBLIC_API_MESSAGES } from '@storelift/shared';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
@@ -7,6 +7,9 @@ import { apiUsageDaily, billingProfiles, campaigns } from '../../db/schema/index
 import { checkLedger } from '../billing/ledger-check.js';
 import { balancesOf } from '../billing/ledger.js';
 import { refillApiCredits } from '../api-credits/api-credits.service.js';
+
+/** The sandbox's sample ids (public-api.sandbox.ts). */
+const SAMPLE = { app: 1001, keyword: 2001, activeCampaign: 3001 };
 
 let t: TestApp;
 beforeAll(async () => {
@@ -224,23 +227,108 @@ describe('orders', () => {
 
     const ordered = await u.v1('POST', 'campaigns', body);
     expect(ordered.statusCode, ordered.body).toBe(201);
-    const { id, status } = ordered.json().data;
+    const { id } = ordered.json().data;
     const balance = await balancesOf(t.deps.db, u.user.id);
     const credits = await creditsOf(u.user.id);
-    const cancel = await u.asTest('POST', `campaigns/${id}/cancel`);
+    // The sandbox's campaigns only: a real one is not there.
+    expect((await u.asTest('POST', `campaigns/${id}/cancel`)).statusCode).toBe(404);
+    const cancel = await u.asTest('POST', `campaigns/${SAMPLE.activeCampaign}/cancel`);
     expect(cancel.statusCode, cancel.body).toBe(200);
-    expect(cancel.json()).toMatchObject({ dry_run: true, data: { id, status } });
+    expect(cancel.json()).toMatchObject({
+      dry_run: true,
+      data: { id: SAMPLE.activeCampaign, status: 'active' },
+    });
+    expect((await u.asTest('POST', `campaigns/${SAMPLE.activeCampaign}/resume`)).statusCode).toBe(409);
     expect(await balancesOf(t.deps.db, u.user.id)).toEqual(balance);
     expect(await creditsOf(u.user.id)).toEqual(credits);
     const [usage] = await t.deps.db
       .select({ test_calls: sql<number>`sum(${apiUsageDaily.test_calls})::int` })
       .from(apiUsageDaily)
       .where(eq(apiUsageDaily.user_id, u.user.id));
-    expect(usage!.test_calls).toBe(3);
+    expect(usage!.test_calls).toBe(5);
 
     const live = await u.v1('POST', `campaigns/${id}/cancel`);
     expect(live.json()).toMatchObject({ dry_run: false, data: { id, status: 'canceled' } });
     expect((await checkLedger(t.deps.db)).problems).toEqual([]);
+  });
+});
+
+describe('the test token’s sandbox', () => {
+  it('reads fixed sample data, never the account’s own, and calls no store', async () => {
+    const u = await makeApiUser();
+    const [own] = await makeKeywords(t.deps, u.app, ['fitness']);
+    const ordered = await u.v1('POST', 'campaigns', directInstallsBody({ packageId: u.app.package }));
+    const campaignId = ordered.json().data.id as number;
+    const lookups = vi.spyOn(t.deps.store, 'lookup');
+    const searches = vi.spyOn(t.deps.store, 'search');
+    const stats = vi.spyOn(t.deps.store, 'keywordStats');
+    const apps = (await u.asTest('GET', 'apps')).json();
+    expect(apps.data.map((app: { id: number; title: string }) => [app.id, app.title])).toEqual([
+      [SAMPLE.app, 'Sample app (test token)'],
+    ]);
+    expect((await u.asTest('GET', 'balance')).json().data).toEqual({
+      main: '52.0000',
+      bonus: '0.0000',
+      referral: '0.0000',
+    });
+    const rows = (await u.asTest('GET', 'transactions')).json().data as { description: string }[];
+    expect(rows.every((row) => row.description.startsWith('Sample'))).toBe(true);
+    const listed = (await u.asTest('GET', 'campaigns')).json();
+    expect(listed.data.map((row: { id: number }) => row.id)).not.toContain(campaignId);
+    expect(
+      (await u.asTest('GET', `keywords?packageId=${u.app.package}&appstore=1&country=US`)).json().data,
+    ).not.toContainEqual(expect.objectContaining({ id: own!.id }));
+    // The account's own things are not there; the sample's are.
+    for (const path of [`apps/${u.app.id}/status`, `campaigns/${campaignId}`, `keywords/${own!.id}/rank`]) {
+      expect((await u.asTest('GET', path)).statusCode, path).toBe(404);
+    }
+    for (const path of [
+      `apps/${SAMPLE.app}/status`,
+      `campaigns/${SAMPLE.activeCampaign}`,
+      `keywords/${SAMPLE.keyword}/rank`,
+      `keywords/${SAMPLE.keyword}/history`,
+      'statistics',
+    ]) {
+      expect((await u.asTest('GET', path)).statusCode, path).toBe(200);
+    }
+
+    // Writes: checked like live, answered as dry runs, nothing written.
+    const added = await u.asTest('POST', 'apps', {
+      appstore: 1,
+      country: 'US',
+      package: 'com.example.other',
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json()).toMatchObject({
+      data: { package: 'com.example.other' },
+      message: PUBLIC_API_MESSAGES.dryRun,
+    });
+    const badLink = await u.asTest('POST', 'apps', {
+      appstore: 1,
+      country: 'US',
+      package: 'https://x.test/app',
+    });
+    expect(badLink.statusCode).toBe(422);
+    const badCountry = await u.asTest('POST', 'apps', {
+      appstore: 1,
+      country: 'ZZ',
+      package: 'com.example.other',
+    });
+    expect(badCountry.statusCode).toBe(422);
+    const keyword = await u.asTest('POST', 'keywords', {
+      keyword: 'new words',
+      packageId: u.app.package,
+      appstore: 1,
+      country: 'US',
+    });
+    expect(keyword.statusCode, keyword.body).toBe(200);
+    expect(keyword.json().message).toBe(PUBLIC_API_MESSAGES.dryRun);
+    expect((await u.asTest('DELETE', `keywords/${SAMPLE.keyword}`)).statusCode).toBe(200);
+    expect((await u.asTest('DELETE', `keywords/${own!.id}`)).statusCode).toBe(404);
+    expect((await u.v1('GET', 'apps')).json().data.map((app: { id: number }) => app.id)).toEqual([u.app.id]);
+    const ownKeywords = await u.v1('GET', `keywords?packageId=${u.app.package}&appstore=1&country=US`);
+    expect(ownKeywords.json().data.map((row: { id: number }) => row.id)).toEqual([own!.id]);
+    expect([lookups, searches, stats].map((spy) => spy.mock.calls.length)).toEqual([0, 0, 0]);
   });
 });
 
@@ -298,16 +386,20 @@ describe('rate limit', () => {
   });
   afterAll(() => limited.close());
 
-  it('answers RateLimit headers per token, then 429 with Retry-After, spending nothing', async () => {
+  it('answers RateLimit headers per account (live and test tokens together), then 429 with Retry-After, spending nothing', async () => {
     const { auth, user } = await makeUser(limited.database.db);
     const token = (await limited.call('POST', 'users/profile/change-api-token', auth)).json().api_token;
-    const get = () => limited.app.inject({ method: 'GET', url: '/api/v1/balance', headers: bearer(token) });
+    const testToken = (await limited.call('POST', 'users/profile/change-api-test-token', auth)).json()
+      .api_token;
+    const get = (with_ = token) =>
+      limited.app.inject({ method: 'GET', url: '/api/v1/balance', headers: bearer(with_) });
     for (let call = 1; call <= 5; call += 1) {
-      const res = await get();
+      const res = await get(call === 3 ? testToken : token);
       expect(res.statusCode).toBe(200);
       expect(res.headers['ratelimit-policy']).toBe('"default";q=5;w=10');
       expect(res.headers['ratelimit']).toMatch(new RegExp(`^"default";r=${5 - call};t=\\d+$`));
     }
+    expect((await get(testToken)).statusCode).toBe(429);
     const refused = await get();
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
@@ -317,8 +409,8 @@ describe('rate limit', () => {
       .select({ credits: billingProfiles.api_credits })
       .from(billingProfiles)
       .where(eq(billingProfiles.user_id, user.id));
-    expect(profile!.credits).toBe(495);
-    // Another token has a limit of its own.
+    expect(profile!.credits).toBe(496);
+    // Another account has a limit of its own.
     const other = await makeUser(limited.database.db);
     const otherToken = (await limited.call('POST', 'users/profile/change-api-token', other.auth)).json()
       .api_token;
