@@ -50,6 +50,7 @@ export const AUDIT_ACTIONS = [
   'functions.delete',
   'grants.update',
   'settings.maintenance',
+  'settings.marketing',
   'payments.invoice-upload',
   'payments.invoice-delete',
   'reflinks.create',

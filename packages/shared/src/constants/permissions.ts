@@ -192,6 +192,12 @@ export const PERMISSION_FUNCTIONS = [
     roles: ADMIN,
   },
   {
+    permission: 'settings.marketing',
+    module: 'core-settings',
+    name: 'Set the marketing percent limit',
+    roles: ADMIN,
+  },
+  {
     permission: 'marketing-actions.manage',
     module: 'marketing-actions',
     name: 'Create, edit and delete marketing actions',

@@ -129,6 +129,15 @@ export const marketingActionFiltersResponseSchema = z.object({
 export type MarketingActionFiltersResponse = z.infer<typeof marketingActionFiltersResponseSchema>;
 export type MarketingActionFilters = z.infer<typeof marketingActionFiltersResponseSchema>['data'];
 
+/** `GET/PUT marketing-settings` (core settings): the highest tier percent a non-admin may give. */
+export const marketingSettingsBodySchema = z.object({ max_percent: tierInputSchema.shape.percent });
+export type MarketingSettingsBody = z.input<typeof marketingSettingsBodySchema>;
+export const marketingSettingsResponseSchema = z.object({
+  data: z.object({ max_percent: z.string() }),
+  message: z.string().optional(),
+});
+export type MarketingSettingsResponse = z.infer<typeof marketingSettingsResponseSchema>;
+
 // ---------------------------------------------------------------- Google Ads report
 
 /** A spend amount: 0 to 10,000,000 with at most 2 decimals. */

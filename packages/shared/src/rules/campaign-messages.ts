@@ -9,6 +9,8 @@ export const CAMPAIGN_MESSAGES = {
   campaignCpiUnavailable: 'CPI campaigns cannot be ordered yet: no ad network runs them here',
   campaignGuaranteeUnavailable:
     'Guaranteed reviews cannot be ordered here: the store cannot check that reviews stay',
+  campaignDiscountLeavesNothing:
+    'The running discount leaves nothing to pay for this order, so it cannot be placed: please contact support',
   campaignInstallsRange: 'Installs per day must be from 5 to 5000',
   campaignDayInstallsRange: 'Installs of one day must be from 0 to 5000',
   campaignMinInstalls: 'Minimum installs should be {{minInstalls}} * {{days}}',

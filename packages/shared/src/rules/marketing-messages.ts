@@ -11,6 +11,8 @@ export const MARKETING_MESSAGES = {
   actionEndsBeforeStart: 'The end must be after the start',
   actionTiersRequired: 'Add at least one threshold',
   actionTiersDuplicate: 'Each threshold needs its own amount',
+  actionPercentAboveLimit: 'At most {{max}} %: only an admin may give more',
+  marketingSettingsSaved: 'Marketing settings saved',
   actionProductNotDiscounted:
     'Choose products that can be ordered (cost-per-install campaigns get no discount)',
   reportRowsAdded: 'All records added',

@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, not, sql, type SQL } from 'drizzle-orm';
 import type { MarketingActionKind } from '@storelift/shared';
 import type { Queryable } from '../../db/client.js';
 import { escapeLike } from '../../lib/query-helpers.js';
 import { billingProfiles, marketingActions } from '../../db/schema/index.js';
+import { holdsStaffRole } from '../users/staff-accounts.js';
 
 export type MarketingActionRow = typeof marketingActions.$inferSelect;
 export type NewMarketingAction = typeof marketingActions.$inferInsert;
@@ -25,7 +26,7 @@ const runsAt = (at: Date): SQL => {
 
 /**
  * The action of `type` running at `at` for the audience (the latest started first): an empty list or a null
- * store of the action admits everyone.
+ * store of the action admits everyone. Staff accounts get no marketing bonus or discount, whatever the list.
  */
 export async function runningAction(
   db: Queryable,
@@ -41,6 +42,7 @@ export async function runningAction(
       and(
         eq(marketingActions.type, type),
         runsAt(at),
+        not(holdsStaffRole(db, audience.userId)),
         sql`(${marketingActions.countries} = '{}' or ${audience.country.toUpperCase()} = any(${marketingActions.countries}))`,
         sql`(${marketingActions.price_plans} = '{}' or ${plan} = any(${marketingActions.price_plans}))`,
         audience.store === undefined

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   adminMarketingActionResponseSchema,
@@ -8,8 +8,11 @@ import {
   marketingActionFiltersResponseSchema,
   marketingActionListQuerySchema,
   marketingActionListResponseSchema,
+  marketingSettingsBodySchema,
+  marketingSettingsResponseSchema,
 } from '@storelift/shared';
 import { errorResponses } from '../../lib/route-schemas.js';
+import { authOf } from '../../plugins/auth.js';
 import * as actions from './marketing-actions.service.js';
 
 const tags = ['admin: marketing actions'];
@@ -18,6 +21,8 @@ const tags = ['admin: marketing actions'];
 export async function adminMarketingActionsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps;
+  // Above the marketing percent limit only an admin saves an action.
+  const byAdmin = (req: FastifyRequest) => authOf(req).roles.includes('admin');
   r.get(
     '/marketing-actions',
     {
@@ -60,7 +65,7 @@ export async function adminMarketingActionsRoutes(app: FastifyInstance) {
       },
       onRequest: app.permit('marketing-actions.manage'),
     },
-    (req) => actions.createAction(db, req.body),
+    (req) => actions.createAction(db, req.body, byAdmin(req)),
   );
   r.put(
     '/marketing-actions/:id',
@@ -73,7 +78,7 @@ export async function adminMarketingActionsRoutes(app: FastifyInstance) {
       },
       onRequest: app.permit('marketing-actions.manage'),
     },
-    (req) => actions.updateAction(db, req.params.id, req.body),
+    (req) => actions.updateAction(db, req.params.id, req.body, byAdmin(req)),
   );
   r.delete(
     '/marketing-actions/:id',
@@ -82,5 +87,29 @@ export async function adminMarketingActionsRoutes(app: FastifyInstance) {
       onRequest: app.permit('marketing-actions.manage'),
     },
     (req) => actions.deleteAction(db, req.params.id),
+  );
+  // The marketing percent limit, a core setting: the action form reads it, an admin sets it.
+  r.get(
+    '/marketing-settings',
+    {
+      schema: {
+        tags: ['admin: settings'],
+        response: { 200: marketingSettingsResponseSchema, ...errorResponses },
+      },
+      onRequest: app.permit('marketing-actions'),
+    },
+    () => actions.marketingSettings(db),
+  );
+  r.put(
+    '/marketing-settings',
+    {
+      schema: {
+        tags: ['admin: settings'],
+        body: marketingSettingsBodySchema,
+        response: { 200: marketingSettingsResponseSchema, ...errorResponses },
+      },
+      onRequest: app.permit('settings.marketing'),
+    },
+    (req) => actions.changeMarketingSettings(db, req.body.max_percent),
   );
 }

@@ -1,5 +1,6 @@
 import {
   MARKETING_ACTION_KINDS,
+  CAMPAIGN_MESSAGES,
   MARKETING_MESSAGES,
   MESSAGES,
   fillMessage,
@@ -18,6 +19,7 @@ import { pricePlans } from '../../db/schema/index.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { pageMeta } from '../../lib/paging.js';
 import { audit } from '../audit/audit.js';
+import { readMarketingMaxPercent, setMarketingMaxPercent } from '../settings/settings.repo.js';
 import * as repo from './marketing-actions.repo.js';
 
 type Body = z.output<typeof marketingActionBodySchema>;
@@ -55,11 +57,15 @@ export async function campaignDiscount(
   return { action_id: action.id, name: action.name, text: action.text, percent: tier.percent };
 }
 
-/** A unit price less a discount percent, in exact ten-thousandths (never below zero). */
+/**
+ * A unit price less a discount percent, in exact ten-thousandths. A discount that leaves nothing to pay (an
+ * admin's 100 %, or a price too small for the percent) refuses the order with 422: nothing is charged free.
+ */
 export function discountedUnitPrice(unitPrice: string, percent: string): string {
   const unit = parseMoney(unitPrice);
   const off = percentOf(unit, parseMoney(percent));
-  return formatMoney(off > unit ? 0n : unit - off);
+  if (off >= unit) throw ValidationError.field('price', CAMPAIGN_MESSAGES.campaignDiscountLeavesNothing);
+  return formatMoney(unit - off);
 }
 
 function isCurrent(row: repo.MarketingActionRow, now: Date) {
@@ -138,8 +144,23 @@ function valuesOf(body: Body): repo.NewMarketingAction {
   };
 }
 
-/** Refuses (422) plans that do not exist and an action meeting another of its type for the same audience. */
-async function checkAction(tx: Queryable, values: repo.NewMarketingAction, exceptId?: number) {
+/**
+ * Refuses (422) a tier above the marketing percent limit unless an admin sets it, plans that do not exist and
+ * an action meeting another of its type for the same audience.
+ */
+async function checkAction(
+  tx: Queryable,
+  values: repo.NewMarketingAction,
+  byAdmin: boolean,
+  exceptId?: number,
+) {
+  const max = await readMarketingMaxPercent(tx);
+  const above = (values.tiers ?? []).findIndex((tier) => parseMoney(tier.percent) > max);
+  if (above >= 0 && !byAdmin)
+    throw ValidationError.field(
+      `tiers.${above}.percent`,
+      fillMessage(MARKETING_MESSAGES.actionPercentAboveLimit, { max: formatPercent(max) }),
+    );
   const plans = values.price_plans ?? [];
   if (plans.length) {
     const known = new Set((await tx.select({ id: pricePlans.id }).from(pricePlans)).map((row) => row.id));
@@ -156,10 +177,10 @@ async function checkAction(tx: Queryable, values: repo.NewMarketingAction, excep
 }
 
 /** `POST marketing-actions`. */
-export async function createAction(db: Db, body: Body) {
+export async function createAction(db: Db, body: Body, byAdmin: boolean) {
   const values = valuesOf(body);
   const row = await db.transaction(async (tx) => {
-    await checkAction(tx, values);
+    await checkAction(tx, values, byAdmin);
     const created = await repo.insertAction(tx, values);
     await audit(tx, {
       action: 'marketing-actions.create',
@@ -175,12 +196,12 @@ export async function createAction(db: Db, body: Body) {
  * `PUT marketing-actions/{id}`: applies from now on. A payment keeps the bonus its checkout promised and a
  * campaign the price it was given, so an edit never changes money already owed or charged.
  */
-export async function updateAction(db: Db, id: number, body: Body) {
+export async function updateAction(db: Db, id: number, body: Body, byAdmin: boolean) {
   const values = valuesOf(body);
   const row = await db.transaction(async (tx) => {
     const before = await repo.findAction(tx, id, true);
     if (!before) throw new NotFoundError(MARKETING_MESSAGES.actionNotFound);
-    await checkAction(tx, values, id);
+    await checkAction(tx, values, byAdmin, id);
     const after = await repo.updateAction(tx, id, values);
     await audit(tx, {
       action: 'marketing-actions.update',
@@ -205,4 +226,28 @@ export async function deleteAction(db: Db, id: number) {
     });
   });
   return { message: MARKETING_MESSAGES.actionDeleted, count: 1 };
+}
+
+/** A percent as staff type it: "50", "12.5". */
+const formatPercent = (percent: Money) => formatMoney(percent).replace(/\.?0+$/, '');
+
+/** `GET marketing-settings`: the marketing percent limit. */
+export async function marketingSettings(db: Db) {
+  return { data: { max_percent: formatPercent(await readMarketingMaxPercent(db)) } };
+}
+
+/** `PUT marketing-settings` (admin): sets the limit; actions already saved keep their tiers. */
+export async function changeMarketingSettings(db: Db, maxPercent: Money) {
+  await db.transaction(async (tx) => {
+    const before = await readMarketingMaxPercent(tx);
+    if (before === maxPercent) return;
+    await setMarketingMaxPercent(tx, maxPercent);
+    await audit(tx, {
+      action: 'settings.marketing',
+      target: { type: 'settings', id: 'marketing_max_percent' },
+      before: { max_percent: formatPercent(before) },
+      after: { max_percent: formatPercent(maxPercent) },
+    });
+  });
+  return { ...(await marketingSettings(db)), message: MARKETING_MESSAGES.marketingSettingsSaved };
 }

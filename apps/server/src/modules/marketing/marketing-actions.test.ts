@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
+  CAMPAIGN_MESSAGES,
   MARKETING_MESSAGES,
   MESSAGES,
   PAYMENT_SYSTEMS,
@@ -313,5 +314,114 @@ describe('the campaign discount', () => {
     } finally {
       await t.deps.db.update(vendors).set({ is_active: true }).where(eq(vendors.id, sandbox!.id));
     }
+  });
+});
+
+describe('the marketing percent limit and who gets marketing money', () => {
+  const actionCount = async () => (await t.deps.db.select().from(marketingActions)).length;
+  const setLimit = (headers: Headers, max_percent: string) =>
+    staff('PUT', 'marketing-settings', headers, { max_percent });
+
+  it('lets only an admin save a tier above the limit (50 % by default), a core setting the admin changes', async () => {
+    expect((await staff('GET', 'marketing-settings', marketer)).json().data).toEqual({ max_percent: '50' });
+    const above = await staff(
+      'POST',
+      'marketing-actions',
+      marketer,
+      body({ tiers: [{ from: '0', percent: '100' }] }),
+    );
+    expect(above.statusCode).toBe(422);
+    expect(errorsOf(above)).toEqual({ 'tiers.0.percent': ['At most 50 %: only an admin may give more'] });
+    expect(await actionCount()).toBe(0);
+    const mine = await create({ tiers: [{ from: '0', percent: '50' }] });
+    const raised = await staff(
+      'PUT',
+      `marketing-actions/${mine.id}`,
+      marketer,
+      body({
+        tiers: [
+          { from: '0', percent: '10' },
+          { from: '100', percent: '50.01' },
+        ],
+      }),
+    );
+    expect(errorsOf(raised)).toEqual({ 'tiers.1.percent': ['At most 50 %: only an admin may give more'] });
+    expect((await staff('GET', `marketing-actions/${mine.id}`)).json().data.tiers).toEqual([
+      { from: '0.0000', percent: '50.0000' },
+    ]);
+    const byAdmin = await staff(
+      'PUT',
+      `marketing-actions/${mine.id}`,
+      admin,
+      body({ tiers: [{ from: '0', percent: '60' }] }),
+    );
+    expect(byAdmin.statusCode, byAdmin.body).toBe(200);
+
+    expect((await setLimit(manager, '70')).statusCode).toBe(403);
+    expect((await setLimit(marketer, '70')).statusCode).toBe(403);
+    expect((await setLimit(admin, '101')).statusCode).toBe(422);
+    const set = await setLimit(admin, '70');
+    expect(set.json()).toEqual({
+      data: { max_percent: '70' },
+      message: MARKETING_MESSAGES.marketingSettingsSaved,
+    });
+    const [row] = await t.deps.db.select().from(auditLog).where(eq(auditLog.action, 'settings.marketing'));
+    expect([row!.before, row!.after]).toEqual([{ max_percent: '50' }, { max_percent: '70' }]);
+    try {
+      const now = await staff(
+        'PUT',
+        `marketing-actions/${mine.id}`,
+        marketer,
+        body({ tiers: [{ from: '0', percent: '70' }] }),
+      );
+      expect(now.statusCode, now.body).toBe(200);
+    } finally {
+      await setLimit(admin, '50');
+    }
+  });
+
+  it('gives staff accounts no payment bonus and no campaign discount, whatever the audience', async () => {
+    await create({ tiers: [{ from: '0', percent: '20' }] });
+    await create({ type: 'campaign', tiers: [{ from: '0', percent: '25' }] });
+    const customer = await makeUser(t.deps.db);
+    const own = await makeUser(t.deps.db, { roles: ['marketer', 'user'] });
+    for (const who of [customer, own]) {
+      await makeApp(t.deps, who.user.id);
+      await makeTopUp(t.deps.db, who.user.id, '100');
+    }
+    const checkout = async (auth: Headers) =>
+      (await t.call('POST', 'checkout', auth, { amount: 100, paysystem_id: PAYMENT_SYSTEMS.card })).json()
+        .data.bonus;
+    expect(await checkout(customer.auth)).toBe('20.0000');
+    expect(await checkout(own.auth)).toBe('0.0000');
+    expect((await t.call('GET', 'marketing-actions', own.auth)).statusCode).toBe(404);
+    const quoted = async (auth: Headers) =>
+      (await t.call('POST', 'campaigns/quote', auth, direct())).json().data;
+    expect((await quoted(customer.auth)).price).toBe('2.7000');
+    expect(await quoted(own.auth)).toMatchObject({ price: '3.6000' });
+    expect((await quoted(own.auth)).discount).toBeUndefined();
+  });
+
+  it('answers 422, never 500, when an admin’s 100 % discount leaves nothing to pay', async () => {
+    const res = await staff(
+      'POST',
+      'marketing-actions',
+      admin,
+      body({ type: 'campaign', tiers: [{ from: '0', percent: '100' }] }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const who = await makeUser(t.deps.db);
+    await makeApp(t.deps, who.user.id);
+    await makeTopUp(t.deps.db, who.user.id, '100');
+    for (const url of ['campaigns/quote', 'campaigns']) {
+      const refused = await t.call('POST', url, who.auth, direct());
+      expect(refused.statusCode, refused.body).toBe(422);
+      expect(refused.json()).toEqual({
+        message: CAMPAIGN_MESSAGES.campaignDiscountLeavesNothing,
+        errors: { price: [CAMPAIGN_MESSAGES.campaignDiscountLeavesNothing] },
+      });
+    }
+    expect((await balancesOf(t.deps.db, who.user.id)).main).toBe('100.0000');
+    expect((await t.call('GET', 'campaigns', who.auth)).json().data).toEqual([]);
   });
 });

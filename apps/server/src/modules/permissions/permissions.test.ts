@@ -116,6 +116,8 @@ const EXPECTED: Record<string, readonly Role[]> = {
   'POST /marketing-actions': ['admin', 'marketer'],
   'PUT /marketing-actions/{id}': ['admin', 'marketer'],
   'DELETE /marketing-actions/{id}': ['admin', 'marketer'],
+  'GET /marketing-settings': MARKETING,
+  'PUT /marketing-settings': ADMIN,
   'GET /google-ads-report': ['admin', 'ppc', 'marketer'],
   'POST /google-ads-report': ['admin', 'ppc', 'marketer'],
   'PUT /google-ads-report/{id}': ['admin', 'ppc', 'marketer'],

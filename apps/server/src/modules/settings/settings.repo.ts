@@ -1,5 +1,11 @@
-import { inArray } from 'drizzle-orm';
-import type { Maintenance } from '@storelift/shared';
+import { eq, inArray } from 'drizzle-orm';
+import {
+  MARKETING_MAX_PERCENT_DEFAULT,
+  formatMoney,
+  parseMoney,
+  type Maintenance,
+  type Money,
+} from '@storelift/shared';
 import type { Db, Queryable } from '../../db/client.js';
 import { settings } from '../../db/schema/index.js';
 
@@ -34,4 +40,27 @@ export async function setMaintenance(db: Queryable, enabled: boolean, message: s
       .values({ key, value })
       .onConflictDoUpdate({ target: settings.key, set: { value, updated_at: new Date() } });
   }
+}
+
+const MARKETING_MAX_PERCENT = 'marketing_max_percent';
+
+/** The highest tier percent a non-admin may give a marketing action (50 % until an admin sets it). */
+export async function readMarketingMaxPercent(db: Queryable): Promise<Money> {
+  const [row] = await db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, MARKETING_MAX_PERCENT));
+  // Drizzle reads a JSON text that looks like a number ("70.0000") as the number.
+  const value = row?.value;
+  return parseMoney(
+    typeof value === 'string' || typeof value === 'number' ? String(value) : MARKETING_MAX_PERCENT_DEFAULT,
+  );
+}
+
+export async function setMarketingMaxPercent(db: Queryable, percent: Money) {
+  const value = formatMoney(percent);
+  await db
+    .insert(settings)
+    .values({ key: MARKETING_MAX_PERCENT, value })
+    .onConflictDoUpdate({ target: settings.key, set: { value, updated_at: new Date() } });
 }
