@@ -14,7 +14,7 @@ import {
   REVIEW_MODES,
 } from '../constants/domain.js';
 import { appstoreRule } from '../rules/store-link-rules.js';
-import { CAMPAIGN_REVIEWS_MAX, REVIEW_LIMITS } from '../constants/campaigns.js';
+import { CAMPAIGN_DAYS_MAX, CAMPAIGN_REVIEWS_MAX, REVIEW_LIMITS } from '../constants/campaigns.js';
 import { CAMPAIGN_MESSAGES } from '../rules/campaign-messages.js';
 import { MESSAGES } from '../rules/messages.js';
 import { appstoreQueryRule, packageIdValueRule, queryFlagRule, searchTextRule } from './apps.js';
@@ -102,7 +102,7 @@ export const createCampaignObjectSchema = z.object({
   country: text({ min: 2, max: 3, minMessage: MESSAGES.countryInvalid, maxMessage: MESSAGES.countryInvalid }),
   days: int(CAMPAIGN_MESSAGES.campaignDaysMin)
     .min(LIMITS.daysMin, CAMPAIGN_MESSAGES.campaignDaysMin)
-    .max(1000),
+    .max(CAMPAIGN_DAYS_MAX, CAMPAIGN_MESSAGES.campaignDaysMax),
   /**
    * Per day (per keyword for keyword installs and impressions): 5-5000; guaranteed reviews on Google Play
    * may go down to 1 (the server checks the minimum by type and store). Ignored by a smart campaign.

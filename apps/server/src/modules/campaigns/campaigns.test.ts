@@ -63,7 +63,16 @@ describe('POST campaigns rules', () => {
       'installs',
       'Installs per day must be from 5 to 5000',
     ],
+    ['installs 6000', direct({ installs: 6000 }), 'installs', 'Installs per day must be from 5 to 5000'],
     ['days 0', direct({ days: 0 }), 'days', 'Days must be at least 1'],
+    ['days 61', direct({ days: 61 }), 'days', 'A campaign can run at most 60 days'],
+    ['days 1001', direct({ days: 1001 }), 'days', 'A campaign can run at most 60 days'],
+    [
+      'CPI days 45',
+      { ...direct(), productType: 4, cpiGeo: ['europe'], cpiDays: 45 },
+      'cpiDays',
+      'Duration must be from 5 to 30 days',
+    ],
     [
       'keyword installs over 14 days',
       keyword({ days: 15 }),
