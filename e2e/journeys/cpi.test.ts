@@ -132,6 +132,7 @@ describe('CPI campaign', () => {
     expect(await page.getByTestId('cpi-summary-headline1').textContent()).toBe(first);
     expect(await page.getByTestId('cpi-summary-charge').textContent()).toBe('20.00');
     expect(await page.getByTestId('cpi-summary-balance').textContent()).toBe('100.00');
+    expect(await page.getByTestId('cpi-summary-balance-after').textContent()).toBe('80.00');
     expect(await page.getByTestId('cpi-short-balance').count()).toBe(0);
     // A delayed start can be set, and dropped again to start at once.
     await page.getByTestId('cpi-delayed').click();

@@ -67,20 +67,26 @@ describe('guaranteed reviews', () => {
     await expect.poll(() => page.getByTestId('review-editor').textContent()).toContain('Loving it');
 
     // Terms first: ordering without them is refused on the checkbox.
-    await page.getByTestId('campaign-order').click();
+    await page.getByTestId('campaign-review').click();
     await expect
       .poll(() => page.getByTestId('add-campaign-form').textContent())
       .toContain('Please accept the terms to order rates and reviews');
     await page.getByTestId('campaign-terms').check();
+    // The review step: 2 a day for 4 days, 8 in all; then Pay.
+    await page.getByTestId('campaign-review').click();
+    await expect.poll(() => page.getByTestId('review-product').textContent()).toBe('Guaranteed reviews');
+    expect(await page.getByTestId('review-total').textContent()).toBe('8');
     const ordered = page.waitForResponse(
       (response) =>
         response.url().endsWith('/api/private/v1/campaigns') && response.request().method() === 'POST',
     );
-    await page.getByTestId('campaign-order').click();
+    await page.getByTestId('campaign-pay').click();
     const answer = (await (await ordered).json()) as { data: { id: number; status: string } };
     expect(answer.data.status).toBe('moderation');
     const id = answer.data.id;
     await page.waitForURL('**/campaigns');
+    // By id ascending (customer-area §9): the demo customer's newest may be on a later page.
+    await page.getByTestId('campaigns-search').fill(String(id));
 
     // My campaigns: in moderation, with its reviews and the 12-48 hour window in the details.
     const status = page.getByTestId(`campaign-status-${id}`);

@@ -15,10 +15,11 @@ import {
   type CampaignFormValues,
   type FormProductType,
 } from '../features/campaigns/components/campaign-logic';
-import { profileKeys } from '../features/profile/api/profile';
+import { profileKeys, profileQueryOptions } from '../features/profile/api/profile';
+import { constantsQueryOptions } from '../features/reference/api/reference';
 import { errorText, translateMessage } from '../lib/messages';
 import { advancedModeOf, campaignSearch, findApp as findIn, preselectedApp } from './campaign-search';
-import { CpiTab } from './cpi-tab';
+import { CpiTab, spendable } from './cpi-tab';
 import { ManagerRequestButton } from '../features/sales/components/personal-manager';
 
 const route = getRouteApi('/app/add-campaigns');
@@ -35,6 +36,10 @@ export function AddCampaignsPage() {
   const navigate = useNavigate();
   const client = useQueryClient();
   const mine = useQuery(myAppsQueryOptions());
+  const constants = useQuery(constantsQueryOptions());
+  const profile = useQuery(profileQueryOptions());
+  // What this deployment sells (the server's word): CPI and guaranteed reviews may not be.
+  const orderable = constants.data?.orderableProductTypes;
   const sourceId = search.campaignId ? Number(search.campaignId) : undefined;
   const source = useQuery({ ...campaignDetailsQueryOptions(sourceId ?? 0), enabled: sourceId !== undefined });
   const apps = mine.data?.data;
@@ -46,12 +51,12 @@ export function AddCampaignsPage() {
   const findApp = (packageId: string, appstore: number) => findIn(apps ?? [], packageId, appstore);
 
   let initial: CampaignFormValues | null = null;
-  if (apps && (sourceId === undefined || source.data || source.error)) {
+  if (apps && orderable && (sourceId === undefined || source.data || source.error)) {
     if (source.data) initial = formValuesFromCampaign(source.data);
     else {
       const wantedType = Number(search.productType);
       initial = emptyFormValues(
-        (FORM_PRODUCT_TYPES as readonly number[]).includes(wantedType)
+        (FORM_PRODUCT_TYPES as readonly number[]).includes(wantedType) && orderable.includes(wantedType)
           ? (wantedType as FormProductType)
           : PRODUCT_TYPES.keyword,
       );
@@ -81,9 +86,9 @@ export function AddCampaignsPage() {
         </Group>
       </div>
 
-      {(mine.error ?? source.error) && (
+      {(mine.error ?? source.error ?? constants.error) && (
         <Alert color="red" icon={<IconAlertTriangle size={18} />} role="alert">
-          {errorText(mine.error ?? source.error)}
+          {errorText(mine.error ?? source.error ?? constants.error)}
         </Alert>
       )}
 
@@ -121,29 +126,36 @@ export function AddCampaignsPage() {
         </Card>
       )}
 
-      {initial && apps && apps.length > 0 && (
+      {initial && apps && orderable && apps.length > 0 && (
         <AddCampaignForm
           key={source.data ? `from-${source.data.id}` : 'new'}
           initialValues={initial}
           edited={editedState}
-          initialTab={cpi ? 'cpi' : null}
+          orderable={orderable}
+          balance={spendable(profile.data?.balances)}
+          appTitle={(packageId, appstore) => findApp(packageId, appstore)?.title ?? packageId}
+          initialTab={cpi && orderable.includes(PRODUCT_TYPES.cpi) ? 'cpi' : null}
           advancedMode={advancedModeOf(search, initial.installsPlan !== null)}
           appCountries={(packageId, appstore) => findApp(packageId, appstore)?.countries ?? []}
-          extraTabs={[
-            {
-              value: 'cpi',
-              label: t('types.4'),
-              testId: 'tab-cpi',
-              panel: (
-                <CpiTab
-                  apps={apps}
-                  source={source.data}
-                  search={search}
-                  edited={cpi ? editedState : undefined}
-                />
-              ),
-            },
-          ]}
+          extraTabs={
+            orderable.includes(PRODUCT_TYPES.cpi)
+              ? [
+                  {
+                    value: 'cpi',
+                    label: t('types.4'),
+                    testId: 'tab-cpi',
+                    panel: (
+                      <CpiTab
+                        apps={apps}
+                        source={source.data}
+                        search={search}
+                        edited={cpi ? editedState : undefined}
+                      />
+                    ),
+                  },
+                ]
+              : []
+          }
           renderAppPicker={({ value, error, onChange }) => (
             <AppPicker
               label={t('form.app')}

@@ -14,8 +14,8 @@ import {
 import { profileKeys, profileQueryOptions } from '../features/profile/api/profile';
 import { findApp as findIn, preselectedApp, type CampaignSearch } from './campaign-search';
 
-/** Main + bonus balance as one decimal text (the start charge takes bonus first, then main). */
-function spendable(balances: { main: string; bonus: string } | undefined): string | undefined {
+/** Main + bonus balance as one decimal text (a charge takes bonus first, then main). */
+export function spendable(balances: { main: string; bonus: string } | undefined): string | undefined {
   if (!balances) return undefined;
   const main = toMoney(balances.main);
   const bonus = toMoney(balances.bonus);

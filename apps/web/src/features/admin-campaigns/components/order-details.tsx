@@ -58,19 +58,22 @@ function Figure({ label, children }: { label: string; children: React.ReactNode 
 
 /**
  * The details drawer of a user order: summary and the actions its status allows (approve first for a
- * moderated campaign, with its reviews), per-day progress, orders, status history, and the partner, notes
- * and vendor editors.
+ * moderated campaign, with its reviews), per-day progress, orders, status history, the partner, notes
+ * and vendor editors, and the thread with the customer.
  */
 export function OrderDetails({
   id,
   onClose,
   onAction,
   Chart,
+  Thread,
 }: {
   id: number | null;
   onClose: () => void;
   onAction: (campaign: AdminCampaign, action: StaffCampaignAction) => void;
   Chart: ComponentType<ChartProps>;
+  /** The campaign's message thread with its customer (the notices feature's, composed by the route). */
+  Thread?: ComponentType<{ campaignId: number }>;
 }) {
   const { t } = useTranslation('admin');
   const { t: tc } = useTranslation('campaigns');
@@ -141,6 +144,11 @@ export function OrderDetails({
                 : t('details.moderationText')}
             </Alert>
           )}
+          {campaign.guarantee?.monitored === false && (
+            <Alert color="yellow" data-testid="order-details-guarantee-unmonitored">
+              {tc('details.guaranteeNotMonitored')}
+            </Alert>
+          )}
           {allowedStaffActions(campaign.status, permissions).length > 0 && (
             <Group gap="xs" data-testid="order-details-actions">
               {allowedStaffActions(campaign.status, permissions).map((action) => (
@@ -203,6 +211,13 @@ export function OrderDetails({
 
           <Divider />
           <OrderEditors key={campaign.id} campaign={campaign} />
+
+          {Thread && (
+            <>
+              <Divider />
+              <Thread key={campaign.id} campaignId={campaign.id} />
+            </>
+          )}
 
           <Divider />
           <Title order={4}>{t('details.history')}</Title>

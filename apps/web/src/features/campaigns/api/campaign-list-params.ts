@@ -34,7 +34,8 @@ export function initialChoices(initial: CampaignFilters) {
     app: initial.packageId ? appValue(initial.appstore ?? 1, initial.packageId) : null,
     country: initial.country ?? null,
     favorites: false,
-    sortStatus: { columnAccessor: 'id', direction: 'desc' } as DataTableSortStatus<Campaign>,
+    // By id ascending, as customer-area §9 sets for My campaigns (the server's default too).
+    sortStatus: { columnAccessor: 'id', direction: 'asc' } as DataTableSortStatus<Campaign>,
   };
 }
 

@@ -27,7 +27,7 @@ import {
   type AppStore,
   type Campaign,
 } from '@storelift/shared';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { showFormError } from '../../../components/error-modal';
@@ -42,6 +42,7 @@ import {
   campaignQuoteQueryOptions,
   useCampaignAction,
   useSaveCampaign,
+  type CampaignBody,
 } from '../api/campaigns';
 import {
   allowsDelayedStart,
@@ -49,11 +50,12 @@ import {
   canQuote,
   crossFieldErrors,
   daysMax,
-  FORM_SECTIONS,
+  formSections,
   installsMin,
   orderErrors,
   planOf,
   productOf,
+  quoteBody,
   sectionOf,
   startingPlan,
   usesKeywords,
@@ -65,6 +67,7 @@ import {
 } from './campaign-logic';
 import { DayPlanEditor } from './day-plan-editor';
 import { DelayedStart } from './delayed-start';
+import { OrderReview, type OrderSummary } from './order-review';
 import { ReviewOrderFields } from './reviews/review-order-fields';
 import { SmartPlan } from './smart-plan';
 
@@ -108,21 +111,25 @@ export interface EditedCampaign {
   startAt: string | null;
 }
 
-const SECTION_TABS: { section: FormSection; label: 'types.1' | 'types.2' | 'types.5'; testId: string }[] = [
-  { section: 'keywords', label: 'types.2', testId: 'tab-keyword-installs' },
-  { section: 'direct', label: 'types.1', testId: 'tab-direct-installs' },
-  { section: 'reviews', label: 'types.5', testId: 'tab-guaranteed-reviews' },
+const SECTION_TABS: { section: FormSection; testId: string }[] = [
+  { section: 'keywords', testId: 'tab-keyword-installs' },
+  { section: 'direct', testId: 'tab-direct-installs' },
+  { section: 'reviews', testId: 'tab-guaranteed-reviews' },
 ];
 
 /**
  * Add campaigns (customer-area §2): the keyword (keyword installs, impressions, smart), direct-installs and
- * guaranteed-reviews (guaranteed reviews, rates, reviews) tabs, any extra tab of another feature, the live
- * price (`POST campaigns/quote`, debounced), the delayed-start modal, Order and Save as draft, or Save for
+ * guaranteed-reviews (guaranteed reviews, rates, reviews) tabs with the products this deployment sells, any
+ * extra tab of another feature, the live price (`POST campaigns/quote`, debounced, as soon as the fields it
+ * reads are valid), the delayed-start modal, Order (a review step, then Pay) and Save as draft, or Save for
  * an edited draft or delayed campaign.
  */
 export function AddCampaignForm({
   initialValues,
   edited,
+  orderable,
+  balance,
+  appTitle,
   renderAppPicker,
   appCountries,
   onOrdered,
@@ -132,6 +139,12 @@ export function AddCampaignForm({
 }: {
   initialValues: CampaignFormValues;
   edited?: EditedCampaign;
+  /** The product types this deployment sells (`GET constants` `orderableProductTypes`). */
+  orderable: readonly number[];
+  /** Main + bonus balance as a decimal text (the review step's balance after), undefined while unknown. */
+  balance: string | undefined;
+  /** The title of a tracked app, for the review step. */
+  appTitle: (packageId: string, appstore: number) => string;
   renderAppPicker: (props: {
     value: { packageId: string; appstore: number } | null;
     error?: string;
@@ -157,19 +170,23 @@ export function AddCampaignForm({
   const [shortBalance, setShortBalance] = useState<string | null>(null);
   const [extraTab, setExtraTab] = useState<string | null>(initialTab);
   const [advanced, setAdvanced] = useState(advancedMode.initial);
+  const [review, setReview] = useState<{ body: CampaignBody; summary: OrderSummary } | null>(null);
+  const client = useQueryClient();
   const { values } = form;
   const { productType } = values;
   const product = productOf(values);
   const section = sectionOf(values);
+  const sections = formSections(orderable);
+  const sectionTabs = SECTION_TABS.filter((tab) => sections[tab.section]);
+  const products = sections[section] ?? [];
   const smart = product === 'smart';
   const keywordProduct = usesKeywords(productType);
   // Choices side by side do not fit a phone's width in every language: they stack there.
   const orientation = useMatches({ base: 'vertical' as const, sm: 'horizontal' as const });
 
   const [quoteValues] = useDebouncedValue(values, 400);
-  const quoteBody = bodyFromValues(quoteValues);
   const quotable = canQuote(quoteValues);
-  const quote = useQuery(campaignQuoteQueryOptions(quoteBody, quotable));
+  const quote = useQuery(campaignQuoteQueryOptions(quoteBody(quoteValues), quotable));
 
   const keywords = useQuery({
     ...appKeywordsQueryOptions(values.packageId, values.appstore as AppStore, values.country),
@@ -181,8 +198,49 @@ export function AddCampaignForm({
   const delayable = allowsDelayedStart(productType);
 
   /**
-   * Order or save. An edited draft is saved as a draft and then started when it is ordered; an edited
-   * delayed campaign keeps its status (and needs its start time).
+   * Saves or orders `body`. An edited draft is saved as a draft and then started when it is ordered; an
+   * edited delayed campaign keeps its status (and needs its start time).
+   */
+  const place = async (body: CampaignBody, draft: boolean) => {
+    setShortBalance(null);
+    try {
+      let answer = await save.mutateAsync({ id: edited?.id, body });
+      if (edited?.status === 'draft' && !draft)
+        answer = await startCampaign.mutateAsync({ id: edited.id, action: 'start' });
+      notifySuccess(translateMessage(answer.message ?? ''));
+      onOrdered(answer.data, draft);
+    } catch (error) {
+      setReview(null);
+      const short = error instanceof ApiError ? error.errors?.balance?.[0] : undefined;
+      if (short) setShortBalance(translateMessage(short));
+      else showFormError(form, error);
+    }
+  };
+
+  /** What the review step shows of the checked form and its price, read again for exactly these values. */
+  const summaryOf = async (current: CampaignFormValues, start: string | null): Promise<OrderSummary> => {
+    const priced = await client.fetchQuery(campaignQuoteQueryOptions(quoteBody(current), true));
+    const chosen = productOf(current);
+    return {
+      product: t(`product.${chosen}`),
+      app: appTitle(current.packageId, current.appstore),
+      country: `${countryName(current.country, locale)} (${current.country})`,
+      keywords:
+        chosen === 'smart'
+          ? priced.orders.map((order) => `${order.keyword ?? ''} (${formatNumber(order.installs_total)})`)
+          : usesKeywords(current.productType)
+            ? current.serializedChildKeywords
+            : [],
+      perKeyword: usesKeywords(current.productType) && chosen !== 'smart',
+      quote: priced,
+      balance,
+      startAt: start,
+    };
+  };
+
+  /**
+   * Save as draft, save an edited delayed campaign, or order: an order first opens the review step with
+   * its price (nothing is charged until Pay there).
    */
   const send = (draft: boolean) =>
     form.onSubmit(async (current) => {
@@ -191,17 +249,12 @@ export function AddCampaignForm({
       for (const [field, message] of missing) form.setFieldError(field, message);
       if (missing.length) return;
       const start = delayable ? startAt : null;
+      const body = bodyFromValues(current, { startAt: start, draft: draft || edited?.status === 'draft' });
+      if (draft || edited?.status === 'delayed') return place(body, draft);
       try {
-        const body = bodyFromValues(current, { startAt: start, draft: draft || edited?.status === 'draft' });
-        let answer = await save.mutateAsync({ id: edited?.id, body });
-        if (edited?.status === 'draft' && !draft)
-          answer = await startCampaign.mutateAsync({ id: edited.id, action: 'start' });
-        notifySuccess(translateMessage(answer.message ?? ''));
-        onOrdered(answer.data, draft);
+        setReview({ body, summary: await summaryOf(current, start) });
       } catch (error) {
-        const balance = error instanceof ApiError ? error.errors?.balance?.[0] : undefined;
-        if (balance) setShortBalance(translateMessage(balance));
-        else showFormError(form, error);
+        showFormError(form, error);
       }
     });
 
@@ -218,9 +271,9 @@ export function AddCampaignForm({
     if (changed.days !== values.days) form.setFieldValue('days', changed.days);
   };
   const setTab = (value: string | null) => {
-    const target = SECTION_TABS.find((tab) => tab.section === value);
+    const target = sectionTabs.find((tab) => tab.section === value);
     setExtraTab(target ? null : value);
-    if (target && target.section !== section) setProduct(FORM_SECTIONS[target.section][0]);
+    if (target && target.section !== section) setProduct(sections[target.section]![0]!);
   };
   const extra = extraTabs.find((tab) => tab.value === extraTab);
   // An edit keeps its product: only the tab it opened in stays enabled (an extra tab's edit is its own).
@@ -240,14 +293,17 @@ export function AddCampaignForm({
     <Stack gap="lg">
       <Tabs value={currentTab} onChange={setTab} keepMounted={false}>
         <Tabs.List>
-          {SECTION_TABS.map((tab) => (
+          {sectionTabs.map((tab) => (
             <Tabs.Tab
               key={tab.section}
               value={tab.section}
               data-testid={tab.testId}
               disabled={edited && tab.section !== currentTab}
             >
-              {t(tab.label)}
+              {/* Named after its first product; the reviews tab without guaranteed reviews holds two. */}
+              {sections[tab.section]![0] === 'rate'
+                ? t('add.ratesAndReviews')
+                : t(`product.${sections[tab.section]![0]!}`)}
             </Tabs.Tab>
           ))}
           {extraTabs.map((tab) => (
@@ -268,11 +324,11 @@ export function AddCampaignForm({
       ) : (
         <form {...form.formProps} onSubmit={send(false)} data-testid="add-campaign-form">
           <Stack gap="lg">
-            {FORM_SECTIONS[section].length > 1 && (
+            {products.length > 1 && (
               <SegmentedControl
                 value={product}
                 onChange={(value) => setProduct(value as FormProduct)}
-                data={FORM_SECTIONS[section].map((value) => ({ value, label: t(`product.${value}`) }))}
+                data={products.map((value) => ({ value, label: t(`product.${value}`) }))}
                 disabled={Boolean(edited)}
                 fullWidth
                 orientation={orientation}
@@ -427,7 +483,6 @@ export function AddCampaignForm({
                   description={t('form.notesHint')}
                   autosize
                   minRows={2}
-                  maxLength={1000}
                   {...form.getInputProps('description')}
                 />
               </Stack>
@@ -506,8 +561,8 @@ export function AddCampaignForm({
                         >
                           {edited ? t('form.saveChanges') : t('form.saveDraft')}
                         </Button>
-                        <Button type="submit" loading={form.submitting} data-testid="campaign-order">
-                          {t('form.order')}
+                        <Button type="submit" loading={form.submitting} data-testid="campaign-review">
+                          {t('form.review')}
                         </Button>
                       </>
                     )}
@@ -528,6 +583,12 @@ export function AddCampaignForm({
           </Stack>
         </form>
       )}
+      <OrderReview
+        summary={review?.summary ?? null}
+        paying={save.isPending || startCampaign.isPending}
+        onPay={() => review && void place(review.body, false)}
+        onClose={() => setReview(null)}
+      />
     </Stack>
   );
 }

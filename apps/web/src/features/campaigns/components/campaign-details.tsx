@@ -118,12 +118,21 @@ export function CampaignDetails({
             </Alert>
           )}
           {campaign.guarantee_until && (
-            <Alert color="teal" icon={<IconShieldCheck size={18} />} data-testid="details-guarantee">
+            <Alert
+              color={campaign.guarantee?.monitored === false ? 'yellow' : 'teal'}
+              icon={<IconShieldCheck size={18} />}
+              data-testid="details-guarantee"
+            >
               {t('details.guaranteeUntil', {
                 time: formatDateTime(campaign.guarantee_until),
                 keep: REVIEW_GUARANTEE.keepPercent,
               })}
-              {campaign.guarantee && (
+              {campaign.guarantee?.monitored === false && (
+                <Text size="sm" mt={4} fw={600} data-testid="details-guarantee-unmonitored">
+                  {t('details.guaranteeNotMonitored')}
+                </Text>
+              )}
+              {campaign.guarantee?.monitored && (
                 <Text size="sm" mt={4} data-testid="details-guarantee-state">
                   {t('details.guaranteeState', {
                     stayed: campaign.guarantee.stayed,

@@ -14,11 +14,14 @@ import {
   delayedStart,
   editState,
   emptyFormValues,
+  FORM_SECTIONS,
+  formSections,
   formValuesFromCampaign,
   orderErrors,
   orderedTotal,
   planOf,
   productOf,
+  quoteBody,
   sectionOf,
   startingPlan,
   toCsv,
@@ -170,11 +173,39 @@ describe('products and tabs', () => {
     expect(sectionOf({ ...keyword, productType: 8 })).toBe('keywords');
     expect(sectionOf({ ...keyword, productType: 6 })).toBe('reviews');
     expect(sectionOf({ ...keyword, productType: 1 })).toBe('direct');
-    // Direct installs may run 30 days; keyword installs at most 14.
+    // Direct installs may run 30 days; keyword installs at most 14: the days stay, refused with the limit.
     const long = { ...emptyFormValues(1), days: 30 };
-    expect(withProduct(long, 'smart')).toMatchObject({ productType: 2, smart: true, days: 14 });
+    const smart = withProduct(long, 'smart');
+    expect(smart).toMatchObject({ productType: 2, smart: true, days: 30 });
+    expect(crossFieldErrors(smart).days).toBe('Keyword installs can run at most 14 days');
     expect(withProduct(long, 'impressions')).toMatchObject({ productType: 8, smart: false, days: 30 });
     expect(withProduct(long, 'hqReview')).toMatchObject({ productType: 5, smart: false });
+  });
+
+  it('offers only the products the server sells, leaving out a tab with none', () => {
+    expect(formSections([1, 2, 4, 5, 6, 7, 8])).toEqual(FORM_SECTIONS);
+    expect(formSections([1, 2, 6, 7, 8])).toEqual({
+      keywords: ['keyword', 'impressions', 'smart'],
+      direct: ['package'],
+      reviews: ['rate', 'review'],
+    });
+    expect(formSections([1])).toEqual({ direct: ['package'] });
+  });
+
+  it('quotes from the fields the price reads: notes and review texts keep no price from showing', () => {
+    const values = {
+      ...emptyFormValues(5),
+      packageId: 'com.a.b',
+      country: 'US',
+      installs: 1,
+      days: 2,
+      description: 'Привет',
+      reviews: [{ title: 'x', body: 'y', rates: 5, gender: 'both' as const, language: 'english' as const }],
+    };
+    expect(canQuote(values)).toBe(true);
+    const body = quoteBody(values);
+    expect(body).toMatchObject({ productType: 5, installs: 1, days: 2, description: '' });
+    expect(body).not.toHaveProperty('reviews');
   });
 });
 

@@ -39,6 +39,26 @@ export const FORM_SECTIONS = {
 } as const satisfies Record<string, readonly FormProduct[]>;
 export type FormSection = keyof typeof FORM_SECTIONS;
 
+/** The product type a form product orders (the smart campaign is keyword installs). */
+export function productTypeOf(product: FormProduct): FormProductType {
+  return product === 'smart' ? PRODUCT_TYPES.keyword : PRODUCT_TYPES[product];
+}
+
+/**
+ * The tabs and products this deployment sells (`orderable`: the server's `orderableProductTypes`); a tab
+ * left with no product is left out.
+ */
+export function formSections(
+  orderable: readonly number[],
+): Partial<Record<FormSection, readonly FormProduct[]>> {
+  const sections: Partial<Record<FormSection, readonly FormProduct[]>> = {};
+  for (const section of Object.keys(FORM_SECTIONS) as FormSection[]) {
+    const products = FORM_SECTIONS[section].filter((product) => orderable.includes(productTypeOf(product)));
+    if (products.length) sections[section] = products;
+  }
+  return sections;
+}
+
 /** Keyword installs run at most 14 days (customer-area §5). */
 export const KEYWORD_DAYS_MAX = LIMITS.keywordInstallsMaxDays;
 /** A delayed start must be more than 5 minutes ahead (customer-area §5). */
@@ -85,14 +105,9 @@ export function sectionOf(values: Pick<CampaignFormValues, 'productType' | 'smar
   return found ?? 'keywords';
 }
 
-/** The form fields a product sets: its type and the smart flag, days within its limit. */
+/** The form fields a product sets: its type and the smart flag (days over its limit stay, for the form to refuse). */
 export function withProduct(values: CampaignFormValues, product: FormProduct): CampaignFormValues {
-  const productType = product === 'smart' ? PRODUCT_TYPES.keyword : PRODUCT_TYPES[product];
-  const next = { ...values, productType, smart: product === 'smart' };
-  const days = toNumber(next.days);
-  const max = daysMax(productType);
-  if (Number.isFinite(days) && days > max) next.days = max;
-  return next;
+  return { ...values, productType: productTypeOf(product), smart: product === 'smart' };
 }
 
 /** Product types whose orders go by keyword (one order per keyword). */
@@ -274,6 +289,15 @@ export function orderedTotal(values: CampaignFormValues): number {
   const plan = planOf(values);
   const perKeyword = plan ? planTotal(plan) : toNumber(values.installs) * toNumber(values.days);
   return usesKeywords(values.productType) ? perKeyword * values.serializedChildKeywords.length : perKeyword;
+}
+
+/**
+ * The body of `POST campaigns/quote`: what the price reads, without the notes and review texts (a field the
+ * price does not need keeps no price from showing).
+ */
+export function quoteBody(values: CampaignFormValues): CampaignBody {
+  const { reviews: _texts, ...body } = bodyFromValues(values);
+  return { ...body, description: '' };
 }
 
 /** Whether the form is complete enough for `POST campaigns/quote` (the server checks the rest). */

@@ -257,6 +257,7 @@ export function CampaignsTable({
             leftSection={<IconSearch size={16} stroke={1.6} />}
             value={search}
             onChange={(event) => setSearch(event.currentTarget.value)}
+            data-testid="campaigns-search"
           />
           <Select
             label={t('list.product')}

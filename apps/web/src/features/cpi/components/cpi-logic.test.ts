@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CAMPAIGN_MESSAGES, type Campaign } from '@storelift/shared';
 import { schemaErrors } from '../../../lib/use-schema-form';
 import {
+  balanceAfterCharge,
   CPI_STEPS,
   cpiBodyFromValues,
   cpiFormSchema,
@@ -134,6 +135,10 @@ describe('money', () => {
     expect(shortfall('15.5000', '20.0000')).toBe('4.5000');
     expect(shortfall('20.0000', '20.0000')).toBeNull();
     expect(shortfall(undefined, '20.0000')).toBeNull();
+    // The review's balance after the start charge.
+    expect(balanceAfterCharge('100.0000', '20.0000')).toBe('80.0000');
+    expect(balanceAfterCharge('15.5000', '20.0000')).toBe('-4.5000');
+    expect(balanceAfterCharge(undefined, '20.0000')).toBeNull();
   });
 });
 

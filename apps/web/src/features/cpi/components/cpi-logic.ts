@@ -148,6 +148,14 @@ export function shortfall(balance: string | null | undefined, charge: string | n
   return have === null || need === null || have >= need ? null : formatMoney(need - have);
 }
 
+/** The balance left once the start charge is taken (negative when short); null while either is unknown. */
+export function balanceAfterCharge(balance: string | null | undefined, charge: string | null): string | null {
+  if (balance === null || balance === undefined || charge === null) return null;
+  const have = toMoney(balance);
+  const need = toMoney(charge);
+  return have === null || need === null ? null : formatMoney(have - need);
+}
+
 function toNumber(value: number | string): number {
   if (typeof value === 'number') return value;
   return value.trim() === '' ? Number.NaN : Number(value);

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney, formatNumber } from '../../../lib/format';
 import { CpiCountryList } from './cpi-country-list';
 import {
+  balanceAfterCharge,
   CPI_STEPS,
   installsPerDay,
   shortfall,
@@ -15,7 +16,10 @@ import {
 } from './cpi-logic';
 import { CpiFigure } from './cpi-figure';
 
-/** Step 5: every choice (each with a way back to its step), the charge now and the balance check. */
+/**
+ * Step 5, the review before any charge: every choice (each with a way back to its step), the charge now,
+ * the balance and the balance after, with the balance check.
+ */
 export function CpiSummaryStep({
   values,
   appTitle,
@@ -33,6 +37,7 @@ export function CpiSummaryStep({
   const charge = startCharge(values.cpiBudget);
   const missing = shortfall(balance, charge);
   const covered = missing === null;
+  const after = balanceAfterCharge(balance, charge);
   const installs = installsPerDay(values.cpiBudget, values.cpiTarget);
   const list = (items: readonly string[]) => (items.length ? items.join(', ') : t('summary.any'));
 
@@ -122,7 +127,7 @@ export function CpiSummaryStep({
           ))}
         </Table.Tbody>
       </Table>
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
         <CpiFigure
           label={t('summary.chargeNow')}
           value={charge ? formatMoney(charge) : '—'}
@@ -134,6 +139,12 @@ export function CpiSummaryStep({
           value={balance === undefined ? '—' : formatMoney(balance)}
           alarm={!covered}
           testId="cpi-summary-balance"
+        />
+        <CpiFigure
+          label={t('summary.balanceAfter')}
+          value={after === null ? '—' : formatMoney(after)}
+          alarm={!covered}
+          testId="cpi-summary-balance-after"
         />
       </SimpleGrid>
       {missing && (

@@ -127,12 +127,15 @@ function PlanCard({ plan, current }: { plan: PricePlan; current: boolean }) {
   );
 }
 
-function PriceTable({ plan }: { plan: CurrentPlan }) {
+/** The caller's prices of the products `orderable` holds (what this deployment sells). */
+function PriceTable({ plan, orderable }: { plan: CurrentPlan; orderable: readonly number[] }) {
   const { t } = useTranslation('money');
   const { t: ta } = useTranslation('app');
-  const types = [...new Set(plan.pricetags.filter((tag) => tag.is_active).map((tag) => tag.type))].sort(
-    (a, b) => a - b,
-  );
+  const types = [
+    ...new Set(
+      plan.pricetags.filter((tag) => tag.is_active && orderable.includes(tag.type)).map((tag) => tag.type),
+    ),
+  ].sort((a, b) => a - b);
   const priceOf = (type: number, store: number) =>
     plan.pricetags.find((tag) => tag.type === type && tag.appstore_id === store && tag.is_active)?.price;
   if (types.length === 0) return null;
@@ -174,8 +177,11 @@ function PriceTable({ plan }: { plan: CurrentPlan }) {
   );
 }
 
-/** Price plans (customer-area §1, §4): the caller's plan, the progress to the next one, all plans, prices. */
-export function PricePlans() {
+/**
+ * Price plans (customer-area §1, §4): the caller's plan, the progress to the next one, all plans, and the
+ * prices of the products sold here (`orderable`, from the server; the table waits for it).
+ */
+export function PricePlans({ orderable }: { orderable: readonly number[] | undefined }) {
   const { t } = useTranslation('money');
   const plans = useQuery(pricePlansQueryOptions());
   const current = useQuery(currentPlanQueryOptions());
@@ -207,7 +213,7 @@ export function PricePlans() {
               <PlanCard key={plan.id} plan={plan} current={plan.id === current.data?.id} />
             ))}
       </SimpleGrid>
-      {current.data && <PriceTable plan={current.data} />}
+      {current.data && orderable && <PriceTable plan={current.data} orderable={orderable} />}
     </Stack>
   );
 }
