@@ -48,7 +48,7 @@ const CHARTS = packages(
  */
 const ZOD_PACKAGES = packages('zod|papaparse');
 const SCHEMA_MODULES =
-  /[\\/]packages[\\/]shared[\\/]src[\\/](contracts[\\/]|rules[\\/](auth|text|keyword-rules|store-link-rules|reviews-import)\.)/;
+  /[\\/]packages[\\/]shared[\\/]src[\\/](contracts[\\/]|rules[\\/](auth|text|keyword-rules|store-link-rules|reviews-import|validation)\.)/;
 /**
  * The signed-in area's frame: the layout (header, side menu, balances), the session check. Their dependencies
  * come with them (includeDependenciesRecursively), so a page adds its own chunk and its feature's, not dozens of

@@ -1,6 +1,12 @@
 import { act, renderHook } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loginBodySchema, MESSAGES, registerBodySchema } from '@storelift/shared';
+import {
+  changeUserBalanceBodySchema,
+  loginBodySchema,
+  MESSAGES,
+  registerBodySchema,
+  VALIDATION_MESSAGES,
+} from '@storelift/shared';
 import { ApiError } from './api';
 import { initI18n } from './i18n';
 import { applyServerErrors, schemaErrors, useSchemaForm } from './use-schema-form';
@@ -12,6 +18,13 @@ describe('schema errors', () => {
       password: MESSAGES.required,
     });
     expect(await schemaErrors(loginBodySchema, { email: 'user@storelift.test', password: 'x' })).toEqual({});
+  });
+
+  it('names the limit of a rule without its own message, not zod’s English', async () => {
+    const errors = await schemaErrors(changeUserBalanceBodySchema, { id: 'abc', amount: '5', account_id: 1 });
+    expect(errors.id).toBe(VALIDATION_MESSAGES.numberExpected);
+    const big = await schemaErrors(changeUserBalanceBodySchema, { id: 2 ** 40, amount: '5', account_id: 1 });
+    expect(big.id).toBe('Must be at most 2147483647');
   });
 
   it('reports cross-field rules on their field', async () => {

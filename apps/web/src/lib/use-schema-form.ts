@@ -8,7 +8,7 @@ import {
   type FormEvent,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MESSAGES } from '@storelift/shared';
+import { MESSAGES, validationMessage } from '@storelift/shared';
 import type { ApiError } from './api';
 import { errorText, loadMessages, translateMessage } from './messages';
 import { notifyError } from './notify';
@@ -21,6 +21,11 @@ export interface FormSchema {
   readonly '~standard': {
     validate(value: unknown): StandardResult | Promise<StandardResult>;
   };
+  /** zod's parse, which takes the error map that names each rule's limit (the shared validationMessage). */
+  safeParseAsync?: (
+    value: unknown,
+    params: { error: typeof validationMessage },
+  ) => Promise<{ error?: { issues: StandardResult['issues'] } }>;
 }
 type PathSegment = PropertyKey | { key: PropertyKey };
 type StandardResult = { issues?: readonly { message: string; path?: readonly PathSegment[] }[] };
@@ -29,10 +34,11 @@ export type FieldErrors = Record<string, string | undefined>;
 
 /** The first message per field path (`a.b`), as the schema wrote it (English, translated on display). */
 export async function schemaErrors(schema: FormSchema, values: unknown): Promise<FieldErrors> {
-  await import('./zod-setup');
-  const result = await schema['~standard'].validate(values);
+  const issues = schema.safeParseAsync
+    ? (await schema.safeParseAsync(values, { error: validationMessage })).error?.issues
+    : (await schema['~standard'].validate(values)).issues;
   const errors: FieldErrors = {};
-  for (const issue of result.issues ?? []) {
+  for (const issue of issues ?? []) {
     const path = (issue.path ?? [])
       .map((segment) => String(typeof segment === 'object' ? segment.key : segment))
       .join('.');

@@ -1,5 +1,4 @@
-import { productsBodySchema, type Product, type ProductsBody } from '@storelift/shared';
-import '../../../lib/zod-setup';
+import { productsBodySchema, validationMessage, type Product, type ProductsBody } from '@storelift/shared';
 
 /** The price grid as typed: `type` → base price, `type:planId` → the plan's pricetag. */
 export type PriceCells = Record<string, string>;
@@ -48,7 +47,7 @@ export function cellOfPath(products: Product[], path: string): string | undefine
 
 /** The shared rules' first message per cell; empty when the grid is valid. */
 export function cellErrors(products: Product[], body: ProductsBody): Record<string, string> {
-  const result = productsBodySchema.safeParse(body);
+  const result = productsBodySchema.safeParse(body, { error: validationMessage });
   const errors: Record<string, string> = {};
   for (const issue of result.error?.issues ?? []) {
     const cell = cellOfPath(products, issue.path.join('.'));
