@@ -49,6 +49,8 @@ export interface CampaignDiscountTerms {
   text: string;
   percent: string;
   list_unit_price: string;
+  /** The action's thresholds when ordered: a cancel re-prices the delivered part at the tier it reaches. */
+  tiers?: { from: string; percent: string }[];
 }
 
 /**

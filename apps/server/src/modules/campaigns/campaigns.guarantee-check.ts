@@ -76,8 +76,12 @@ async function checkOne(deps: Deps, campaignId: number, now: Date) {
       } else {
         const open = (await repo.chargesOf(tx, row)).reduce((sum, charge) => sum + charge.open, 0n);
         const amount = minMoney(parseMoney(row.unit_price) * BigInt(missing), open);
-        if (amount > 0n)
+        if (amount > 0n) {
           await refundCharged(tx, row, amount, { key: 'guaranteeNotKept', params: { count: missing } });
+          // As every refund: off what the campaign is charged and off its app's promotion.
+          const charged = formatMoney(parseMoney(row.charged) - amount);
+          await repo.updateCampaign(tx, row.id, { charged }, [], formatMoney(-amount));
+        }
         // Refunded reviews leave the guarantee: later checks count from what stayed.
         values.delivered = stayed;
         values.refunded = guarantee.refunded + missing;

@@ -17,7 +17,7 @@ import {
   makeUser,
 } from '../../../test/factories.js';
 import { fakeDns } from '../../../test/outbound.js';
-import { campaigns, guaranteedReviews } from '../../db/schema/index.js';
+import { apps, campaigns, guaranteedReviews } from '../../db/schema/index.js';
 import {
   OFFLINE_REVIEW_LOSS,
   offlineReviewVisible,
@@ -96,6 +96,19 @@ async function completedCampaign(): Promise<Campaign> {
   return done;
 }
 
+/** What the campaign is charged and its app's promotion value. */
+async function chargedAndPromotion(campaignId: number) {
+  const [row] = await t.deps.db
+    .select({ charged: campaigns.charged, promotion: apps.promotion_value })
+    .from(campaigns)
+    .innerJoin(apps, eq(apps.id, campaigns.app_id))
+    .where(eq(campaigns.id, campaignId));
+  return {
+    charged: formatMoney(parseMoney(row!.charged)),
+    promotion: formatMoney(parseMoney(row!.promotion)),
+  };
+}
+
 /** Takes `count` of the campaign's still-shown reviews off the store. */
 async function takeDown(campaignId: number, count: number) {
   const rows = await t.deps.db
@@ -172,6 +185,8 @@ describe('the review guarantee', () => {
       .set({ vendor_id: vendor.json().data.id })
       .where(eq(campaigns.id, campaign.id));
     const before = Number(await main());
+    const { charged, promotion: promotionBefore } = await chargedAndPromotion(campaign.id);
+    expect(charged).toBe(campaign.price);
     // Each missing review is refunded at the price it was bought for.
     const refund = formatMoney((parseMoney(campaign.price) * 8n) / 40n);
 
@@ -185,6 +200,12 @@ describe('the review guarantee', () => {
       refunded_amount: refund,
     });
     expect(Number(await main())).toBeCloseTo(before + Number(refund), 4);
+    // As every refund, it comes off what the campaign is charged and off its app's promotion.
+    const less = (value: string) => formatMoney(parseMoney(value) - parseMoney(refund));
+    expect(await chargedAndPromotion(campaign.id)).toEqual({
+      charged: less(campaign.price),
+      promotion: less(promotionBefore),
+    });
     // Checked again, nothing more is refunded for the same reviews.
     await checkGuarantees(t.deps, new Date(finished + 6 * DAY_MS));
     expect(Number(await main())).toBeCloseTo(before + Number(refund), 4);

@@ -19,6 +19,7 @@ import { notify } from '../notices/notify.js';
 import { assignCpiAccount } from '../cpi-accounts/cpi-accounts.assign.js';
 import * as cpiRepo from './campaigns.cpi-repo.js';
 import { valueOf } from './campaigns.plan.js';
+import { deliveredUnitPrice } from '../marketing/marketing-actions.service.js';
 import * as repo from './campaigns.repo.js';
 import { findVendor } from '../vendors/vendors.service.js';
 import { emitStatusEvents } from './campaigns.events.js';
@@ -231,10 +232,19 @@ export async function settleEditPrice(
   };
 }
 
-/** What a campaign keeps of its charge: the value of the installs delivered, or a CPI campaign's spend. */
+/**
+ * What a campaign keeps of its charge: the value of the installs delivered (a discount at the tier they reach
+ * on their own, docs/marketing.md), or a CPI campaign's spend.
+ */
 async function keptOf(tx: Tx, row: repo.CampaignRow): Promise<Money> {
-  if (row.product_type !== PRODUCT_TYPES.cpi) return valueOf(row.unit_price, row.installs_actual);
-  return parseMoney((await cpiRepo.findCpi(tx, row.id))?.spent ?? '0');
+  if (row.product_type === PRODUCT_TYPES.cpi)
+    return parseMoney((await cpiRepo.findCpi(tx, row.id))?.spent ?? '0');
+  const { discount } = row.settings;
+  const partly = discount && row.installs_actual < row.installs_total;
+  const unitPrice = partly
+    ? await deliveredUnitPrice(tx, discount, row.unit_price, row.installs_actual)
+    : row.unit_price;
+  return valueOf(unitPrice, row.installs_actual);
 }
 
 /**

@@ -15,6 +15,7 @@ import {
 } from '@storelift/shared';
 import type { z } from 'zod';
 import type { Db, Queryable } from '../../db/client.js';
+import type { CampaignDiscountTerms } from '../../db/schema/campaigns.js';
 import { pricePlans } from '../../db/schema/index.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { pageMeta } from '../../lib/paging.js';
@@ -39,6 +40,8 @@ export interface CampaignDiscount {
   text: string;
   /** Percent, money-scaled ("10.0000"). */
   percent: string;
+  /** All the action's thresholds: the delivered part of a stopped campaign is re-priced by them. */
+  tiers: BonusTier[];
 }
 
 /**
@@ -54,7 +57,13 @@ export async function campaignDiscount(
   const action = await repo.runningAction(db, 'campaign', audience, at);
   const tier = action && tierFor(action.tiers, listPrice);
   if (!action || !tier) return null;
-  return { action_id: action.id, name: action.name, text: action.text, percent: tier.percent };
+  return {
+    action_id: action.id,
+    name: action.name,
+    text: action.text,
+    percent: tier.percent,
+    tiers: action.tiers,
+  };
 }
 
 /**
@@ -66,6 +75,26 @@ export function discountedUnitPrice(unitPrice: string, percent: string): string 
   const off = percentOf(unit, parseMoney(percent));
   if (off >= unit) throw ValidationError.field('price', CAMPAIGN_MESSAGES.campaignDiscountLeavesNothing);
   return formatMoney(unit - off);
+}
+
+/**
+ * The unit price of the `delivered` installs of a campaign ordered with the `discount` (charged at
+ * `unitPrice`): the tier the whole order reached stays only as far as the delivered part reaches it alone,
+ * by the thresholds kept with the order (an older campaign: the action's now, or its own price once the
+ * action is gone). Never a deeper discount than the order's; no tier reached, the list price.
+ */
+export async function deliveredUnitPrice(
+  db: Queryable,
+  discount: CampaignDiscountTerms,
+  unitPrice: string,
+  delivered: number,
+): Promise<string> {
+  const tiers = discount.tiers ?? (await repo.findAction(db, discount.action_id))?.tiers;
+  if (!tiers) return unitPrice;
+  const tier = tierFor(tiers, parseMoney(discount.list_unit_price) * BigInt(delivered));
+  if (!tier) return discount.list_unit_price;
+  if (parseMoney(tier.percent) >= parseMoney(discount.percent)) return unitPrice;
+  return discountedUnitPrice(discount.list_unit_price, tier.percent);
 }
 
 function isCurrent(row: repo.MarketingActionRow, now: Date) {
