@@ -1,12 +1,16 @@
 import { Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconCreditCard, IconMail, IconPackage, IconTool } from '@tabler/icons-react';
+import { IconCreditCard, IconMail, IconPackage, IconPercentage, IconTool } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { EmailTemplatesTab } from '../features/core-settings/components/email-templates-tab';
 import { MaintenanceTab } from '../features/core-settings/components/maintenance-tab';
+import { MarketingTab } from '../features/core-settings/components/marketing-tab';
 import { PaysystemsTab } from '../features/core-settings/components/paysystems-tab';
 import { ProductsTab } from '../features/core-settings/components/products-tab';
 
-/** /admin/core-settings (the core-settings module; admin by default): payment systems, products, mails, maintenance. */
+/**
+ * /admin/core-settings (the core-settings module; admin by default): payment systems, products, mails,
+ * maintenance and the marketing percent limit.
+ */
 export function AdminCoreSettingsPage() {
   const { t } = useTranslation('settings');
   return (
@@ -37,6 +41,9 @@ export function AdminCoreSettingsPage() {
           <Tabs.Tab value="maintenance" leftSection={<IconTool size={16} />} data-testid="tab-maintenance">
             {t('tabs.maintenance')}
           </Tabs.Tab>
+          <Tabs.Tab value="marketing" leftSection={<IconPercentage size={16} />} data-testid="tab-marketing">
+            {t('tabs.marketing')}
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="paysystems" pt="md">
           <PaysystemsTab />
@@ -49,6 +56,9 @@ export function AdminCoreSettingsPage() {
         </Tabs.Panel>
         <Tabs.Panel value="maintenance" pt="md">
           <MaintenanceTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="marketing" pt="md">
+          <MarketingTab />
         </Tabs.Panel>
       </Tabs>
     </Stack>

@@ -7,6 +7,8 @@ import type {
   EmailTemplateResponse,
   MaintenanceBody,
   MaintenanceResponse,
+  MarketingSettingsBody,
+  MarketingSettingsResponse,
   PaysystemBody,
   PaysystemList,
   PaysystemResponse,
@@ -19,6 +21,7 @@ const base = 'admin' as const;
 
 export const settingsKeys = {
   maintenance: ['admin', 'settings', 'maintenance'] as const,
+  marketing: ['admin', 'settings', 'marketing'] as const,
   paysystems: ['admin', 'settings', 'paysystems'] as const,
   products: (appstore: number) => ['admin', 'settings', 'products', appstore] as const,
   templates: ['admin', 'settings', 'email-templates'] as const,
@@ -37,6 +40,23 @@ export function useSetMaintenance() {
   return useMutation({
     mutationFn: (body: MaintenanceBody) => api.put<MaintenanceResponse>('maintenance', body, { base }),
     onSuccess: (answer) => client.setQueryData(settingsKeys.maintenance, answer),
+  });
+}
+
+/** `GET marketing-settings`: the highest marketing percent a non-admin may give. */
+export const marketingSettingsQueryOptions = () =>
+  queryOptions({
+    queryKey: settingsKeys.marketing,
+    queryFn: ({ signal }) => api.get<MarketingSettingsResponse>('marketing-settings', { base, signal }),
+  });
+
+/** `PUT marketing-settings` (admin). */
+export function useSetMarketingSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: MarketingSettingsBody) =>
+      api.put<MarketingSettingsResponse>('marketing-settings', body, { base }),
+    onSuccess: (answer) => client.setQueryData(settingsKeys.marketing, answer),
   });
 }
 
