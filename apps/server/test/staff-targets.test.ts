@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type {} from '@fastify/swagger';
 import { MESSAGES, PAGES_MESSAGES, USER_MESSAGES, parseMoney } from '@storelift/shared';
 import { buildTestApp, type TestApp } from './build-test-app.js';
-import { makeUser } from './factories.js';
+import { makeTopUp, makeUser } from './factories.js';
 import { rowsOf } from '../src/db/sql-rows.js';
 import { credit } from '../src/modules/billing/ledger.js';
 import { ensureBillingProfile } from '../src/modules/billing/profiles.repo.js';
@@ -196,8 +196,19 @@ const USER_ID_CASES: Record<string, Case> = {
     staff: message,
   },
 };
-/** Operations on a user's request: the request's owner is the target. */
+/** Operations on a user's request or payment: its owner is the target. */
 const REQUEST_CASES: Record<string, Case> = {
+  'POST /api/admin/v1/payments/{id}/refund': {
+    call: async (target) => ({
+      url: `payments/${(await makeTopUp(t.deps.db, target.user.id, '20')).id}/refund`,
+      payload: {},
+    }),
+    self: 403,
+    staff: {
+      allowed:
+        'another staff member refunds a staff account’s own top-up: the money goes back where it came from',
+    },
+  },
   'PUT /api/admin/v1/resellers/requests/{id}/approve': {
     call: async (target) => ({
       url: `resellers/requests/${await resellerRequest(target)}/approve`,

@@ -3,6 +3,7 @@ import {
   ACCOUNT_IDS,
   MESSAGES,
   SETTINGS_MESSAGES,
+  USER_MESSAGES,
   formatMoney,
   parseMoney,
   type AccountType,
@@ -15,7 +16,7 @@ import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import type { Db } from '../../db/client.js';
 import { payments, users } from '../../db/schema/index.js';
-import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { fileStorage } from '../../lib/file-storage.js';
 import { audit } from '../audit/audit.js';
 import { paymentProviders } from '../../providers/payments/payment-provider.js';
@@ -197,6 +198,9 @@ export async function deletePayment(deps: Deps, id: number) {
 
 /** `POST payments/{id}/refund` (staff). */
 export async function refund(db: Db, id: number, staffId: number, description: string | null) {
+  const [payment] = await db.select({ user_id: payments.user_id }).from(payments).where(eq(payments.id, id));
+  // Nobody refunds their own payment (docs/permissions.md, Own and staff accounts).
+  if (payment?.user_id === staffId) throw new ForbiddenError(USER_MESSAGES.ownAccountMoney);
   const row = await refundPayment(db, id, staffId, description);
   if (!row) throw new NotFoundError();
   return adminView(db, id, MESSAGES.actionSaved);
