@@ -14,6 +14,7 @@ import { loadConfig } from '../apps/server/dist/config.js';
 import { openDatabase } from '../apps/server/dist/db/client.js';
 import { startJobs } from '../apps/server/dist/jobs/jobs.js';
 import { startWorkers } from '../apps/server/dist/jobs/workers.js';
+import { outboundPolicy } from '../apps/server/dist/lib/public-url.js';
 import { createSession } from '../apps/server/dist/modules/auth/sessions.repo.js';
 import { createStoreProvider } from '../apps/server/dist/providers/store/create-store-provider.js';
 import { CATEGORIES } from '../apps/server/dist/providers/store/offline/catalog-words.js';
@@ -82,7 +83,7 @@ const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST: '', DATABASE_URL: bench
 const database = await openDatabase({ databaseUrl: benchUrl });
 const jobs = await startJobs(database.sql, { supervise: false });
 const store = createStoreProvider('offline');
-await startWorkers({ db: database.db, jobs, config, store });
+await startWorkers({ db: database.db, jobs, config, store, outbound: outboundPolicy(config.outboundAllow) });
 const app = await buildApp({ config, database, jobs, store });
 try {
   const [owner] = (await database.db.execute(sql`select min(user_id) as id from apps`)).rows;

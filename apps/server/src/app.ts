@@ -19,7 +19,7 @@ import { installValidationMessages, MESSAGES, versionResponseSchema } from '@sto
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { Deps } from './deps.js';
-import type { OutboundPolicy } from './lib/public-url.js';
+import { outboundPolicy, type OutboundPolicy } from './lib/public-url.js';
 import type { Jobs } from './jobs/jobs.js';
 import { adminSalesRoutes, managersRoutes } from './modules/sales/sales.routes.js';
 import { registerAuth, requirePermissions } from './plugins/auth.js';
@@ -85,7 +85,7 @@ export interface AppOptions {
   jobs: Jobs;
   /** The store provider; default: the one `config.storeProvider` names. */
   store?: StoreProvider;
-  /** Which addresses configured URLs may reach (tests only; default public only). */
+  /** Which addresses outbound calls may reach (tests only; default public ones and OUTBOUND_ALLOW's). */
   outbound?: OutboundPolicy;
 }
 
@@ -113,7 +113,7 @@ export async function storelift(
     jobs,
     config,
     store: store ?? createStoreProvider(config.storeProvider),
-    ...(outbound && { outbound }),
+    outbound: outbound ?? outboundPolicy(config.outboundAllow),
   });
   registerErrorHandling(app);
   registerServerErrorLog(app);
@@ -294,9 +294,12 @@ async function serveWebApp(app: FastifyInstance, webDist: string | undefined) {
 
 /** Builds the application (not listening) for the server, the worker and tests. */
 export async function buildApp(options: AppOptions & { logger?: FastifyServerOptions['logger'] }) {
+  const { trustProxy } = options.config;
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: options.config.trustProxy,
+    // A hop count as Fastify runs it (its types know only the other forms): the nearest `trustProxy` hops.
+    trustProxy:
+      typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     bodyLimit: 1024 * 1024,
   });
   await app.register(storelift, options);

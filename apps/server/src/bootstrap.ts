@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import { openDatabase } from './db/client.js';
 import { retireDemoAccounts, seedDemo, seedReference } from './db/seed.js';
 import { startJobs } from './jobs/jobs.js';
+import { outboundPolicy } from './lib/public-url.js';
 import { createStoreProvider } from './providers/store/create-store-provider.js';
 
 /**
@@ -19,7 +20,7 @@ export async function bootstrap(config: Config, options: { ownsDemoData: boolean
   await seedReference(database.db);
   const jobs = await startJobs(database.sql, { supervise: true });
   const store = createStoreProvider(config.storeProvider);
-  const deps = { db: database.db, jobs, config, store };
+  const deps = { db: database.db, jobs, config, store, outbound: outboundPolicy(config.outboundAllow) };
   // After the job queue: the demo's running campaign is ordered through the service, which schedules jobs.
   if (options.ownsDemoData && config.demoData) await seedDemo(deps);
   else if (options.ownsDemoData) await retireDemoAccounts(database.db);

@@ -170,6 +170,12 @@ export function sandboxesOn(config: Config): string[] {
   ];
 }
 
+/** What a process logs at start when OUTBOUND_ALLOW opens private addresses to outbound calls; null otherwise. */
+export function outboundAllowNotice(config: Config): string | null {
+  if (!config.outboundAllow.length) return null;
+  return `OUTBOUND_ALLOW: vendor APIs, ad networks and webhooks may also reach ${config.outboundAllow.join(', ')}.`;
+}
+
 /** The warning a production process logs at start when SANDBOX=1 turns sandboxes on; null otherwise. */
 export function sandboxWarning(config: Config): string | null {
   const sandboxes = sandboxesOn(config);

@@ -10,6 +10,6 @@ export interface Deps {
   jobs: Jobs;
   config: Config;
   store: StoreProvider;
-  /** Which addresses configured URLs (webhooks, vendor APIs) may reach; default public only. Tests inject it. */
-  outbound?: OutboundPolicy;
+  /** Which addresses outbound calls (webhooks, vendor APIs) may reach: public ones and OUTBOUND_ALLOW's. */
+  outbound: OutboundPolicy;
 }

@@ -1,6 +1,13 @@
 import { buildApp } from './app.js';
 import { bootstrap } from './bootstrap.js';
-import { configProblem, loadConfig, productionProblem, sandboxesOn, sandboxWarning } from './config.js';
+import {
+  configProblem,
+  loadConfig,
+  outboundAllowNotice,
+  productionProblem,
+  sandboxesOn,
+  sandboxWarning,
+} from './config.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed.js';
 import { startWorkers } from './jobs/workers.js';
 
@@ -17,6 +24,8 @@ if (database.kind === 'pglite' || process.env.WORKERS !== '0') await startWorker
 const app = await buildApp({ config, database, jobs, store, logger: { level: config.logLevel } });
 const warning = sandboxWarning(config);
 if (warning) app.log.warn({ sandboxes: sandboxesOn(config) }, warning);
+const outboundAllowed = outboundAllowNotice(config);
+if (outboundAllowed) app.log.warn({ outboundAllow: config.outboundAllow }, outboundAllowed);
 
 let closing = false;
 async function shutdown() {

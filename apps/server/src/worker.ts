@@ -1,5 +1,11 @@
 import { bootstrap } from './bootstrap.js';
-import { configProblem, loadConfig, productionProblem, sandboxWarning } from './config.js';
+import {
+  configProblem,
+  loadConfig,
+  outboundAllowNotice,
+  productionProblem,
+  sandboxWarning,
+} from './config.js';
 import { startWorkers } from './jobs/workers.js';
 
 /** A worker-only process beside API processes; needs PostgreSQL (PGlite belongs to one process). */
@@ -17,6 +23,8 @@ if (problem) {
 }
 const warning = sandboxWarning(config);
 if (warning) console.warn(`WARNING: ${warning}`);
+const outboundAllowed = outboundAllowNotice(config);
+if (outboundAllowed) console.warn(outboundAllowed);
 const { database, jobs, deps } = await bootstrap(config, { ownsDemoData: false });
 await startWorkers(deps);
 console.log('Storelift worker is processing jobs');

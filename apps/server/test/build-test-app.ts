@@ -11,7 +11,7 @@ import { seedReference } from '../src/db/seed.js';
 import { startJobs } from '../src/jobs/jobs.js';
 import { startWorkers } from '../src/jobs/workers.js';
 import type { Deps } from '../src/deps.js';
-import type { OutboundPolicy } from '../src/lib/public-url.js';
+import { outboundPolicy, type OutboundPolicy } from '../src/lib/public-url.js';
 import { createStoreProvider } from '../src/providers/store/create-store-provider.js';
 import type { StoreProvider } from '../src/providers/store/store-provider.js';
 
@@ -48,7 +48,7 @@ export interface TestAppOptions {
   storeProvider?: StoreProvider;
   /** Reuse a database kept by an earlier app (see `createTestStore`). */
   store?: TestStore;
-  /** Which addresses webhooks and vendor APIs may reach (default public only, as in production). */
+  /** Which addresses webhooks and vendor APIs may reach (default as in production: public ones and `config.outboundAllow`). */
   outbound?: OutboundPolicy;
   /** Listen on a free local port (for callbacks the app sends itself over HTTP, e.g. the sandbox). */
   listen?: boolean;
@@ -116,10 +116,10 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   await seedReference(database.db);
   const jobs = await startJobs(database.sql, { supervise: false });
   const storeProvider = options.storeProvider ?? createStoreProvider('offline');
-  const outbound = options.outbound && { outbound: options.outbound };
-  const deps: Deps = { db: database.db, jobs, config, store: storeProvider, ...outbound };
+  const outbound = options.outbound ?? outboundPolicy(config.outboundAllow);
+  const deps: Deps = { db: database.db, jobs, config, store: storeProvider, outbound };
   if (options.workers !== false) await startWorkers(deps);
-  const app = await buildApp({ config, database, jobs, store: storeProvider, ...outbound });
+  const app = await buildApp({ config, database, jobs, store: storeProvider, outbound });
   if (options.listen) {
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     // The sandbox provider posts its callbacks to the server's own address.

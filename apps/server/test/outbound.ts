@@ -1,4 +1,4 @@
-import { isPublicAddress, type OutboundPolicy } from '../src/lib/public-url.js';
+import { isPublicAddress, outboundPolicy, type OutboundPolicy } from '../src/lib/public-url.js';
 
 /**
  * A resolver for tests (there is no internet here): names from `table`, anything else does not resolve;
@@ -15,10 +15,10 @@ export function fakeDns(table: Record<string, string[] | (() => string[])>): Out
 }
 
 /**
- * The test-only escape hatch: every address allowed, so stand-in vendors and receivers can listen on
- * loopback. Names still resolve from `table` (or not at all).
+ * Stand-in vendors and receivers listen on loopback: allowed as an operator would allow them
+ * (`OUTBOUND_ALLOW=127.0.0.0/8,::1`). Names still resolve from `table` (or not at all).
  */
 export const loopbackAllowed = (table: Record<string, string[]> = {}): OutboundPolicy => ({
   ...fakeDns(table),
-  allows: () => true,
+  allows: outboundPolicy(['127.0.0.0/8', '::1']).allows,
 });

@@ -5,6 +5,7 @@ import {
   UnsafeUrlError,
   checkPublicUrl,
   isPublicAddress,
+  outboundPolicy,
   publicRequest,
   type OutboundPolicy,
 } from './public-url.js';
@@ -33,6 +34,11 @@ describe('isPublicAddress', () => {
       '::ffff:7f00:1',
       '0:0:0:0:0:ffff:a9fe:a9fe',
       '::ffff:10.0.0.1',
+      '::ffff:0:0',
+      '0:0:0:0:0:ffff:0:1',
+      '::ffff:0:7f00:1', // IPv4-translated
+      '2001::1', // Teredo
+      '2001:0:4136:e378:8000:63bf:3fff:fdd2',
       '[::1]',
       'not an address',
     ])
@@ -47,8 +53,21 @@ describe('isPublicAddress', () => {
       '100.128.0.1',
       '2606:4700::1111',
       '::ffff:8.8.8.8',
+      '0:0:0:0:0:ffff:808:808',
+      '2001:4860:4860::8888',
     ])
       expect(isPublicAddress(address), address).toBe(true);
+  });
+});
+
+describe('outboundPolicy (OUTBOUND_ALLOW)', () => {
+  it('allows public addresses and the listed private ones, in any spelling, and nothing else', () => {
+    const { allows } = outboundPolicy(['10.20.0.0/16', '192.168.5.7', 'fd00:1::/32']);
+    for (const address of ['8.8.8.8', '10.20.3.4', '::ffff:10.20.3.4', '192.168.5.7', 'fd00:1::9'])
+      expect(allows(address), address).toBe(true);
+    for (const address of ['10.21.0.1', '192.168.5.8', '127.0.0.1', '169.254.169.254', 'fd00:2::1', 'x'])
+      expect(allows(address), address).toBe(false);
+    expect(outboundPolicy([]).allows('10.20.3.4')).toBe(false);
   });
 });
 

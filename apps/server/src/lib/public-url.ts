@@ -41,10 +41,14 @@ for (const [net, prefix] of [
   ['240.0.0.0', 4], // reserved and broadcast
 ] as const)
   blocked.addSubnet(net, prefix, 'ipv4');
+// IPv4-mapped addresses (`::ffff:0:0/96`) are never checked here as IPv6: they are checked as the IPv4 address they
+// carry (plainAddress). A rule for the range itself would catch every IPv4 address, as BlockList maps them into it.
 for (const [net, prefix] of [
   ['::', 96], // unspecified, loopback, IPv4-compatible
+  ['::ffff:0:0:0', 96], // IPv4-translated (SIIT)
   ['64:ff9b::', 96], // NAT64 (reaches IPv4 through a gateway)
   ['100::', 64],
+  ['2001::', 32], // Teredo (embeds IPv4)
   ['2001:db8::', 32],
   ['2002::', 16], // 6to4 (embeds IPv4)
   ['fc00::', 7], // unique local
@@ -54,30 +58,52 @@ for (const [net, prefix] of [
 ] as const)
   blocked.addSubnet(net, prefix, 'ipv6');
 
-/** The IPv4 address an IPv4-mapped IPv6 address (`::ffff:a.b.c.d`, any spelling) carries, else null. */
+/** The IPv4 address an IPv4-mapped IPv6 address (`::ffff:0:0/96`, any spelling) carries, else null. */
 function mappedIpv4(address: string): string | null {
-  const [head, tail] = address.toLowerCase().split('::');
-  if (tail === undefined || (head !== '' && !/^0{1,4}(:0{1,4}){0,4}$/.test(head!))) return null;
-  const dotted = /^(?:0{1,4}:)*ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(tail);
-  if (dotted) return dotted[1]!;
-  const hex = /^(?:0{1,4}:)*ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(tail);
+  // The URL parser writes every spelling of an IPv6 address in one canonical form (`::ffff:7f00:1`).
+  const hex = /^\[::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})\]$/.exec(new URL(`http://[${address}]`).hostname);
   if (!hex) return null;
   const high = parseInt(hex[1]!, 16);
   const low = parseInt(hex[2]!, 16);
   return [high >> 8, high & 255, low >> 8, low & 255].join('.');
 }
 
-/** Whether an IP address is a public unicast address (not loopback, private, link-local, metadata, …). */
-export function isPublicAddress(address: string): boolean {
+/** An address without brackets or zone, as IPv4 when it is IPv4-mapped; null when it is no IP address. */
+function plainAddress(address: string): { address: string; family: 'ipv4' | 'ipv6' } | null {
   const bare = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
   const family = isIP(bare);
-  if (family === 0) return false;
-  if (family === 6) {
-    const v4 = mappedIpv4(bare);
-    if (v4) return isPublicAddress(v4);
-    return !blocked.check(bare, 'ipv6');
+  if (family === 4) return { address: bare, family: 'ipv4' };
+  if (family !== 6) return null;
+  const v4 = mappedIpv4(bare);
+  return v4 ? { address: v4, family: 'ipv4' } : { address: bare, family: 'ipv6' };
+}
+
+/** Whether an IP address is a public unicast address (not loopback, private, link-local, metadata, …). */
+export function isPublicAddress(address: string): boolean {
+  const plain = plainAddress(address);
+  return plain !== null && !blocked.check(plain.address, plain.family);
+}
+
+/**
+ * The rule every outbound call (vendor APIs, ad networks, webhooks) runs under: public addresses, plus the
+ * addresses and networks an operator allows (`OUTBOUND_ALLOW`, e.g. a supplier on a private network).
+ */
+export function outboundPolicy(allow: readonly string[]): OutboundPolicy {
+  const allowed = new BlockList();
+  for (const entry of allow) {
+    const [address, prefix] = entry.split('/');
+    const family = isIP(address!) === 6 ? 'ipv6' : 'ipv4';
+    if (prefix === undefined) allowed.addAddress(address!, family);
+    else allowed.addSubnet(address!, Number(prefix), family);
   }
-  return !blocked.check(bare, 'ipv4');
+  return {
+    resolve: systemResolve,
+    allows(address) {
+      if (isPublicAddress(address)) return true;
+      const plain = plainAddress(address);
+      return plain !== null && allowed.check(plain.address, plain.family);
+    },
+  };
 }
 
 /** Host names that name this machine or a private network whatever DNS says. */
@@ -89,8 +115,8 @@ async function systemResolve(host: string): Promise<string[]> {
   return answers.map((answer) => answer.address);
 }
 
-/** The rule production runs: the system resolver, public addresses only. */
-export const PUBLIC_ONLY: OutboundPolicy = { resolve: systemResolve, allows: isPublicAddress };
+/** The system resolver, public addresses only (`OUTBOUND_ALLOW` empty). */
+export const PUBLIC_ONLY = outboundPolicy([]);
 
 /** Parses a URL and checks its form: http(s), a host, no credentials, no private host name. */
 export function parsePublicUrl(raw: string): URL {

@@ -19,6 +19,8 @@ export const WEBHOOK_LIMITS = {
   /** Characters of an endpoint's answer kept in the log. */
   excerptChars: 200,
   rankThresholdMax: 500,
+  /** Test events and redeliveries a customer may ask for a minute (each is a call to their server). */
+  sendsPerMinute: 10,
 } as const;
 
 /** The header a delivery's signature travels in: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`. */

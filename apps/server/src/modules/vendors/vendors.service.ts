@@ -9,7 +9,7 @@ import {
 import type { Db, Queryable } from '../../db/client.js';
 import { countries, vendorCountries, vendors } from '../../db/schema/index.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
-import { PUBLIC_ONLY, UnsafeUrlError, checkPublicUrl, type OutboundPolicy } from '../../lib/public-url.js';
+import { UnsafeUrlError, checkPublicUrl, type OutboundPolicy } from '../../lib/public-url.js';
 import { pageMeta } from '../../lib/paging.js';
 import { audit } from '../audit/audit.js';
 import { countryOrFail } from '../apps/apps.service.js';
@@ -181,7 +181,7 @@ async function requirePublicApi(url: string, policy: OutboundPolicy) {
 }
 
 /** `POST vendors`. */
-export async function createVendor(db: Db, body: VendorInput, policy: OutboundPolicy = PUBLIC_ONLY) {
+export async function createVendor(db: Db, body: VendorInput, policy: OutboundPolicy) {
   const values = await valuesOf(db, body, policy);
   const id = await db.transaction(async (tx) => {
     const [row] = await tx.insert(vendors).values(values).returning();
@@ -196,12 +196,7 @@ export async function createVendor(db: Db, body: VendorInput, policy: OutboundPo
 }
 
 /** `PUT vendors/{id}`: every field again (the form sends the whole vendor). */
-export async function updateVendor(
-  db: Db,
-  id: number,
-  body: VendorInput,
-  policy: OutboundPolicy = PUBLIC_ONLY,
-) {
+export async function updateVendor(db: Db, id: number, body: VendorInput, policy: OutboundPolicy) {
   const values = await valuesOf(db, body, policy);
   await db.transaction(async (tx) => {
     const before = await lockVendor(tx, id);

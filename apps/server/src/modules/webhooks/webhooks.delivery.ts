@@ -1,7 +1,7 @@
 import { WEBHOOK_LIMITS, WEBHOOK_SIGNATURE_HEADER } from '@storelift/shared';
 import type { Deps } from '../../deps.js';
 import { eachOnItsOwn } from '../../lib/batches.js';
-import { PUBLIC_ONLY, UnsafeUrlError, publicRequest } from '../../lib/public-url.js';
+import { UnsafeUrlError, publicRequest } from '../../lib/public-url.js';
 import * as repo from './webhooks.repo.js';
 import { signatureHeader } from './webhooks.signing.js';
 
@@ -28,7 +28,12 @@ export function deliveryBody(
   });
 }
 
-const excerpt = (text: string) => text.slice(0, WEBHOOK_LIMITS.excerptChars) || null;
+/** C0 controls but tab and line breaks, and DEL: a NUL cannot be stored in a text column at all. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+
+/** What the log keeps of an answer or an error: its start, without control characters. */
+const excerpt = (text: string) => text.replace(CONTROLS, '').slice(0, WEBHOOK_LIMITS.excerptChars) || null;
 
 /** Sends one claimed delivery and records the attempt: 2xx succeeds; anything else is retried with backoff for a day. */
 async function attempt(
@@ -54,7 +59,7 @@ async function attempt(
       },
       body,
       timeoutMs: WEBHOOK_LIMITS.timeoutSeconds * 1000,
-      policy: deps.outbound ?? PUBLIC_ONLY,
+      policy: deps.outbound,
     });
     status = res.status;
     latency = res.latencyMs;
@@ -62,10 +67,11 @@ async function attempt(
     if (status < 200 || status >= 300)
       error = status >= 300 && status < 400 ? 'Redirects are not followed' : `HTTP ${status}`;
   } catch (caught) {
-    error =
+    error = excerpt(
       caught instanceof UnsafeUrlError
         ? `Refused: ${caught.message}`
-        : `No answer: ${(caught as Error).message}`.slice(0, WEBHOOK_LIMITS.excerptChars);
+        : `No answer: ${(caught as Error).message}`,
+    );
   }
   const at = now();
   const attempts = delivery.attempts + 1;

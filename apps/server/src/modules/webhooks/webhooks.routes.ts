@@ -1,7 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ROLE_ALL,
+  WEBHOOK_LIMITS,
+  WEBHOOK_MESSAGES,
   idParamsSchema,
   messageResponseSchema,
   webhookDeliveryListQuerySchema,
@@ -14,6 +16,7 @@ import {
   webhookEndpointResponseSchema,
   webhookEndpointUpdateSchema,
 } from '@storelift/shared';
+import { HttpError } from '../../lib/errors.js';
 import { errorResponses } from '../../lib/route-schemas.js';
 import { authOf, refuseImpersonated } from '../../plugins/auth.js';
 import * as webhooks from './webhooks.service.js';
@@ -26,6 +29,19 @@ export async function webhooksRoutes(app: FastifyInstance) {
   const { deps } = app;
   const onRequest = app.allow([ROLE_ALL]);
   const userOf = (req: FastifyRequest) => authOf(req).user.id;
+  // Test events and redeliveries each call the customer's server: so many a minute per account (after the
+  // session check), on the server's limiter store (Redis with REDIS_URL), so every process counts together.
+  const sendsLimit = app.createRateLimit({
+    max: WEBHOOK_LIMITS.sendsPerMinute,
+    timeWindow: 60_000,
+    keyGenerator: (req) => `webhook-sends:${userOf(req)}`,
+  });
+  const limitSends = async (req: FastifyRequest, reply: FastifyReply) => {
+    const state = await sendsLimit(req);
+    if (state.isAllowed || !state.isExceeded) return;
+    reply.header('retry-after', state.ttlInSeconds);
+    throw new HttpError(429, WEBHOOK_MESSAGES.tooManySends);
+  };
 
   r.get(
     '/webhooks',
@@ -75,6 +91,7 @@ export async function webhooksRoutes(app: FastifyInstance) {
         response: { 200: webhookDeliveryResponseSchema, ...errorResponses },
       },
       onRequest,
+      preHandler: limitSends,
     },
     (req) => webhooks.sendTest(deps, userOf(req), req.params.id),
   );
@@ -100,6 +117,7 @@ export async function webhooksRoutes(app: FastifyInstance) {
         response: { 200: webhookDeliveryResponseSchema, ...errorResponses },
       },
       onRequest,
+      preHandler: limitSends,
     },
     (req) => webhooks.redeliver(deps, userOf(req), req.params.id, req.params.deliveryId),
   );

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { pageMeta } from '../../lib/paging.js';
-import { PUBLIC_ONLY, UnsafeUrlError, checkPublicUrl } from '../../lib/public-url.js';
+import { UnsafeUrlError, checkPublicUrl } from '../../lib/public-url.js';
 import * as repo from './webhooks.repo.js';
 import { maskSecret, newWebhookSecret } from './webhooks.signing.js';
 
@@ -49,7 +49,7 @@ const deliveryView = (row: repo.DeliveryRow, attempts: repo.AttemptRow[]): Webho
 /** 422 on `url` unless it is a public http(s) address now (checked again on every delivery). */
 async function requirePublic(deps: Deps, url: string) {
   try {
-    await checkPublicUrl(url, deps.outbound ?? PUBLIC_ONLY);
+    await checkPublicUrl(url, deps.outbound);
   } catch (error) {
     if (!(error instanceof UnsafeUrlError)) throw error;
     throw ValidationError.field('url', WEBHOOK_MESSAGES.urlNotPublic);
