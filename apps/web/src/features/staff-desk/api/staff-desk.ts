@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import '../../../lib/user-messages';
 import '../../../lib/pages-messages';
 import type {
   AdminBonusSubmissionListQuery,
