@@ -97,9 +97,16 @@ describe('My profile', () => {
     await page.getByRole('button', { name: 'Change password' }).click();
     await expect.poll(() => page.getByText('The current password is not correct').count()).toBe(1);
 
+    // Another device stays signed in when "Sign out everywhere else" (ticked by default) is unticked.
+    const other = await page.request.post('/api/private/v1/login', { data: { email, password } });
+    const otherAuth = { authorization: `Bearer ${(await other.json()).access_token}` };
+    const everywhere = page.getByRole('checkbox', { name: 'Sign out everywhere else' });
+    expect(await everywhere.isChecked()).toBe(true);
+    await everywhere.uncheck();
     await page.getByRole('textbox', { name: 'Current password' }).fill(password);
     await page.getByRole('button', { name: 'Change password' }).click();
     await expect.poll(() => page.getByText(/Your password has been changed/).count()).toBeGreaterThan(0);
+    expect((await page.request.post('/api/private/v1/me', { headers: otherAuth })).status()).toBe(200);
     // The form is empty again for the next time.
     await expect.poll(() => page.getByRole('textbox', { name: 'Current password' }).inputValue()).toBe('');
 

@@ -14,6 +14,8 @@ export const auditEntrySchema = z.object({
   action: z.string(),
   /** The staff member; null for the system (a command-line tool). */
   actor: userRef.nullable(),
+  /** The staff member signed in as the actor (log in as a user), when the change was made that way. */
+  impersonator: userRef.nullable(),
   target_type: z.string(),
   target_id: z.string().nullable(),
   /** The customer the change concerns, when there is one. */

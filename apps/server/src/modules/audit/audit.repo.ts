@@ -10,7 +10,8 @@ type Query = z.output<typeof auditListQuerySchema>;
 
 const actors = alias(users, 'actor');
 const targets = alias(users, 'target_user');
-const ref = (table: typeof actors | typeof targets) => ({
+const impersonators = alias(users, 'impersonator');
+const ref = (table: typeof actors | typeof impersonators | typeof targets) => ({
   id: table.id,
   email: table.email,
   nickname: table.nickname,
@@ -28,7 +29,7 @@ type JoinedUser = { id: number | null; email: string | null; nickname: string | 
 const userRefOf = (user: JoinedUser) =>
   user?.id == null ? null : { id: user.id, email: user.email ?? '', nickname: user.nickname ?? '' };
 
-/** One page of audit rows with their staff member and target user, filtered and sorted. */
+/** One page of audit rows with their staff member (and the one signed in as them) and target user, filtered and sorted. */
 export async function pageAudit(db: Db, query: Query) {
   const filters: (SQL | undefined)[] = [];
   if (query.actor_id) filters.push(eq(auditLog.actor_id, query.actor_id));
@@ -43,9 +44,15 @@ export async function pageAudit(db: Db, query: Query) {
   const direction = query.sortBy === 'asc' ? asc : desc;
   const [rows, [total]] = await Promise.all([
     db
-      .select({ entry: auditLog, actor: ref(actors), target_user: ref(targets) })
+      .select({
+        entry: auditLog,
+        actor: ref(actors),
+        impersonator: ref(impersonators),
+        target_user: ref(targets),
+      })
       .from(auditLog)
       .leftJoin(actors, eq(actors.id, auditLog.actor_id))
+      .leftJoin(impersonators, eq(impersonators.id, auditLog.impersonator_id))
       .leftJoin(targets, eq(targets.id, auditLog.target_user_id))
       .where(where)
       .orderBy(direction(auditLog[query.orderBy]), direction(auditLog.id))
@@ -58,11 +65,12 @@ export async function pageAudit(db: Db, query: Query) {
       .leftJoin(targets, eq(targets.id, auditLog.target_user_id))
       .where(where),
   ]);
-  const data: AuditEntry[] = rows.map(({ entry, actor, target_user }) => ({
+  const data: AuditEntry[] = rows.map(({ entry, actor, impersonator, target_user }) => ({
     id: entry.id,
     created_at: entry.created_at.toISOString(),
     action: entry.action,
     actor: userRefOf(actor),
+    impersonator: userRefOf(impersonator),
     target_type: entry.target_type,
     target_id: entry.target_id,
     target_user: userRefOf(target_user),

@@ -215,6 +215,13 @@ describe('a session opened as a user', () => {
       impersonator_id: admin.user.id,
       after: { method: 'POST', route: '/api/private/v1/campaigns', status: 201 },
     });
+    const viewer = await t.app.inject({
+      url: `/api/admin/v1/audit?action=users.impersonated-change&target_user_id=${buyer.user.id}`,
+      headers: admin.auth,
+    });
+    expect((viewer.json().data as AuditEntry[]).map((row) => [row.actor?.id, row.impersonator?.id])).toEqual([
+      [buyer.user.id, admin.user.id],
+    ]);
 
     // The customer's views tell support's changes from their own.
     const details = (await t.call('GET', `campaigns/${id}`, buyer.auth)).json().data;

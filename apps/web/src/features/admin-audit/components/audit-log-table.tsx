@@ -170,7 +170,13 @@ export function AuditLogTable({ targetUserId }: { targetUserId?: number } = {}) 
           {
             accessor: 'actor',
             title: t('audit.columns.actor'),
-            render: (entry) => entry.actor?.email ?? t('audit.system'),
+            render: (entry) =>
+              entry.impersonator
+                ? t('audit.byImpersonator', {
+                    actor: entry.actor?.email ?? '',
+                    staff: entry.impersonator.email,
+                  })
+                : (entry.actor?.email ?? t('audit.system')),
           },
           {
             accessor: 'action',
