@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { identityId, createdAt } from './columns.js';
 import { users } from './users.js';
 
@@ -53,4 +63,18 @@ export const serverErrors = pgTable(
     index('server_errors_created_idx').on(sql`${t.created_at} desc`, sql`${t.id} desc`),
     index('server_errors_source_idx').on(t.source, sql`${t.created_at} desc`),
   ],
+);
+
+/**
+ * Payment callbacks refused for their signature, counted per minute and provider: the first of a minute also
+ * writes a sample row to `server_errors`, the rest only count (modules/operations/server-errors.ts).
+ */
+export const refusedCallbacks = pgTable(
+  'refused_callbacks',
+  {
+    minute: timestamp('minute', { withTimezone: true }).notNull(),
+    provider: text('provider').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.minute, t.provider] })],
 );
