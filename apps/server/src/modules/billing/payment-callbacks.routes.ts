@@ -6,6 +6,12 @@ import { SANDBOX_SIGNATURE_HEADER } from '../../providers/payments/sandbox/sandb
 import { handleSandboxCallback, handleStripeWebhook, returnFromCheckout } from './payment-callbacks.js';
 
 const tags = ['payments: providers'];
+/**
+ * Callbacks a minute from one address: far above what a provider sends, low enough that a flood of forged ones
+ * from one address is refused before its signature is checked.
+ */
+export const CALLBACK_RATE_LIMIT = 300;
+const config = { rateLimit: { max: CALLBACK_RATE_LIMIT, timeWindow: '1 minute' } };
 const receivedSchema = z.object({
   received: z.literal(true),
   status: z.enum(['credited', 'received', 'canceled', 'unchanged', 'unknown']),
@@ -24,12 +30,12 @@ export async function paymentCallbackRoutes(app: FastifyInstance) {
 
   r.post(
     '/payments/callback/sandbox',
-    { schema: { tags, response: { 200: receivedSchema, ...errorResponses } } },
+    { schema: { tags, response: { 200: receivedSchema, ...errorResponses } }, config },
     (req) => handleSandboxCallback(deps, rawOf(req.body), req.headers[SANDBOX_SIGNATURE_HEADER] as string),
   );
   r.post(
     '/payments/callback/stripe',
-    { schema: { tags, response: { 200: receivedSchema, ...errorResponses } } },
+    { schema: { tags, response: { 200: receivedSchema, ...errorResponses } }, config },
     (req) => handleStripeWebhook(deps, rawOf(req.body), req.headers['stripe-signature'] as string),
   );
   r.get(

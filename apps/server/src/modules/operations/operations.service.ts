@@ -9,7 +9,14 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/sql-rows.js';
-import { campaigns, serverErrors, users, vendorPlacements, vendors } from '../../db/schema/index.js';
+import {
+  campaigns,
+  refusedCallbacks,
+  serverErrors,
+  users,
+  vendorPlacements,
+  vendors,
+} from '../../db/schema/index.js';
 import { QUEUE_NAMES } from '../../jobs/queues.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import { pageMeta } from '../../lib/paging.js';
@@ -105,7 +112,10 @@ export async function retryJob(db: Db, queue: string, id: string) {
   return { message: OPERATIONS_MESSAGES.jobRetried };
 }
 
-/** `GET operations/failures`: failed payment callbacks and vendor placements of the last day, waiting campaigns. */
+/**
+ * `GET operations/failures`: failed payment callbacks and vendor placements of the last day, waiting campaigns.
+ * Callbacks refused for their signature count from their per-minute counter (their rows are one sample a minute).
+ */
 export async function failures(db: Db): Promise<OperationsFailures> {
   const callbackWhere = and(eq(serverErrors.source, 'callback'), gte(serverErrors.created_at, dayAgo));
   const placementWhere = and(
@@ -121,7 +131,13 @@ export async function failures(db: Db): Promise<OperationsFailures> {
         .where(callbackWhere)
         .orderBy(desc(serverErrors.created_at))
         .limit(LATEST),
-      db.select({ value: count() }).from(serverErrors).where(callbackWhere),
+      rowsOf<{ value: number }>(
+        db,
+        sql`select (select count(*)::int from ${serverErrors}
+            where ${callbackWhere} and ${serverErrors.status} is distinct from 403)
+          + (select coalesce(sum(${refusedCallbacks.count}), 0)::int from ${refusedCallbacks}
+            where ${refusedCallbacks.minute} >= date_trunc('minute', ${dayAgo})) as value`,
+      ),
       db
         .select({ placement: vendorPlacements, vendor: vendors.name })
         .from(vendorPlacements)

@@ -4,7 +4,7 @@ import type { ServerError, serverErrorsQuerySchema } from '@storelift/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
-import { serverErrors } from '../../db/schema/index.js';
+import { refusedCallbacks, serverErrors } from '../../db/schema/index.js';
 import { HttpError } from '../../lib/errors.js';
 import { pageMeta } from '../../lib/paging.js';
 
@@ -35,11 +35,9 @@ export async function recordServerError(db: Db, { error, ...row }: NewError, log
     const now = Date.now();
     if (now - (lastPrune.get(db) ?? 0) > PRUNE_EVERY_MS) {
       lastPrune.set(db, now);
-      await db
-        .delete(serverErrors)
-        .where(
-          lt(serverErrors.created_at, sql`now() - make_interval(days => ${SERVER_ERROR_RETENTION_DAYS})`),
-        );
+      const cutoff = sql`now() - make_interval(days => ${SERVER_ERROR_RETENTION_DAYS})`;
+      await db.delete(serverErrors).where(lt(serverErrors.created_at, cutoff));
+      await db.delete(refusedCallbacks).where(lt(refusedCallbacks.minute, cutoff));
     }
   } catch (writeError) {
     log?.error({ err: writeError }, 'the server error log could not be written');
@@ -62,14 +60,35 @@ function statusOf(error: FastifyError): number {
 const isCallback = (request: FastifyRequest) => request.url.startsWith('/api/public/v1/');
 
 /**
- * Records every request answered 5xx, and every payment callback refused or failing (any error), in the
- * server's error log; the client's own mistakes elsewhere (4xx) are not the server's errors.
+ * Counts a callback refused for its signature (403) in its minute, and answers whether it is the minute's first:
+ * only that one is written to the error log as a sample, so a flood of forged callbacks costs a counter update each.
+ */
+async function countRefusal(db: Db, request: FastifyRequest): Promise<boolean> {
+  const provider = (request.routeOptions.url ?? request.url).split('/').at(-1)!;
+  const [row] = await db
+    .insert(refusedCallbacks)
+    .values({ minute: sql`date_trunc('minute', now())`, provider, count: 1 })
+    .onConflictDoUpdate({
+      target: [refusedCallbacks.minute, refusedCallbacks.provider],
+      set: { count: sql`${refusedCallbacks.count} + 1` },
+    })
+    .returning({ count: refusedCallbacks.count });
+  return row?.count === 1;
+}
+
+/**
+ * Records every request answered 5xx, and every payment callback refused or failing, in the server's error
+ * log; the client's own mistakes elsewhere (4xx) are not the server's errors. Callbacks refused for their
+ * signature are counted, with one sample row a minute; callbacks over their rate limit are not recorded.
  */
 export function registerServerErrorLog(app: FastifyInstance) {
   app.addHook('onError', async (request, _reply, error) => {
     const status = statusOf(error);
     const callback = isCallback(request);
     if (status < 500 && !callback) return;
+    if (callback && status === 429) return;
+    // A counter that cannot be written lets the row through: nothing refused goes unrecorded.
+    if (callback && status === 403 && !(await countRefusal(app.deps.db, request).catch(() => true))) return;
     await recordServerError(
       app.deps.db,
       {
