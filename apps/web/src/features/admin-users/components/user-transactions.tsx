@@ -6,6 +6,7 @@ import { DataTable } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { ListError, usePagedTableProps, usePageOf } from '../../../components/paged-table';
 import { formatDateTime, formatSignedMoney, formatMoney } from '../../../lib/format';
+import { ledgerDescription } from '../../billing/components/ledger-description';
 import { DETAIL_PAGE_SIZE, userTransactionsQueryOptions } from '../api/admin-users';
 
 /** User details, transactions: the user's ledger rows, newest first, with a type filter (default all). */
@@ -59,7 +60,8 @@ export function UserTransactions({ userId }: { userId: number }) {
             title: tm('transactions.columns.description'),
             render: (row) => (
               <Text size="sm" lineClamp={2}>
-                {row.description ?? '—'}
+                {ledgerDescription(tm, row) ?? '—'}
+                {row.by_support && ` (${tm('transactions.bySupport')})`}
               </Text>
             ),
           },
