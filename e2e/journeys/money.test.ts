@@ -68,6 +68,8 @@ describe('money', () => {
     await page.waitForURL('**/top-up-balance/result?payment=*');
     await expect.poll(() => page.getByTestId('top-up-result').getAttribute('data-status')).toBe('canceled');
     expect(await page.getByTestId('top-up-result-title').textContent()).toBe('Payment is canceled');
+    // Nothing was charged, so nothing reads as paid.
+    expect(await page.getByTestId('top-up-result').textContent()).not.toContain('Paid');
     await expect.poll(() => page.getByTestId('balance-main').textContent()).toBe('500.00');
     await page.close();
   });

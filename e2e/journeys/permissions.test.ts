@@ -104,6 +104,9 @@ describe('roles and permissions', () => {
       const change = admin.locator('[data-testid^="audit-change-"]').first();
       const modules = change.getByRole('row').filter({ hasText: 'modules' });
       await expect.poll(() => modules.textContent()).toContain('user-orders');
+      // Read as before → after, not as JSON.
+      expect(await modules.textContent()).toContain('→');
+      expect(await change.textContent()).not.toMatch(/[{}"]/);
       await expectAccessible(admin, 'the log viewer');
     } finally {
       await regrantUserOrders(admin);
