@@ -52,6 +52,13 @@ export async function audit(tx: Queryable, entry: AuditEntry) {
   });
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A POST that changes nothing (the session check, a quote): not audited as a change made as the user. */
+    readOnly?: boolean;
+  }
+}
+
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
@@ -61,6 +68,7 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export async function auditImpersonatedChange(db: Queryable, request: FastifyRequest, statusCode: number) {
   const auth = request.auth;
   if (!auth?.session.impersonator_id || READS.has(request.method) || statusCode >= 400) return;
+  if (request.routeOptions.config.readOnly) return;
   await audit(db, {
     action: 'users.impersonated-change',
     target: { type: 'user', id: auth.user.id, userId: auth.user.id },

@@ -89,7 +89,11 @@ export async function authRoutes(app: FastifyInstance) {
   );
   r.post(
     '/me',
-    { schema: { tags, response: { 200: meResponseSchema, ...errorResponses } }, onRequest: signedIn },
+    {
+      schema: { tags, response: { 200: meResponseSchema, ...errorResponses } },
+      onRequest: signedIn,
+      config: { readOnly: true },
+    },
     async (req) => auth.me(deps, authOf(req), await permissionsOf(req)),
   );
   r.post(

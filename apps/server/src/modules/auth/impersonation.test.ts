@@ -181,6 +181,9 @@ describe('a session opened as a user', () => {
     await makeApp(t.deps, buyer.user.id);
     const issued = await switchTo(buyer.user.email);
     const auth = bearer((await exchange(issued.json().code)).json().access_token);
+    // Reads sent as POST (the session check, a quote) are no changes.
+    expect((await t.call('POST', 'me', auth)).statusCode).toBe(200);
+    expect((await t.call('POST', 'campaigns/quote', auth, directInstallsBody())).statusCode).toBe(200);
     const ordered = await t.call('POST', 'campaigns', auth, directInstallsBody());
     expect(ordered.statusCode, ordered.body).toBe(201);
     const id = ordered.json().data.id as number;

@@ -63,6 +63,7 @@ export async function campaignsRoutes(app: FastifyInstance) {
         response: { 200: campaignQuoteSchema, ...errorResponses },
       },
       onRequest,
+      config: { readOnly: true },
     },
     (req) => campaigns.quote(deps, userOf(req), req.body),
   );
@@ -73,7 +74,11 @@ export async function campaignsRoutes(app: FastifyInstance) {
   );
   r.post(
     '/campaigns/get-filters',
-    { schema: { tags, response: { 200: campaignFiltersResponseSchema, ...errorResponses } }, onRequest },
+    {
+      schema: { tags, response: { 200: campaignFiltersResponseSchema, ...errorResponses } },
+      onRequest,
+      config: { readOnly: true },
+    },
     (req) => campaigns.campaignFilters(deps, userOf(req)),
   );
   r.put(
