@@ -17,8 +17,8 @@ export const LEDGER_TEXTS = {
   'bonusProgram.success_story': 'Bonus program: success story',
   'bonusProgram.video': 'Bonus program: video',
   'bonusProgram.forum_post': 'Bonus program: forum post',
-  'bonusProgram.google_maps_review': 'Bonus program: google maps review',
-  'bonusProgram.trustpilot_review': 'Bonus program: trustpilot review',
+  'bonusProgram.google_maps_review': 'Bonus program: Google Maps review',
+  'bonusProgram.trustpilot_review': 'Bonus program: Trustpilot review',
   apiCredits: { one: 'API tokens: {{count}} credit', other: 'API tokens: {{count}} credits' },
   apiCreditsAuto: {
     one: 'API tokens: {{count}} credit (auto-refresh)',

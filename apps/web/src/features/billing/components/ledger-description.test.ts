@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createInstance } from 'i18next';
-import type { Transaction } from '@storelift/shared';
+import { LEDGER_KEYS, ledgerText, type Transaction } from '@storelift/shared';
 import en from '../../../locales/en-US.money.json';
 import ru from '../../../locales/ru-RU.money.json';
 import es from '../../../locales/es-ES.money.json';
@@ -57,5 +57,16 @@ describe('ledger descriptions', () => {
       description_params: null,
     });
     expect(ledgerDescription(t, old)).toBe('Campaign #48 canceled: 1 installs undelivered');
+  });
+
+  it('exist for every key the server writes, and say in English what the server stores', async () => {
+    const t = await tOf('en-US', en);
+    for (const key of LEDGER_KEYS) {
+      for (const count of [1, 3]) {
+        const params = { id: 48, day: 2, count, amount: '12.50' };
+        const text = ledgerDescription(t, row({ description_key: key, description_params: params }));
+        expect(text, key).toBe(ledgerText({ key, params }));
+      }
+    }
   });
 });
