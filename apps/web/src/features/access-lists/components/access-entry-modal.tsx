@@ -7,13 +7,14 @@ import {
   type AccessListType,
 } from '@storelift/shared';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/date-field';
 import { FormModal } from '../../../components/form-modal';
 import { showFormError } from '../../../components/error-modal';
+import { localDay } from '../../../lib/format';
 import { translateMessage } from '../../../lib/messages';
 import { notifySuccess } from '../../../lib/notify';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useAddAccessEntry } from '../api/access-lists';
-import { DateField } from '../../../components/date-field';
 
 const loadSchema = () => import('../../../lib/contracts').then((m) => m.accessListEntryBodySchema);
 
@@ -25,7 +26,8 @@ interface EntryValues extends Record<string, unknown> {
   description: string;
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
+/** Today in the staff member's time zone. */
+const today = () => localDay(new Date());
 
 /** Adds an access list entry: list (white by default), category, value, date and description, all required. */
 export function AccessEntryModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
