@@ -46,7 +46,12 @@ export function LoginForm({ verified, onSignedIn }: { verified?: string; onSigne
       if (isUnverified(error)) return setProblem({ kind: 'unverified', email: values.email });
       // A 503 (maintenance) has taken the app to /503 already (lib/api.ts).
       if (error.status === 503) return;
-      if (error.errors?.code) setAskCode(true);
+      const codeMessage = error.errors?.code?.[0];
+      if (codeMessage !== undefined && !askCode) {
+        // The server asks for the second factor: the code field appears with its message, no error modal.
+        setAskCode(true);
+        return form.setFieldError('code', codeMessage);
+      }
       showFormError(form, error);
     }
   });
