@@ -6,7 +6,7 @@ import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { UserOrdersTable } from '../features/admin-campaigns/components/user-orders-table';
 import { DelayedStart } from '../features/campaigns/components/delayed-start';
 import { unreadCampaignMessagesQueryOptions, useRefreshUnread } from '../features/notices/api/notices';
-import { CampaignThreadModal } from '../features/notices/components/campaign-thread';
+import { CampaignThread, CampaignThreadModal } from '../features/notices/components/campaign-thread';
 
 const route = getRouteApi('/app/admin/user-orders');
 
@@ -15,10 +15,16 @@ const CampaignChart = lazy(() =>
   import('../features/campaigns/components/campaign-chart').then((m) => ({ default: m.CampaignChart })),
 );
 
-/** A `userId` URL value as a user id (the user lists page links here with it). */
+/** A `userId` or `campaign` URL value as an id (the user lists page, the staff home and bell link with them). */
 function userIdOf(value: string | undefined): number | undefined {
   const id = Number(value);
   return Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? id : undefined;
+}
+
+/** A campaign's thread in the order's drawer; reading it clears the unread badges and the staff bell. */
+function StaffThread({ campaignId }: { campaignId: number }) {
+  const refreshUnread = useRefreshUnread();
+  return <CampaignThread base="admin" campaignId={campaignId} onRead={() => void refreshUnread()} />;
 }
 
 /**
@@ -27,7 +33,7 @@ function userIdOf(value: string | undefined): number | undefined {
  */
 export function AdminUserOrdersPage() {
   const { t } = useTranslation('notices');
-  const { userId } = route.useSearch();
+  const { userId, view, campaign } = route.useSearch();
   const navigate = useNavigate();
   const unread = useQuery(unreadCampaignMessagesQueryOptions());
   const refreshUnread = useRefreshUnread();
@@ -37,6 +43,9 @@ export function AdminUserOrdersPage() {
     <>
       <UserOrdersTable
         userId={userIdOf(userId)}
+        initialView={view === 'waiting' ? 'waiting' : 'all'}
+        openId={userIdOf(campaign)}
+        Thread={StaffThread}
         onUserChange={(id) =>
           void navigate({ to: '/admin/user-orders', search: id === undefined ? {} : { userId: String(id) } })
         }

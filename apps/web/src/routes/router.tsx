@@ -175,7 +175,7 @@ const loadAdminTexts = () => i18next.loadNamespaces(['admin', 'campaigns']);
 const adminUserOrdersRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/admin/user-orders',
-  validateSearch: stringParams('userId'),
+  validateSearch: stringParams('userId', 'view', 'campaign'),
   loader: loadAdminTexts,
   component: signedInPage('adminUserOrders'),
 });
@@ -225,6 +225,7 @@ const loadStaffMoneyTexts = () => i18next.loadNamespaces(['staffmoney', 'money']
 const adminUserPaymentsRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/admin/user-payments',
+  validateSearch: stringParams('status'),
   loader: loadStaffMoneyTexts,
   component: signedInPage('adminUserPayments'),
 });
@@ -286,6 +287,7 @@ const loadSalesTexts = () => i18next.loadNamespaces(['sales']);
 const adminSalesReportRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/admin/sales-report',
+  validateSearch: stringParams('tab'),
   loader: loadSalesTexts,
   component: signedInPage('adminSalesReport'),
 });

@@ -46,7 +46,7 @@ type SortColumn = UserOrdersQuery['sortBy'];
 const PRODUCT_FILTER = Object.values(PRODUCT_TYPES).filter((type) => type !== PRODUCT_TYPES.undefined);
 
 /** The two views of the list: every order, or the charged ones waiting for a vendor (status pending). */
-type OrdersView = 'all' | 'waiting';
+export type OrdersView = 'all' | 'waiting';
 
 /** A campaign's thread with its customer, as the orders page shows it. */
 export interface MessagesProps {
@@ -63,13 +63,20 @@ export interface MessagesProps {
  */
 export function UserOrdersTable({
   userId,
+  initialView = 'all',
+  openId,
   onUserChange,
   Chart,
   StartTime,
+  Thread,
   messages,
 }: {
   /** Only this customer's campaigns (the `userId` URL value). */
   userId?: number;
+  /** The view first shown (the `view` URL value: the staff home links to the waiting ones). */
+  initialView?: OrdersView;
+  /** The campaign whose details drawer opens first (the `campaign` URL value: the staff bell links to it). */
+  openId?: number;
   onUserChange: (userId: number | undefined) => void;
   /** The per-day planned vs delivered chart (the campaigns feature's, composed by the route). */
   Chart: ComponentType<ChartProps>;
@@ -77,6 +84,8 @@ export function UserOrdersTable({
   StartTime: ComponentType<StartTimeProps>;
   /** The campaigns' message threads (the notices feature's, composed by the route): unread badge and row action. */
   messages?: MessagesProps;
+  /** A campaign's thread in its details drawer (the notices feature's, composed by the route). */
+  Thread?: ComponentType<{ campaignId: number }>;
 }) {
   const { t } = useTranslation('admin');
   const { t: tc } = useTranslation('campaigns');
@@ -85,7 +94,7 @@ export function UserOrdersTable({
   const { permissions } = useSession();
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), 350);
-  const [view, setView] = useState<OrdersView>('all');
+  const [view, setView] = useState<OrdersView>(initialView);
   const [status, setStatus] = useState<CampaignStatus | null>(null);
   const [productType, setProductType] = useState<string | null>(null);
   const [appstore, setAppstore] = useState<string | null>(null);
@@ -93,7 +102,7 @@ export function UserOrdersTable({
     columnAccessor: 'id',
     direction: 'desc',
   });
-  const [detailsId, setDetailsId] = useState<number | null>(null);
+  const [detailsId, setDetailsId] = useState<number | null>(openId ?? null);
   const actions = useStaffActions(StartTime);
 
   const filters = {
@@ -377,6 +386,7 @@ export function UserOrdersTable({
         onClose={() => setDetailsId(null)}
         onAction={actions.request}
         Chart={Chart}
+        Thread={Thread}
       />
     </Stack>
   );

@@ -7,6 +7,7 @@ import type {
   AdminPaymentListResponse,
   AdminPaymentResponse,
   DeletedResponse,
+  PaymentStatus,
   PaymentType,
   UpdatePaymentBody,
 } from '@storelift/shared';
@@ -20,6 +21,7 @@ export interface AdminPaymentsQuery {
   /** Payment system ids, "30,1". */
   pay_systems?: string;
   payment_type?: PaymentType;
+  status?: PaymentStatus;
   successOnly?: '1';
   from?: string;
   to?: string;

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import {
   ActionIcon,
   Badge,
+  CloseButton,
   Button,
   Card,
   Group,
@@ -25,6 +26,7 @@ import {
   PAYMENT_TYPES,
   STAFF_MONEY_MESSAGES,
   type AdminPayment,
+  type PaymentStatus,
   type PaymentType,
 } from '@storelift/shared';
 import { useQuery } from '@tanstack/react-query';
@@ -65,7 +67,16 @@ type Confirm = { kind: 'delete' | 'refund' | 'deleteInvoice'; payment: AdminPaym
  * filtered set and its CSV export; edit, delete (never a credited payment), refund, and the invoice PDF
  * upload, replace and delete for those granted them; every staff member of the page downloads an invoice.
  */
-export function UserPaymentsTable({ plans }: { plans: { id: number; name: string }[] }) {
+export function UserPaymentsTable({
+  plans,
+  status,
+  onStatusClear,
+}: {
+  plans: { id: number; name: string }[];
+  /** Only payments in this status (the `status` URL value: the staff home links to the received ones). */
+  status?: PaymentStatus;
+  onStatusClear: () => void;
+}) {
   const { t } = useTranslation('staffmoney');
   const { t: tr } = useTranslation();
   const [search, setSearch] = useState('');
@@ -104,6 +115,7 @@ export function UserPaymentsTable({ plans }: { plans: { id: number; name: string
     priceplan_id: plan ? Number(plan) : undefined,
     pay_systems: systems.length ? systems.join(',') : undefined,
     payment_type: (paymentType as PaymentType | null) ?? undefined,
+    status,
     successOnly: successOnly ? ('1' as const) : undefined,
     from: rangeOk ? from || undefined : undefined,
     to: rangeOk ? to || undefined : undefined,
@@ -172,6 +184,12 @@ export function UserPaymentsTable({ plans }: { plans: { id: number; name: string
           testId="payments-export"
         />
       </Group>
+      {status && (
+        <Group gap={4} data-testid="payments-status-filter">
+          <PaymentStatusBadge status={status} />
+          <CloseButton size="sm" aria-label={t('payments.clearStatus')} onClick={onStatusClear} />
+        </Group>
+      )}
 
       <Card withBorder radius="lg" padding="lg">
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">

@@ -17,13 +17,25 @@ import { useTranslation } from 'react-i18next';
 import type { Notice } from '@storelift/shared';
 import { showApiError } from '../../../components/error-modal';
 import { formatDateTime } from '../../../lib/format';
-import { ownNoticesQueryOptions, useViewNotice } from '../api/notices';
+import { useCan } from '../../../lib/session';
+import { ownNoticesQueryOptions, unreadCampaignMessagesQueryOptions, useViewNotice } from '../api/notices';
 
-/** The header's bell: the unread count in its name and badge, the latest notices in a popover. */
+/**
+ * The header's bell: the unread count in its name and badge, the latest notices in a popover. For staff who
+ * answer orders (user-orders) it also lists the campaigns whose customer wrote messages nobody on staff has
+ * read, each opening the order's drawer with its thread.
+ */
 export function NoticeBell() {
   const { t } = useTranslation('notices');
   const { data, isPending, isError } = useQuery(ownNoticesQueryOptions());
-  const unread = data?.unread ?? 0;
+  const answersOrders = useCan('user-orders');
+  const threads = useQuery({
+    ...unreadCampaignMessagesQueryOptions(),
+    enabled: answersOrders,
+    refetchInterval: 60_000,
+  }).data?.data;
+  const customerUnread = threads?.reduce((sum, thread) => sum + thread.unread, 0) ?? 0;
+  const unread = (data?.unread ?? 0) + customerUnread;
   return (
     <Popover position="bottom-end" width={360} shadow="md" withinPortal trapFocus>
       <Popover.Target>
@@ -47,6 +59,30 @@ export function NoticeBell() {
         </ActionIcon>
       </Popover.Target>
       <Popover.Dropdown p="xs" data-testid="notice-list">
+        {threads && threads.length > 0 && (
+          <Stack gap={4} pb="xs" data-testid="bell-customer-messages">
+            <Text fw={600} px="xs">
+              {t('bell.customerMessages')}
+            </Text>
+            {threads.slice(0, 5).map((thread) => (
+              <Anchor
+                key={thread.campaign_id}
+                size="sm"
+                px="xs"
+                renderRoot={(props) => (
+                  <Link
+                    {...props}
+                    to="/admin/user-orders"
+                    search={{ campaign: String(thread.campaign_id) }}
+                  />
+                )}
+                data-testid={`bell-thread-${thread.campaign_id}`}
+              >
+                {t('bell.customerThread', { id: thread.campaign_id, count: thread.unread })}
+              </Anchor>
+            ))}
+          </Stack>
+        )}
         <Text fw={600} px="xs" pb="xs">
           {t('bell.title')}
         </Text>

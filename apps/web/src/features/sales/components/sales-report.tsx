@@ -4,8 +4,11 @@ import { MyClientsTab } from './my-clients-tab';
 import { NewClientsTab } from './new-clients-tab';
 import { SalesStatisticsTab } from './sales-statistics-tab';
 
-/** The sales report (staff-admin §2): My clients, New clients and Statistics, each tab loading on its own. */
-export function SalesReport() {
+/**
+ * The sales report (staff-admin §2): My clients, New clients and Statistics, each tab loading on its own; `tab`
+ * is the one first shown (the staff home opens New clients).
+ */
+export function SalesReport({ tab = 'clients' }: { tab?: 'clients' | 'new' | 'stats' }) {
   const { t } = useTranslation('sales');
   return (
     <Stack gap="lg">
@@ -17,7 +20,7 @@ export function SalesReport() {
           {t('subtitle')}
         </Text>
       </div>
-      <Tabs defaultValue="clients" keepMounted={false}>
+      <Tabs defaultValue={tab} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="clients">{t('tabs.clients')}</Tabs.Tab>
           <Tabs.Tab value="new" data-testid="sales-tab-new">
