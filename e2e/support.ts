@@ -59,13 +59,13 @@ function safeList(dir: string): string[] {
   }
 }
 
-/** Signs in through the sign-in form and waits for the dashboard. */
+/** Signs in through the sign-in form and waits for the landing page: the dashboard, or the staff home for staff. */
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.goto('/login');
   await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL('**/dashboard');
+  await page.waitForURL(/\/(dashboard|admin\/home)$/);
 }
 
 /** A new, verified customer with nothing yet: registered through the API, confirmed from the outbox. */
