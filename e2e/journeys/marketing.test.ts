@@ -47,9 +47,7 @@ describe('marketing', () => {
       // Above the marketing percent limit (50 %) only an admin saves: the field says so.
       await dialog.getByTestId('tier-percent-0').fill('60');
       await dialog.getByTestId('action-save').click();
-      await expect
-        .poll(() => dialog.getByText('At most 50 %: only an admin may give more').count())
-        .toBe(1);
+      await expect.poll(() => dialog.getByText('At most 50 %: only an admin may give more').count()).toBe(1);
       await dialog.getByTestId('tier-percent-0').fill('20');
       await expectAccessible(page, 'the marketing action dialog', '[data-testid="action-modal"]');
       await dialog.getByTestId('action-save').click();
