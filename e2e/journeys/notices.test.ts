@@ -121,7 +121,7 @@ describe('notices', () => {
     await signIn(staff, 'admin@storelift.test');
     await staff.goto('/admin/user-orders');
     await staff.getByTestId('user-orders-search').fill(String(id));
-    await staff.getByLabel('1 unread').waitFor();
+    await staff.getByTestId('user-orders-table').getByLabel('1 unread').waitFor();
     await staff.getByRole('button', { name: `Actions of campaign #${id}` }).click();
     await staff.getByTestId(`order-messages-${id}`).click();
     await expect
