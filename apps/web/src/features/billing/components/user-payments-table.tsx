@@ -3,7 +3,6 @@ import {
   ActionIcon,
   Badge,
   CloseButton,
-  Button,
   Card,
   Group,
   Menu,
@@ -355,23 +354,22 @@ export function UserPaymentsTable({
             textAlign: 'center',
             render: (payment) =>
               payment.invoice ? (
-                <Button
+                <ActionIcon
                   variant="subtle"
-                  size="compact-xs"
-                  leftSection={
-                    <IconFileTypePdf
-                      size={16}
-                      color={payment.invoice_uploaded ? 'var(--mantine-color-red-6)' : undefined}
-                    />
-                  }
                   aria-label={t(
                     payment.invoice_uploaded ? 'payments.downloadUploaded' : 'payments.downloadGenerated',
                     { id: payment.id },
                   )}
+                  title={
+                    payment.invoice_uploaded ? t('payments.invoiceUploaded') : t('payments.invoiceGenerated')
+                  }
                   onClick={() => download(payment)}
                 >
-                  {payment.invoice_uploaded ? t('payments.invoiceUploaded') : t('payments.invoiceGenerated')}
-                </Button>
+                  <IconFileTypePdf
+                    size={18}
+                    color={payment.invoice_uploaded ? 'var(--mantine-color-red-6)' : undefined}
+                  />
+                </ActionIcon>
               ) : (
                 <Text size="xs" c="dimmed">
                   —
