@@ -34,6 +34,7 @@ export * from './constants/campaigns.js';
 export * from './contracts/campaigns.js';
 export * from './rules/campaign-actions.js';
 export * from './rules/campaign-orders.js';
+export * from './rules/campaign-order-rules.js';
 export * from './rules/reviews-import.js';
 export * from './contracts/cpi.js';
 export * from './constants/cpi.js';

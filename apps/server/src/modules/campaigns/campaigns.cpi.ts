@@ -1,7 +1,6 @@
 import {
   DAY_MS,
   PRODUCT_TYPES,
-  cpiDraftIssues,
   cpiPlanOf,
   formatMoney,
   parseMoney,
@@ -13,22 +12,15 @@ import type { Db, Queryable } from '../../db/client.js';
 import { heldOf, plannedInstalls } from './campaigns.cpi-charging.js';
 import * as cpiRepo from './campaigns.cpi-repo.js';
 import * as repo from './campaigns.repo.js';
-import { fieldErrors, notesAndStart, orderTarget, throwIfAny, type Prepared } from './campaigns.rules.js';
+import { notesAndStartOf, orderTarget, type Prepared } from './campaigns.rules.js';
 
 /**
- * Checks every rule of a CPI body (customer-area §5 CPI, the notes and the delayed start) and plans it:
- * the target CPI is the unit price, the start charge (twice the daily budget, §9) the price, and one
+ * Plans a CPI body the shared `orderFieldErrors` has passed (customer-area §5 CPI, the notes and the
+ * delayed start): the target CPI is the unit price, the start charge (twice the daily budget, §9) the price, and one
  * order plans the installs the daily budget buys each day (none ahead when unlimited).
  */
-export async function prepareCpi(
-  db: Db,
-  userId: number,
-  body: CreateCampaignBody,
-  now: Date,
-): Promise<Prepared> {
-  const { errors, fail } = fieldErrors(cpiDraftIssues(body));
-  const { description, startAt } = notesAndStart(body, now, fail);
-  throwIfAny(errors);
+export async function prepareCpi(db: Db, userId: number, body: CreateCampaignBody): Promise<Prepared> {
+  const { description, startAt } = notesAndStartOf(body);
 
   // CPI has no per-install price (the customer sets the target); the pricetag is the product's switch.
   const { appId, countryId } = await orderTarget(db, userId, body);

@@ -1,12 +1,10 @@
 import {
   CAMPAIGN_MESSAGES,
-  CAMPAIGN_REVIEWS_MAX,
   PRODUCT_TYPES,
   REVIEW_GUARANTEE,
   REVIEW_MODES,
   REVIEW_PRODUCT_TYPES,
   TERMS_PRODUCT_TYPES,
-  fillMessage,
   type CreateCampaignBody,
   type Review,
 } from '@storelift/shared';
@@ -39,21 +37,13 @@ export function reviewSettings(body: CreateCampaignBody): Partial<CampaignSettin
 }
 
 /**
- * The review texts a body orders: custom mode needs one per install ordered (at most
- * `CAMPAIGN_REVIEWS_MAX`); generated mode and other types carry none. `fail` records a field error.
+ * The review texts a body orders: custom mode's (their count is the shared `orderFieldErrors`' rule);
+ * generated mode and other types carry none.
  */
-export function reviewTexts(
-  body: CreateCampaignBody,
-  installsTotal: number,
-  fail: (field: string, message: string) => void,
-): Review[] {
+export function reviewTexts(body: CreateCampaignBody): Review[] {
   if (!hasReviews(body.productType) || (body.reviewMode ?? REVIEW_MODES.CUSTOM) !== REVIEW_MODES.CUSTOM)
     return [];
-  const reviews = body.reviews ?? [];
-  if (installsTotal > CAMPAIGN_REVIEWS_MAX) fail('reviews', CAMPAIGN_MESSAGES.campaignReviewsMax);
-  else if (reviews.length !== installsTotal)
-    fail('reviews', fillMessage(CAMPAIGN_MESSAGES.campaignReviewsCount, { count: installsTotal }));
-  return reviews;
+  return body.reviews ?? [];
 }
 
 /** 422 on `checkedTerms` when a campaign of rates or reviews is ordered without the terms accepted. */

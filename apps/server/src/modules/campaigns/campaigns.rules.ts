@@ -1,10 +1,11 @@
 import {
   CAMPAIGN_MESSAGES,
-  LIMITS,
   MESSAGES,
-  PRODUCT_TYPES,
+  notesMessage,
+  startAtMessage,
   type CpiPlan,
   type CreateCampaignBody,
+  type OrderPurpose,
   type Review,
 } from '@storelift/shared';
 import type { Db } from '../../db/client.js';
@@ -15,13 +16,13 @@ import { ensureBillingProfile } from '../billing/profiles.repo.js';
 import * as repo from './campaigns.repo.js';
 
 /*
- * What ordering every product type shares: the rules of customer-area §5 for notes, the delayed start,
- * the app and the product's pricetag, and the campaign a checked body describes (`Prepared`), which
- * `prepare` (install types) and `prepareCpi` both answer, so creating, editing and quoting are one path.
+ * What ordering every product type shares: the app and the product's pricetag, and the campaign a checked
+ * body describes (`Prepared`), which `prepare` (install types) and `prepareCpi` both answer, so creating,
+ * editing and quoting are one path. The body's rules are the shared `orderFieldErrors`.
  */
 
 /** What a body is checked for: an order (every rule), a draft (no terms yet) or a live quote (no texts). */
-export type Purpose = 'order' | 'draft' | 'quote';
+export type Purpose = OrderPurpose;
 
 /** One vendor order a body makes: per keyword (keyword installs, impressions) or one, with its per-day plan. */
 export interface PlannedOrder {
@@ -56,9 +57,6 @@ export interface Prepared {
 /** Records one field error (collected, then thrown as one 422 by `throwIfAny`). */
 export type Fail = (field: string, message: string) => void;
 
-/** Notes are printable ASCII (English only). */
-const ENGLISH_TEXT = /^[\x20-\x7E\t\r\n]*$/;
-
 /** A collector of field errors: `fail` adds one, `errors` holds them by field. */
 export function fieldErrors(errors: Record<string, string[]> = {}) {
   const fail: Fail = (field, message) => (errors[field] ??= []).push(message);
@@ -70,44 +68,31 @@ export function throwIfAny(errors: Record<string, string[]>) {
   if (Object.keys(errors).length) throw new ValidationError(errors, Object.values(errors)[0]![0]);
 }
 
-/** The notes, trimmed: English only, at most 1000 symbols (the customer's and the staff's rule). */
+/** The notes, trimmed, by the shared notes rule (`notesMessage`; the customer's and the staff's rule). */
 export function notesOf(text: string, fail: Fail): string {
   const description = text.trim();
-  if (description.length > LIMITS.notesMax) fail('description', CAMPAIGN_MESSAGES.campaignNotesMax);
-  else if (!ENGLISH_TEXT.test(description)) fail('description', CAMPAIGN_MESSAGES.campaignNotesEnglish);
+  const message = notesMessage(description);
+  if (message) fail('description', message);
   return description;
 }
 
-/**
- * The notes (`notesOf`) and the delayed start of a body: absent or
- * null = start now; `""` = "Date or time is empty"; else more than 5 minutes ahead. Guaranteed reviews
- * have no delayed start.
- */
-export function notesAndStart(
-  body: Pick<CreateCampaignBody, 'productType' | 'description' | 'start_at'>,
-  now: Date,
-  fail: Fail,
-): { description: string; startAt: Date | null } {
-  const description = notesOf(body.description, fail);
-  let startAt: Date | null = null;
-  if (typeof body.start_at === 'string') {
-    if (body.productType === PRODUCT_TYPES.hqReview)
-      fail('start_at', CAMPAIGN_MESSAGES.campaignReviewsNoDelay);
-    else startAt = startTimeOf(body.start_at, now, fail);
-  }
-  return { description, startAt };
+/** A delayed start given as text, by the shared rule (`startAtMessage`), else a failure on `start_at`. */
+export function startTimeOf(value: string, now: Date, fail: Fail): Date | null {
+  const message = startAtMessage(value, now);
+  if (message) fail('start_at', message);
+  return message ? null : new Date(Date.parse(value.trim()));
 }
 
-/** A delayed start given as text: a time more than 5 minutes ahead, else a failure on `start_at`. */
-export function startTimeOf(value: string, now: Date, fail: Fail): Date | null {
-  const text = value.trim();
-  const time = Date.parse(text);
-  if (!text) fail('start_at', CAMPAIGN_MESSAGES.campaignDateEmpty);
-  else if (Number.isNaN(time)) fail('start_at', MESSAGES.dataNotValid);
-  else if (time <= now.getTime() + LIMITS.delayedStartMinMinutes * 60_000)
-    fail('start_at', CAMPAIGN_MESSAGES.campaignStartTooSoon);
-  else return new Date(time);
-  return null;
+/**
+ * The notes (trimmed) and the delayed start (absent or null = start now) of a body `orderFieldErrors`
+ * has passed.
+ */
+export function notesAndStartOf(body: Pick<CreateCampaignBody, 'description' | 'start_at'>): {
+  description: string;
+  startAt: Date | null;
+} {
+  const startAt = typeof body.start_at === 'string' ? new Date(Date.parse(body.start_at.trim())) : null;
+  return { description: body.description.trim(), startAt };
 }
 
 /**

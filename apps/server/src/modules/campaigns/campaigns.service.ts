@@ -1,24 +1,25 @@
 import {
-  APP_STORES,
   CAMPAIGN_ACTIONS,
-  CAMPAIGN_DAYS_MAX,
   EDITABLE_STATUSES,
   CAMPAIGN_FILTER_TABS,
-  CAMPAIGN_KEYWORDS_MAX,
   LIMITS,
   CAMPAIGN_MESSAGES,
   MESSAGES,
-  INSTALLS_MAP_OF,
   dayPlan,
+  givenPlan,
+  installsBought,
+  isSmartOrder,
   splitByWeights,
   type InstallDistribution,
   PRODUCT_TYPES,
   fillMessage,
   formatMoney,
-  keywordMessage,
   mergeImpressions,
-  normalizeKeywordText,
+  orderFieldErrors,
+  orderKeywords,
+  orderRulesOf,
   parseMoney,
+  smartBudgetMessage,
   type Money,
   tabOfStatus,
   type Campaign,
@@ -43,7 +44,6 @@ import {
   guaranteeUntil,
   hasReviews,
   moderationUntil,
-  needsTerms,
   requireTerms,
   reviewSettings,
   reviewTexts,
@@ -53,13 +53,11 @@ import { guaranteeOf } from './campaigns.guarantee.js';
 import { requireOrderable } from '../plans/orderable-products.js';
 import * as repo from './campaigns.repo.js';
 import {
-  fieldErrors,
-  notesAndStart,
+  notesAndStartOf,
   orderTarget,
   quoteOf,
   rowValues,
   throwIfAny,
-  type Fail,
   type PlannedOrder,
   type Prepared,
   type Purpose,
@@ -68,28 +66,10 @@ import { cloneCpi, cpiValues, cpiViewOf, prepareCpi } from './campaigns.cpi.js';
 import * as cpiRepo from './campaigns.cpi-repo.js';
 import { cancelCpi, resumeCampaign, scheduleCpiRefund } from './campaigns.cpi-charging.js';
 
-/** The keyword texts of a body, normalized and deduplicated; `fail` records the keyword rule's errors. */
-function keywordsOf(body: CreateCampaignBody, fail: Fail): string[] {
-  const keywords: string[] = [];
-  for (const raw of body.serializedChildKeywords ?? []) {
-    const message = keywordMessage(raw);
-    if (message && normalizeKeywordText(raw) === '') continue;
-    if (message) {
-      fail('serializedChildKeywords', message);
-      continue;
-    }
-    const keyword = normalizeKeywordText(raw);
-    if (!keywords.includes(keyword)) keywords.push(keyword);
-  }
-  if (keywords.length > CAMPAIGN_KEYWORDS_MAX)
-    fail('serializedChildKeywords', CAMPAIGN_MESSAGES.campaignKeywordsMax);
-  return keywords;
-}
-
 /**
  * A smart campaign's orders: the installs `budget` buys at `unitPrice` (docs/campaigns.md), at least 5
- * per keyword per day each (else 422 on `budget`, at most 5000), the rest split by each keyword's
- * searches and rank (`smartSplit`), each keyword's share spread evenly over the days.
+ * per keyword per day each (else 422 on `budget`, at most 5000: `smartBudgetMessage`), the rest split by
+ * each keyword's searches and rank (`smartSplit`), each keyword's share spread evenly over the days.
  */
 async function smartOrders(
   db: Queryable,
@@ -103,19 +83,10 @@ async function smartOrders(
   },
 ): Promise<{ orders: PlannedOrder[]; plan: number[]; installs: number }> {
   const { keywords, days, unitPrice } = smart;
-  const price = parseMoney(unitPrice);
-  // A free pricetag buys without end: the budget is then over the maximum.
-  const bought = price > 0n ? Number(parseMoney(smart.budget) / price) : Number.MAX_SAFE_INTEGER;
+  const bought = installsBought(smart.budget, unitPrice);
   const slots = days * keywords.length;
-  if (bought < LIMITS.installsMin * slots)
-    throw ValidationError.field(
-      'budget',
-      fillMessage(CAMPAIGN_MESSAGES.campaignSmartBudgetMin, {
-        min: priceOf(unitPrice, LIMITS.installsMin * slots),
-      }),
-    );
-  if (bought > LIMITS.installsMax * slots)
-    throw ValidationError.field('budget', CAMPAIGN_MESSAGES.campaignSmartBudgetMax);
+  const message = smartBudgetMessage(bought, slots, unitPrice);
+  if (message) throw ValidationError.field('budget', message);
   const stats = await repo.keywordStatsOf(db, smart.appId, smart.countryId, keywords);
   const missing = { searches: null, rank: null };
   const totals = smartSplit(
@@ -136,23 +107,9 @@ async function smartOrders(
 }
 
 /**
- * The per-day plan the installs map of the body's product gives (days it leaves out get none), or null
- * without one; a day beyond the campaign's days fails on `installsMaps`.
- */
-function mappedPlan(body: CreateCampaignBody, fail: Fail): number[] | null {
-  const key = INSTALLS_MAP_OF[body.productType];
-  const map = key && body.installsMaps?.[key];
-  if (!map) return null;
-  if (Object.keys(map).some((day) => Number(day) > body.days))
-    fail('installsMaps', CAMPAIGN_MESSAGES.campaignPlanLength);
-  return Array.from({ length: body.days }, (_, index) => map[String(index + 1)] ?? 0);
-}
-
-/**
- * Checks every rule of customer-area §5 for the body's product type and prices it (422 / 404): a product
- * this deployment can deliver (`requireOrderable`), the installs range (guaranteed reviews on Google Play
- * from 1), days, the plan, keywords, notes, the delayed start, review texts and terms, and a smart
- * campaign's budget. A CPI body goes to `prepareCpi`.
+ * Checks every rule of customer-area §5 for the body's product type (the shared `orderFieldErrors`; 422)
+ * and prices it (404 / 422): a product this deployment can deliver (`requireOrderable`), the app and
+ * pricetag, and a smart campaign's budget at its price. A CPI body goes to `prepareCpi`.
  */
 export async function prepare(
   deps: Deps,
@@ -164,40 +121,18 @@ export async function prepare(
 ): Promise<Prepared> {
   const { db } = deps;
   requireOrderable(deps, body.productType);
-  if (body.productType === PRODUCT_TYPES.cpi) return prepareCpi(db, userId, body, now);
-  const { errors, fail } = fieldErrors();
-  const type = body.productType;
-  const isKeyword = type === PRODUCT_TYPES.keyword;
-  const smart = isKeyword && body.smart === true;
-  if (body.smart && !isKeyword) fail('smart', CAMPAIGN_MESSAGES.campaignProductUnavailable);
-
-  const guarantee = type === PRODUCT_TYPES.hqReview && body.appstore === APP_STORES.GOOGLE_PLAY;
-  const minInstalls = guarantee ? LIMITS.installsMinAndroidGuarantee : LIMITS.installsMin;
-  if (!smart && body.installs < minInstalls) fail('installs', CAMPAIGN_MESSAGES.campaignInstallsRange);
-
-  if (isKeyword && body.days > LIMITS.keywordInstallsMaxDays)
-    fail('days', CAMPAIGN_MESSAGES.campaignKeywordDaysMax);
-  if (!isKeyword && body.days > CAMPAIGN_DAYS_MAX) fail('days', CAMPAIGN_MESSAGES.campaignDaysMax);
-
+  // The review count is answered after the app is found, as it always was.
+  const { reviews: reviewErrors, ...errors } = orderFieldErrors(body, { purpose, now });
+  throwIfAny(errors);
+  if (body.productType === PRODUCT_TYPES.cpi) return prepareCpi(db, userId, body);
+  const smart = isSmartOrder(body);
+  const keywords = orderRulesOf(body.productType).keywords ? orderKeywords(body).keywords : [];
   // A smart campaign's budget makes its plan (below).
-  let plan: number[] = [];
-  const given = smart ? null : (body.installsPlan ?? mappedPlan(body, fail));
-  if (given) {
-    if (given.length !== body.days) fail('installsPlan', CAMPAIGN_MESSAGES.campaignPlanLength);
-    plan = given;
-  } else if (!smart && body.days <= CAMPAIGN_DAYS_MAX) {
-    plan = dayPlan(body.installs, body.days, body.distribution as InstallDistribution);
-  }
+  const given = smart ? null : givenPlan(body);
+  let plan = given ?? (smart ? [] : dayPlan(body.installs, body.days, body.distribution));
   const perOrder = plan.reduce((a, b) => a + b, 0);
-  if (!smart && perOrder < minInstalls * body.days)
-    fail('installs', fillMessage(CAMPAIGN_MESSAGES.campaignMinInstalls, { minInstalls, days: body.days }));
 
-  const keywords = isKeyword || type === PRODUCT_TYPES.impressions ? keywordsOf(body, fail) : [];
-  if (isKeyword && !keywords.length && !errors.serializedChildKeywords)
-    fail('serializedChildKeywords', MESSAGES.keywordsNotSelected);
-  if (smart && body.budget === undefined) fail('budget', CAMPAIGN_MESSAGES.campaignSmartBudgetRequired);
-
-  const { description, startAt } = notesAndStart(body, now, fail);
+  const { description, startAt } = notesAndStartOf(body);
   const settings: CampaignSettings = {
     deliveryType: body.deliveryType,
     promotionRule: body.promotionRule,
@@ -206,9 +141,6 @@ export async function prepare(
     installsPlan: given,
     ...reviewSettings(body),
   };
-  if (purpose === 'order' && needsTerms(type) && !settings.checkedTerms)
-    fail('checkedTerms', CAMPAIGN_MESSAGES.campaignTermsRequired);
-  throwIfAny(errors);
 
   const target = await orderTarget(db, userId, body);
   const { appId, countryId } = target;
@@ -238,8 +170,8 @@ export async function prepare(
     orders = keywords.length ? keywords.map((keyword) => ({ keyword, plan })) : [{ keyword: null, plan }];
   }
   const installsTotal = orders.reduce((sum, order) => sum + order.plan.reduce((a, b) => a + b, 0), 0);
-  const reviews = purpose === 'quote' ? [] : reviewTexts(body, installsTotal, fail);
-  throwIfAny(errors);
+  if (reviewErrors) throwIfAny({ reviews: reviewErrors });
+  const reviews = purpose === 'quote' ? [] : reviewTexts(body);
   if (smart) Object.assign(settings, { smart: true, budget: formatMoney(parseMoney(body.budget!)) });
   if (discount) settings.discount = discount;
   return {

@@ -4,7 +4,6 @@ import {
   DELIVERY_TYPES,
   EDITABLE_STATUSES,
   LIMITS,
-  MESSAGES,
   ORDERABLE_PRODUCT_TYPES,
   PRODUCT_TYPES,
   RATE_TYPES,
@@ -13,8 +12,13 @@ import {
   allowsStatus,
   type Campaign,
   dayPlan,
+  installsMinOf,
+  minTotalMessage,
   moneyInputText,
+  orderFieldErrors,
+  orderRulesOf,
   parseMoney,
+  startAtMessage,
   type INSTALL_DISTRIBUTIONS,
 } from '@storelift/shared';
 import type { CampaignBody } from '../api/campaigns';
@@ -58,11 +62,6 @@ export function formSections(
   }
   return sections;
 }
-
-/** Keyword installs run at most 14 days (customer-area §5). */
-export const KEYWORD_DAYS_MAX = LIMITS.keywordInstallsMaxDays;
-/** A delayed start must be more than 5 minutes ahead (customer-area §5). */
-export const DELAY_MIN_MS = LIMITS.delayedStartMinMinutes * 60_000;
 
 /** The Add campaigns form: the fields are named as in `POST campaigns`, so 422 messages land on them. */
 export interface CampaignFormValues extends Record<string, unknown> {
@@ -134,21 +133,17 @@ export function usesCustomReviews(values: Pick<CampaignFormValues, 'productType'
   return usesReviewMode(values.productType) && values.reviewMode === REVIEW_MODES.CUSTOM;
 }
 
-/** Longest campaign of a product type (keyword installs 14 days, customer-area §5; others ours). */
+/** Longest campaign of a product type (the shared order rules: keyword installs 14 days, others 60). */
 export function daysMax(productType: number): number {
-  return productType === PRODUCT_TYPES.keyword ? KEYWORD_DAYS_MAX : CAMPAIGN_DAYS_MAX;
+  return orderRulesOf(productType).daysMax;
 }
 
-/** Fewest installs per day: guaranteed reviews on Google Play go down to 1 (customer-area §9). */
-export function installsMin(productType: number, appstore: number): number {
-  return productType === PRODUCT_TYPES.hqReview && appstore === 1
-    ? LIMITS.installsMinAndroidGuarantee
-    : LIMITS.installsMin;
-}
+/** Fewest installs per day (the shared order rules: guaranteed reviews on Google Play go down to 1). */
+export const installsMin = installsMinOf;
 
-/** Guaranteed reviews go to moderation first: they cannot have a delayed start. */
+/** Guaranteed reviews go to moderation first: they cannot have a delayed start (the shared order rules). */
 export function allowsDelayedStart(productType: number): boolean {
-  return productType !== PRODUCT_TYPES.hqReview;
+  return orderRulesOf(productType).delayedStart;
 }
 
 export function emptyFormValues(productType: FormProductType = PRODUCT_TYPES.keyword): CampaignFormValues {
@@ -318,54 +313,42 @@ export function canQuote(values: CampaignFormValues): boolean {
     days >= LIMITS.daysMin &&
     days <= daysMax(values.productType) &&
     (planOf(values) ?? []).every((day) => Number.isInteger(toNumber(day))) &&
-    (!usesKeywords(values.productType) || values.serializedChildKeywords.length > 0)
+    (!orderRulesOf(values.productType).keywords || values.serializedChildKeywords.length > 0)
   );
 }
 
-/**
- * The cross-field rules the form checks before sending an order or a draft (customer-area §5; the server
- * holds drafts to them too, the review count included); field → message.
- */
-export function crossFieldErrors(values: CampaignFormValues): Record<string, string> {
-  const errors: Record<string, string> = {};
-  const { productType } = values;
-  if (usesKeywords(productType) && values.serializedChildKeywords.length === 0)
-    errors.serializedChildKeywords = MESSAGES.keywordsNotSelected;
-  const days = toNumber(values.days);
-  if (productType === PRODUCT_TYPES.keyword && Number.isFinite(days) && days > KEYWORD_DAYS_MAX)
-    errors.days = CAMPAIGN_MESSAGES.campaignKeywordDaysMax;
-  const installs = toNumber(values.installs);
-  if (
-    !values.smart &&
-    Number.isInteger(installs) &&
-    (installs < installsMin(productType, values.appstore) || installs > LIMITS.installsMax)
-  )
-    errors.installs =
-      installsMin(productType, values.appstore) === 1
-        ? CAMPAIGN_MESSAGES.campaignGuaranteeInstallsRange
-        : CAMPAIGN_MESSAGES.campaignInstallsRange;
-  const plan = values.smart ? null : planOf(values);
-  const min = installsMin(productType, values.appstore);
-  if (plan && Number.isInteger(days) && planTotal(plan) < min * days)
-    errors.installsPlan = CAMPAIGN_MESSAGES.campaignMinInstalls
-      .replace('{{minInstalls}}', String(min))
-      .replace('{{days}}', String(days));
-  if (productType === PRODUCT_TYPES.keyword && values.smart && String(values.budget).trim() === '')
-    errors.budget = CAMPAIGN_MESSAGES.campaignSmartBudgetRequired;
-  if (usesCustomReviews(values)) {
-    const total = orderedTotal(values);
-    if (Number.isFinite(total) && values.reviews.length !== total)
-      errors.reviews = CAMPAIGN_MESSAGES.campaignReviewsCount.replace('{{count}}', String(total));
-  }
-  if (!values.packageId) errors.packageId = MESSAGES.required;
-  return errors;
+/** The first message of each field. */
+function firstMessages(errors: Record<string, string[]>): Record<string, string> {
+  return Object.fromEntries(Object.entries(errors).map(([field, messages]) => [field, messages[0]!]));
 }
 
-/** What an order needs beyond a draft: the terms accepted for rates and reviews (customer-area §5). */
+/**
+ * The order rules the form checks before sending an order or a draft: the shared `orderFieldErrors` of
+ * the body it would send (as the server answers them, the review count included); field → message. The
+ * plan total is the server's `installs` error: a plan set by hand shows it at the per-day editor.
+ */
+export function crossFieldErrors(values: CampaignFormValues): Record<string, string> {
+  return formErrors(values, 'draft');
+}
+
+/** What an order needs beyond a draft (the terms accepted for rates and reviews, customer-area §5). */
 export function orderErrors(values: CampaignFormValues): Record<string, string> {
-  return isRatesOrReviews(values.productType) && !values.checkedTerms
-    ? { checkedTerms: CAMPAIGN_MESSAGES.campaignTermsRequired }
-    : {};
+  const draft = crossFieldErrors(values);
+  return Object.fromEntries(
+    Object.entries(formErrors(values, 'order')).filter(([field]) => !(field in draft)),
+  );
+}
+
+function formErrors(values: CampaignFormValues, purpose: 'order' | 'draft'): Record<string, string> {
+  const body = bodyFromValues(values);
+  const errors = orderFieldErrors(body, { purpose, now: new Date(), form: true });
+  const total = minTotalMessage(installsMinOf(body.productType, body.appstore), body.days);
+  if (body.installsPlan && errors.installs?.includes(total)) {
+    errors.installs = errors.installs.filter((message) => message !== total);
+    if (!errors.installs.length) delete errors.installs;
+    errors.installsPlan = [...(errors.installsPlan ?? []), total];
+  }
+  return firstMessages(errors);
 }
 
 /**
@@ -380,9 +363,8 @@ export function delayedStart(
   if (!date || !time) return { error: CAMPAIGN_MESSAGES.campaignDateEmpty };
   const when = new Date(`${date}T${time}`);
   if (Number.isNaN(when.getTime())) return { error: CAMPAIGN_MESSAGES.campaignDateEmpty };
-  if (when.getTime() - now.getTime() <= DELAY_MIN_MS)
-    return { error: CAMPAIGN_MESSAGES.campaignStartTooSoon };
-  return { startAt: when.toISOString() };
+  const error = startAtMessage(when.toISOString(), now);
+  return error ? { error } : { startAt: when.toISOString() };
 }
 
 /** Whether the edit link shows: for an editable status, or a note that a legacy campaign cannot be edited. */
