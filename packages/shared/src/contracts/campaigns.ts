@@ -90,7 +90,7 @@ export type Review = z.infer<typeof reviewSchema>;
 /**
  * `POST campaigns` (and the price quote): the numeric product type, the app by store and package, the
  * plan, and the draft fields of customer-area §3 this server reads for install types. Cross-field rules
- * (minimum total, keyword days, delayed start) are the server's (see `campaigns.rules.ts`).
+ * (minimum total, keyword days, delayed start) are the order rules' (`orderFieldErrors`).
  */
 export const createCampaignObjectSchema = z.object({
   productType: z.union(

@@ -1,6 +1,4 @@
 import {
-  CAMPAIGN_MESSAGES,
-  MESSAGES,
   notesMessage,
   startAtMessage,
   type CpiPlan,
@@ -8,17 +6,14 @@ import {
   type OrderPurpose,
   type Review,
 } from '@storelift/shared';
-import type { Db } from '../../db/client.js';
 import type { CampaignDiscountTerms, CampaignSettings } from '../../db/schema/campaigns.js';
 import { priceOf } from './campaigns.plan.js';
-import { NotFoundError, ValidationError } from '../../lib/errors.js';
-import { ensureBillingProfile } from '../billing/profiles.repo.js';
-import * as repo from './campaigns.repo.js';
+import { ValidationError } from '../../lib/errors.js';
 
 /*
- * What ordering every product type shares: the app and the product's pricetag, and the campaign a checked
- * body describes (`Prepared`), which `prepare` (install types) and `prepareCpi` both answer, so creating,
- * editing and quoting are one path. The body's rules are the shared `orderFieldErrors`.
+ * What ordering every product type shares: the campaign a checked body describes (`Prepared`), which
+ * `prepare` (install types, order/) and `prepareCpi` both answer, so creating, editing and quoting are one
+ * path. The body's rules are the shared `orderFieldErrors`.
  */
 
 /** What a body is checked for: an order (every rule), a draft (no terms yet) or a live quote (no texts). */
@@ -93,30 +88,6 @@ export function notesAndStartOf(body: Pick<CreateCampaignBody, 'description' | '
 } {
   const startAt = typeof body.start_at === 'string' ? new Date(Date.parse(body.start_at.trim())) : null;
   return { description: body.description.trim(), startAt };
-}
-
-/**
- * The app (one the caller tracks on that store, else 404), the country (422) and the user's active
- * pricetag of the product (422 "This product is temporarily disabled" without one), read in one query;
- * a user without a billing profile yet gets one (with the plan's pricetags) first.
- */
-export async function orderTarget(db: Db, userId: number, body: CreateCampaignBody) {
-  const target = {
-    appstore: body.appstore,
-    package: body.packageId,
-    country: body.country.toUpperCase(),
-    type: body.productType,
-  };
-  const found = await repo.orderTargetOf(db, userId, target);
-  if (!found) throw new NotFoundError();
-  if (found.countryId === null) throw ValidationError.field('country', MESSAGES.countryInvalid);
-  let unitPrice: string | null | undefined = found.unitPrice;
-  if (!unitPrice) {
-    await ensureBillingProfile(db, userId);
-    unitPrice = await repo.pricetagOf(db, userId, body.appstore, body.productType);
-  }
-  if (!unitPrice) throw ValidationError.field('productType', CAMPAIGN_MESSAGES.productDisabled);
-  return { appId: found.appId, countryId: found.countryId, unitPrice };
 }
 
 /** The campaign row values a prepared body sets (create and edit). */

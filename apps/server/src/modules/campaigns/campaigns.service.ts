@@ -2,25 +2,13 @@ import {
   CAMPAIGN_ACTIONS,
   EDITABLE_STATUSES,
   CAMPAIGN_FILTER_TABS,
-  LIMITS,
   CAMPAIGN_MESSAGES,
   MESSAGES,
-  dayPlan,
-  givenPlan,
-  installsBought,
-  isSmartOrder,
-  splitByWeights,
   type InstallDistribution,
   PRODUCT_TYPES,
   fillMessage,
-  formatMoney,
   mergeImpressions,
-  orderFieldErrors,
-  orderKeywords,
-  orderRulesOf,
   parseMoney,
-  smartBudgetMessage,
-  type Money,
   tabOfStatus,
   type Campaign,
   type CampaignAction,
@@ -30,187 +18,26 @@ import {
   type CampaignToggleBody,
   type CreateCampaignBody,
 } from '@storelift/shared';
-import type { Db, Queryable } from '../../db/client.js';
-import type { CampaignDiscountTerms, CampaignSettings } from '../../db/schema/campaigns.js';
-import { campaignDiscount, discountedUnitPrice } from '../marketing/marketing-actions.service.js';
+import { discountedUnitPrice } from '../marketing/marketing-actions.service.js';
 import type { Deps } from '../../deps.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { pageMeta } from '../../lib/paging.js';
 import type { Tx } from '../billing/ledger.js';
-import { priceOf, smartSplit } from './campaigns.plan.js';
+import { priceOf } from './campaigns.plan.js';
 import { pauseCampaign, settleDelivery } from './campaigns.delivery.js';
-import { finish, launch, move, settleEditPrice, type DeliveryConfig } from './campaigns.lifecycle.js';
-import {
-  guaranteeUntil,
-  hasReviews,
-  moderationUntil,
-  requireTerms,
-  reviewSettings,
-  reviewTexts,
-  sendToModeration,
-} from './campaigns.reviews.js';
+import { finish, move, settleEditPrice } from './campaigns.lifecycle.js';
+import { guaranteeUntil, hasReviews, moderationUntil } from './campaigns.reviews.js';
 import { guaranteeOf } from './campaigns.guarantee.js';
 import { requireOrderable } from '../plans/orderable-products.js';
 import * as repo from './campaigns.repo.js';
-import {
-  notesAndStartOf,
-  orderTarget,
-  quoteOf,
-  rowValues,
-  throwIfAny,
-  type PlannedOrder,
-  type Prepared,
-  type Purpose,
-} from './campaigns.rules.js';
-import { cloneCpi, cpiValues, cpiViewOf, prepareCpi } from './campaigns.cpi.js';
+import { quoteOf, rowValues, type PlannedOrder } from './campaigns.rules.js';
+import { cloneCpi, cpiViewOf } from './campaigns.cpi.js';
 import * as cpiRepo from './campaigns.cpi-repo.js';
+import { begin, insertOrder, newOrders, writeExtras } from './order/insert.js';
+import { smartOrders } from './order/plan.js';
+import { prepare } from './order/prepare.js';
+import { discountTerms } from './order/price.js';
 import { cancelCpi, resumeCampaign, scheduleCpiRefund } from './campaigns.cpi-charging.js';
-
-/**
- * A smart campaign's orders: the installs `budget` buys at `unitPrice` (docs/campaigns.md), at least 5
- * per keyword per day each (else 422 on `budget`, at most 5000: `smartBudgetMessage`), the rest split by
- * each keyword's searches and rank (`smartSplit`), each keyword's share spread evenly over the days.
- */
-async function smartOrders(
-  db: Queryable,
-  smart: {
-    appId: number | null;
-    countryId: number;
-    keywords: string[];
-    days: number;
-    budget: string;
-    unitPrice: string;
-  },
-): Promise<{ orders: PlannedOrder[]; plan: number[]; installs: number }> {
-  const { keywords, days, unitPrice } = smart;
-  const bought = installsBought(smart.budget, unitPrice);
-  const slots = days * keywords.length;
-  const message = smartBudgetMessage(bought, slots, unitPrice);
-  if (message) throw ValidationError.field('budget', message);
-  const stats = await repo.keywordStatsOf(db, smart.appId, smart.countryId, keywords);
-  const missing = { searches: null, rank: null };
-  const totals = smartSplit(
-    bought,
-    days,
-    keywords.map((keyword) => stats.get(keyword) ?? missing),
-    LIMITS.installsMin,
-    LIMITS.installsMax,
-  );
-  const orders = keywords.map((keyword, index) => ({
-    keyword,
-    plan: splitByWeights(totals[index]!, Array<number>(days).fill(1)),
-  }));
-  const plan = Array.from({ length: days }, (_, day) =>
-    orders.reduce((sum, order) => sum + order.plan[day]!, 0),
-  );
-  return { orders, plan, installs: Math.floor(bought / slots) };
-}
-
-/**
- * Checks every rule of customer-area §5 for the body's product type (the shared `orderFieldErrors`; 422)
- * and prices it (404 / 422): a product this deployment can deliver (`requireOrderable`), the app and
- * pricetag, and a smart campaign's budget at its price. A CPI body goes to `prepareCpi`.
- */
-export async function prepare(
-  deps: Deps,
-  userId: number,
-  body: CreateCampaignBody,
-  now: Date,
-  purpose: Purpose,
-  keepDiscount?: CampaignDiscountTerms | null,
-): Promise<Prepared> {
-  const { db } = deps;
-  requireOrderable(deps, body.productType);
-  // The review count is answered after the app is found, as it always was.
-  const { reviews: reviewErrors, ...errors } = orderFieldErrors(body, { purpose, now });
-  throwIfAny(errors);
-  if (body.productType === PRODUCT_TYPES.cpi) return prepareCpi(db, userId, body);
-  const smart = isSmartOrder(body);
-  const keywords = orderRulesOf(body.productType).keywords ? orderKeywords(body).keywords : [];
-  // A smart campaign's budget makes its plan (below).
-  const given = smart ? null : givenPlan(body);
-  let plan = given ?? (smart ? [] : dayPlan(body.installs, body.days, body.distribution));
-  const perOrder = plan.reduce((a, b) => a + b, 0);
-
-  const { description, startAt } = notesAndStartOf(body);
-  const settings: CampaignSettings = {
-    deliveryType: body.deliveryType,
-    promotionRule: body.promotionRule,
-    distribution: body.distribution,
-    keywords,
-    installsPlan: given,
-    ...reviewSettings(body),
-  };
-
-  const target = await orderTarget(db, userId, body);
-  const { appId, countryId } = target;
-  // The discount goes into the unit price, so the charge, refunds and the quote all read one price.
-  const listPrice = smart
-    ? parseMoney(body.budget!)
-    : parseMoney(priceOf(target.unitPrice, perOrder * Math.max(1, keywords.length)));
-  const discount =
-    keepDiscount !== undefined
-      ? keepDiscount
-      : await discountTerms(db, userId, body, target.unitPrice, listPrice, now);
-  const unitPrice = discount ? discountedUnitPrice(target.unitPrice, discount.percent) : target.unitPrice;
-
-  let orders: PlannedOrder[];
-  let installs = body.installs;
-  if (smart) {
-    const split = await smartOrders(db, {
-      appId,
-      countryId,
-      keywords,
-      days: body.days,
-      budget: body.budget!,
-      unitPrice,
-    });
-    ({ orders, plan, installs } = split);
-  } else {
-    orders = keywords.length ? keywords.map((keyword) => ({ keyword, plan })) : [{ keyword: null, plan }];
-  }
-  const installsTotal = orders.reduce((sum, order) => sum + order.plan.reduce((a, b) => a + b, 0), 0);
-  if (reviewErrors) throwIfAny({ reviews: reviewErrors });
-  const reviews = purpose === 'quote' ? [] : reviewTexts(body);
-  if (smart) Object.assign(settings, { smart: true, budget: formatMoney(parseMoney(body.budget!)) });
-  if (discount) settings.discount = discount;
-  return {
-    appId,
-    countryId,
-    days: body.days,
-    plan,
-    orders,
-    installs,
-    installsTotal,
-    unitPrice,
-    price: priceOf(unitPrice, installsTotal),
-    startAt,
-    description,
-    settings,
-    reviews,
-    cpi: null,
-    discount,
-  };
-}
-
-/** The running discount's terms for an order of `body` whose undiscounted price is `listPrice`, or null. */
-async function discountTerms(
-  db: Db,
-  userId: number,
-  body: { appstore: number; country: string; productType: number },
-  listUnitPrice: string,
-  listPrice: Money,
-  now: Date,
-): Promise<CampaignDiscountTerms | null> {
-  const audience = {
-    userId,
-    country: body.country,
-    store: body.appstore,
-    product: body.productType,
-  };
-  const found = await campaignDiscount(db, audience, listPrice, now);
-  return found && { ...found, list_unit_price: listUnitPrice };
-}
 
 /** `POST campaigns/quote`: the price of a body, as the form shows it live. */
 export async function quote(deps: Deps, userId: number, body: CreateCampaignBody, now = new Date()) {
@@ -322,27 +149,6 @@ export async function scheduleStart(deps: Deps, row: Pick<repo.CampaignRow, 'id'
     await deps.jobs.send('campaigns.start', { campaignId: row.id }, { startAfter: row.start_at });
 }
 
-/** The vendor orders a prepared campaign of product `type` makes. */
-function newOrders(type: number, prepared: Prepared): repo.NewOrder[] {
-  return prepared.orders.map((order) => ({ type, ...order }));
-}
-
-/** Writes a campaign's review texts and CPI part (`fresh`: a new campaign, nothing to replace). */
-async function writeExtras(tx: Tx, campaignId: number, prepared: Prepared, fresh = false) {
-  if (!fresh || prepared.reviews.length) await repo.replaceReviews(tx, campaignId, prepared.reviews, fresh);
-  if (prepared.cpi) await cpiRepo.insertCpi(tx, cpiValues(campaignId, prepared.cpi));
-}
-
-/**
- * The customer starts a locked draft or delayed campaign: rates and reviews need the terms accepted;
- * guaranteed reviews are charged and go to moderation; anything else starts (or waits for its time).
- */
-function begin(tx: Tx, row: repo.CampaignRow, userId: number, now: Date, config: DeliveryConfig) {
-  requireTerms(row.product_type, row.settings);
-  if (row.product_type === PRODUCT_TYPES.hqReview) return sendToModeration(tx, row, userId, now);
-  return launch(tx, row, userId, now, config);
-}
-
 /** The message of a new campaign: a draft (`draft #{id}`), ordered, or gone to moderation. */
 export function orderMessage(
   row: Pick<repo.CampaignRow, 'id' | 'status'>,
@@ -354,9 +160,9 @@ export function orderMessage(
 }
 
 /**
- * `POST campaigns`: a draft (`draft #{id}`), or an order that starts now, is delayed or goes to moderation.
- * `claim` runs in the order's transaction before any charge (the public API's Idempotency-Key: when it
- * throws, nothing is ordered).
+ * `POST campaigns`: a draft (`draft #{id}`), or an order that starts now, is delayed or goes to moderation
+ * (the order pipeline of order/). `claim` runs in the order's transaction before any charge (the public
+ * API's Idempotency-Key: when it throws, nothing is ordered).
  */
 export async function createCampaign(
   deps: Deps,
@@ -366,16 +172,7 @@ export async function createCampaign(
   claim?: (tx: Tx, campaignId: number) => Promise<void>,
 ) {
   const prepared = await prepare(deps, userId, body, now, body.draft ? 'draft' : 'order');
-  const row = await deps.db.transaction(async (tx) => {
-    const draft = await repo.insertCampaign(
-      tx,
-      { ...rowValues(body, prepared), user_id: userId, status: 'draft' },
-      { history: { actorId: userId }, orders: newOrders(body.productType, prepared) },
-    );
-    await claim?.(tx, draft.id);
-    await writeExtras(tx, draft.id, prepared, true);
-    return body.draft ? draft : begin(tx, draft, userId, now, deps.config);
-  });
+  const row = await insertOrder(deps, userId, body, prepared, now, claim);
   await scheduleStart(deps, row);
   return { data: await detailsOf(deps, userId, row.id), message: orderMessage(row, body.draft) };
 }

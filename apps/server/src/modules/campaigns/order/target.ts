@@ -1,0 +1,36 @@
+import { CAMPAIGN_MESSAGES, MESSAGES, type CreateCampaignBody } from '@storelift/shared';
+import type { Db } from '../../../db/client.js';
+import { NotFoundError, ValidationError } from '../../../lib/errors.js';
+import { ensureBillingProfile } from '../../billing/profiles.repo.js';
+import * as repo from '../campaigns.repo.js';
+
+/** Where an order goes: the app, the country and the product's list price for the user. */
+export interface OrderTarget {
+  appId: number;
+  countryId: number;
+  unitPrice: string;
+}
+
+/**
+ * Step 2 of an order: the app (one the caller tracks on that store, else 404), the country (422) and the
+ * user's active pricetag of the product (422 "This product is temporarily disabled" without one), read in
+ * one query; a user without a billing profile yet gets one (with the plan's pricetags) first.
+ */
+export async function orderTarget(db: Db, userId: number, body: CreateCampaignBody): Promise<OrderTarget> {
+  const target = {
+    appstore: body.appstore,
+    package: body.packageId,
+    country: body.country.toUpperCase(),
+    type: body.productType,
+  };
+  const found = await repo.orderTargetOf(db, userId, target);
+  if (!found) throw new NotFoundError();
+  if (found.countryId === null) throw ValidationError.field('country', MESSAGES.countryInvalid);
+  let unitPrice: string | null | undefined = found.unitPrice;
+  if (!unitPrice) {
+    await ensureBillingProfile(db, userId);
+    unitPrice = await repo.pricetagOf(db, userId, body.appstore, body.productType);
+  }
+  if (!unitPrice) throw ValidationError.field('productType', CAMPAIGN_MESSAGES.productDisabled);
+  return { appId: found.appId, countryId: found.countryId, unitPrice };
+}
