@@ -6,7 +6,7 @@ import { createMailer } from '../modules/mail/mailer.js';
 import { refillApiCredits, resetFreeCredits } from '../modules/api-credits/api-credits.service.js';
 import { expireDueBonuses } from '../modules/billing/bonus-expiry.js';
 import { deliveryTick, startDue } from '../modules/campaigns/campaigns.delivery.js';
-import { cpiSweep, refundDue } from '../modules/campaigns/campaigns.cpi-charging.js';
+import { cpiSweep, refundDue } from '../modules/campaigns/cpi/campaigns.cpi-charging.js';
 import { confirm, redeliver } from '../providers/payments/sandbox/sandbox-checkout.js';
 import { checkGuarantees } from '../modules/campaigns/campaigns.guarantee-check.js';
 import { deliverDue } from '../modules/webhooks/webhooks.delivery.js';

@@ -16,8 +16,8 @@ import * as placements from '../vendors/vendors.placements.js';
 import { clockAt } from './campaigns.plan.js';
 import * as repo from './campaigns.repo.js';
 import { adNetworkOf } from '../../providers/ad-network/create-ad-network.js';
-import { settleCpi } from './campaigns.cpi-charging.js';
-import { tellAdNetwork } from './campaigns.cpi-network.js';
+import { settleCpi } from './cpi/campaigns.cpi-charging.js';
+import { tellAdNetwork } from './cpi/campaigns.cpi-network.js';
 import { activate, finish, launch, move, type DeliveryConfig } from './campaigns.lifecycle.js';
 import { emitDaysDelivered } from './campaigns.events.js';
 

@@ -4,7 +4,7 @@ import { buildTestApp, createTestStore } from '../../../test/build-test-app.js';
 import { directInstallsBody, makeApp, makeTopUp, makeUser } from '../../../test/factories.js';
 import { DEMO_APPS } from '../../providers/store/offline/demo-apps.js';
 import { balancesOf } from '../billing/ledger.js';
-import { cpiSweep } from './campaigns.cpi-charging.js';
+import { cpiSweep } from './cpi/campaigns.cpi-charging.js';
 import { deliveryTick } from './campaigns.delivery.js';
 
 describe('durable campaign timers', () => {

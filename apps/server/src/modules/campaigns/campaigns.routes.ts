@@ -17,7 +17,7 @@ import {
 import { errorResponses } from '../../lib/route-schemas.js';
 import { authOf } from '../../plugins/auth.js';
 import * as campaigns from './campaigns.service.js';
-import { cpiRoutes } from './campaigns.cpi-routes.js';
+import { cpiRoutes } from './cpi/campaigns.cpi-routes.js';
 
 const tags = ['campaigns'];
 

@@ -19,7 +19,7 @@ import { balancesOf } from '../billing/ledger.js';
 import { checkLedger } from '../billing/ledger-check.js';
 import { seedVendors } from '../vendors/vendors.service.js';
 import { candidatesFor, pickByShare } from '../vendors/vendors.routing.js';
-import { cpiSweep } from './campaigns.cpi-charging.js';
+import { cpiSweep } from './cpi/campaigns.cpi-charging.js';
 import { deliveryTick, startDue } from './campaigns.delivery.js';
 import { createCampaign } from './campaigns.service.js';
 

@@ -31,13 +31,13 @@ import { guaranteeOf } from './campaigns.guarantee.js';
 import { requireOrderable } from '../plans/orderable-products.js';
 import * as repo from './campaigns.repo.js';
 import { quoteOf, rowValues, type PlannedOrder } from './campaigns.rules.js';
-import { cloneCpi, cpiViewOf } from './campaigns.cpi.js';
-import * as cpiRepo from './campaigns.cpi-repo.js';
+import { cloneCpi, cpiViewOf } from './cpi/campaigns.cpi.js';
+import * as cpiRepo from './cpi/campaigns.cpi-repo.js';
 import { begin, insertOrder, newOrders, writeExtras } from './order/insert.js';
 import { smartOrders } from './order/plan.js';
 import { prepare } from './order/prepare.js';
 import { discountTerms } from './order/price.js';
-import { cancelCpi, resumeCampaign, scheduleCpiRefund } from './campaigns.cpi-charging.js';
+import { cancelCpi, resumeCampaign, scheduleCpiRefund } from './cpi/campaigns.cpi-charging.js';
 
 /** `POST campaigns/quote`: the price of a body, as the form shows it live. */
 export async function quote(deps: Deps, userId: number, body: CreateCampaignBody, now = new Date()) {

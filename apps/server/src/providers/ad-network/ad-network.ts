@@ -1,7 +1,7 @@
 /**
  * The ad-network port (CPI delivery, README.md): an ad network runs a CPI campaign's ads, is told when the
  * campaign starts, pauses, resumes and stops, and reports per campaign day the installs it brought and the
- * money it spent. Charging (`modules/campaigns/campaigns.cpi-charging.ts`) bills only what it reports.
+ * money it spent. Charging (`modules/campaigns/cpi/campaigns.cpi-charging.ts`) bills only what it reports.
  */
 
 /** What an ad network is told about a CPI campaign. */

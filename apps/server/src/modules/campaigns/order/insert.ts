@@ -1,8 +1,8 @@
 import { PRODUCT_TYPES, type CreateCampaignBody } from '@storelift/shared';
 import type { Deps } from '../../../deps.js';
 import type { Tx } from '../../billing/ledger.js';
-import { cpiValues } from '../campaigns.cpi.js';
-import * as cpiRepo from '../campaigns.cpi-repo.js';
+import { cpiValues } from '../cpi/campaigns.cpi.js';
+import * as cpiRepo from '../cpi/campaigns.cpi-repo.js';
 import { launch, type DeliveryConfig } from '../campaigns.lifecycle.js';
 import * as repo from '../campaigns.repo.js';
 import { requireTerms, sendToModeration } from '../campaigns.reviews.js';

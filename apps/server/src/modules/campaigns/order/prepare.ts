@@ -1,7 +1,7 @@
 import { PRODUCT_TYPES, type CreateCampaignBody } from '@storelift/shared';
 import type { CampaignDiscountTerms } from '../../../db/schema/campaigns.js';
 import type { Deps } from '../../../deps.js';
-import { prepareCpi } from '../campaigns.cpi.js';
+import { prepareCpi } from '../cpi/campaigns.cpi.js';
 import type { Prepared, Purpose } from '../campaigns.rules.js';
 import { parseOrder } from './parse.js';
 import { planOrder } from './plan.js';

@@ -7,22 +7,22 @@ import {
   type CampaignStatus,
   type Money,
 } from '@storelift/shared';
-import type { Deps } from '../../deps.js';
-import type { AdDayReport, AdNetwork } from '../../providers/ad-network/ad-network.js';
-import { adNetworkOf } from '../../providers/ad-network/create-ad-network.js';
-import { InsufficientFundsError, charge, type Tx } from '../billing/ledger.js';
+import type { Deps } from '../../../deps.js';
+import type { AdDayReport, AdNetwork } from '../../../providers/ad-network/ad-network.js';
+import { adNetworkOf } from '../../../providers/ad-network/create-ad-network.js';
+import { InsufficientFundsError, charge, type Tx } from '../../billing/ledger.js';
 import {
   finish,
   move,
   refundCharged,
   type CampaignChange,
   type DeliveryConfig,
-} from './campaigns.lifecycle.js';
+} from '../campaigns.lifecycle.js';
 import { adCampaignOf, tellAdNetwork } from './campaigns.cpi-network.js';
-import { clockAt } from './campaigns.plan.js';
+import { clockAt } from '../campaigns.plan.js';
 import * as cpiRepo from './campaigns.cpi-repo.js';
-import * as repo from './campaigns.repo.js';
-import { notify } from '../notices/notify.js';
+import * as repo from '../campaigns.repo.js';
+import { notify } from '../../notices/notify.js';
 
 /*
  * CPI money (docs/campaigns.md § CPI). The start charge (2 × daily budget) is a prepayment the campaign

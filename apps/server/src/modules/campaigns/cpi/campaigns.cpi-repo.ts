@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { PRODUCT_TYPES } from '@storelift/shared';
-import type { Queryable } from '../../db/client.js';
-import { campaignCpi, campaignOrderDays, campaignOrders, campaigns } from '../../db/schema/index.js';
+import type { Queryable } from '../../../db/client.js';
+import { campaignCpi, campaignOrderDays, campaignOrders, campaigns } from '../../../db/schema/index.js';
 
 export type CpiRow = typeof campaignCpi.$inferSelect;
 export type NewCpi = typeof campaignCpi.$inferInsert;

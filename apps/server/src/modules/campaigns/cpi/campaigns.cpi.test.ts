@@ -10,17 +10,17 @@ import {
   type Campaign,
   type ProductStatisticsResponse,
 } from '@storelift/shared';
-import { buildTestApp, errorsOf, type TestApp } from '../../../test/build-test-app.js';
-import { directInstallsBody, makeApp, makeTopUp, makeUser } from '../../../test/factories.js';
-import { campaigns } from '../../db/schema/index.js';
-import type { AdCampaign, AdControl, AdNetwork } from '../../providers/ad-network/ad-network.js';
-import { sandboxDay } from '../../providers/ad-network/sandbox-ad-network.js';
-import { DEMO_APPS } from '../../providers/store/offline/demo-apps.js';
-import { balancesOf } from '../billing/ledger.js';
-import { checkLedger } from '../billing/ledger-check.js';
+import { buildTestApp, errorsOf, type TestApp } from '../../../../test/build-test-app.js';
+import { directInstallsBody, makeApp, makeTopUp, makeUser } from '../../../../test/factories.js';
+import { campaigns } from '../../../db/schema/index.js';
+import type { AdCampaign, AdControl, AdNetwork } from '../../../providers/ad-network/ad-network.js';
+import { sandboxDay } from '../../../providers/ad-network/sandbox-ad-network.js';
+import { DEMO_APPS } from '../../../providers/store/offline/demo-apps.js';
+import { balancesOf } from '../../billing/ledger.js';
+import { checkLedger } from '../../billing/ledger-check.js';
 import { cpiSweep, refundDue, settleCpi } from './campaigns.cpi-charging.js';
-import { deliveryTick } from './campaigns.delivery.js';
-import { lockCampaign } from './campaigns.repo.js';
+import { deliveryTick } from '../campaigns.delivery.js';
+import { lockCampaign } from '../campaigns.repo.js';
 
 let t: TestApp;
 

@@ -1,7 +1,7 @@
 import { LIMITS, type CpiAdAssetsQuery, type CpiAdAssetsResponse } from '@storelift/shared';
-import type { Deps } from '../../deps.js';
-import { ownAppByPackage } from '../apps/apps.service.js';
-import { storeFailure, type StoreApp } from '../../providers/store/store-provider.js';
+import type { Deps } from '../../../deps.js';
+import { ownAppByPackage } from '../../apps/apps.service.js';
+import { storeFailure, type StoreApp } from '../../../providers/store/store-provider.js';
 
 /** Suggestions of each kind at most. */
 const SUGGESTIONS = 5;

@@ -1,7 +1,7 @@
-import type { AdCampaign, AdControl, AdNetwork } from '../../providers/ad-network/ad-network.js';
-import type { Queryable } from '../../db/client.js';
+import type { AdCampaign, AdControl, AdNetwork } from '../../../providers/ad-network/ad-network.js';
+import type { Queryable } from '../../../db/client.js';
 import * as cpiRepo from './campaigns.cpi-repo.js';
-import type * as repo from './campaigns.repo.js';
+import type * as repo from '../campaigns.repo.js';
 
 /*
  * A CPI campaign as its ad network sees it (providers/ad-network/README.md), and the lifecycle's word to

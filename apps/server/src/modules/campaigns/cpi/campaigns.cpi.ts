@@ -8,12 +8,12 @@ import {
   type CpiPlan,
   type CreateCampaignBody,
 } from '@storelift/shared';
-import type { Db, Queryable } from '../../db/client.js';
+import type { Db, Queryable } from '../../../db/client.js';
 import { heldOf, plannedInstalls } from './campaigns.cpi-charging.js';
 import * as cpiRepo from './campaigns.cpi-repo.js';
-import * as repo from './campaigns.repo.js';
-import { notesAndStartOf, type Prepared } from './campaigns.rules.js';
-import { orderTarget } from './order/target.js';
+import * as repo from '../campaigns.repo.js';
+import { notesAndStartOf, type Prepared } from '../campaigns.rules.js';
+import { orderTarget } from '../order/target.js';
 
 /**
  * Plans a CPI body the shared `orderFieldErrors` has passed (customer-area §5 CPI, the notes and the
