@@ -6,7 +6,7 @@ import { makeApp, makeTopUp, makeUser, directInstallsBody as direct } from '../.
 import { transactions, vendors } from '../../db/schema/index.js';
 import { balancesOf } from '../billing/ledger.js';
 import { checkLedger } from '../billing/ledger-check.js';
-import { deliveryTick } from './campaigns.delivery.js';
+import { deliveryTick } from './delivery/campaigns.delivery.js';
 
 /*
  * Editing a campaign that is already charged (docs/campaigns.md, Lifecycle: edit). Staff can make a charged

@@ -6,7 +6,7 @@ import { directInstallsBody, makeApp, makeTopUp, makeUser } from '../../../test/
 import { apps, campaigns, marketingActions } from '../../db/schema/index.js';
 import { balancesOf } from '../billing/ledger.js';
 import { checkLedger } from '../billing/ledger-check.js';
-import { deliveryTick } from './campaigns.delivery.js';
+import { deliveryTick } from './delivery/campaigns.delivery.js';
 
 /*
  * A discount tier reached by the whole order stays on the part delivered before a cancel or a forced

@@ -22,7 +22,7 @@ import { campaigns, keywords } from '../../db/schema/index.js';
 import { balancesOf } from '../billing/ledger.js';
 import { checkLedger } from '../billing/ledger-check.js';
 import { REVIEW_POOL } from '../reviews/reviews.pool.js';
-import { deliveryTick } from './campaigns.delivery.js';
+import { deliveryTick } from './delivery/campaigns.delivery.js';
 import { smartSplit, smartWeight } from './campaigns.plan.js';
 
 type Auth = { authorization: string };

@@ -11,7 +11,7 @@ import {
 import { ConflictError, ValidationError } from '../../lib/errors.js';
 import type { Tx } from '../billing/ledger.js';
 import type { CampaignSettings } from '../../db/schema/campaigns.js';
-import { chargeOnce, move } from './campaigns.lifecycle.js';
+import { chargeOnce, move } from './delivery/campaigns.lifecycle.js';
 import type * as repo from './campaigns.repo.js';
 
 /*

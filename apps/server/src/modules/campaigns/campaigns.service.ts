@@ -24,10 +24,10 @@ import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.
 import { pageMeta } from '../../lib/paging.js';
 import type { Tx } from '../billing/ledger.js';
 import { priceOf } from './campaigns.plan.js';
-import { pauseCampaign, settleDelivery } from './campaigns.delivery.js';
-import { finish, move, settleEditPrice } from './campaigns.lifecycle.js';
+import { pauseCampaign, settleDelivery } from './delivery/campaigns.delivery.js';
+import { finish, move, settleEditPrice } from './delivery/campaigns.lifecycle.js';
 import { guaranteeUntil, hasReviews, moderationUntil } from './campaigns.reviews.js';
-import { guaranteeOf } from './campaigns.guarantee.js';
+import { guaranteeOf } from './delivery/campaigns.guarantee.js';
 import { requireOrderable } from '../plans/orderable-products.js';
 import * as repo from './campaigns.repo.js';
 import { quoteOf, rowValues, type PlannedOrder } from './campaigns.rules.js';

@@ -7,7 +7,7 @@ import { makeApp, makeTopUp, makeUser, directInstallsBody as direct } from '../.
 import { apps, campaigns } from '../../db/schema/index.js';
 import { balancesOf } from '../billing/ledger.js';
 import { checkLedger } from '../billing/ledger-check.js';
-import { deliveryTick, startDue } from './campaigns.delivery.js';
+import { deliveryTick, startDue } from './delivery/campaigns.delivery.js';
 import { deliveredOfDay } from './campaigns.plan.js';
 import { act as actOn } from './campaigns.service.js';
 

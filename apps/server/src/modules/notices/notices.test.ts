@@ -12,7 +12,7 @@ import { buildTestApp, errorsOf, type HttpMethod, type TestApp } from '../../../
 import { directInstallsBody, makeApp, makeTopUp, makeUser } from '../../../test/factories.js';
 import { waitForMail } from '../../../test/outbox.js';
 import { auditLog, notices, notifications } from '../../db/schema/index.js';
-import { deliveryTick } from '../campaigns/campaigns.delivery.js';
+import { deliveryTick } from '../campaigns/delivery/campaigns.delivery.js';
 import { mailPendingNotices } from './notices.service.js';
 
 type Auth = Record<string, string>;

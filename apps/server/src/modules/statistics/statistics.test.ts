@@ -9,7 +9,7 @@ import { buildTestApp, errorsOf, type TestApp } from '../../../test/build-test-a
 import { directInstallsBody, makeApp, makeTopUp, makeUser } from '../../../test/factories.js';
 import { campaigns } from '../../db/schema/index.js';
 import { DEMO_APPS } from '../../providers/store/offline/demo-apps.js';
-import { deliveryTick } from '../campaigns/campaigns.delivery.js';
+import { deliveryTick } from '../campaigns/delivery/campaigns.delivery.js';
 import { seedDemoCampaigns } from './statistics.seed.js';
 
 let t: TestApp;

@@ -17,7 +17,7 @@ import {
   refundCharged,
   type CampaignChange,
   type DeliveryConfig,
-} from '../campaigns.lifecycle.js';
+} from '../delivery/campaigns.lifecycle.js';
 import { adCampaignOf, tellAdNetwork } from './campaigns.cpi-network.js';
 import { clockAt } from '../campaigns.plan.js';
 import * as cpiRepo from './campaigns.cpi-repo.js';

@@ -19,7 +19,7 @@ import { DEMO_APPS } from '../../../providers/store/offline/demo-apps.js';
 import { balancesOf } from '../../billing/ledger.js';
 import { checkLedger } from '../../billing/ledger-check.js';
 import { cpiSweep, refundDue, settleCpi } from './campaigns.cpi-charging.js';
-import { deliveryTick } from '../campaigns.delivery.js';
+import { deliveryTick } from '../delivery/campaigns.delivery.js';
 import { lockCampaign } from '../campaigns.repo.js';
 
 let t: TestApp;

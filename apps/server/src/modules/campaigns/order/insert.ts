@@ -3,7 +3,7 @@ import type { Deps } from '../../../deps.js';
 import type { Tx } from '../../billing/ledger.js';
 import { cpiValues } from '../cpi/campaigns.cpi.js';
 import * as cpiRepo from '../cpi/campaigns.cpi-repo.js';
-import { launch, type DeliveryConfig } from '../campaigns.lifecycle.js';
+import { launch, type DeliveryConfig } from '../delivery/campaigns.lifecycle.js';
 import * as repo from '../campaigns.repo.js';
 import { requireTerms, sendToModeration } from '../campaigns.reviews.js';
 import { rowValues, type Prepared } from '../campaigns.rules.js';

@@ -4,13 +4,13 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { AdminCampaign, Campaign } from '@storelift/shared';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
-import { loopbackAllowed } from '../../../test/outbound.js';
-import { makeApp, makeTopUp, makeUser, directInstallsBody as direct } from '../../../test/factories.js';
-import { transactions, vendors } from '../../db/schema/index.js';
-import type { VendorOrder } from '../../providers/vendor/vendor-provider.js';
-import { balancesOf } from '../billing/ledger.js';
-import { checkLedger } from '../billing/ledger-check.js';
+import { buildTestApp, type TestApp } from '../../../../test/build-test-app.js';
+import { loopbackAllowed } from '../../../../test/outbound.js';
+import { makeApp, makeTopUp, makeUser, directInstallsBody as direct } from '../../../../test/factories.js';
+import { transactions, vendors } from '../../../db/schema/index.js';
+import type { VendorOrder } from '../../../providers/vendor/vendor-provider.js';
+import { balancesOf } from '../../billing/ledger.js';
+import { checkLedger } from '../../billing/ledger-check.js';
 import { deliveryTick } from './campaigns.delivery.js';
 
 /**

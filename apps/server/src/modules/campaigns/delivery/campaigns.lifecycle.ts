@@ -10,22 +10,22 @@ import {
   type Money,
   type NoticeKey,
 } from '@storelift/shared';
-import type { Config } from '../../config.js';
-import { ConflictError } from '../../lib/errors.js';
-import { adNetworkOf } from '../../providers/ad-network/create-ad-network.js';
-import { charge, refund, type Tx } from '../billing/ledger.js';
-import { tellAdNetwork } from './cpi/campaigns.cpi-network.js';
-import { notify } from '../notices/notify.js';
-import { assignCpiAccount } from '../cpi-accounts/cpi-accounts.assign.js';
-import * as cpiRepo from './cpi/campaigns.cpi-repo.js';
-import { valueOf } from './campaigns.plan.js';
-import { deliveredUnitPrice } from '../marketing/marketing-actions.service.js';
-import * as repo from './campaigns.repo.js';
-import { findVendor } from '../vendors/vendors.service.js';
-import { emitStatusEvents } from './campaigns.events.js';
+import type { Config } from '../../../config.js';
+import { ConflictError } from '../../../lib/errors.js';
+import { adNetworkOf } from '../../../providers/ad-network/create-ad-network.js';
+import { charge, refund, type Tx } from '../../billing/ledger.js';
+import { tellAdNetwork } from '../cpi/campaigns.cpi-network.js';
+import { notify } from '../../notices/notify.js';
+import { assignCpiAccount } from '../../cpi-accounts/cpi-accounts.assign.js';
+import * as cpiRepo from '../cpi/campaigns.cpi-repo.js';
+import { valueOf } from '../campaigns.plan.js';
+import { deliveredUnitPrice } from '../../marketing/marketing-actions.service.js';
+import * as repo from '../campaigns.repo.js';
+import { findVendor } from '../../vendors/vendors.service.js';
+import { emitStatusEvents } from '../campaigns.events.js';
 import { startGuarantee } from './campaigns.guarantee.js';
-import { assignVendor, cancelPlacements } from '../vendors/vendors.placements.js';
-import { canDeliver, routeCampaign } from '../vendors/vendors.routing.js';
+import { assignVendor, cancelPlacements } from '../../vendors/vendors.placements.js';
+import { canDeliver, routeCampaign } from '../../vendors/vendors.routing.js';
 
 /** New values of a campaign's columns, and money it adds to its app's promotion value (`promotion`). */
 export type CampaignChange = Partial<repo.NewCampaign> & { promotion?: string };

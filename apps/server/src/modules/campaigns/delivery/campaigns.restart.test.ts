@@ -1,10 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Campaign } from '@storelift/shared';
-import { buildTestApp, createTestStore } from '../../../test/build-test-app.js';
-import { directInstallsBody, makeApp, makeTopUp, makeUser } from '../../../test/factories.js';
-import { DEMO_APPS } from '../../providers/store/offline/demo-apps.js';
-import { balancesOf } from '../billing/ledger.js';
-import { cpiSweep } from './cpi/campaigns.cpi-charging.js';
+import { buildTestApp, createTestStore } from '../../../../test/build-test-app.js';
+import { directInstallsBody, makeApp, makeTopUp, makeUser } from '../../../../test/factories.js';
+import { DEMO_APPS } from '../../../providers/store/offline/demo-apps.js';
+import { balancesOf } from '../../billing/ledger.js';
+import { cpiSweep } from '../cpi/campaigns.cpi-charging.js';
 import { deliveryTick } from './campaigns.delivery.js';
 
 describe('durable campaign timers', () => {

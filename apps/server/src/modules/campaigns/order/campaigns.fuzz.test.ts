@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
-import { directInstallsBody as direct, makeApp, makeTopUp, makeUser } from '../../../test/factories.js';
-import { DEMO_APPS } from '../../providers/store/offline/demo-apps.js';
-import { hostileValue, json } from '../../../test/fuzz.js';
+import { buildTestApp, type TestApp } from '../../../../test/build-test-app.js';
+import { directInstallsBody as direct, makeApp, makeTopUp, makeUser } from '../../../../test/factories.js';
+import { DEMO_APPS } from '../../../providers/store/offline/demo-apps.js';
+import { hostileValue, json } from '../../../../test/fuzz.js';
 
 /*
  * No body makes `POST campaigns/quote` or `POST campaigns` answer 500: random JSON, and valid bodies of

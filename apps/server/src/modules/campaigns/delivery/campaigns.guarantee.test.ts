@@ -8,22 +8,22 @@ import {
   type Campaign,
   type WebhookDelivery,
 } from '@storelift/shared';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import { buildTestApp, type TestApp } from '../../../../test/build-test-app.js';
 import {
   ControllableStore,
   directInstallsBody,
   makeApp,
   makeTopUp,
   makeUser,
-} from '../../../test/factories.js';
-import { fakeDns } from '../../../test/outbound.js';
-import { apps, campaigns, guaranteedReviews } from '../../db/schema/index.js';
+} from '../../../../test/factories.js';
+import { fakeDns } from '../../../../test/outbound.js';
+import { apps, campaigns, guaranteedReviews } from '../../../db/schema/index.js';
 import {
   OFFLINE_REVIEW_LOSS,
   offlineReviewVisible,
-} from '../../providers/store/offline/review-visibility.js';
-import { balancesOf } from '../billing/ledger.js';
-import { checkLedger } from '../billing/ledger-check.js';
+} from '../../../providers/store/offline/review-visibility.js';
+import { balancesOf } from '../../billing/ledger.js';
+import { checkLedger } from '../../billing/ledger-check.js';
 import { deliveryTick } from './campaigns.delivery.js';
 import { checkGuarantees } from './campaigns.guarantee-check.js';
 

@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { CAMPAIGN_MESSAGES, DAY_MS, type AdminCampaign, type Campaign } from '@storelift/shared';
-import { buildTestApp, errorsOf, type TestApp } from '../../../test/build-test-app.js';
+import { buildTestApp, errorsOf, type TestApp } from '../../../../test/build-test-app.js';
 import {
   ControllableStore,
   directInstallsBody,
   makeApp,
   makeTopUp,
   makeUser,
-} from '../../../test/factories.js';
-import { campaigns, reviewGuarantees } from '../../db/schema/index.js';
-import { checkGuarantees } from './campaigns.guarantee-check.js';
-import { deliveryTick } from './campaigns.delivery.js';
+} from '../../../../test/factories.js';
+import { campaigns, reviewGuarantees } from '../../../db/schema/index.js';
+import { checkGuarantees } from '../delivery/campaigns.guarantee-check.js';
+import { deliveryTick } from '../delivery/campaigns.delivery.js';
 
 /*
  * What the deployment sells follows what it can deliver: guaranteed reviews only where the store provider

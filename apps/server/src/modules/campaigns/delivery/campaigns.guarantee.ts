@@ -7,10 +7,10 @@ import {
   parseMoney,
   type CampaignGuarantee,
 } from '@storelift/shared';
-import type { Queryable } from '../../db/client.js';
-import { guaranteedReviews, reviewGuarantees } from '../../db/schema/index.js';
-import type { Tx } from '../billing/ledger.js';
-import type * as repo from './campaigns.repo.js';
+import type { Queryable } from '../../../db/client.js';
+import { guaranteedReviews, reviewGuarantees } from '../../../db/schema/index.js';
+import type { Tx } from '../../billing/ledger.js';
+import type * as repo from '../campaigns.repo.js';
 
 /*
  * The review guarantee's record (docs/campaigns.md, Review guarantee): a completed guaranteed-reviews campaign

@@ -9,19 +9,19 @@ import {
   type AdminCampaign,
   type Campaign,
 } from '@storelift/shared';
-import { loopbackAllowed } from '../../../test/outbound.js';
-import { buildTestApp, errorsOf, type TestApp } from '../../../test/build-test-app.js';
-import { makeApp, makeTopUp, makeUser, directInstallsBody as direct } from '../../../test/factories.js';
-import { apps, vendors } from '../../db/schema/index.js';
-import { seedReference } from '../../db/seed.js';
-import { DEMO_APPS } from '../../providers/store/offline/demo-apps.js';
-import { balancesOf } from '../billing/ledger.js';
-import { checkLedger } from '../billing/ledger-check.js';
-import { seedVendors } from '../vendors/vendors.service.js';
-import { candidatesFor, pickByShare } from '../vendors/vendors.routing.js';
-import { cpiSweep } from './cpi/campaigns.cpi-charging.js';
+import { loopbackAllowed } from '../../../../test/outbound.js';
+import { buildTestApp, errorsOf, type TestApp } from '../../../../test/build-test-app.js';
+import { makeApp, makeTopUp, makeUser, directInstallsBody as direct } from '../../../../test/factories.js';
+import { apps, vendors } from '../../../db/schema/index.js';
+import { seedReference } from '../../../db/seed.js';
+import { DEMO_APPS } from '../../../providers/store/offline/demo-apps.js';
+import { balancesOf } from '../../billing/ledger.js';
+import { checkLedger } from '../../billing/ledger-check.js';
+import { seedVendors } from '../../vendors/vendors.service.js';
+import { candidatesFor, pickByShare } from '../../vendors/vendors.routing.js';
+import { cpiSweep } from '../cpi/campaigns.cpi-charging.js';
 import { deliveryTick, startDue } from './campaigns.delivery.js';
-import { createCampaign } from './campaigns.service.js';
+import { createCampaign } from '../campaigns.service.js';
 
 type Auth = { authorization: string };
 let t: TestApp;

@@ -1,14 +1,14 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { REVIEW_GUARANTEE, centsText, formatMoney, minMoney, parseMoney } from '@storelift/shared';
-import { guaranteedReviews, reviewGuarantees } from '../../db/schema/index.js';
-import type { Deps } from '../../deps.js';
-import { eachOnItsOwn } from '../../lib/batches.js';
-import type { Tx } from '../billing/ledger.js';
-import { findVendor } from '../vendors/vendors.service.js';
-import { notify } from '../notices/notify.js';
-import { emitEvent } from '../webhooks/webhooks.events.js';
+import { guaranteedReviews, reviewGuarantees } from '../../../db/schema/index.js';
+import type { Deps } from '../../../deps.js';
+import { eachOnItsOwn } from '../../../lib/batches.js';
+import type { Tx } from '../../billing/ledger.js';
+import { findVendor } from '../../vendors/vendors.service.js';
+import { notify } from '../../notices/notify.js';
+import { emitEvent } from '../../webhooks/webhooks.events.js';
 import { refundCharged } from './campaigns.lifecycle.js';
-import * as repo from './campaigns.repo.js';
+import * as repo from '../campaigns.repo.js';
 
 /*
  * The review guarantee's checks (docs/campaigns.md, Review guarantee): for 3 weeks after completion a job asks

@@ -1,9 +1,9 @@
 import { DAY_MS, PRODUCT_TYPES } from '@storelift/shared';
-import type { Deps } from '../../deps.js';
-import type { Tx } from '../billing/ledger.js';
-import { InsufficientFundsError } from '../billing/ledger.js';
-import { vendorProviderOf } from '../../providers/vendor/create-vendor-provider.js';
-import { sandboxReport } from '../../providers/vendor/sandbox-vendor.js';
+import type { Deps } from '../../../deps.js';
+import type { Tx } from '../../billing/ledger.js';
+import { InsufficientFundsError } from '../../billing/ledger.js';
+import { vendorProviderOf } from '../../../providers/vendor/create-vendor-provider.js';
+import { sandboxReport } from '../../../providers/vendor/sandbox-vendor.js';
 import {
   VENDOR_UNREACHABLE_LIMIT_MS,
   VendorRejectedError,
@@ -11,15 +11,15 @@ import {
   type VendorControl,
   type VendorOrder,
   type VendorReport,
-} from '../../providers/vendor/vendor-provider.js';
-import * as placements from '../vendors/vendors.placements.js';
-import { clockAt } from './campaigns.plan.js';
-import * as repo from './campaigns.repo.js';
-import { adNetworkOf } from '../../providers/ad-network/create-ad-network.js';
-import { settleCpi } from './cpi/campaigns.cpi-charging.js';
-import { tellAdNetwork } from './cpi/campaigns.cpi-network.js';
+} from '../../../providers/vendor/vendor-provider.js';
+import * as placements from '../../vendors/vendors.placements.js';
+import { clockAt } from '../campaigns.plan.js';
+import * as repo from '../campaigns.repo.js';
+import { adNetworkOf } from '../../../providers/ad-network/create-ad-network.js';
+import { settleCpi } from '../cpi/campaigns.cpi-charging.js';
+import { tellAdNetwork } from '../cpi/campaigns.cpi-network.js';
 import { activate, finish, launch, move, type DeliveryConfig } from './campaigns.lifecycle.js';
-import { emitDaysDelivered } from './campaigns.events.js';
+import { emitDaysDelivered } from '../campaigns.events.js';
 
 /*
  * Delivery by the campaign's vendor (providers/vendor/README.md). The embedded sandbox delivers each day's
