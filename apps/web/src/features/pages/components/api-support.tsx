@@ -26,7 +26,7 @@ import {
   openApiQueryOptions,
   type ApiOperation,
 } from '../api/pages';
-import { PageHeader } from './page-header';
+import { PageHeader } from '../../../components/page-header';
 
 const METHOD_COLORS: Record<ApiOperation['method'], string> = {
   get: 'blue',

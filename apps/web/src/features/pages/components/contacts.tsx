@@ -22,7 +22,7 @@ import { errorText, translateMessage } from '../../../lib/messages';
 import { notifySuccess } from '../../../lib/notify';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { contactsQueryOptions, useSendContactMessage } from '../api/pages';
-import { PageHeader } from './page-header';
+import { PageHeader } from '../../../components/page-header';
 
 const CHANNEL_ICONS: Record<SupportChannelType, typeof IconMail> = {
   email: IconMail,

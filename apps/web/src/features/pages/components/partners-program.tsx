@@ -19,7 +19,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { copyToClipboard } from '../../../lib/clipboard';
 import { formatMoney, formatPercent } from '../../../lib/format';
 import { errorText } from '../../../lib/messages';
-import { PageHeader } from './page-header';
+import { PageHeader } from '../../../components/page-header';
 
 const BENEFITS = ['commission', 'lifetime', 'payouts', 'materials'] as const;
 const STEPS = ['share', 'signup', 'earn', 'payout'] as const;

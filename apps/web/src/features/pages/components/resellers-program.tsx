@@ -35,7 +35,7 @@ import { errorText, translateMessage } from '../../../lib/messages';
 import { notifySuccess } from '../../../lib/notify';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { resellersQueryOptions, useSendResellerRequest } from '../api/pages';
-import { PageHeader } from './page-header';
+import { PageHeader } from '../../../components/page-header';
 
 const STATUS_COLORS: Record<ResellerRequestStatus, string> = {
   pending: 'blue',

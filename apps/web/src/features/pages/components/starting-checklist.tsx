@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import type { KnownPath } from '../../../lib/navigation';
 import { errorText } from '../../../lib/messages';
 import { startingQueryOptions } from '../api/pages';
-import { PageHeader } from './page-header';
+import { PageHeader } from '../../../components/page-header';
 
 /** Where each step is done (a signed-in account has its e-mail verified already: no link). */
 const STEP_LINKS: Record<Exclude<StartingStep, 'email_verified'>, KnownPath> = {

@@ -18,6 +18,13 @@ export interface Decision {
   withNote?: boolean;
 }
 
+/** What a decision sends: the row, the action and the staff's note. */
+export interface DecisionChange {
+  id: number;
+  action: string;
+  note?: string;
+}
+
 /**
  * Asks before a staff decision (approve, reject, complete, cancel, handle, reopen), with an optional note,
  * runs it, and tells the outcome: the server's message on success, the error dialog on failure.
@@ -29,7 +36,7 @@ export function DecisionModal({
   onClose,
 }: {
   decision: Decision | null;
-  run: (change: { id: number; action: string; note?: string }) => Promise<{ message: string }>;
+  run: (change: DecisionChange) => Promise<{ message: string }>;
   pending: boolean;
   onClose: () => void;
 }) {

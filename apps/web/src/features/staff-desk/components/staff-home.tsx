@@ -8,7 +8,6 @@ import {
   Stack,
   Text,
   ThemeIcon,
-  Title,
   UnstyledButton,
 } from '@mantine/core';
 import {
@@ -25,6 +24,7 @@ import type { StaffHomeCounts } from '@storelift/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Link, type LinkProps } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/page-header';
 import { formatNumber } from '../../../lib/format';
 import { staffHomeQueryOptions } from '../api/staff-desk';
 
@@ -60,14 +60,7 @@ export function StaffHome() {
   const cards = CARDS.filter(({ key }) => isPending || (data && data.data[key] !== null));
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1} fz={{ base: 24, sm: 30 }}>
-          {t('home.title')}
-        </Title>
-        <Text c="dimmed" mt={4}>
-          {t('home.subtitle')}
-        </Text>
-      </div>
+      <PageHeader title={t('home.title')} subtitle={t('home.subtitle')} />
       {isError && (
         <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />}>
           {t('home.error')}

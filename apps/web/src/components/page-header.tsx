@@ -1,6 +1,6 @@
 import { Text, Title } from '@mantine/core';
 
-/** The heading of an information page: its title (the page's h1) and one line on what it is for. */
+/** The heading of a page: its title (the page's h1) and one line on what it is for. */
 export function PageHeader({ title, subtitle }: { title: string; subtitle: string }) {
   return (
     <div>
