@@ -15,7 +15,7 @@ import { openDatabase } from '../apps/server/dist/db/client.js';
 import { startJobs } from '../apps/server/dist/jobs/jobs.js';
 import { signingSecret } from '../apps/server/dist/lib/signing.js';
 import { createSession } from '../apps/server/dist/modules/auth/sessions.repo.js';
-import { checkLedger } from '../apps/server/dist/modules/billing/ledger-check.js';
+import { checkLedger } from '../apps/server/dist/modules/ledger/ledger-check.js';
 import { createStoreProvider } from '../apps/server/dist/providers/store/create-store-provider.js';
 import {
   SANDBOX_CALLBACK_PATH,

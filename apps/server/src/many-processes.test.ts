@@ -8,7 +8,7 @@ import { directInstallsBody, makeApp, makeTopUp, makeUser, PASSWORD } from '../t
 import { campaigns, campaignStatusHistory, transactions } from './db/schema/index.js';
 import { signingSecret } from './lib/signing.js';
 import { changeApiToken } from './modules/api-credits/api-credits.service.js';
-import { balancesOf } from './modules/billing/ledger.js';
+import { balancesOf } from './modules/ledger/ledger.js';
 import { insertPayment } from './modules/billing/payments.repo.js';
 import {
   SANDBOX_CALLBACK_PATH,

@@ -11,7 +11,7 @@ import { campaigns, payments } from './db/schema/index.js';
 import { DEMO_PASSWORD } from './db/seed.js';
 import { hashPassword } from './lib/passwords.js';
 import { signingSecret } from './lib/signing.js';
-import { balancesOf } from './modules/billing/ledger.js';
+import { balancesOf } from './modules/ledger/ledger.js';
 import { insertPayment } from './modules/billing/payments.repo.js';
 import { DEMO_APPS } from './providers/store/offline/demo-apps.js';
 import {

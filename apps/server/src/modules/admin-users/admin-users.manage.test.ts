@@ -4,7 +4,7 @@ import { MESSAGES, PAYMENT_SYSTEMS, USER_MESSAGES } from '@storelift/shared';
 import { auditLog, campaigns, countries, oneTimeTokens, transactions } from '../../db/schema/index.js';
 import { buildTestApp, errorsOf, type HttpMethod, type TestApp } from '../../../test/build-test-app.js';
 import { PASSWORD, makeTopUp, makeUser, reloadUser } from '../../../test/factories.js';
-import { checkLedger } from '../billing/ledger-check.js';
+import { checkLedger } from '../ledger/ledger-check.js';
 
 type Headers = Record<string, string>;
 let t: TestApp;

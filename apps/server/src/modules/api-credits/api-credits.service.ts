@@ -12,8 +12,8 @@ import type { Db } from '../../db/client.js';
 import { apiPurchases, billingProfiles } from '../../db/schema/index.js';
 import { ValidationError } from '../../lib/errors.js';
 import { hashToken } from '../../lib/tokens.js';
-import { balancesOf, charge, type Tx } from '../billing/ledger.js';
-import { billingProfileOf, type BillingProfileRow } from '../billing/profiles.repo.js';
+import { balancesOf, charge, type Tx } from '../ledger/ledger.js';
+import { billingProfileOf, type BillingProfileRow } from '../ledger/profiles.repo.js';
 
 /** The API part of a billing profile as the client sees it (the token only masked). */
 export function apiInfoOf(profile: BillingProfileRow): ApiInfo {

@@ -4,7 +4,7 @@ import { MESSAGES } from '@storelift/shared';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { makeTopUp, makeUser } from '../../../test/factories.js';
 import { billingProfiles } from '../../db/schema/index.js';
-import { checkLedger } from '../billing/ledger-check.js';
+import { checkLedger } from '../ledger/ledger-check.js';
 import { findApiCaller } from '../public-api/public-api.auth.js';
 import { refillApiCredits, resetFreeCredits } from './api-credits.service.js';
 

@@ -13,7 +13,7 @@ import { fakeDns } from '../../../test/outbound.js';
 import { buildTestApp, errorsOf, type TestApp } from '../../../test/build-test-app.js';
 import { directInstallsBody, makeApp, makeTopUp, makeUser } from '../../../test/factories.js';
 import { roles } from '../../db/schema/index.js';
-import { credit } from '../billing/ledger.js';
+import { credit } from '../ledger/ledger.js';
 import { insertPayment } from '../billing/payments.repo.js';
 
 type Auth = { authorization: string };

@@ -22,7 +22,7 @@ import { audit } from '../audit/audit.js';
 import { paymentProviders } from '../../providers/payments/payment-provider.js';
 import { toAdminPaymentView, toPaymentView, toPaysystemView, toTransactionView } from './billing.views.js';
 import { listPayments as pagePayments } from './payments.service.js';
-import { balancesOf, credit, debit, type Tx } from './ledger.js';
+import { balancesOf, credit, debit, type Tx } from '../ledger/ledger.js';
 import { creditLocked, refundPayment } from './payment-events.js';
 import * as repo from './payments.repo.js';
 import { refuseSelfOrStaff } from '../users/staff-accounts.js';

@@ -11,9 +11,9 @@ import {
 import { buildTestApp, type HttpMethod, type TestApp } from '../../../test/build-test-app.js';
 import { directInstallsBody, makeApp, makeTopUp, makeUser } from '../../../test/factories.js';
 import { billingProfiles, payments, transactions } from '../../db/schema/index.js';
-import { charge } from './ledger.js';
-import { checkLedger } from './ledger-check.js';
-import { billingProfileOf } from './profiles.repo.js';
+import { charge } from '../ledger/ledger.js';
+import { checkLedger } from '../ledger/ledger-check.js';
+import { billingProfileOf } from '../ledger/profiles.repo.js';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof makeUser>>;

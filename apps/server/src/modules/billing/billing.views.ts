@@ -6,7 +6,7 @@ import {
   type Paysystem,
   type Transaction,
 } from '@storelift/shared';
-import type { TransactionRow } from './ledger.js';
+import type { TransactionRow } from '../ledger/ledger.js';
 import type { PaymentRow, PaymentWithNames, PaysystemRow } from './payments.repo.js';
 
 const EUROPE = new Set(

@@ -1,7 +1,7 @@
 import { and, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { bonusGrants } from '../../db/schema/index.js';
-import { expireBonuses } from './ledger.js';
+import { expireBonuses } from '../ledger/ledger.js';
 
 /** Job: writes off the unspent part of every bonus grant past its end date, one user per transaction. */
 export async function expireDueBonuses(db: Db, now = new Date()): Promise<number> {

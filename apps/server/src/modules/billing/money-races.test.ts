@@ -12,10 +12,10 @@ import {
   newSandboxEvent,
   sandboxSignature,
 } from '../../providers/payments/sandbox/sandbox-provider.js';
-import { checkLedger } from './ledger-check.js';
+import { checkLedger } from '../ledger/ledger-check.js';
 import { creditLocked } from './payment-events.js';
 import * as repo from './payments.repo.js';
-import { ensureBillingProfile } from './profiles.repo.js';
+import { ensureBillingProfile } from '../ledger/profiles.repo.js';
 
 /*
  * Money moved by two calls at the same time. On PGlite every transaction runs alone, so these cases

@@ -17,11 +17,11 @@ import type { Db } from '../../db/client.js';
 import { billingProfiles, bonusGrants, reflinks, transactions } from '../../db/schema/index.js';
 import { ConflictError, ValidationError } from '../../lib/errors.js';
 import { upgradePlanIfDue } from '../plans/plans.service.js';
-import { Book, creditAccount, type Tx } from './ledger.js';
+import { Book, creditAccount, type Tx } from '../ledger/ledger.js';
 import { emitEvent } from '../webhooks/webhooks.events.js';
 import * as repo from './payments.repo.js';
 import { audit } from '../audit/audit.js';
-import { billingProfileOf } from './profiles.repo.js';
+import { billingProfileOf } from '../ledger/profiles.repo.js';
 import { notify } from '../notices/notify.js';
 
 /** What a provider's verified callback says about a payment. */

@@ -12,7 +12,7 @@ import {
   sandboxSignature,
 } from '../../providers/payments/sandbox/sandbox-provider.js';
 import { PENDING_WAITS, confirm } from '../../providers/payments/sandbox/sandbox-checkout.js';
-import { checkLedger } from './ledger-check.js';
+import { checkLedger } from '../ledger/ledger-check.js';
 
 let t: TestApp;
 beforeAll(async () => {

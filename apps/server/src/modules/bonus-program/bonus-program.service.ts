@@ -22,9 +22,9 @@ import { userSearch } from '../../lib/query-helpers.js';
 import { pageMeta } from '../../lib/paging.js';
 import { isStaffAccount } from '../users/staff-accounts.js';
 import { audit } from '../audit/audit.js';
-import { credit, type Tx } from '../billing/ledger.js';
+import { credit, type Tx } from '../ledger/ledger.js';
 import { largestPayment } from '../billing/payments.repo.js';
-import { billingProfileOf } from '../billing/profiles.repo.js';
+import { billingProfileOf } from '../ledger/profiles.repo.js';
 
 type SubmissionRow = typeof bonusSubmissions.$inferSelect;
 const money = (text: string | null) => (text === null ? null : formatMoney(parseMoney(text)));

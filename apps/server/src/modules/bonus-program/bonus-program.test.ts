@@ -4,7 +4,7 @@ import { MESSAGES, USER_MESSAGES, parseMoney, type BonusSubmission } from '@stor
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { directInstallsBody, makeApp, makeTopUp, makeUser } from '../../../test/factories.js';
 import { transactions } from '../../db/schema/index.js';
-import { charge } from '../billing/ledger.js';
+import { charge } from '../ledger/ledger.js';
 
 let t: TestApp;
 let marketer: Awaited<ReturnType<typeof makeUser>>;

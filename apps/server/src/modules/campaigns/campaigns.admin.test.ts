@@ -4,8 +4,8 @@ import { DAY_MS, CAMPAIGN_MESSAGES, type AdminCampaign, type Campaign } from '@s
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { makeApp, makeTopUp, makeUser, directInstallsBody as direct } from '../../../test/factories.js';
 import { campaigns } from '../../db/schema/index.js';
-import { balancesOf } from '../billing/ledger.js';
-import { checkLedger } from '../billing/ledger-check.js';
+import { balancesOf } from '../ledger/ledger.js';
+import { checkLedger } from '../ledger/ledger-check.js';
 import { deliveryTick } from './delivery/campaigns.delivery.js';
 
 type Auth = { authorization: string };

@@ -15,7 +15,7 @@ import type { Deps } from '../../deps.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { pageMeta } from '../../lib/paging.js';
 import { audit } from '../audit/audit.js';
-import { InsufficientFundsError, type Tx } from '../billing/ledger.js';
+import { InsufficientFundsError, type Tx } from '../ledger/ledger.js';
 import { adNetworkOf } from '../../providers/ad-network/create-ad-network.js';
 import { assignVendor } from '../vendors/vendors.placements.js';
 import { canDeliver } from '../vendors/vendors.routing.js';

@@ -4,8 +4,8 @@ import { DAY_MS, type Campaign } from '@storelift/shared';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { directInstallsBody, makeApp, makeTopUp, makeUser } from '../../../test/factories.js';
 import { apps, campaigns, marketingActions } from '../../db/schema/index.js';
-import { balancesOf } from '../billing/ledger.js';
-import { checkLedger } from '../billing/ledger-check.js';
+import { balancesOf } from '../ledger/ledger.js';
+import { checkLedger } from '../ledger/ledger-check.js';
 import { deliveryTick } from './delivery/campaigns.delivery.js';
 
 /*

@@ -1,5 +1,5 @@
 import type { CampaignStatus } from '@storelift/shared';
-import type { Tx } from '../billing/ledger.js';
+import type { Tx } from '../ledger/ledger.js';
 import { emitEvent } from '../webhooks/webhooks.events.js';
 import type * as repo from './campaigns.repo.js';
 

@@ -19,8 +19,8 @@ import {
 } from '../../../test/factories.js';
 import { DEMO_APPS } from '../../providers/store/offline/demo-apps.js';
 import { campaigns, keywords } from '../../db/schema/index.js';
-import { balancesOf } from '../billing/ledger.js';
-import { checkLedger } from '../billing/ledger-check.js';
+import { balancesOf } from '../ledger/ledger.js';
+import { checkLedger } from '../ledger/ledger-check.js';
 import { REVIEW_POOL } from '../reviews/reviews.pool.js';
 import { deliveryTick } from './delivery/campaigns.delivery.js';
 import { smartSplit, smartWeight } from './campaigns.plan.js';

@@ -9,7 +9,7 @@ import {
   type Review,
 } from '@storelift/shared';
 import { ConflictError, ValidationError } from '../../lib/errors.js';
-import type { Tx } from '../billing/ledger.js';
+import type { Tx } from '../ledger/ledger.js';
 import type { CampaignSettings } from '../../db/schema/campaigns.js';
 import { chargeOnce, move } from './delivery/campaigns.lifecycle.js';
 import type * as repo from './campaigns.repo.js';

@@ -4,7 +4,7 @@ import { formatMoney, parseMoney } from '@storelift/shared';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { makeApp, makeTopUp, makeUser } from '../../../test/factories.js';
 import { campaigns } from '../../db/schema/index.js';
-import { balancesOf } from '../billing/ledger.js';
+import { balancesOf } from '../ledger/ledger.js';
 import { seedDemoCampaigns } from '../statistics/statistics.seed.js';
 import { seedDemoOrder } from './campaigns.seed.js';
 

@@ -22,7 +22,7 @@ import { discountedUnitPrice } from '../marketing/marketing-actions.service.js';
 import type { Deps } from '../../deps.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { pageMeta } from '../../lib/paging.js';
-import type { Tx } from '../billing/ledger.js';
+import type { Tx } from '../ledger/ledger.js';
 import { priceOf } from './campaigns.plan.js';
 import { pauseCampaign, settleDelivery } from './delivery/campaigns.delivery.js';
 import { finish, move, settleEditPrice } from './delivery/campaigns.lifecycle.js';

@@ -5,7 +5,7 @@ import { formatMoney, parseMoney, type Money } from '@storelift/shared';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { makeTopUp, makeUser } from '../../../test/factories.js';
 import { accounts, bonusGrants, transactions } from '../../db/schema/index.js';
-import { expireDueBonuses } from './bonus-expiry.js';
+import { expireDueBonuses } from '../billing/bonus-expiry.js';
 import {
   InsufficientFundsError,
   balancesOf,

@@ -12,8 +12,8 @@ import {
 import { buildTestApp, errorsOf, type HttpMethod, type TestApp } from '../../../test/build-test-app.js';
 import { directInstallsBody as direct, makeApp, makeTopUp, makeUser } from '../../../test/factories.js';
 import { auditLog, marketingActions, payments, vendors } from '../../db/schema/index.js';
-import { balancesOf } from '../billing/ledger.js';
-import { checkLedger } from '../billing/ledger-check.js';
+import { balancesOf } from '../ledger/ledger.js';
+import { checkLedger } from '../ledger/ledger-check.js';
 import { signingSecret } from '../../lib/signing.js';
 import {
   SANDBOX_CALLBACK_PATH,

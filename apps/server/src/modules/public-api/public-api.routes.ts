@@ -35,7 +35,7 @@ import {
 } from '@storelift/shared';
 import { errorResponses } from '../../lib/route-schemas.js';
 import * as apps from '../apps/apps.service.js';
-import { balancesOf } from '../billing/ledger.js';
+import { balancesOf } from '../ledger/ledger.js';
 import { listTransactions } from '../billing/transactions.service.js';
 import * as campaigns from '../campaigns/campaigns.service.js';
 import * as keywords from '../keywords/keywords.service.js';

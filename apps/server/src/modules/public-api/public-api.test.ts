@@ -4,8 +4,8 @@ import { PUBLIC_API_CREDITS, PUBLIC_API_MESSAGES } from '@storelift/shared';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { directInstallsBody, makeApp, makeKeywords, makeTopUp, makeUser } from '../../../test/factories.js';
 import { apiUsageDaily, billingProfiles, campaigns } from '../../db/schema/index.js';
-import { checkLedger } from '../billing/ledger-check.js';
-import { balancesOf } from '../billing/ledger.js';
+import { checkLedger } from '../ledger/ledger-check.js';
+import { balancesOf } from '../ledger/ledger.js';
 import { refillApiCredits } from '../api-credits/api-credits.service.js';
 
 /** The sandbox's sample ids (public-api.sandbox.ts). */

@@ -16,9 +16,9 @@ import type { Deps } from '../../deps.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { pageMeta } from '../../lib/paging.js';
-import { InsufficientFundsError, balancesOf, credit, debit, transfer } from '../billing/ledger.js';
+import { InsufficientFundsError, balancesOf, credit, debit, transfer } from '../ledger/ledger.js';
 import { audit } from '../audit/audit.js';
-import { billingProfileOf } from '../billing/profiles.repo.js';
+import { billingProfileOf } from '../ledger/profiles.repo.js';
 import * as repo from './referrals.repo.js';
 import { notify } from '../notices/notify.js';
 

@@ -3,8 +3,8 @@ import { MESSAGES, type Payout, type Referral } from '@storelift/shared';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { makeTopUp, makeUser, registerBody } from '../../../test/factories.js';
 import { findUserByEmail } from '../users/users.repo.js';
-import { checkLedger } from '../billing/ledger-check.js';
-import { charge, credit } from '../billing/ledger.js';
+import { checkLedger } from '../ledger/ledger-check.js';
+import { charge, credit } from '../ledger/ledger.js';
 import { parseMoney } from '@storelift/shared';
 
 let t: TestApp;

@@ -4,7 +4,7 @@ import { STAFF_MONEY_MESSAGES, type Reflink } from '@storelift/shared';
 import { buildTestApp, errorsOf, type HttpMethod, type TestApp } from '../../../test/build-test-app.js';
 import { makeTopUp, makeUser, registerBody } from '../../../test/factories.js';
 import { accounts, auditLog, billingProfiles, users } from '../../db/schema/index.js';
-import { checkLedger } from '../billing/ledger-check.js';
+import { checkLedger } from '../ledger/ledger-check.js';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof makeUser>>;

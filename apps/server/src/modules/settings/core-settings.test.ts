@@ -13,8 +13,8 @@ import {
 } from '../../providers/payments/sandbox/sandbox-provider.js';
 import { readOutbox } from '../mail/dev-mailbox.routes.js';
 import { auditLog, emailTemplates, paymentSystems, payments } from '../../db/schema/index.js';
-import { balancesOf } from '../billing/ledger.js';
-import { checkLedger } from '../billing/ledger-check.js';
+import { balancesOf } from '../ledger/ledger.js';
+import { checkLedger } from '../ledger/ledger-check.js';
 import { renderTemplate } from '../mail/mail.templates.js';
 
 type Auth = { authorization: string };

@@ -10,7 +10,7 @@ import {
 import type { Deps } from '../../../deps.js';
 import type { AdDayReport, AdNetwork } from '../../../providers/ad-network/ad-network.js';
 import { adNetworkOf } from '../../../providers/ad-network/create-ad-network.js';
-import { InsufficientFundsError, charge, type Tx } from '../../billing/ledger.js';
+import { InsufficientFundsError, charge, type Tx } from '../../ledger/ledger.js';
 import {
   finish,
   move,

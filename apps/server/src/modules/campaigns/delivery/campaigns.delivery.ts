@@ -1,7 +1,7 @@
 import { DAY_MS, PRODUCT_TYPES } from '@storelift/shared';
 import type { Deps } from '../../../deps.js';
-import type { Tx } from '../../billing/ledger.js';
-import { InsufficientFundsError } from '../../billing/ledger.js';
+import type { Tx } from '../../ledger/ledger.js';
+import { InsufficientFundsError } from '../../ledger/ledger.js';
 import { vendorProviderOf } from '../../../providers/vendor/create-vendor-provider.js';
 import { sandboxReport } from '../../../providers/vendor/sandbox-vendor.js';
 import {

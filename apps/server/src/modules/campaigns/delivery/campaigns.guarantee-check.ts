@@ -3,7 +3,7 @@ import { REVIEW_GUARANTEE, centsText, formatMoney, minMoney, parseMoney } from '
 import { guaranteedReviews, reviewGuarantees } from '../../../db/schema/index.js';
 import type { Deps } from '../../../deps.js';
 import { eachOnItsOwn } from '../../../lib/batches.js';
-import type { Tx } from '../../billing/ledger.js';
+import type { Tx } from '../../ledger/ledger.js';
 import { findVendor } from '../../vendors/vendors.service.js';
 import { notify } from '../../notices/notify.js';
 import { emitEvent } from '../../webhooks/webhooks.events.js';

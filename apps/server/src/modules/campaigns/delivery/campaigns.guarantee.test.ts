@@ -22,8 +22,8 @@ import {
   OFFLINE_REVIEW_LOSS,
   offlineReviewVisible,
 } from '../../../providers/store/offline/review-visibility.js';
-import { balancesOf } from '../../billing/ledger.js';
-import { checkLedger } from '../../billing/ledger-check.js';
+import { balancesOf } from '../../ledger/ledger.js';
+import { checkLedger } from '../../ledger/ledger-check.js';
 import { deliveryTick } from './campaigns.delivery.js';
 import { checkGuarantees } from './campaigns.guarantee-check.js';
 

@@ -9,7 +9,7 @@ import {
 } from '@storelift/shared';
 import type { Queryable } from '../../../db/client.js';
 import { guaranteedReviews, reviewGuarantees } from '../../../db/schema/index.js';
-import type { Tx } from '../../billing/ledger.js';
+import type { Tx } from '../../ledger/ledger.js';
 import type * as repo from '../campaigns.repo.js';
 
 /*

@@ -13,7 +13,7 @@ import {
 import type { Config } from '../../../config.js';
 import { ConflictError } from '../../../lib/errors.js';
 import { adNetworkOf } from '../../../providers/ad-network/create-ad-network.js';
-import { charge, refund, type Tx } from '../../billing/ledger.js';
+import { charge, refund, type Tx } from '../../ledger/ledger.js';
 import { tellAdNetwork } from '../cpi/campaigns.cpi-network.js';
 import { notify } from '../../notices/notify.js';
 import { assignCpiAccount } from '../../cpi-accounts/cpi-accounts.assign.js';

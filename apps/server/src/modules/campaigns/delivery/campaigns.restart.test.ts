@@ -3,7 +3,7 @@ import type { Campaign } from '@storelift/shared';
 import { buildTestApp, createTestStore } from '../../../../test/build-test-app.js';
 import { directInstallsBody, makeApp, makeTopUp, makeUser } from '../../../../test/factories.js';
 import { DEMO_APPS } from '../../../providers/store/offline/demo-apps.js';
-import { balancesOf } from '../../billing/ledger.js';
+import { balancesOf } from '../../ledger/ledger.js';
 import { cpiSweep } from '../cpi/campaigns.cpi-charging.js';
 import { deliveryTick } from './campaigns.delivery.js';
 

@@ -15,8 +15,8 @@ import { makeApp, makeTopUp, makeUser, directInstallsBody as direct } from '../.
 import { apps, vendors } from '../../../db/schema/index.js';
 import { seedReference } from '../../../db/seed.js';
 import { DEMO_APPS } from '../../../providers/store/offline/demo-apps.js';
-import { balancesOf } from '../../billing/ledger.js';
-import { checkLedger } from '../../billing/ledger-check.js';
+import { balancesOf } from '../../ledger/ledger.js';
+import { checkLedger } from '../../ledger/ledger-check.js';
 import { seedVendors } from '../../vendors/vendors.service.js';
 import { candidatesFor, pickByShare } from '../../vendors/vendors.routing.js';
 import { cpiSweep } from '../cpi/campaigns.cpi-charging.js';

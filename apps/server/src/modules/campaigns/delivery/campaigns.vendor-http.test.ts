@@ -9,8 +9,8 @@ import { loopbackAllowed } from '../../../../test/outbound.js';
 import { makeApp, makeTopUp, makeUser, directInstallsBody as direct } from '../../../../test/factories.js';
 import { transactions, vendors } from '../../../db/schema/index.js';
 import type { VendorOrder } from '../../../providers/vendor/vendor-provider.js';
-import { balancesOf } from '../../billing/ledger.js';
-import { checkLedger } from '../../billing/ledger-check.js';
+import { balancesOf } from '../../ledger/ledger.js';
+import { checkLedger } from '../../ledger/ledger-check.js';
 import { deliveryTick } from './campaigns.delivery.js';
 
 /**

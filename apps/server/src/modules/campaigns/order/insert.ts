@@ -1,6 +1,6 @@
 import { PRODUCT_TYPES, type CreateCampaignBody } from '@storelift/shared';
 import type { Deps } from '../../../deps.js';
-import type { Tx } from '../../billing/ledger.js';
+import type { Tx } from '../../ledger/ledger.js';
 import { cpiValues } from '../cpi/campaigns.cpi.js';
 import * as cpiRepo from '../cpi/campaigns.cpi-repo.js';
 import { launch, type DeliveryConfig } from '../delivery/campaigns.lifecycle.js';
