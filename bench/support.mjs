@@ -1,7 +1,7 @@
 // What the benchmarks share: a named PostgreSQL database they keep between runs, and a p95 timer.
 import pg from 'pg';
 import { openDatabase } from '../apps/server/dist/db/client.js';
-import { seedReference } from '../apps/server/dist/db/seed.js';
+import { seedReference } from '../apps/server/dist/seed.js';
 
 /** The bench database `name` on the server BENCH_DATABASE_URL names (default: the local server). */
 export function benchDatabase(name) {

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Config } from './config.js';
 import { openDatabase } from './db/client.js';
-import { retireDemoAccounts, seedDemo, seedReference } from './db/seed.js';
+import { retireDemoAccounts, seedDemo, seedReference } from './seed.js';
 import { startJobs } from './jobs/jobs.js';
 import { outboundPolicy } from './lib/public-url.js';
 import { createStoreProvider } from './providers/store/create-store-provider.js';

@@ -8,7 +8,7 @@ import { buildTestApp, createTestStore, errorsOf, type TestApp } from '../test/b
 import { makeApp, makeTopUp, makeUser } from '../test/factories.js';
 import { loadConfig, productionProblem, sandboxWarning } from './config.js';
 import { campaigns, payments } from './db/schema/index.js';
-import { DEMO_PASSWORD } from './db/seed.js';
+import { DEMO_PASSWORD } from './seed.js';
 import { hashPassword } from './lib/passwords.js';
 import { signingSecret } from './lib/signing.js';
 import { balancesOf } from './modules/ledger/ledger.js';

@@ -8,8 +8,8 @@ import {
   sandboxesOn,
   sandboxWarning,
 } from './config.js';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed.js';
-import { startWorkers } from './jobs/workers.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed.js';
+import { startWorkers } from './workers.js';
 
 /** Serves the API, the web app and (unless WORKERS=0 on PostgreSQL) the job workers in one process. */
 const config = loadConfig();

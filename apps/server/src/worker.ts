@@ -6,7 +6,7 @@ import {
   productionProblem,
   sandboxWarning,
 } from './config.js';
-import { startWorkers } from './jobs/workers.js';
+import { startWorkers } from './workers.js';
 
 /** A worker-only process beside API processes; needs PostgreSQL (PGlite belongs to one process). */
 const config = loadConfig();

@@ -13,7 +13,7 @@ import { loopbackAllowed } from '../../../../test/outbound.js';
 import { buildTestApp, errorsOf, type TestApp } from '../../../../test/build-test-app.js';
 import { makeApp, makeTopUp, makeUser, directInstallsBody as direct } from '../../../../test/factories.js';
 import { apps, vendors } from '../../../db/schema/index.js';
-import { seedReference } from '../../../db/seed.js';
+import { seedReference } from '../../../seed.js';
 import { DEMO_APPS } from '../../../providers/store/offline/demo-apps.js';
 import { balancesOf } from '../../ledger/ledger.js';
 import { checkLedger } from '../../ledger/ledger-check.js';

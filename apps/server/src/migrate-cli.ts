@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import { loadConfig } from '../config.js';
-import { openDatabase } from './client.js';
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
 import { seedReference } from './seed.js';
 
 /** `npm run db:migrate`: applies the committed migrations and the reference data, then exits. */

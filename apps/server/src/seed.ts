@@ -1,17 +1,17 @@
 import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { COUNTRIES, ROLES, TEXT_LANGUAGES, type Role } from '@storelift/shared';
-import { hashPassword } from '../lib/passwords.js';
-import { newSigningSecret } from '../lib/signing.js';
-import { seedMoneyDemo, seedMoneyReference } from '../modules/billing/billing.seed.js';
-import { seedDemoOrder } from '../modules/campaigns/campaigns.seed.js';
-import { seedDemoApps } from '../modules/keywords/demo-data.js';
-import { seedDemoCampaigns } from '../modules/statistics/statistics.seed.js';
-import { seedVendors } from '../modules/vendors/vendors.service.js';
-import { seedPermissions } from '../modules/permissions/permissions.seed.js';
-import { findUserByEmail, grantRoles } from '../modules/users/users.repo.js';
-import { revokeUserSessions } from '../modules/auth/sessions.repo.js';
-import type { Deps } from '../deps.js';
-import type { Db } from './client.js';
+import { hashPassword } from './lib/passwords.js';
+import { newSigningSecret } from './lib/signing.js';
+import { seedMoneyDemo, seedMoneyReference } from './modules/billing/billing.seed.js';
+import { seedDemoOrder } from './modules/campaigns/campaigns.seed.js';
+import { seedDemoApps } from './modules/keywords/demo-data.js';
+import { seedDemoCampaigns } from './modules/statistics/statistics.seed.js';
+import { seedVendors } from './modules/vendors/vendors.service.js';
+import { seedPermissions } from './modules/permissions/permissions.seed.js';
+import { findUserByEmail, grantRoles } from './modules/users/users.repo.js';
+import { revokeUserSessions } from './modules/auth/sessions.repo.js';
+import type { Deps } from './deps.js';
+import type { Db } from './db/client.js';
 import {
   clientSales,
   clientSalesHistory,
@@ -20,7 +20,7 @@ import {
   roles,
   settings,
   users,
-} from './schema/index.js';
+} from './db/schema/index.js';
 
 /** Reference rows every installation needs: roles, permission modules, functions and grants, countries, languages. */
 export async function seedReference(db: Db) {

@@ -1,17 +1,17 @@
-import { outboxDir } from '../app.js';
-import type { Deps } from '../deps.js';
-import { queueStatusRefresh, refreshAppCountries } from '../modules/apps/apps.status.js';
-import { checkRanks, queueDailyRanks } from '../modules/keywords/ranks.js';
-import { createMailer } from '../modules/mail/mailer.js';
-import { refillApiCredits, resetFreeCredits } from '../modules/api-credits/api-credits.service.js';
-import { expireDueBonuses } from '../modules/billing/bonus-expiry.js';
-import { deliveryTick, startDue } from '../modules/campaigns/delivery/campaigns.delivery.js';
-import { cpiSweep, refundDue } from '../modules/campaigns/cpi/campaigns.cpi-charging.js';
-import { confirm, redeliver } from '../providers/payments/sandbox/sandbox-checkout.js';
-import { checkGuarantees } from '../modules/campaigns/delivery/campaigns.guarantee-check.js';
-import { deliverDue } from '../modules/webhooks/webhooks.delivery.js';
-import { recordJobFailures } from '../modules/operations/server-errors.js';
-import { mailPendingNotices } from '../modules/notices/notices.service.js';
+import { outboxDir } from './app.js';
+import type { Deps } from './deps.js';
+import { queueStatusRefresh, refreshAppCountries } from './modules/apps/apps.status.js';
+import { checkRanks, queueDailyRanks } from './modules/keywords/ranks.js';
+import { createMailer } from './modules/mail/mailer.js';
+import { refillApiCredits, resetFreeCredits } from './modules/api-credits/api-credits.service.js';
+import { expireDueBonuses } from './modules/billing/bonus-expiry.js';
+import { deliveryTick, startDue } from './modules/campaigns/delivery/campaigns.delivery.js';
+import { cpiSweep, refundDue } from './modules/campaigns/cpi/campaigns.cpi-charging.js';
+import { confirm, redeliver } from './providers/payments/sandbox/sandbox-checkout.js';
+import { checkGuarantees } from './modules/campaigns/delivery/campaigns.guarantee-check.js';
+import { deliverDue } from './modules/webhooks/webhooks.delivery.js';
+import { recordJobFailures } from './modules/operations/server-errors.js';
+import { mailPendingNotices } from './modules/notices/notices.service.js';
 
 /**
  * When the scheduled jobs run (UTC): app statuses every 6 hours, the daily rank sample after midnight,
