@@ -71,7 +71,7 @@ import { widgetsRoutes } from './modules/widgets/widgets.routes.js';
 import { adminNoticesRoutes, noticesRoutes } from './modules/notices/notices.routes.js';
 import { publicApiRoutes } from './modules/public-api/public-api.routes.js';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
-import { sandboxRoutes } from './providers/payments/sandbox/sandbox.routes.js';
+import { sandboxRoutes } from './modules/billing/sandbox.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -7,7 +7,7 @@ import { refillApiCredits, resetFreeCredits } from './modules/api-credits/api-cr
 import { expireDueBonuses } from './modules/billing/bonus-expiry.js';
 import { deliveryTick, startDue } from './modules/campaigns/delivery/campaigns.delivery.js';
 import { cpiSweep, refundDue } from './modules/campaigns/cpi/campaigns.cpi-charging.js';
-import { confirm, redeliver } from './providers/payments/sandbox/sandbox-checkout.js';
+import { confirm, redeliver } from './modules/billing/sandbox-checkout.js';
 import { checkGuarantees } from './modules/campaigns/delivery/campaigns.guarantee-check.js';
 import { deliverDue } from './modules/webhooks/webhooks.delivery.js';
 import { recordJobFailures } from './modules/operations/server-errors.js';

@@ -3,7 +3,7 @@ import { MESSAGES } from '@storelift/shared';
 import type { Deps } from '../../deps.js';
 import { mailPaymentCredited } from './payment-mail.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
-import { signingSecret } from '../../lib/signing.js';
+import { signingSecret } from '../settings/signing-secret.js';
 import { paymentProviders, providerFailure } from '../../providers/payments/payment-provider.js';
 import { verifySandboxSignature } from '../../providers/payments/sandbox/sandbox-provider.js';
 import { centsOf } from '../../providers/payments/stripe/stripe-provider.js';

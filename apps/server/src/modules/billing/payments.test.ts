@@ -4,14 +4,14 @@ import { MESSAGES, PAYMENT_SYSTEMS, type Payment } from '@storelift/shared';
 import { buildTestApp, errorsOf, type TestApp } from '../../../test/build-test-app.js';
 import { makeBonusAction, makeTopUp, makeUser } from '../../../test/factories.js';
 import { marketingActions, payments, transactions } from '../../db/schema/index.js';
-import { signingSecret } from '../../lib/signing.js';
+import { signingSecret } from '../settings/signing-secret.js';
 import {
   SANDBOX_CALLBACK_PATH,
   SANDBOX_SIGNATURE_HEADER,
   newSandboxEvent,
   sandboxSignature,
 } from '../../providers/payments/sandbox/sandbox-provider.js';
-import { PENDING_WAITS, confirm } from '../../providers/payments/sandbox/sandbox-checkout.js';
+import { PENDING_WAITS, confirm } from './sandbox-checkout.js';
 import { checkLedger } from '../ledger/ledger-check.js';
 
 let t: TestApp;

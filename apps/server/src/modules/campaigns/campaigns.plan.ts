@@ -1,11 +1,4 @@
-import {
-  DAY_MS,
-  DELIVERY_TYPES,
-  formatMoney,
-  parseMoney,
-  splitByWeights,
-  type Money,
-} from '@storelift/shared';
+import { formatMoney, parseMoney, splitByWeights, type Money } from '@storelift/shared';
 
 /**
  * Where a campaign's clock stands at `now`: `progress_ms` reached at `clock_at`, plus the real time since,
@@ -83,21 +76,4 @@ export function priceOf(unitPrice: string, installs: number): string {
 /** What `installs` undelivered installs are worth at `unitPrice`. */
 export function valueOf(unitPrice: string, installs: number): Money {
   return parseMoney(unitPrice) * BigInt(installs);
-}
-
-/**
- * Installs of day `day` (1-based, `planned` of them) the sandbox vendor has delivered after `progressMs`
- * of simulated time: a past day all, a future day none, the running day pro rata of its elapsed part:
- * spread over the whole day, or instant (within its first hour).
- */
-export function deliveredOfDay(
-  planned: number,
-  day: number,
-  progressMs: number,
-  deliveryType: number,
-): number {
-  const into = progressMs - (day - 1) * DAY_MS;
-  if (into <= 0) return 0;
-  const speed = deliveryType === DELIVERY_TYPES.INSTANT ? 24 : 1;
-  return Math.min(planned, Math.floor((planned * into * speed) / DAY_MS));
 }

@@ -1,5 +1,4 @@
-import { DAY_MS } from '@storelift/shared';
-import { deliveredOfDay } from '../../modules/campaigns/campaigns.plan.js';
+import { DAY_MS, DELIVERY_TYPES } from '@storelift/shared';
 import type { VendorOrder, VendorReport } from './vendor-provider.js';
 
 /**
@@ -22,4 +21,21 @@ export function sandboxReport(
       })),
     })),
   };
+}
+
+/**
+ * Installs of day `day` (1-based, `planned` of them) this vendor has delivered after `progressMs`
+ * of simulated time: a past day all, a future day none, the running day pro rata of its elapsed part:
+ * spread over the whole day, or instant (within its first hour).
+ */
+export function deliveredOfDay(
+  planned: number,
+  day: number,
+  progressMs: number,
+  deliveryType: number,
+): number {
+  const into = progressMs - (day - 1) * DAY_MS;
+  if (into <= 0) return 0;
+  const speed = deliveryType === DELIVERY_TYPES.INSTANT ? 24 : 1;
+  return Math.min(planned, Math.floor((planned * into * speed) / DAY_MS));
 }

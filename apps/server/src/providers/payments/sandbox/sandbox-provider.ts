@@ -64,7 +64,7 @@ export function verifySandboxSignature(
 
 /**
  * The embedded payment provider: a hosted checkout page served by Storelift (`/sandbox/checkout/{uuid}`,
- * see sandbox.routes.ts) whose Pay and Cancel buttons reach the server as signed HTTP callbacks, like a
+ * see modules/billing/sandbox.routes.ts) whose Pay and Cancel buttons reach the server as signed HTTP callbacks, like a
  * real provider's webhooks; crypto payments get their confirmations over time.
  */
 export class SandboxProvider implements PaymentProvider {

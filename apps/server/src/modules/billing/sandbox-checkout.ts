@@ -1,11 +1,11 @@
 import { centsText, parseMoney } from '@storelift/shared';
-import type { Deps } from '../../../deps.js';
-import type { QueueData } from '../../../jobs/queues.js';
-import { signingSecret } from '../../../lib/signing.js';
-import { findPaymentByUuid, findPaysystem, type PaymentRow } from '../../../modules/billing/payments.repo.js';
-import { paymentProviders, providerFailure } from '../payment-provider.js';
-import { newSandboxEvent, type SandboxEvent } from './sandbox-provider.js';
-import { escapeHtml } from '../../../lib/html.js';
+import type { Deps } from '../../deps.js';
+import type { QueueData } from '../../jobs/queues.js';
+import { signingSecret } from '../settings/signing-secret.js';
+import { findPaymentByUuid, findPaysystem, type PaymentRow } from './payments.repo.js';
+import { paymentProviders, providerFailure } from '../../providers/payments/payment-provider.js';
+import { newSandboxEvent, type SandboxEvent } from '../../providers/payments/sandbox/sandbox-provider.js';
+import { escapeHtml } from '../../lib/html.js';
 
 /*
  * The sandbox's own side: what its hosted page shows and what its buttons do. Pay and Cancel reach the

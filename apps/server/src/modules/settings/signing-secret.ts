@@ -1,0 +1,32 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { settings } from '../../db/schema/index.js';
+
+const SECRET_KEY = 'signing_secret';
+const secrets = new WeakMap<Db, Promise<string>>();
+
+/** A fresh value for the `signing_secret` setting (seeded once per installation). */
+export const newSigningSecret = () => randomBytes(32).toString('base64url');
+
+/**
+ * The installation's signing secret (the key of `lib/signing.ts`): kept in `settings`, so every API and worker
+ * process on the same database signs and checks alike. Read once per database.
+ */
+export function signingSecret(db: Db): Promise<string> {
+  let secret = secrets.get(db);
+  if (!secret) {
+    secret = (async () => {
+      const [row] = await db
+        .select({ value: settings.value })
+        .from(settings)
+        .where(eq(settings.key, SECRET_KEY));
+      if (typeof row?.value !== 'string')
+        throw new Error('The signing secret is missing: run the reference seed');
+      return row.value;
+    })();
+    secret.catch(() => secrets.delete(db));
+    secrets.set(db, secret);
+  }
+  return secret;
+}
