@@ -9,7 +9,7 @@ import {
 import type { Deps } from '../../deps.js';
 import { users } from '../../db/schema/index.js';
 import { ValidationError } from '../../lib/errors.js';
-import type { AuthContext } from '../../plugins/auth.js';
+import type { AuthContext } from './auth.plugin.js';
 import { audit } from '../audit/audit.js';
 import { findUserByEmail, rolesOf, toUserView } from '../users/users.repo.js';
 import { consumeOneTimeTokenRow, createSession, issueOneTimeToken } from './sessions.repo.js';

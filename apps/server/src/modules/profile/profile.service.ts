@@ -12,7 +12,7 @@ import type { Deps } from '../../deps.js';
 import { users } from '../../db/schema/index.js';
 import { ValidationError } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
-import type { AuthContext } from '../../plugins/auth.js';
+import type { AuthContext } from '../auth/auth.plugin.js';
 import { apiInfoOf } from '../api-credits/api-credits.service.js';
 import { revokeUserSessions } from '../auth/sessions.repo.js';
 import { balancesOf } from '../ledger/ledger.js';

@@ -1,17 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hasAnyRole, LIMITS, MESSAGES, type Permission, type RoleOrAll } from '@storelift/shared';
-import { ForbiddenError, MaintenanceError, UnauthorizedError } from '../lib/errors.js';
+import { ForbiddenError, MaintenanceError, UnauthorizedError } from '../../lib/errors.js';
 import {
   findLiveSession,
   revokeSession,
   type LiveSession,
   touchSession,
   type SessionRow,
-} from '../modules/auth/sessions.repo.js';
-import { createGrantsCache, type GrantsCache } from '../modules/permissions/grants-cache.js';
-import type { UserRow } from '../modules/users/users.repo.js';
-import { runInRequestContext } from '../modules/audit/request-context.js';
-import { auditImpersonatedChange } from '../modules/audit/audit.js';
+} from './sessions.repo.js';
+import { createGrantsCache, type GrantsCache } from '../permissions/grants-cache.js';
+import type { UserRow } from '../users/users.repo.js';
+import { runInRequestContext } from '../audit/request-context.js';
+import { auditImpersonatedChange } from '../audit/audit.js';
 
 /** Who is calling: the session, its user, the user's role names and the grants version read with them. */
 export interface AuthContext {
