@@ -35,6 +35,7 @@ export * from './contracts/campaigns.js';
 export * from './rules/campaign-actions.js';
 export * from './rules/campaign-orders.js';
 export * from './rules/campaign-order-rules.js';
+export * from './rules/cpi-plan.js';
 export * from './rules/reviews-import.js';
 export * from './contracts/cpi.js';
 export * from './constants/cpi.js';

@@ -53,3 +53,10 @@ export const RUNNING_CAMPAIGN_STATUSES = [
 export const WIDGET_RUNNING_LIMIT = 5;
 /** Days of spending the dashboard widget sums (ending now). */
 export const WIDGET_SPENT_DAYS = 30;
+
+/** The installs map of each product that has one (`installsMaps`). */
+export const INSTALLS_MAP_OF: Partial<Record<number, 'rate' | 'review' | 'hq'>> = {
+  [PRODUCT_TYPES.rate]: 'rate',
+  [PRODUCT_TYPES.review]: 'review',
+  [PRODUCT_TYPES.hqReview]: 'hq',
+};

@@ -57,13 +57,6 @@ const installsMapRule = z
   )
   .optional();
 
-/** The installs map of each product that has one (`installsMaps`). */
-export const INSTALLS_MAP_OF: Partial<Record<number, 'rate' | 'review' | 'hq'>> = {
-  [PRODUCT_TYPES.rate]: 'rate',
-  [PRODUCT_TYPES.review]: 'review',
-  [PRODUCT_TYPES.hqReview]: 'hq',
-};
-
 /** One review text (customer-area §3 Review): title, body, rating 1-5, author gender and language. */
 export const reviewSchema = z.object({
   title: text({

@@ -1,7 +1,12 @@
 import { APP_STORES, LIMITS, PRODUCT_TYPES, REVIEW_MODES } from '../constants/domain.js';
-import { CAMPAIGN_DAYS_MAX, CAMPAIGN_KEYWORDS_MAX, CAMPAIGN_REVIEWS_MAX } from '../constants/campaigns.js';
-import { INSTALLS_MAP_OF, type CreateCampaignBody } from '../contracts/campaigns.js';
-import { cpiDraftIssues } from '../contracts/cpi.js';
+import {
+  CAMPAIGN_DAYS_MAX,
+  CAMPAIGN_KEYWORDS_MAX,
+  CAMPAIGN_REVIEWS_MAX,
+  INSTALLS_MAP_OF,
+} from '../constants/campaigns.js';
+import type { CreateCampaignBody } from '../contracts/campaigns.js';
+import { cpiDraftIssues } from './cpi-plan.js';
 import { CAMPAIGN_MESSAGES } from './campaign-messages.js';
 import { keywordMessage, normalizeKeywordText } from './keywords.js';
 import { MESSAGES, fillMessage } from './messages.js';
@@ -11,7 +16,8 @@ import { formatMoney, parseMoney } from './money.js';
  * The order rules of each campaign product (customer-area §5, §9), in one table, and the one function that
  * answers the field errors of an order body: the server's `POST campaigns` (and quote, edit) and the web's
  * order form both call it, so the two cannot drift. Each field's own rule (types, 5-5000, 1-60 days) is the
- * body schema's (`createCampaignObjectSchema`); what is here reads several fields or the product type.
+ * body schema's (`createCampaignObjectSchema`); what is here reads several fields or the product type. No zod
+ * here (only its types): pages that build no schema read these rules (apps/web/vite.config.ts, the zod chunk).
  */
 
 /** What a body is checked for: an order (every rule), a draft (no terms yet) or a live quote (no texts). */
