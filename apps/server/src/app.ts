@@ -56,6 +56,7 @@ import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
 import { paymentCallbackRoutes } from './modules/billing/payment-callbacks.routes.js';
 import { adminBonusProgramRoutes, bonusProgramRoutes } from './modules/bonus-program/bonus-program.routes.js';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes.js';
+import { outboxDir } from './modules/mail/mailer.js';
 import { adminEmailTemplatesRoutes } from './modules/mail/email-templates.routes.js';
 import { keywordsRoutes } from './modules/keywords/keywords.routes.js';
 import { adminPlansRoutes, adminProductsRoutes, plansRoutes } from './modules/plans/plans.routes.js';
@@ -88,8 +89,6 @@ export interface AppOptions {
   /** Which addresses outbound calls may reach (tests only; default public ones and OUTBOUND_ALLOW's). */
   outbound?: OutboundPolicy;
 }
-
-export const outboxDir = (config: Config) => join(config.dataDir, 'outbox');
 
 /** The version of the web build being served; the client reloads when it changes. */
 function readWebVersion(webDist: string | undefined): string {

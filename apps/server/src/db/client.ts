@@ -10,18 +10,13 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.js';
-import { startJobs } from '../jobs/jobs.js';
+import { startJobs, type SqlExecutor } from '../jobs/jobs.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
 import { holdsDatabase, preparedImage, startFromImage } from './pglite-image.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A database or an open transaction: repos that may run inside one take this. */
 export type Queryable = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
-
-/** What pg-boss needs to run SQL on the same database. */
-export interface SqlExecutor {
-  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
-}
 
 /** An open database: Drizzle for the app, raw SQL for pg-boss, and how to migrate and close it. */
 export interface Database {

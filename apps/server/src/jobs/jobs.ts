@@ -1,5 +1,4 @@
 import PgBoss from 'pg-boss';
-import type { SqlExecutor } from '../db/client.js';
 import { eachOnItsOwn } from '../lib/batches.js';
 import {
   MONEY_JOB_EXPIRY_SECONDS,
@@ -10,6 +9,11 @@ import {
 } from './queues.js';
 
 export type JobHandler<Q extends QueueName> = (data: QueueData[Q]) => Promise<void>;
+
+/** What pg-boss needs to run SQL on the application's database. */
+export interface SqlExecutor {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
 /** Told of every failed attempt of a job (the server's error log). */
 export type JobFailureListener = (queue: QueueName, jobId: string, error: unknown) => Promise<void>;
 
@@ -18,6 +22,18 @@ export interface WorkOptions {
   batchSize?: number;
   pollingIntervalSeconds?: number;
 }
+
+/**
+ * A queue's worker as the module that owns the queue declares it: its handler, made once for the running
+ * application (`ctx`, the services' dependencies), how it fetches, and the cron (UTC) of a queue that runs by itself.
+ */
+export interface QueueWorker<Data, Ctx> {
+  handler(ctx: Ctx): (data: Data) => Promise<void>;
+  options?: WorkOptions;
+  schedule?: string;
+}
+/** The workers of a module's queues (`Queues` maps each queue's name to its job data). */
+export type QueueWorkers<Ctx, Queues> = { [Q in keyof Queues]: QueueWorker<Queues[Q], Ctx> };
 
 const RETRIES = { retryLimit: 5, retryDelay: 10, retryBackoff: true } as const;
 
@@ -96,4 +112,13 @@ export async function startJobs(sql: SqlExecutor, options: { supervise: boolean 
       await boss.stop({ graceful: true, wait: true, timeout: 5000 });
     },
   };
+}
+
+/** Starts every queue's worker in this process and registers the schedules of those that run by themselves. */
+export async function startQueueWorkers<Ctx>(jobs: Jobs, workers: QueueWorkers<Ctx, QueueData>, ctx: Ctx) {
+  for (const queue of Object.keys(workers) as QueueName[]) {
+    const worker = workers[queue] as QueueWorker<QueueData[QueueName], Ctx>;
+    await jobs.work(queue, worker.handler(ctx), worker.options);
+    if (worker.schedule) await jobs.schedule(queue, worker.schedule, {});
+  }
 }

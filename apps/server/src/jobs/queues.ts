@@ -1,49 +1,11 @@
-import type { RankSource } from '@storelift/shared';
-import type { MailMessage } from '../modules/mail/mailer.js';
-import type { SandboxEvent } from '../providers/payments/sandbox/sandbox-provider.js';
-
-/** Every pg-boss queue with the shape of its job data. */
-export interface QueueData {
-  'mail.send': MailMessage;
-  /** Scheduled every 6 hours: queues `apps.refresh` batches for every tracked app country. */
-  'apps.refresh-all': Record<string, never>;
-  /** Reads the store status of these app countries again. */
-  'apps.refresh': { appCountryIds: number[] };
-  /** Scheduled daily: queues `keywords.check-ranks` batches for keywords not checked today. */
-  'keywords.daily': Record<string, never>;
-  /** Checks and samples the ranks of these keywords; `runId` counts them into an update-all run. */
-  'keywords.check-ranks': { keywordIds: number[]; source: RankSource; runId?: string };
-  /** A sandbox callback that could not be delivered at once (retried until it is). */
-  'payments.sandbox-deliver': { event: SandboxEvent };
-  /**
-   * The sandbox's next simulated confirmation of a crypto payment; `waits` counts the looks at a payment still
-   * pending (its "paid" callback not through yet).
-   */
-  'payments.sandbox-confirm': { payment: string; confirmations: number; waits?: number };
-  /** Scheduled hourly: writes off the unspent part of expired bonus money. */
-  'billing.expire-bonuses': Record<string, never>;
-  /** Scheduled monthly: the free API credits start again. */
-  'api-credits.monthly': Record<string, never>;
-  /** A public API call left the user's credits low: auto-refresh buys a pack if it is on. */
-  'api-credits.refill': { userId: number };
-  /** A delayed campaign's start time has come. */
-  'campaigns.start': { campaignId: number };
-  /** Scheduled every minute: the sandbox vendor delivers active campaigns and starts due delayed ones. */
-  'campaigns.deliver': Record<string, never>;
-  /**
-   * A canceled CPI campaign's refund is due (24 h after the cancel); `dueAt` names that cancel's due time
-   * (jobs queued before it existed have none).
-   */
-  'campaigns.cpi-refund': { campaignId: number; dueAt?: string };
-  /** Scheduled hourly: due CPI refunds (a lost job too) and the spend of active CPI campaigns. */
-  'campaigns.cpi-sweep': Record<string, never>;
-  /** Scheduled every minute: mails the notices their readers chose to receive by e-mail. */
-  'notices.mail': Record<string, never>;
-  /** Scheduled hourly: checks the reviews of guaranteed-reviews campaigns under their guarantee. */
-  'campaigns.guarantee': Record<string, never>;
-  /** Scheduled every minute and queued after a redelivery: sends the webhook deliveries that are due. */
-  'webhooks.deliver': Record<string, never>;
-}
+/**
+ * Every pg-boss queue's job data. Each module that owns queues declares their data beside their workers
+ * (`modules/<name>/<name>.jobs.ts`, e.g. `MailQueues`); the top floor (`workers.ts`) merges them in here, so `jobs/`
+ * knows no module. A queue's name stands below as well, like a table in `db/schema`: the prepared database
+ * image is made with every queue.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface QueueData {}
 export type QueueName = keyof QueueData;
 export const QUEUE_NAMES: QueueName[] = [
   'mail.send',

@@ -1,6 +1,6 @@
 import { centsText, parseMoney } from '@storelift/shared';
 import type { Deps } from '../../deps.js';
-import type { QueueData } from '../../jobs/queues.js';
+import type { BillingQueues } from './billing.jobs.js';
 import { signingSecret } from '../settings/signing-secret.js';
 import { findPaymentByUuid, findPaysystem, type PaymentRow } from './payments.repo.js';
 import { paymentProviders, providerFailure } from '../../providers/payments/payment-provider.js';
@@ -87,7 +87,7 @@ export async function cancel(deps: Deps, uuid: string): Promise<string | undefin
  */
 export async function confirm(
   deps: Deps,
-  { payment: uuid, confirmations, waits = 0 }: QueueData['payments.sandbox-confirm'],
+  { payment: uuid, confirmations, waits = 0 }: BillingQueues['payments.sandbox-confirm'],
 ) {
   const payment = await sandboxPayment(deps, uuid);
   if (payment?.status === 'pending' && waits < PENDING_WAITS) {

@@ -2,6 +2,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
+import type { Config } from '../../config.js';
 
 export interface MailMessage {
   to: string;
@@ -14,6 +15,9 @@ export interface MailMessage {
 export type Mailer = (message: MailMessage) => Promise<void>;
 
 const FROM = 'Storelift <no-reply@storelift.test>';
+
+/** Where mail goes without SMTP (the dev mailbox reads it). */
+export const outboxDir = (config: Pick<Config, 'dataDir'>) => join(config.dataDir, 'outbox');
 
 /** SMTP when a URL is configured, otherwise `.eml` files in the outbox folder. */
 export function createMailer(options: { smtpUrl?: string | undefined; outboxDir: string }): Mailer {

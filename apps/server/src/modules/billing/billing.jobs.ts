@@ -1,0 +1,32 @@
+import type { Deps } from '../../deps.js';
+import type { QueueWorkers } from '../../jobs/jobs.js';
+import type { SandboxEvent } from '../../providers/payments/sandbox/sandbox-provider.js';
+import { expireDueBonuses } from './bonus-expiry.js';
+import { confirm, redeliver } from './sandbox-checkout.js';
+
+/** The billing module's queues and their job data. */
+export interface BillingQueues {
+  /** A sandbox callback that could not be delivered at once (retried until it is). */
+  'payments.sandbox-deliver': { event: SandboxEvent };
+  /**
+   * The sandbox's next simulated confirmation of a crypto payment; `waits` counts the looks at a payment still
+   * pending (its "paid" callback not through yet).
+   */
+  'payments.sandbox-confirm': { payment: string; confirmations: number; waits?: number };
+  /** Scheduled hourly: writes off the unspent part of expired bonus money. */
+  'billing.expire-bonuses': Record<string, never>;
+}
+
+export const billingWorkers: QueueWorkers<Deps, BillingQueues> = {
+  'payments.sandbox-deliver': { handler: (deps) => (data) => redeliver(deps, data.event) },
+  'payments.sandbox-confirm': {
+    handler: (deps) => (data) => confirm(deps, data),
+    options: { pollingIntervalSeconds: 0.5 },
+  },
+  'billing.expire-bonuses': {
+    handler: (deps) => async () => {
+      await expireDueBonuses(deps.db);
+    },
+    schedule: '15 * * * *',
+  },
+};

@@ -1,0 +1,56 @@
+import type { Deps } from '../../deps.js';
+import type { QueueWorkers } from '../../jobs/jobs.js';
+import { cpiSweep, refundDue } from './cpi/campaigns.cpi-charging.js';
+import { deliveryTick, startDue } from './delivery/campaigns.delivery.js';
+import { checkGuarantees } from './delivery/campaigns.guarantee-check.js';
+
+/** The campaigns module's queues and their job data. */
+export interface CampaignsQueues {
+  /** A delayed campaign's start time has come. */
+  'campaigns.start': { campaignId: number };
+  /** Scheduled every minute: the sandbox vendor delivers active campaigns and starts due delayed ones. */
+  'campaigns.deliver': Record<string, never>;
+  /**
+   * A canceled CPI campaign's refund is due (24 h after the cancel); `dueAt` names that cancel's due time
+   * (jobs queued before it existed have none).
+   */
+  'campaigns.cpi-refund': { campaignId: number; dueAt?: string };
+  /** Scheduled hourly: due CPI refunds (a lost job too) and the spend of active CPI campaigns. */
+  'campaigns.cpi-sweep': Record<string, never>;
+  /** Scheduled hourly: checks the reviews of guaranteed-reviews campaigns under their guarantee. */
+  'campaigns.guarantee': Record<string, never>;
+}
+
+/** Seconds between delivery ticks when the sandbox runs faster than real time. */
+const FAST_TICK_SECONDS = 10;
+
+export const campaignsWorkers: QueueWorkers<Deps, CampaignsQueues> = {
+  'campaigns.start': { handler: (deps) => (data) => startDue(deps, data.campaignId) },
+  'campaigns.deliver': {
+    handler: (deps) => async () => {
+      await deliveryTick(deps);
+      // An accelerated sandbox (VENDOR_SANDBOX_SPEED > 1, for a demo) runs a campaign day in a minute or less:
+      // between the minute's ticks it ticks every few seconds, so a campaign completes when its last day ends.
+      // One job per window, however many ticks ask for the next.
+      if (deps.config.vendorSandboxSpeed > 1) {
+        const next = new Date(Date.now() + FAST_TICK_SECONDS * 1000);
+        await deps.jobs.send(
+          'campaigns.deliver',
+          {},
+          { startAfter: next, singletonSeconds: FAST_TICK_SECONDS },
+        );
+      }
+    },
+    schedule: '* * * * *',
+  },
+  'campaigns.cpi-refund': {
+    handler: (deps) => (data) => refundDue(deps, data.campaignId, new Date(), data.dueAt),
+  },
+  'campaigns.cpi-sweep': {
+    handler: (deps) => async () => {
+      await cpiSweep(deps);
+    },
+    schedule: '40 * * * *',
+  },
+  'campaigns.guarantee': { handler: (deps) => () => checkGuarantees(deps), schedule: '20 * * * *' },
+};

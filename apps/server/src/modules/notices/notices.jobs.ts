@@ -1,0 +1,18 @@
+import type { Deps } from '../../deps.js';
+import type { QueueWorkers } from '../../jobs/jobs.js';
+import { mailPendingNotices } from './notices.service.js';
+
+/** The notices module's queues and their job data. */
+export interface NoticesQueues {
+  /** Scheduled every minute: mails the notices their readers chose to receive by e-mail. */
+  'notices.mail': Record<string, never>;
+}
+
+export const noticesWorkers: QueueWorkers<Deps, NoticesQueues> = {
+  'notices.mail': {
+    handler: (deps) => async () => {
+      await mailPendingNotices(deps);
+    },
+    schedule: '* * * * *',
+  },
+};
