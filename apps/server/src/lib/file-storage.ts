@@ -3,7 +3,6 @@ import { createReadStream } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
-import type { Config } from '../config.js';
 
 /**
  * Where uploaded files live. The default keeps them on disk under DATA_DIR/files; an object store would
@@ -47,4 +46,5 @@ export function diskFileStorage(root: string): FileStorage {
 }
 
 /** The storage the configuration names: today the disk under DATA_DIR. */
-export const fileStorage = (config: Config): FileStorage => diskFileStorage(join(config.dataDir, 'files'));
+export const fileStorage = (config: { dataDir: string }): FileStorage =>
+  diskFileStorage(join(config.dataDir, 'files'));

@@ -1,6 +1,3 @@
-import { ilike, or } from 'drizzle-orm';
-import { users } from '../db/schema/index.js';
-
 /** Escapes LIKE wildcards in user text. */
 export const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 
@@ -30,9 +27,3 @@ export function shortcutStart(shortcut: string | undefined, now = new Date()): D
   else return undefined;
   return start;
 }
-
-/** A staff list's `search` on the customer: their e-mail or nickname contains it (trigram indexes). */
-export const userSearch = (search: string) => {
-  const pattern = `%${escapeLike(search)}%`;
-  return or(ilike(users.email, pattern), ilike(users.nickname, pattern));
-};

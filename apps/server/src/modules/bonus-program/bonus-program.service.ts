@@ -18,7 +18,7 @@ import {
 import type { Db, Queryable } from '../../db/client.js';
 import { bonusSubmissions, campaigns, users } from '../../db/schema/index.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
-import { userSearch } from '../../lib/query-helpers.js';
+import { userSearch } from '../users/users.repo.js';
 import { pageMeta } from '../../lib/paging.js';
 import { isStaffAccount } from '../users/staff-accounts.js';
 import { audit } from '../audit/audit.js';

@@ -19,7 +19,7 @@ import type { Deps } from '../../deps.js';
 import { escapeHtml } from '../../lib/html.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import { pageMeta } from '../../lib/paging.js';
-import { userSearch } from '../../lib/query-helpers.js';
+import { userSearch } from '../users/users.repo.js';
 import { audit } from '../audit/audit.js';
 
 /** `GET contacts`: support's channels (configuration) and the caller's personal manager, if assigned. */

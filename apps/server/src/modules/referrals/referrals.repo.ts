@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { referralListQuerySchema } from '@storelift/shared';
 import type { Queryable } from '../../db/client.js';
 import { billingProfiles, referralPayouts, users } from '../../db/schema/index.js';
-import { userSearch } from '../../lib/query-helpers.js';
+import { userSearch } from '../users/users.repo.js';
 
 export type PayoutRow = typeof referralPayouts.$inferSelect;
 

@@ -1,9 +1,16 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, ilike, inArray, or } from 'drizzle-orm';
 import type { Role, User } from '@storelift/shared';
 import type { Db, Queryable } from '../../db/client.js';
 import { roles, userRoles, users } from '../../db/schema/index.js';
+import { escapeLike } from '../../lib/query-helpers.js';
 
 export type UserRow = typeof users.$inferSelect;
+
+/** A staff list's `search` on the customer: their e-mail or nickname contains it (trigram indexes). */
+export const userSearch = (search: string) => {
+  const pattern = `%${escapeLike(search)}%`;
+  return or(ilike(users.email, pattern), ilike(users.nickname, pattern));
+};
 
 /** Role names per user id, for a page of users at once. */
 export async function rolesOf(db: Db, userIds: number[]): Promise<Map<number, string[]>> {

@@ -1,5 +1,4 @@
 import { PAYMENT_SYSTEMS } from '@storelift/shared';
-import type { Config } from '../../config.js';
 import { SandboxProvider } from './sandbox/sandbox-provider.js';
 import { StripeProvider } from './stripe/stripe-provider.js';
 import { logger } from '../../lib/logger.js';
@@ -46,10 +45,21 @@ export interface PaymentProviders {
   forPaysystem(paysystemId: number): PaymentProvider | null;
 }
 
-const cache = new WeakMap<Config, PaymentProviders>();
+/** What the payment providers read of the configuration (`Config` has it all). */
+export interface PaymentsConfig {
+  sandboxPayments: boolean;
+  /** Where the sandbox delivers its callbacks: this server. */
+  internalUrl: string;
+  stripeSecretKey: string | undefined;
+  stripeWebhookSecret: string | undefined;
+  stripeApiUrl: string | undefined;
+  publicUrl: string;
+}
+
+const cache = new WeakMap<PaymentsConfig, PaymentProviders>();
 
 /** The payment providers of a configuration (built once per configuration). */
-export function paymentProviders(config: Config): PaymentProviders {
+export function paymentProviders(config: PaymentsConfig): PaymentProviders {
   let providers = cache.get(config);
   if (!providers) {
     const sandbox = config.sandboxPayments ? new SandboxProvider(config) : null;

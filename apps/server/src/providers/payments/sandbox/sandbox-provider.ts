@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { Config } from '../../../config.js';
 import { sameSignature, sign } from '../../../lib/signing.js';
 import type { CheckoutRequest, PaymentProvider } from '../payment-provider.js';
 
@@ -69,7 +68,7 @@ export function verifySandboxSignature(
  */
 export class SandboxProvider implements PaymentProvider {
   readonly name = 'sandbox' as const;
-  constructor(private readonly config: Config) {}
+  constructor(private readonly config: { internalUrl: string }) {}
 
   /** The page is on Storelift's own origin: its path, so the browser stays on the origin it is on. */
   async createCheckout(request: CheckoutRequest) {
