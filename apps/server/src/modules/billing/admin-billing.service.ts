@@ -19,7 +19,7 @@ import { payments, users } from '../../db/schema/index.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { fileStorage } from '../../lib/file-storage.js';
 import { audit } from '../audit/audit.js';
-import { paymentProviders } from '../../providers/payments/payment-provider.js';
+import { paymentProviders } from '../../providers/payments/create-payment-providers.js';
 import { toAdminPaymentView, toPaymentView, toPaysystemView, toTransactionView } from './billing.views.js';
 import { listPayments as pagePayments } from './payments.service.js';
 import { balancesOf, credit, debit, type Tx } from '../ledger/ledger.js';

@@ -2,17 +2,14 @@ import type { Deps } from '../../deps.js';
 import type { QueueWorkers } from '../../jobs/jobs.js';
 import type { SandboxEvent } from '../../providers/payments/sandbox/sandbox-provider.js';
 import { expireDueBonuses } from './bonus-expiry.js';
-import { confirm, redeliver } from './sandbox-checkout.js';
+import { confirm, redeliver, type SandboxConfirmation } from './sandbox-checkout.js';
 
 /** The billing module's queues and their job data. */
 export interface BillingQueues {
   /** A sandbox callback that could not be delivered at once (retried until it is). */
   'payments.sandbox-deliver': { event: SandboxEvent };
-  /**
-   * The sandbox's next simulated confirmation of a crypto payment; `waits` counts the looks at a payment still
-   * pending (its "paid" callback not through yet).
-   */
-  'payments.sandbox-confirm': { payment: string; confirmations: number; waits?: number };
+  /** The sandbox's next simulated confirmation of a crypto payment. */
+  'payments.sandbox-confirm': SandboxConfirmation;
   /** Scheduled hourly: writes off the unspent part of expired bonus money. */
   'billing.expire-bonuses': Record<string, never>;
 }

@@ -22,7 +22,8 @@ import { runningAction, type MarketingActionRow } from '../marketing/marketing-a
 import { tierFor } from '../marketing/marketing-actions.service.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { pageMeta } from '../../lib/paging.js';
-import { paymentProviders, providerFailure } from '../../providers/payments/payment-provider.js';
+import { paymentProviders } from '../../providers/payments/create-payment-providers.js';
+import { providerFailure } from '../../providers/payments/payment-provider.js';
 import type { UserRow } from '../users/users.repo.js';
 import { paysVat, toAdminPaymentView, toPaymentView, toPaysystemView } from './billing.views.js';
 import { refuseBlocked } from '../access-lists/access-lists.service.js';

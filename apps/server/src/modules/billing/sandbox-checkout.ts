@@ -1,9 +1,9 @@
 import { centsText, parseMoney } from '@storelift/shared';
 import type { Deps } from '../../deps.js';
-import type { BillingQueues } from './billing.jobs.js';
 import { signingSecret } from '../settings/signing-secret.js';
 import { findPaymentByUuid, findPaysystem, type PaymentRow } from './payments.repo.js';
-import { paymentProviders, providerFailure } from '../../providers/payments/payment-provider.js';
+import { paymentProviders } from '../../providers/payments/create-payment-providers.js';
+import { providerFailure } from '../../providers/payments/payment-provider.js';
 import { newSandboxEvent, type SandboxEvent } from '../../providers/payments/sandbox/sandbox-provider.js';
 import { escapeHtml } from '../../lib/html.js';
 
@@ -52,6 +52,16 @@ export async function redeliver(deps: Deps, event: SandboxEvent) {
  */
 export const PENDING_WAITS = 60;
 
+/**
+ * The sandbox's next simulated confirmation of a crypto payment (a `payments.sandbox-confirm` job); `waits`
+ * counts the looks at a payment still pending (its "paid" callback not through yet).
+ */
+export interface SandboxConfirmation {
+  payment: string;
+  confirmations: number;
+  waits?: number;
+}
+
 async function confirmLater(deps: Deps, payment: PaymentRow, confirmations: number, waits = 0) {
   await deps.jobs.send(
     'payments.sandbox-confirm',
@@ -85,10 +95,7 @@ export async function cancel(deps: Deps, uuid: string): Promise<string | undefin
  * Job: the next blockchain confirmation of a crypto payment, until it has enough. A payment still pending (its
  * "paid" callback late) is looked at again later, up to `PENDING_WAITS` times.
  */
-export async function confirm(
-  deps: Deps,
-  { payment: uuid, confirmations, waits = 0 }: BillingQueues['payments.sandbox-confirm'],
-) {
+export async function confirm(deps: Deps, { payment: uuid, confirmations, waits = 0 }: SandboxConfirmation) {
   const payment = await sandboxPayment(deps, uuid);
   if (payment?.status === 'pending' && waits < PENDING_WAITS) {
     await confirmLater(deps, payment, confirmations, waits + 1);
