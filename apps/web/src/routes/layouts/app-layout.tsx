@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
-import { Anchor, AppShell, Box, Burger, Group } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { Anchor, AppShell, Box, Burger, Group, useMantineTheme } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,12 @@ export function AppLayout({ children }: { children?: ReactNode }) {
   const { t } = useTranslation('app');
   const [opened, { toggle, close }] = useDisclosure(false);
   const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const theme = useMantineTheme();
+  // Below `sm` the header has no room for the language switch beside the account menu: it moves into the
+  // burger's menu. One switch at a time, not two hidden by CSS, so it keeps a single accessible name on the page.
+  const wide = useMediaQuery(`(min-width: ${theme.breakpoints.sm})`, true, {
+    getInitialValueInEffect: false,
+  });
 
   // On a phone the menu covers the page: close it once the user has picked a page.
   useEffect(close, [pathname, close]);
@@ -50,7 +56,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
             <Group gap="xs" wrap="nowrap">
               <HeaderBalances />
               <NoticeBell />
-              <LanguageSwitch />
+              {wide && <LanguageSwitch />}
               {/* On a phone the header is full: the account menu has the theme switch too. */}
               <Box visibleFrom="xs">
                 <ThemeToggle />
@@ -61,6 +67,11 @@ export function AppLayout({ children }: { children?: ReactNode }) {
         </AppShell.Header>
         <AppShell.Navbar p="sm">
           <SideMenu />
+          {!wide && (
+            <Box pt="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+              <LanguageSwitch />
+            </Box>
+          )}
         </AppShell.Navbar>
         <AppShell.Main>
           <ImpersonationBanner />

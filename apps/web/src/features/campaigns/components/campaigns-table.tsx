@@ -5,6 +5,7 @@ import {
   Badge,
   Button,
   Card,
+  Collapse,
   EmptyState,
   Group,
   Menu,
@@ -16,13 +17,16 @@ import {
   Text,
   TextInput,
   Tooltip,
+  VisuallyHidden,
+  useMantineTheme,
   type MantineTheme,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedValue, useDisclosure, useMediaQuery } from '@mantine/hooks';
 import {
   IconArchive,
   IconDots,
   IconDownload,
+  IconFilter,
   IconPlus,
   IconRocket,
   IconSearch,
@@ -94,6 +98,10 @@ export function CampaignsTable({
   const { t } = useTranslation('campaigns');
   const { t: tr } = useTranslation();
   const navigate = useNavigate();
+  // On a phone the status tabs become one select and the filters fold behind a button, so the list starts on
+  // the first screen.
+  const wide = useMediaQuery(WIDE(useMantineTheme()), true, { getInitialValueInEffect: false });
+  const [filtersOpen, { toggle: toggleFilters }] = useDisclosure(false);
   const start = initialChoices(initial);
   const [tab, setTab] = useState<CampaignTab>(start.tab);
   const [search, setSearch] = useState(start.search);
@@ -133,7 +141,10 @@ export function CampaignsTable({
     { page, onPageChange: setPage, perPage: CAMPAIGN_PAGE_SIZE, emptyHeight: 220 },
   );
 
-  const filtered = Boolean(productType || appstore || app || country || favorites || debouncedSearch);
+  const activeFilters = [productType, appstore, app, country, favorites, debouncedSearch].filter(
+    Boolean,
+  ).length;
+  const filtered = activeFilters > 0;
   const nothingAtAll = data && !filtered && data.counts.all === 0 && (data.counts.archived ?? 0) === 0;
 
   const run = (campaign: Campaign, kind: CampaignAction) =>
@@ -234,106 +245,143 @@ export function CampaignsTable({
 
   return (
     <Stack gap="lg">
-      <Tabs value={tab} onChange={(value) => setTab((value ?? 'all') as CampaignTab)}>
-        <Tabs.List style={{ flexWrap: 'wrap' }}>
-          {CAMPAIGN_FILTER_TABS.map((value) => (
-            <Tabs.Tab key={value} value={value} data-testid={`campaigns-tab-${value}`}>
-              {t(`tabs.${value}`)}{' '}
-              {data && (
-                <Badge size="xs" variant="light" color="gray" ml={4}>
-                  {data.counts[value]}
+      {wide ? (
+        <Tabs value={tab} onChange={(value) => setTab((value ?? 'all') as CampaignTab)}>
+          <Tabs.List style={{ flexWrap: 'wrap' }}>
+            {CAMPAIGN_FILTER_TABS.map((value) => (
+              <Tabs.Tab key={value} value={value} data-testid={`campaigns-tab-${value}`}>
+                {t(`tabs.${value}`)}{' '}
+                {data && (
+                  <Badge size="xs" variant="light" color="gray" ml={4}>
+                    {data.counts[value]}
+                  </Badge>
+                )}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+        </Tabs>
+      ) : (
+        <Group gap="sm" wrap="nowrap" align="flex-end">
+          <Select
+            label={t('columns.status')}
+            data={CAMPAIGN_FILTER_TABS.map((value) => ({
+              value,
+              label: data ? `${t(`tabs.${value}`)} (${data.counts[value]})` : t(`tabs.${value}`),
+            }))}
+            value={tab}
+            onChange={(value) => setTab((value ?? 'all') as CampaignTab)}
+            allowDeselect={false}
+            style={{ flex: 1 }}
+            data-testid="campaigns-tab-select"
+          />
+          <Button
+            variant="default"
+            leftSection={<IconFilter size={16} />}
+            onClick={toggleFilters}
+            aria-expanded={filtersOpen}
+            aria-controls="campaigns-filters"
+            data-testid="campaigns-filters-toggle"
+          >
+            {t('list.filters')}
+            {activeFilters > 0 && (
+              <>
+                <Badge size="sm" circle ml={6} aria-hidden>
+                  {activeFilters}
                 </Badge>
-              )}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-      </Tabs>
-
-      <Card withBorder radius="lg" padding="lg">
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }} spacing="md">
-          <TextInput
-            label={tr('common.search')}
-            placeholder={t('list.searchPlaceholder')}
-            leftSection={<IconSearch size={16} stroke={1.6} />}
-            value={search}
-            onChange={(event) => setSearch(event.currentTarget.value)}
-            data-testid="campaigns-search"
-          />
-          <Select
-            label={t('list.product')}
-            placeholder={t('list.allProducts')}
-            data={(filterOptions.data?.productTypes ?? []).map((type) => ({
-              value: String(type),
-              label: t(`types.${type}` as 'types.1'),
-            }))}
-            value={productType}
-            onChange={setProductType}
-            clearable
-            data-testid="campaigns-filter-product"
-          />
-          <Select
-            label={t('list.app')}
-            placeholder={t('list.allApps')}
-            data={(filterOptions.data?.apps ?? []).map((option) => ({
-              value: appValue(option.appstore, option.package),
-              label: option.title || option.package,
-            }))}
-            value={app}
-            onChange={setApp}
-            searchable
-            clearable
-            data-testid="campaigns-filter-app"
-          />
-          <Select
-            label={t('list.country')}
-            placeholder={t('list.allCountries')}
-            data={(filterOptions.data?.countries ?? []).map((option) => ({
-              value: option.code.toUpperCase(),
-              label: countryName(option.code.toUpperCase(), locale),
-            }))}
-            value={country}
-            onChange={setCountry}
-            searchable
-            clearable
-            data-testid="campaigns-filter-country"
-          />
-          <StoreSelect
-            label={t('list.store')}
-            placeholder={t('list.allStores')}
-            value={appstore}
-            onChange={setAppstore}
-            clearable
-          />
-        </SimpleGrid>
-        <Group justify="space-between" align="center" gap="md" wrap="wrap" mt="md">
-          <Switch
-            label={t('list.favoritesOnly')}
-            checked={favorites}
-            onChange={(event) => setFavorites(event.currentTarget.checked)}
-            thumbIcon={favorites ? <IconStarFilled size={10} /> : undefined}
-            data-testid="campaigns-filter-favorites"
-          />
-          <Group gap="sm">
-            <Button
-              variant="default"
-              leftSection={<IconDownload size={16} />}
-              onClick={() => void exportCsv()}
-              loading={exporting}
-              data-testid="campaigns-export"
-            >
-              {t('list.export')}
-            </Button>
-            <Button
-              variant="default"
-              leftSection={<IconArchive size={16} />}
-              onClick={() => setConfirm({ kind: 'archive-all' })}
-              data-testid="campaigns-archive-all"
-            >
-              {t('list.archiveAll')}
-            </Button>
-          </Group>
+                <VisuallyHidden>{t('list.filtersActive', { count: activeFilters })}</VisuallyHidden>
+              </>
+            )}
+          </Button>
         </Group>
-      </Card>
+      )}
+
+      <Collapse expanded={wide || filtersOpen} keepMountedMode="display-none" id="campaigns-filters">
+        <Card withBorder radius="lg" padding="lg">
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }} spacing="md">
+            <TextInput
+              label={tr('common.search')}
+              placeholder={t('list.searchPlaceholder')}
+              leftSection={<IconSearch size={16} stroke={1.6} />}
+              value={search}
+              onChange={(event) => setSearch(event.currentTarget.value)}
+              data-testid="campaigns-search"
+            />
+            <Select
+              label={t('list.product')}
+              placeholder={t('list.allProducts')}
+              data={(filterOptions.data?.productTypes ?? []).map((type) => ({
+                value: String(type),
+                label: t(`types.${type}` as 'types.1'),
+              }))}
+              value={productType}
+              onChange={setProductType}
+              clearable
+              data-testid="campaigns-filter-product"
+            />
+            <Select
+              label={t('list.app')}
+              placeholder={t('list.allApps')}
+              data={(filterOptions.data?.apps ?? []).map((option) => ({
+                value: appValue(option.appstore, option.package),
+                label: option.title || option.package,
+              }))}
+              value={app}
+              onChange={setApp}
+              searchable
+              clearable
+              data-testid="campaigns-filter-app"
+            />
+            <Select
+              label={t('list.country')}
+              placeholder={t('list.allCountries')}
+              data={(filterOptions.data?.countries ?? []).map((option) => ({
+                value: option.code.toUpperCase(),
+                label: countryName(option.code.toUpperCase(), locale),
+              }))}
+              value={country}
+              onChange={setCountry}
+              searchable
+              clearable
+              data-testid="campaigns-filter-country"
+            />
+            <StoreSelect
+              label={t('list.store')}
+              placeholder={t('list.allStores')}
+              value={appstore}
+              onChange={setAppstore}
+              clearable
+            />
+          </SimpleGrid>
+          <Group justify="space-between" align="center" gap="md" wrap="wrap" mt="md">
+            <Switch
+              label={t('list.favoritesOnly')}
+              checked={favorites}
+              onChange={(event) => setFavorites(event.currentTarget.checked)}
+              thumbIcon={favorites ? <IconStarFilled size={10} /> : undefined}
+              data-testid="campaigns-filter-favorites"
+            />
+            <Group gap="sm">
+              <Button
+                variant="default"
+                leftSection={<IconDownload size={16} />}
+                onClick={() => void exportCsv()}
+                loading={exporting}
+                data-testid="campaigns-export"
+              >
+                {t('list.export')}
+              </Button>
+              <Button
+                variant="default"
+                leftSection={<IconArchive size={16} />}
+                onClick={() => setConfirm({ kind: 'archive-all' })}
+                data-testid="campaigns-archive-all"
+              >
+                {t('list.archiveAll')}
+              </Button>
+            </Group>
+          </Group>
+        </Card>
+      </Collapse>
 
       <ListError error={error} />
 
