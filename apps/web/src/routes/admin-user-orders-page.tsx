@@ -33,7 +33,7 @@ function StaffThread({ campaignId }: { campaignId: number }) {
  */
 export function AdminUserOrdersPage() {
   const { t } = useTranslation('notices');
-  const { userId, view, campaign } = route.useSearch();
+  const { userId, view, campaign, unread: unreadOnly } = route.useSearch();
   const navigate = useNavigate();
   const unread = useQuery(unreadCampaignMessagesQueryOptions());
   const refreshUnread = useRefreshUnread();
@@ -44,6 +44,7 @@ export function AdminUserOrdersPage() {
       <UserOrdersTable
         userId={userIdOf(userId)}
         initialView={view === 'waiting' ? 'waiting' : 'all'}
+        initialUnread={unreadOnly === '1'}
         openId={userIdOf(campaign)}
         Thread={StaffThread}
         onUserChange={(id) =>

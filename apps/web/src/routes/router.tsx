@@ -175,7 +175,7 @@ const loadAdminTexts = () => i18next.loadNamespaces(['admin', 'campaigns']);
 const adminUserOrdersRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/admin/user-orders',
-  validateSearch: stringParams('userId', 'view', 'campaign'),
+  validateSearch: stringParams('userId', 'view', 'campaign', 'unread'),
   loader: loadAdminTexts,
   component: signedInPage('adminUserOrders'),
 });

@@ -4,7 +4,7 @@ import { CAMPAIGN_STATUSES } from '../constants/domain.js';
 import { ADMIN_CAMPAIGN_SORTS } from '../constants/campaigns.js';
 import { CAMPAIGN_MESSAGES } from '../rules/campaign-messages.js';
 import { MESSAGES } from '../rules/messages.js';
-import { appstoreQueryRule, searchTextRule } from './apps.js';
+import { appstoreQueryRule, queryFlagRule, searchTextRule } from './apps.js';
 import { campaignDaySchema, campaignSchema, campaignStatusChangeSchema } from './campaigns.js';
 import { pageMetaSchema, sortDirectionSchema } from './common.js';
 
@@ -35,6 +35,8 @@ export const adminCampaignListQuerySchema = z.object({
   appstore: appstoreQueryRule.optional(),
   user_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   search: searchTextRule.max(200).optional(),
+  /** Only the campaigns whose customer wrote messages nobody on staff has read (the staff home links here). */
+  unread: queryFlagRule.optional(),
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(10),
   sortBy: z.enum(ADMIN_CAMPAIGN_SORTS).default('id'),

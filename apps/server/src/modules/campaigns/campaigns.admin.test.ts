@@ -81,6 +81,35 @@ describe('staff campaigns: access and list', () => {
     expect((await staff('GET', 'campaigns/999999')).statusCode).toBe(404);
     expect((await staff('GET', 'campaigns/abc/start')).statusCode).toBe(422);
   });
+
+  it('lists only the campaigns with customer messages no one on staff has read when unread is set', async () => {
+    const write = (id: number, text: string, headers = customer) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/private/v1/campaigns/${id}/messages`,
+        headers,
+        payload: { text },
+      });
+    const [waiting, answered, staffOnly] = [
+      await order(direct({ draft: true })),
+      await order(direct({ draft: true })),
+      await order(direct({ draft: true })),
+    ];
+    expect((await write(waiting.id, 'When will it start?')).statusCode).toBe(200);
+    expect((await write(answered.id, 'Any news?')).statusCode).toBe(200);
+    // Staff open that thread (which reads it) and write to the third campaign's customer.
+    expect((await staff('GET', `campaigns/${answered.id}/messages`)).statusCode).toBe(200);
+    expect((await staff('POST', `campaigns/${staffOnly.id}/messages`, { text: 'Hello' })).statusCode).toBe(
+      200,
+    );
+
+    const ids = async (query: string) =>
+      ((await staff('GET', `campaigns?limit=100&${query}`)).json().data as Campaign[]).map((c) => c.id);
+    expect(await ids('unread=1')).toEqual([waiting.id]);
+    expect(await ids('unread=true&search=nobody%40nowhere')).toEqual([]);
+    expect(await ids('unread=0')).toEqual(expect.arrayContaining([waiting.id, answered.id, staffOnly.id]));
+    expect((await staff('GET', 'campaigns?unread=maybe')).statusCode).toBe(422);
+  });
 });
 
 describe('staff actions', () => {

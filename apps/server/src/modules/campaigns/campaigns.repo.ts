@@ -5,8 +5,10 @@ import {
   eq,
   ilike,
   inArray,
+  isNull,
   lte,
   ne,
+  not,
   or,
   sql,
   type Placeholder,
@@ -31,6 +33,7 @@ import {
   campaignReviews,
   campaigns,
   campaignStatusDeltas,
+  campaignMessages,
   campaignStatusHistory,
   countries,
   keywords,
@@ -859,6 +862,13 @@ const ADMIN_SORT_COLUMNS = {
   user_id: campaigns.user_id,
 } as const;
 
+/** The campaigns with customer messages nobody on staff has read (the partial unread index serves it). */
+const unreadCustomerThreads = (db: Queryable) =>
+  db
+    .select({ id: campaignMessages.campaign_id })
+    .from(campaignMessages)
+    .where(and(not(campaignMessages.from_staff), isNull(campaignMessages.read_at)));
+
 /** A page of every user's campaigns (staff user orders) and the total. */
 export async function pageAllCampaigns(db: Queryable, query: AdminCampaignListQuery) {
   const filters: SQL[] = [];
@@ -866,6 +876,7 @@ export async function pageAllCampaigns(db: Queryable, query: AdminCampaignListQu
   if (query.productType !== undefined) filters.push(eq(campaigns.product_type, query.productType));
   if (query.appstore !== undefined) filters.push(eq(campaigns.appstore, query.appstore));
   if (query.user_id !== undefined) filters.push(eq(campaigns.user_id, query.user_id));
+  if (query.unread) filters.push(inArray(campaigns.id, unreadCustomerThreads(db)));
   if (query.search) {
     const pattern = containsPattern(query.search);
     // The owners first (a short list), so their campaigns come by user id and the packages by their

@@ -10,6 +10,7 @@ import {
   Select,
   SimpleGrid,
   Stack,
+  Switch,
   Tabs,
   Text,
   TextInput,
@@ -64,6 +65,7 @@ export interface MessagesProps {
 export function UserOrdersTable({
   userId,
   initialView = 'all',
+  initialUnread = false,
   openId,
   onUserChange,
   Chart,
@@ -75,6 +77,8 @@ export function UserOrdersTable({
   userId?: number;
   /** The view first shown (the `view` URL value: the staff home links to the waiting ones). */
   initialView?: OrdersView;
+  /** Only the campaigns with unread customer messages first (the `unread` URL value: the staff home links to them). */
+  initialUnread?: boolean;
   /** The campaign whose details drawer opens first (the `campaign` URL value: the staff bell links to it). */
   openId?: number;
   onUserChange: (userId: number | undefined) => void;
@@ -98,6 +102,7 @@ export function UserOrdersTable({
   const [status, setStatus] = useState<CampaignStatus | null>(null);
   const [productType, setProductType] = useState<string | null>(null);
   const [appstore, setAppstore] = useState<string | null>(null);
+  const [unread, setUnread] = useState(initialUnread);
   const [sortStatus, setSortStatus] = useState<DataTableSortStatus<AdminCampaign>>({
     columnAccessor: 'id',
     direction: 'desc',
@@ -111,6 +116,7 @@ export function UserOrdersTable({
     productType: productType ? Number(productType) : undefined,
     appstore: appstore ? (Number(appstore) as 1 | 2) : undefined,
     user_id: userId,
+    unread: unread || undefined,
     search: debouncedSearch || undefined,
     sortBy: (ADMIN_CAMPAIGN_SORTS as readonly string[]).includes(sortStatus.columnAccessor)
       ? (sortStatus.columnAccessor as SortColumn)
@@ -192,6 +198,13 @@ export function UserOrdersTable({
             clearable
           />
         </SimpleGrid>
+        <Switch
+          mt="md"
+          label={t('userOrders.unreadOnly')}
+          checked={unread}
+          onChange={(event) => setUnread(event.currentTarget.checked)}
+          data-testid="user-orders-unread"
+        />
         {userId !== undefined && (
           <Group mt="md" gap="xs">
             <Badge

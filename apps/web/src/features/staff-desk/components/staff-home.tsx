@@ -44,7 +44,7 @@ const CARDS: { key: CountKey; icon: ComponentType<{ size?: number; stroke?: numb
   },
   { key: 'failed_callbacks', icon: IconAlertTriangle, link: { to: '/admin/operations' } },
   { key: 'new_clients', icon: IconUserPlus, link: { to: '/admin/sales-report', search: { tab: 'new' } } },
-  { key: 'unread_messages', icon: IconMessages, link: { to: '/admin/user-orders' } },
+  { key: 'unread_messages', icon: IconMessages, link: { to: '/admin/user-orders', search: { unread: '1' } } },
   { key: 'pending_payouts', icon: IconCash, link: { to: '/admin/referral-payouts' } },
   { key: 'pending_bonus', icon: IconGift, link: { to: '/admin/bonus-submissions' } },
   { key: 'new_contact_messages', icon: IconMail, link: { to: '/admin/contact-messages' } },
