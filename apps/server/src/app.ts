@@ -39,7 +39,7 @@ import { adminAdsReportRoutes } from './modules/marketing/ads-report.routes.js';
 import { adminCpiAccountsRoutes } from './modules/cpi-accounts/cpi-accounts.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { adminBillingRoutes } from './modules/billing/admin-billing.routes.js';
-import { adminCampaignsRoutes } from './modules/campaigns/campaigns.admin.routes.js';
+import { adminCampaignsRoutes } from './modules/campaigns/admin/campaigns.admin.routes.js';
 import { adminVendorsRoutes } from './modules/vendors/vendors.routes.js';
 import { adminAuditRoutes } from './modules/audit/audit.routes.js';
 import { adminAccessListsRoutes } from './modules/access-lists/access-lists.routes.js';

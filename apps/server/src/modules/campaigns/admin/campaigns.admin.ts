@@ -11,22 +11,22 @@ import {
   type CampaignStatus,
   type StaffCampaignAction,
 } from '@storelift/shared';
-import type { Deps } from '../../deps.js';
-import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
-import { pageMeta } from '../../lib/paging.js';
-import { audit } from '../audit/audit.js';
-import { InsufficientFundsError, type Tx } from '../ledger/ledger.js';
-import { adNetworkOf } from '../../providers/ad-network/create-ad-network.js';
-import { assignVendor } from '../vendors/vendors.placements.js';
-import { canDeliver } from '../vendors/vendors.routing.js';
-import { findVendor } from '../vendors/vendors.service.js';
-import { resumeCampaign } from './cpi/campaigns.cpi-charging.js';
-import { tellAdNetwork } from './cpi/campaigns.cpi-network.js';
-import { pauseCampaign, settleDelivery } from './delivery/campaigns.delivery.js';
-import { activate, finish, move, toDraft } from './delivery/campaigns.lifecycle.js';
-import * as repo from './campaigns.repo.js';
-import { fieldErrors, notesOf, startTimeOf, throwIfAny } from './campaigns.rules.js';
-import { allowIn, detailsViewOf, scheduleStart, viewOf } from './campaigns.service.js';
+import type { Deps } from '../../../deps.js';
+import { ConflictError, NotFoundError, ValidationError } from '../../../lib/errors.js';
+import { pageMeta } from '../../../lib/paging.js';
+import { audit } from '../../audit/audit.js';
+import { InsufficientFundsError, type Tx } from '../../ledger/ledger.js';
+import { adNetworkOf } from '../../../providers/ad-network/create-ad-network.js';
+import { assignVendor } from '../../vendors/vendors.placements.js';
+import { canDeliver } from '../../vendors/vendors.routing.js';
+import { findVendor } from '../../vendors/vendors.service.js';
+import { resumeCampaign } from '../cpi/campaigns.cpi-charging.js';
+import { tellAdNetwork } from '../cpi/campaigns.cpi-network.js';
+import { pauseCampaign, settleDelivery } from '../delivery/campaigns.delivery.js';
+import { activate, finish, move, toDraft } from '../delivery/campaigns.lifecycle.js';
+import * as repo from '../campaigns.repo.js';
+import { fieldErrors, notesOf, startTimeOf, throwIfAny } from '../campaigns.rules.js';
+import { allowIn, detailsViewOf, scheduleStart, viewOf } from '../campaigns.service.js';
 
 /** Staff's view of a campaign: the customer's plus its owner, partner, vendor id and why it waits. */
 function staffPart(row: repo.AdminCampaignWithRefs) {

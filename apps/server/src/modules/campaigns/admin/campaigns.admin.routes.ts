@@ -17,8 +17,8 @@ import {
   statusHistoryResponseSchema,
   type StaffCampaignAction,
 } from '@storelift/shared';
-import { errorResponses } from '../../lib/route-schemas.js';
-import { authOf, requirePermission } from '../auth/auth.plugin.js';
+import { errorResponses } from '../../../lib/route-schemas.js';
+import { authOf, requirePermission } from '../../auth/auth.plugin.js';
 import * as admin from './campaigns.admin.js';
 
 const tags = ['admin: campaigns'];

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { DAY_MS, CAMPAIGN_MESSAGES, type AdminCampaign, type Campaign } from '@storelift/shared';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
-import { makeApp, makeTopUp, makeUser, directInstallsBody as direct } from '../../../test/factories.js';
-import { campaigns } from '../../db/schema/index.js';
-import { balancesOf } from '../ledger/ledger.js';
-import { checkLedger } from '../ledger/ledger-check.js';
-import { deliveryTick } from './delivery/campaigns.delivery.js';
+import { buildTestApp, type TestApp } from '../../../../test/build-test-app.js';
+import { makeApp, makeTopUp, makeUser, directInstallsBody as direct } from '../../../../test/factories.js';
+import { campaigns } from '../../../db/schema/index.js';
+import { balancesOf } from '../../ledger/ledger.js';
+import { checkLedger } from '../../ledger/ledger-check.js';
+import { deliveryTick } from '../delivery/campaigns.delivery.js';
 
 type Auth = { authorization: string };
 let t: TestApp;
