@@ -86,4 +86,45 @@ describe('navigation', () => {
     await expect.poll(() => page.getByText('Bronze', { exact: true }).count()).toBeGreaterThan(0);
     await page.close();
   }, 120_000);
+
+  it('keeps the account menu and the first campaigns on the first screen of a 390 px phone', async () => {
+    const page = await newPage(browser);
+    const screen = { width: 390, height: 844 };
+    await page.setViewportSize(screen);
+    await signIn(page, 'user@storelift.test');
+    const avatar = (await page.getByTestId('header-avatar').boundingBox())!;
+    expect(avatar.x).toBeGreaterThanOrEqual(0);
+    expect(avatar.x + avatar.width).toBeLessThanOrEqual(screen.width);
+    expect(avatar.y + avatar.height).toBeLessThanOrEqual(screen.height);
+    // The language switch left the header for the burger's menu.
+    await page.getByRole('button', { name: 'Open or close the menu' }).click();
+    expect(await page.locator('header').getByTestId('language-switch').count()).toBe(0);
+    // On screen once the menu is open (the closed menu waits off to the left).
+    await expect
+      .poll(async () => (await page.getByTestId('language-switch').boundingBox())?.x)
+      .toBeGreaterThanOrEqual(0);
+    await page.getByRole('button', { name: 'Open or close the menu' }).click();
+
+    // My campaigns: the status is one select and the filters wait behind a button, so the rows show at once.
+    await page.goto('/campaigns');
+    const firstRow = page.getByTestId('campaigns-table').locator('tbody tr').first();
+    await firstRow.waitFor();
+    const row = (await firstRow.boundingBox())!;
+    expect(row.y + row.height).toBeLessThanOrEqual(screen.height);
+    expect(await page.getByTestId('campaigns-tab-all').count()).toBe(0);
+    const toggle = page.getByRole('button', { name: 'Filters' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.getByTestId('campaigns-search').isVisible()).toBe(false);
+    // By keyboard: the button opens them, and counts the filters in use.
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('campaigns-search').isVisible()).toBe(true);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await page.getByTestId('campaigns-search').fill('FitPulse');
+    await page.getByRole('switch', { name: 'Favorites only' }).focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => toggle.textContent()).toBe('Filters2active: 2');
+    await expectAccessible(page, 'My campaigns at 390 px with the filters open');
+    await page.close();
+  }, 120_000);
 });
