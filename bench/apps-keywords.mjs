@@ -15,7 +15,7 @@ import { openDatabase } from '../apps/server/dist/db/client.js';
 import { startJobs } from '../apps/server/dist/jobs/jobs.js';
 import { startWorkers } from '../apps/server/dist/workers.js';
 import { outboundPolicy } from '../apps/server/dist/lib/public-url.js';
-import { createSession } from '../apps/server/dist/modules/auth/sessions.repo.js';
+import { createSession } from '../apps/server/dist/modules/sessions/sessions.repo.js';
 import { createStoreProvider } from '../apps/server/dist/providers/store/create-store-provider.js';
 import { CATEGORIES } from '../apps/server/dist/providers/store/offline/catalog-words.js';
 

@@ -150,7 +150,7 @@ async function seed() {
 /** A session token of the user, made through the server's own code. */
 async function session(userId) {
   const { openDatabase } = await import('../apps/server/dist/db/client.js');
-  const { createSession } = await import('../apps/server/dist/modules/auth/sessions.repo.js');
+  const { createSession } = await import('../apps/server/dist/modules/sessions/sessions.repo.js');
   const database = await openDatabase({ databaseUrl: bench.url });
   try {
     return await createSession(database.db, userId);

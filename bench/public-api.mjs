@@ -16,7 +16,7 @@ import { loadConfig } from '../apps/server/dist/config.js';
 import { openDatabase } from '../apps/server/dist/db/client.js';
 import { startJobs } from '../apps/server/dist/jobs/jobs.js';
 import { changeApiToken } from '../apps/server/dist/modules/api-credits/api-credits.service.js';
-import { createSession } from '../apps/server/dist/modules/auth/sessions.repo.js';
+import { createSession } from '../apps/server/dist/modules/sessions/sessions.repo.js';
 import { DEMO_APPS } from '../apps/server/dist/providers/store/offline/demo-apps.js';
 import { createStoreProvider } from '../apps/server/dist/providers/store/create-store-provider.js';
 

@@ -22,7 +22,7 @@ import type { Deps } from './deps.js';
 import { outboundPolicy, type OutboundPolicy } from './lib/public-url.js';
 import type { Jobs } from './jobs/jobs.js';
 import { adminSalesRoutes, managersRoutes } from './modules/sales/sales.routes.js';
-import { registerAuth, requirePermissions } from './modules/auth/auth.plugin.js';
+import { registerAuth, requirePermissions } from './modules/sessions/auth.plugin.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
 import { registerServerErrorLog } from './modules/operations/server-errors.js';

@@ -9,7 +9,7 @@ import { seedDemoCampaigns } from './modules/statistics/statistics.seed.js';
 import { seedVendors } from './modules/vendors/vendors.service.js';
 import { seedPermissions } from './modules/permissions/permissions.seed.js';
 import { findUserByEmail, grantRoles } from './modules/users/users.repo.js';
-import { revokeUserSessions } from './modules/auth/sessions.repo.js';
+import { revokeUserSessions } from './modules/sessions/sessions.repo.js';
 import type { Deps } from './deps.js';
 import type { Db } from './db/client.js';
 import {

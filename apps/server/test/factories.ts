@@ -18,7 +18,7 @@ import { DEMO_APPS } from '../src/providers/store/offline/demo-apps.js';
 import { OfflineStoreProvider } from '../src/providers/store/offline/offline-store-provider.js';
 import { StoreError, type StoreProvider } from '../src/providers/store/store-provider.js';
 import { hashPassword } from '../src/lib/passwords.js';
-import { createSession } from '../src/modules/auth/sessions.repo.js';
+import { createSession } from '../src/modules/sessions/sessions.repo.js';
 import { grantRoles } from '../src/modules/users/users.repo.js';
 import { creditLocked } from '../src/modules/billing/payment-events.js';
 import { insertPayment } from '../src/modules/billing/payments.repo.js';

@@ -15,7 +15,7 @@ import {
   updateAdminUserBodySchema,
 } from '@storelift/shared';
 import { errorResponses } from '../../lib/route-schemas.js';
-import { authOf, permissionsOf } from '../auth/auth.plugin.js';
+import { authOf, permissionsOf } from '../sessions/auth.plugin.js';
 import * as service from './admin-users.service.js';
 
 const tags = ['admin: users'];

@@ -17,7 +17,7 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '.
 import { pageMeta } from '../../lib/paging.js';
 import { audit } from '../audit/audit.js';
 import { sendVerification } from '../auth/auth.service.js';
-import { revokeUserSessions } from '../auth/sessions.repo.js';
+import { revokeUserSessions } from '../sessions/sessions.repo.js';
 import { balancesOf } from '../ledger/ledger.js';
 import { ensureBillingProfile } from '../ledger/profiles.repo.js';
 import { findPlan, syncPricetags } from '../plans/plans.repo.js';

@@ -8,7 +8,7 @@ import {
   changeAutoRefreshBodySchema,
 } from '@storelift/shared';
 import { errorResponses } from '../../lib/route-schemas.js';
-import { authOf, refuseImpersonated } from '../auth/auth.plugin.js';
+import { authOf, refuseImpersonated } from '../sessions/auth.plugin.js';
 import * as credits from './api-credits.service.js';
 
 const tags = ['profile: API'];

@@ -17,7 +17,7 @@ import {
   updateAppBodySchema,
 } from '@storelift/shared';
 import { errorResponses } from '../../lib/route-schemas.js';
-import { authOf } from '../auth/auth.plugin.js';
+import { authOf } from '../sessions/auth.plugin.js';
 import * as apps from './apps.service.js';
 
 const tags = ['apps'];

@@ -16,7 +16,7 @@ import {
   ROLE_ALL,
 } from '@storelift/shared';
 import { errorResponses } from '../../lib/route-schemas.js';
-import { authOf, permissionsOf } from './auth.plugin.js';
+import { authOf, permissionsOf } from '../sessions/auth.plugin.js';
 import * as auth from './auth.service.js';
 import { exchangeLoginCode } from './impersonation.service.js';
 

@@ -16,7 +16,7 @@ import type { Db } from '../../db/client.js';
 import { billingProfiles, users } from '../../db/schema/index.js';
 import { ForbiddenError, MaintenanceError, ValidationError } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
-import type { AuthContext } from './auth.plugin.js';
+import type { AuthContext } from '../sessions/auth.plugin.js';
 import { refuseBlocked } from '../access-lists/access-lists.service.js';
 import { impersonationOf } from './impersonation.service.js';
 import { ensureBillingProfile } from '../ledger/profiles.repo.js';
@@ -31,7 +31,7 @@ import {
   issueOneTimeToken,
   revokeSession,
   revokeUserSessions,
-} from './sessions.repo.js';
+} from '../sessions/sessions.repo.js';
 
 const VERIFY_TTL_MS = 48 * 3600_000;
 const RESET_TTL_MS = 60 * 60_000;

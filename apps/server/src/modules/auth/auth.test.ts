@@ -9,7 +9,7 @@ import { makeUser, PASSWORD, registerBody, reloadUser } from '../../../test/fact
 import { linkIn, waitForMail } from '../../../test/outbox.js';
 import { sessions, users } from '../../db/schema/index.js';
 import { setMaintenance } from '../settings/settings.repo.js';
-import { issueOneTimeToken } from './sessions.repo.js';
+import { issueOneTimeToken } from '../sessions/sessions.repo.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { changeUserAccountBodySchema, changeUserAccountResponseSchema } from '@storelift/shared';
 import { errorResponses } from '../../lib/route-schemas.js';
-import { authOf } from './auth.plugin.js';
+import { authOf } from '../sessions/auth.plugin.js';
 import { changeUserAccount } from './impersonation.service.js';
 
 /** Log in as a user (staff-admin §7 `auth/change-user-account`), under /api/admin/v1. */

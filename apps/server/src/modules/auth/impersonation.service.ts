@@ -9,10 +9,10 @@ import {
 import type { Deps } from '../../deps.js';
 import { users } from '../../db/schema/index.js';
 import { ValidationError } from '../../lib/errors.js';
-import type { AuthContext } from './auth.plugin.js';
+import type { AuthContext } from '../sessions/auth.plugin.js';
 import { audit } from '../audit/audit.js';
 import { findUserByEmail, rolesOf, toUserView } from '../users/users.repo.js';
-import { consumeOneTimeTokenRow, createSession, issueOneTimeToken } from './sessions.repo.js';
+import { consumeOneTimeTokenRow, createSession, issueOneTimeToken } from '../sessions/sessions.repo.js';
 
 /*
  * Log in as a user (docs/staff-tools.md). Staff with `users.login-as` get a one-time code for a customer; the

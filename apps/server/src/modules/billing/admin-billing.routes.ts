@@ -21,7 +21,7 @@ import {
 } from '@storelift/shared';
 import { errorResponses } from '../../lib/route-schemas.js';
 import { acceptUploads } from '../../lib/uploads.js';
-import { authOf } from '../auth/auth.plugin.js';
+import { authOf } from '../sessions/auth.plugin.js';
 import * as admin from './admin-billing.service.js';
 import { INVOICE_UPLOAD, deleteInvoice, readInvoiceUpload, uploadInvoice } from './admin-invoices.js';
 import { sendInvoice, staffInvoice } from './invoices.js';

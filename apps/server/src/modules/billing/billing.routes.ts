@@ -22,7 +22,7 @@ import {
   transactionListResponseSchema,
 } from '@storelift/shared';
 import { errorResponses } from '../../lib/route-schemas.js';
-import { authOf } from '../auth/auth.plugin.js';
+import { authOf } from '../sessions/auth.plugin.js';
 import { downloadInvoice, invoiceBridge, sendInvoice } from './invoices.js';
 import { requestLocale } from '../reference/reference-texts.js';
 import * as payments from './payments.service.js';

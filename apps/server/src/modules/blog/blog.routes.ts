@@ -9,7 +9,7 @@ import {
   idParamsSchema,
 } from '@storelift/shared';
 import { errorResponses } from '../../lib/route-schemas.js';
-import { authOf } from '../auth/auth.plugin.js';
+import { authOf } from '../sessions/auth.plugin.js';
 import * as blog from './blog.service.js';
 
 const tags = ['admin: blog'];

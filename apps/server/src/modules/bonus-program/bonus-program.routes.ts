@@ -13,7 +13,7 @@ import {
   rejectBonusSubmissionBodySchema,
 } from '@storelift/shared';
 import { errorResponses } from '../../lib/route-schemas.js';
-import { authOf, requirePermission } from '../auth/auth.plugin.js';
+import { authOf, requirePermission } from '../sessions/auth.plugin.js';
 import * as program from './bonus-program.service.js';
 
 const tags = ['bonus program'];

@@ -15,7 +15,7 @@ import {
   type CampaignAction,
 } from '@storelift/shared';
 import { errorResponses } from '../../lib/route-schemas.js';
-import { authOf } from '../auth/auth.plugin.js';
+import { authOf } from '../sessions/auth.plugin.js';
 import * as campaigns from './campaigns.service.js';
 import { cpiRoutes } from './cpi/campaigns.cpi-routes.js';
 

@@ -29,7 +29,7 @@ import {
   updateAllRanksBodySchema,
 } from '@storelift/shared';
 import { errorResponses } from '../../lib/route-schemas.js';
-import { authOf } from '../auth/auth.plugin.js';
+import { authOf } from '../sessions/auth.plugin.js';
 import * as keywords from './keywords.service.js';
 
 const tags = ['keywords'];

@@ -12,7 +12,7 @@ import {
   marketingSettingsResponseSchema,
 } from '@storelift/shared';
 import { errorResponses } from '../../lib/route-schemas.js';
-import { authOf } from '../auth/auth.plugin.js';
+import { authOf } from '../sessions/auth.plugin.js';
 import * as actions from './marketing-actions.service.js';
 
 const tags = ['admin: marketing actions'];

@@ -26,7 +26,7 @@ import {
   unreadCampaignMessagesResponseSchema,
 } from '@storelift/shared';
 import { errorResponses } from '../../lib/route-schemas.js';
-import { authOf } from '../auth/auth.plugin.js';
+import { authOf } from '../sessions/auth.plugin.js';
 import { requestLocale } from '../reference/reference-texts.js';
 import * as messages from './campaign-messages.service.js';
 import * as notices from './notices.service.js';

@@ -14,7 +14,7 @@ import {
   startingResponseSchema,
 } from '@storelift/shared';
 import { errorResponses } from '../../lib/route-schemas.js';
-import { authOf } from '../auth/auth.plugin.js';
+import { authOf } from '../sessions/auth.plugin.js';
 import * as pages from './pages.service.js';
 
 const tags = ['information pages'];

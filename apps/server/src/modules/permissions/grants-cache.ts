@@ -11,7 +11,7 @@ import {
 
 /**
  * The version of the grants: every change of roles, modules, functions or grants raises it in its own
- * transaction. Each request reads it with its session (one statement, modules/auth/sessions.repo.ts), so
+ * transaction. Each request reads it with its session (one statement, modules/sessions/sessions.repo.ts), so
  * every API process notices a change at its next request without a query of its own.
  */
 export async function bumpGrantsVersion(tx: Queryable) {

@@ -13,7 +13,7 @@ import {
 import { buildTestApp, createTestStore, errorsOf, type TestApp } from '../../../test/build-test-app.js';
 import { makeUser } from '../../../test/factories.js';
 import { functions, modules, roleFunctionGrants, roles, settings, userRoles } from '../../db/schema/index.js';
-import { registerAuth, requirePermissions } from '../auth/auth.plugin.js';
+import { registerAuth, requirePermissions } from '../sessions/auth.plugin.js';
 
 type Auth = { authorization: string };
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

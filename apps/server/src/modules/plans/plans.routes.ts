@@ -13,7 +13,7 @@ import {
   userIdParamsSchema,
 } from '@storelift/shared';
 import { errorResponses } from '../../lib/route-schemas.js';
-import { authOf } from '../auth/auth.plugin.js';
+import { authOf } from '../sessions/auth.plugin.js';
 import { requestLocale } from '../reference/reference-texts.js';
 import * as plans from './plans.service.js';
 import * as products from './products.service.js';

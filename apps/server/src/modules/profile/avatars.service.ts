@@ -3,7 +3,7 @@ import { MESSAGES, type AvatarResponse } from '@storelift/shared';
 import type { Db } from '../../db/client.js';
 import { avatars, users } from '../../db/schema/index.js';
 import { newToken } from '../../lib/tokens.js';
-import type { AuthContext } from '../auth/auth.plugin.js';
+import type { AuthContext } from '../sessions/auth.plugin.js';
 import { toUserView } from '../users/users.repo.js';
 import { toAvatar } from './avatar-image.js';
 

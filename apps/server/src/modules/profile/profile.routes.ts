@@ -24,7 +24,7 @@ import {
 } from '@storelift/shared';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { errorResponses } from '../../lib/route-schemas.js';
-import { authOf, refuseImpersonated } from '../auth/auth.plugin.js';
+import { authOf, refuseImpersonated } from '../sessions/auth.plugin.js';
 import { AVATAR_FILE, AVATAR_PATH, avatarImage, deleteAvatar, saveAvatar } from './avatars.service.js';
 import { saveTemplate, templateKinds, templatesOf } from './reseller-templates.service.js';
 import { changePassword, profileOf, updateProfile } from './profile.service.js';

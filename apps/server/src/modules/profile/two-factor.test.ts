@@ -3,7 +3,7 @@ import * as OTPAuth from 'otpauth';
 import { MESSAGES } from '@storelift/shared';
 import { buildTestApp, errorsOf, type TestApp } from '../../../test/build-test-app.js';
 import { PASSWORD, makeUser } from '../../../test/factories.js';
-import { createSession } from '../auth/sessions.repo.js';
+import { createSession } from '../sessions/sessions.repo.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -15,7 +15,7 @@ import {
   referralListResponseSchema,
 } from '@storelift/shared';
 import { errorResponses } from '../../lib/route-schemas.js';
-import { authOf } from '../auth/auth.plugin.js';
+import { authOf } from '../sessions/auth.plugin.js';
 import * as referrals from './referrals.service.js';
 
 const tags = ['referrals'];

@@ -13,7 +13,7 @@ import {
   resellerRequestResponseSchema,
 } from '@storelift/shared';
 import { errorResponses } from '../../lib/route-schemas.js';
-import { authOf } from '../auth/auth.plugin.js';
+import { authOf } from '../sessions/auth.plugin.js';
 import { requestLocale } from '../reference/reference-texts.js';
 import * as resellers from './resellers.service.js';
 

@@ -29,7 +29,7 @@ import {
 import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { errorResponses } from '../../lib/route-schemas.js';
-import { authOf, permissionsOf } from '../auth/auth.plugin.js';
+import { authOf, permissionsOf } from '../sessions/auth.plugin.js';
 import { clientsReport, clientsReportBatches } from './clients-report.service.js';
 import { EXPORT_BATCH, csvOf } from './csv-export.js';
 import { customerManagers, requestManager } from './managers.service.js';

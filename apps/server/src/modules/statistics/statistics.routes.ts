@@ -10,7 +10,7 @@ import {
   statisticsFiltersSchema,
 } from '@storelift/shared';
 import { errorResponses } from '../../lib/route-schemas.js';
-import { authOf } from '../auth/auth.plugin.js';
+import { authOf } from '../sessions/auth.plugin.js';
 import * as statistics from './statistics.service.js';
 
 const tags = ['statistics'];

@@ -18,7 +18,7 @@ import {
 } from '@storelift/shared';
 import { HttpError } from '../../lib/errors.js';
 import { errorResponses } from '../../lib/route-schemas.js';
-import { authOf, refuseImpersonated } from '../auth/auth.plugin.js';
+import { authOf, refuseImpersonated } from '../sessions/auth.plugin.js';
 import * as webhooks from './webhooks.service.js';
 
 const tags = ['webhooks'];

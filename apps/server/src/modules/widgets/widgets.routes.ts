@@ -13,7 +13,7 @@ import {
   topRegionsWidgetResponseSchema,
 } from '@storelift/shared';
 import { errorResponses } from '../../lib/route-schemas.js';
-import { authOf } from '../auth/auth.plugin.js';
+import { authOf } from '../sessions/auth.plugin.js';
 import { internalPosts, pinnedPosts } from '../blog/blog.service.js';
 import { requestLocale } from '../reference/reference-texts.js';
 import { createBlogFeed } from './blog-feed.js';

@@ -18,7 +18,7 @@ import {
   type StaffCampaignAction,
 } from '@storelift/shared';
 import { errorResponses } from '../../../lib/route-schemas.js';
-import { authOf, requirePermission } from '../../auth/auth.plugin.js';
+import { authOf, requirePermission } from '../../sessions/auth.plugin.js';
 import * as admin from './campaigns.admin.js';
 
 const tags = ['admin: campaigns'];

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ROLE_ALL, cpiAdAssetsQuerySchema, cpiAdAssetsResponseSchema } from '@storelift/shared';
 import { errorResponses } from '../../../lib/route-schemas.js';
-import { authOf } from '../../auth/auth.plugin.js';
+import { authOf } from '../../sessions/auth.plugin.js';
 import { cpiAdAssets } from './campaigns.cpi-assets.js';
 
 /** The CPI call of customer-area §7 (under /api/private/v1): ad text from the app's store listing. */
