@@ -43,6 +43,9 @@ export function StatisticsPage() {
         <Text c="dimmed" mt={4}>
           {t('subtitle')}
         </Text>
+        <Text c="dimmed" size="sm" mt={2} data-testid="statistics-time-zone">
+          {t('timeZone')}
+        </Text>
       </div>
       <StatisticsFilters state={state} resolved={resolved} apps={apps.data?.data ?? []} onChange={update} />
       <Tabs

@@ -6,6 +6,24 @@ import { CAMPAIGN_MESSAGES } from './campaign-messages.js';
 
 /** Days a statistics period covers when none is given (ending today). */
 export const STATISTICS_DEFAULT_DAYS = 30;
+/**
+ * Daily statistics count Pacific days, PST or PDT as the date falls (customer-area §9: daily figures in PST,
+ * hourly ones in the browser's time, revenue in UTC), as the stores' own consoles report them.
+ */
+export const STATISTICS_TIME_ZONE = 'America/Los_Angeles';
+
+const pacificDay = new Intl.DateTimeFormat('en-CA', {
+  timeZone: STATISTICS_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** The statistics day (YYYY-MM-DD, Pacific) an instant falls on. */
+export function statisticsDay(instant: Date): string {
+  return pacificDay.format(instant);
+}
+
 /** Rows of the top-keywords chart. */
 export const STATISTICS_TOP_KEYWORDS = 10;
 

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   PRODUCT_TYPES,
+  STATISTICS_TIME_ZONE,
   type CampaignStatisticsQuery,
   type KeywordStatisticsQuery,
   type StatisticsFilters,
@@ -8,7 +9,7 @@ import {
 import type { Queryable } from '../../db/client.js';
 import { rowsOf } from '../../db/sql-rows.js';
 
-/** A statistics period: whole UTC days, both ends included. */
+/** A statistics period: whole Pacific days (STATISTICS_TIME_ZONE), both ends included. */
 export interface Period {
   from: string;
   to: string;
@@ -23,18 +24,19 @@ interface FigureRow {
 
 /*
  * Every figure comes from the per-day plan and delivery of the orders (`campaign_order_days`): day d of
- * a campaign is the calendar (UTC) day started_at + (d − 1). Only started campaigns count; the filters
+ * a campaign is the Pacific calendar day started_at + (d − 1). Only started campaigns count; the filters
  * and the period narrow the campaigns first (by user, start, store, package, country and type), so
  * whatever product types exist show up by themselves. Spend = the campaign's unit price × delivered, but
  * a CPI day's is what its ad network reported spent (recorded by the CPI sweep; none before it reports).
  */
 function orderDays(userId: number, filters: StatisticsFilters, period: Period): SQL {
+  const zone = sql.raw(`'${STATISTICS_TIME_ZONE}'`);
   const where: SQL[] = [
     sql`c.user_id = ${userId}`,
     sql`c.started_at is not null`,
     // Started by the end of the period and still running at its start.
-    sql`c.started_at < (${period.to}::date + 1)::timestamp at time zone 'UTC'`,
-    sql`(c.started_at at time zone 'UTC')::date + c.days > ${period.from}::date`,
+    sql`c.started_at < (${period.to}::date + 1)::timestamp at time zone ${zone}`,
+    sql`(c.started_at at time zone ${zone})::date + c.days > ${period.from}::date`,
   ];
   if (filters.appstore !== undefined) where.push(sql`c.appstore = ${filters.appstore}`);
   if (filters.package) where.push(sql`c.package = ${filters.package}`);
@@ -44,7 +46,7 @@ function orderDays(userId: number, filters: StatisticsFilters, period: Period): 
   return sql`
     scope as (
       select c.id, c.app_id, c.appstore, c.package, c.product_type, c.status, c.started_at, c.country_id,
-        c.unit_price, (c.started_at at time zone 'UTC')::date as start_day
+        c.unit_price, (c.started_at at time zone ${zone})::date as start_day
       from campaigns c
       where ${sql.join(where, sql` and `)}
     ),

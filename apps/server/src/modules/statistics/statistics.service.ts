@@ -3,6 +3,7 @@ import {
   addDays,
   formatMoney,
   parseMoney,
+  statisticsDay,
   statisticsRange,
   type CampaignFigures,
   type CampaignStatisticsQuery,
@@ -18,9 +19,9 @@ import { ValidationError } from '../../lib/errors.js';
 import { pageMeta } from '../../lib/paging.js';
 import * as repo from './statistics.repo.js';
 
-/** The period asked for (defaults: the 30 days up to today, UTC); a reversed or over-a-year one is a 422. */
+/** The period asked for (defaults: the 30 days up to today, Pacific); a reversed or over-a-year one is a 422. */
 function periodOf(filters: StatisticsFilters, now: Date): repo.Period {
-  const range = statisticsRange(filters, now.toISOString().slice(0, 10));
+  const range = statisticsRange(filters, statisticsDay(now));
   if (!range.ok) throw ValidationError.field(range.field, range.message);
   return { from: range.from, to: range.to };
 }

@@ -11,6 +11,7 @@ import { campaigns } from '../../db/schema/index.js';
 import { DEMO_APPS } from '../../providers/store/offline/demo-apps.js';
 import { deliveryTick } from '../campaigns/delivery/campaigns.delivery.js';
 import { seedDemoCampaigns } from './statistics.seed.js';
+import { productStatistics } from './statistics.service.js';
 
 let t: TestApp;
 type Auth = { authorization: string };
@@ -291,5 +292,37 @@ describe('demo history', () => {
     );
     expect(data.total.delivered).toBe(rows.reduce((sum, row) => sum + row.installs_actual, 0));
     expect(data.products.map((row) => row.product_type)).toEqual([1, 2]);
+  });
+});
+
+describe('days in Pacific time', () => {
+  it('counts a day on the Pacific calendar, PDT and PST alike', async () => {
+    const user = await makeUser(t.deps.db);
+    await makeApp(t.deps, user.user.id);
+    await makeTopUp(t.deps.db, user.user.id, '100');
+    const planned = async (period: string) => {
+      const { data } = await get<ProductStatisticsResponse>(`statistics/products?${period}`, user.auth);
+      return data.days.map((day) => [day.date, day.planned]);
+    };
+    // 05:00 UTC on 20 March is 22:00 PDT on the 19th: its first day is the 19th (UTC would say the 20th).
+    await orderStartedAt(user.auth, directInstallsBody(), '2025-03-20T05:00:00Z');
+    expect(await planned('from=2025-03-19&to=2025-03-22')).toEqual([
+      ['2025-03-19', 10],
+      ['2025-03-20', 10],
+      ['2025-03-21', 10],
+      ['2025-03-22', 0],
+    ]);
+    // 07:30 UTC on 3 November is 23:30 PST on the 2nd (a fixed PDT offset would say the 3rd).
+    await orderStartedAt(user.auth, directInstallsBody({ days: 1 }), '2025-11-03T07:30:00Z');
+    expect(await planned('from=2025-11-02&to=2025-11-03')).toEqual([
+      ['2025-11-02', 10],
+      ['2025-11-03', 0],
+    ]);
+  });
+
+  it('ends the default period on today in Pacific time', async () => {
+    // 03:00 UTC on 1 July is 20:00 PDT on 30 June.
+    const { data } = await productStatistics(t.deps, 1, {}, new Date('2025-07-01T03:00:00Z'));
+    expect(data.period).toEqual({ from: '2025-06-01', to: '2025-06-30' });
   });
 });

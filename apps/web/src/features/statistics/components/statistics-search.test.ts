@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveParams, searchOf, statisticsSearch } from './statistics-search';
+import { resolveParams, searchOf, statisticsSearch, statisticsToday } from './statistics-search';
 
 const today = new Date(2025, 2, 31); // 31 March 2025, local time
 
@@ -65,6 +65,15 @@ describe('statistics search', () => {
     ).toMatchObject({
       reason: 'invalid',
       message: 'The period can be at most one year',
+    });
+  });
+
+  it('counts the shortcuts back from today in Pacific time, as the server counts days', () => {
+    // 03:00 UTC on 1 July is still 30 June in Los Angeles, whatever the browser's zone.
+    const pacific = statisticsToday(new Date('2025-07-01T03:00:00Z'));
+    expect([pacific.getFullYear(), pacific.getMonth() + 1, pacific.getDate()]).toEqual([2025, 6, 30]);
+    expect(resolveParams({ tab: 'date', view: 'package', period: 'week' }, pacific)).toMatchObject({
+      params: { from: '2025-06-23', to: '2025-06-30' },
     });
   });
 });

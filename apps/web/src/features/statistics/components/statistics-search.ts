@@ -1,4 +1,4 @@
-import { statisticsRange } from '@storelift/shared';
+import { statisticsDay, statisticsRange } from '@storelift/shared';
 import { DATE_SHORTCUT_VALUES, shortcutRange, toDay, type DateShortcut } from '../../../lib/date-range';
 import type { StatisticsParams } from '../api/statistics';
 
@@ -70,8 +70,17 @@ export type ResolvedParams =
   | { ok: false; reason: 'incomplete' }
   | { ok: false; reason: 'invalid'; message: string };
 
-/** The filters of a state as the API takes them: a shortcut ends today; a custom period is checked first. */
-export function resolveParams(state: StatisticsSearch, today: Date = new Date()): ResolvedParams {
+/** Today on the statistics' (Pacific) calendar, as a local date for the shortcuts to count back from. */
+export function statisticsToday(now: Date = new Date()): Date {
+  const [year, month, day] = statisticsDay(now).split('-').map(Number) as [number, number, number];
+  return new Date(year, month - 1, day);
+}
+
+/**
+ * The filters of a state as the API takes them: a shortcut ends today (Pacific, as the server's days); a custom
+ * period is checked first.
+ */
+export function resolveParams(state: StatisticsSearch, today: Date = statisticsToday()): ResolvedParams {
   let range: { from: string; to: string };
   if (state.period === 'custom') {
     if (!state.from || !state.to) return { ok: false, reason: 'incomplete' };
