@@ -181,6 +181,9 @@ describe('staff desk', () => {
     const rows = staff.getByTestId('payouts-table').locator('tbody tr');
     await expect.poll(() => rows.count()).toBe(1);
     expect(await rows.first().textContent()).toContain('60.00');
+    // The status reads whole at 1280 px, not cut to "PEN…".
+    const label = status.locator('.mantine-Badge-label');
+    expect(await label.evaluate((node) => node.scrollWidth <= node.clientWidth)).toBe(true);
     await pick(staff, 'Method', 'Wise');
     await expect.poll(() => staff.getByText('Nothing matches the filters').count()).toBe(1);
     await pick(staff, 'Method', 'PayPal');

@@ -63,7 +63,7 @@ interface DecisionButton {
 /** A pending row's two decisions: the one that gives (complete, approve) and the red one that refuses. */
 export function DecisionButtons({ give, refuse }: { give: DecisionButton; refuse: DecisionButton }) {
   return (
-    <Group gap="xs" justify="flex-end" wrap="nowrap">
+    <Group gap="xs" justify="flex-end" wrap="wrap">
       <Button size="compact-sm" onClick={give.onClick} data-testid={give.testId}>
         {give.label}
       </Button>

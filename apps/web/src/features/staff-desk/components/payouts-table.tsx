@@ -100,6 +100,8 @@ export function PayoutsTable() {
         {
           accessor: 'status',
           title: t('common.status'),
+          // Wide enough for the longest status badge of the four languages, which would otherwise be cut.
+          width: 120,
           render: (payout) => (
             <Stack gap={2}>
               <Badge
