@@ -4,7 +4,16 @@ import { MESSAGES } from '../rules/messages.js';
 import { balancesSchema } from './billing.js';
 import { queryFlagRule } from './apps.js';
 import { profileFieldsShape, userSchema } from './auth.js';
-import { contactGiven, loginPasswordRule, passwordRule, passwordsMatch } from '../rules/auth.js';
+import {
+  addressRule,
+  clearable,
+  companyRule,
+  contactGiven,
+  loginPasswordRule,
+  passwordRule,
+  passwordsMatch,
+  vatIdRule,
+} from '../rules/auth.js';
 
 /** The API key and credits of a user (customer-area §7 Profile). */
 export const apiInfoSchema = z.object({
@@ -37,6 +46,9 @@ export const profileResponseSchema = z.object({
     messenger_type: z.string().nullable(),
     messenger_id: z.string().nullable(),
     avatar: z.string().nullable(),
+    company: z.string().nullable(),
+    address: z.string().nullable(),
+    vat_id: z.string().nullable(),
     priceplan: z.object({ id: z.number().int(), name: z.string() }),
     balances: balancesSchema,
     api: apiInfoSchema,
@@ -45,8 +57,18 @@ export const profileResponseSchema = z.object({
 });
 export type ProfileResponse = z.infer<typeof profileResponseSchema>;
 
-/** `POST users/profile`: the nickname and profile fields, with the sign-up rules (customer-area §5). */
-export const profileUpdateBodySchema = z.object(profileFieldsShape).superRefine(contactGiven);
+/**
+ * `POST users/profile`: the nickname and profile fields, with the sign-up rules (customer-area §5), and the
+ * invoice details: a blank one clears it, one left out stays as it is.
+ */
+export const profileUpdateBodySchema = z
+  .object({
+    ...profileFieldsShape,
+    company: clearable(companyRule),
+    address: clearable(addressRule),
+    vat_id: clearable(vatIdRule),
+  })
+  .superRefine(contactGiven);
 export type ProfileUpdateBody = z.input<typeof profileUpdateBodySchema>;
 /** The saved profile, and the user as the session holds it (the header shows the nickname). */
 export const profileUpdateResponseSchema = profileResponseSchema.extend({

@@ -3,6 +3,7 @@ import { BUSINESS_TYPES, MESSENGER_TYPES } from '../constants/domain.js';
 import { COUNTRIES } from '../constants/countries.js';
 import { LOCALES } from '../constants/locales.js';
 import { MESSAGES } from './messages.js';
+import { text } from './text.js';
 
 /** Field rules of customer-area §5, shared by the forms and the server. */
 export const emailRule = z
@@ -61,9 +62,25 @@ export const messengerIdRule = z
 export const localeRule = z.enum(LOCALES, { error: MESSAGES.localeInvalid });
 export const messengerTypeRule = z.enum(MESSENGER_TYPES, { error: MESSAGES.required });
 
+/** What an invoice prints under the customer's name (My profile): company, postal address, VAT id. */
+export const companyRule = text({ max: 120 });
+export const addressRule = text({ max: 300, multiline: true });
+export const vatIdRule = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9]{1,20}$/, MESSAGES.vatIdInvalid)
+  .transform((id) => id.toUpperCase());
+
 /** Empty strings from a form mean "not given". */
 export const optional = <T extends z.ZodType>(rule: T) =>
   z.preprocess((value) => (value === '' || value === null ? undefined : value), rule.optional());
+
+/** A field that a blank text clears (null) and that stays as it is when left out. */
+export const clearable = <T extends z.ZodType>(rule: T) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+    rule.nullable().optional(),
+  );
 
 /** Adds "Passwords must match" on the confirmation field. */
 export function passwordsMatch(

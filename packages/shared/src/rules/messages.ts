@@ -108,6 +108,7 @@ export const MESSAGES = {
   twoFactorOn: 'Two-factor sign-in is on. Keep your recovery codes somewhere safe.',
   twoFactorOff: 'Two-factor sign-in is off',
   twoFactorAlreadyOn: 'Two-factor sign-in is already on',
+  vatIdInvalid: 'VAT ID must be at most 20 letters and digits',
 } as const;
 export type MessageKey = keyof typeof MESSAGES;
 

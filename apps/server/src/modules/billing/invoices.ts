@@ -76,6 +76,9 @@ async function invoiceOf(deps: Deps, row: repo.PaymentWithNames) {
       name: customer?.full_name ?? row.user.nickname,
       email: row.user.email,
       country: customer?.country ?? '',
+      company: customer?.company ?? null,
+      address: customer?.address ?? null,
+      vatId: customer?.vat_id ?? null,
     },
   });
   return { pdf, filename };
@@ -104,7 +107,15 @@ const day = (date: Date) => date.toISOString().slice(0, 10).split('-').reverse()
 interface InvoiceData {
   payment: repo.PaymentRow;
   paysystem: string;
-  customer: { name: string; email: string; country: string };
+  /** Company, address and VAT id as the customer's profile gives them (null: not printed). */
+  customer: {
+    name: string;
+    email: string;
+    country: string;
+    company: string | null;
+    address: string | null;
+    vatId: string | null;
+  };
 }
 
 /** The invoice of a credited payment as PDF bytes (pdfkit). */
@@ -141,7 +152,11 @@ export function renderInvoice({ payment, paysystem, customer }: InvoiceData): Pr
   doc.text(`Date: ${day(payment.credited_at ?? payment.created_at)}`, { align: 'right' });
 
   doc.moveDown(3).font('bold').fontSize(11).text('Bill to', left);
-  doc.font('regular').fontSize(10).text(printable(customer.name)).text(customer.email).text(customer.country);
+  doc.font('regular').fontSize(10).text(printable(customer.name));
+  if (customer.company) doc.text(printable(customer.company));
+  for (const line of customer.address?.split(/\r\n?|\n/) ?? []) doc.text(printable(line));
+  doc.text(customer.country).text(customer.email);
+  if (customer.vatId) doc.text(`VAT ID: ${customer.vatId}`);
 
   const rows: [string, string][] = [
     [`Balance top-up through ${paysystem} (payment #${payment.id})`, usd(payment.amount)],

@@ -41,6 +41,9 @@ export async function profileOf(deps: Deps, user: UserRow): Promise<ProfileRespo
       messenger_type: user.messenger_type,
       messenger_id: user.messenger_id,
       avatar: user.avatar,
+      company: user.company,
+      address: user.address,
+      vat_id: user.vat_id,
       priceplan: { id: profile.price_plan_id, name: plan?.name ?? '' },
       balances,
       api: apiInfoOf(profile),
@@ -60,7 +63,10 @@ function isUniqueViolation(error: unknown): boolean {
   return (cause as { code?: unknown } | null)?.code === '23505';
 }
 
-/** `POST users/profile`: the nickname (unique, case-insensitively) and the profile fields of sign-up. */
+/**
+ * `POST users/profile`: the nickname (unique, case-insensitively), the profile fields of sign-up and the
+ * details the invoices print.
+ */
 export async function updateProfile(
   deps: Deps,
   auth: AuthContext,
@@ -81,6 +87,10 @@ export async function updateProfile(
       phone: body.phone ?? null,
       messenger_type: body.messenger_id ? (body.messenger_type ?? null) : null,
       messenger_id: body.messenger_id ?? null,
+      // Left out, an invoice detail keeps its value: drizzle sets only the keys given.
+      company: body.company,
+      address: body.address,
+      vat_id: body.vat_id,
       updated_at: new Date(),
     })
     .where(eq(users.id, auth.user.id))

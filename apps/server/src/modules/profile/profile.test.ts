@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { AVATAR, MESSAGES } from '@storelift/shared';
+import { AVATAR, MESSAGES, VALIDATION_MESSAGES, fillMessage } from '@storelift/shared';
 import { buildTestApp, errorsOf, type TestApp } from '../../../test/build-test-app.js';
 import { PASSWORD, makeUser, reloadUser } from '../../../test/factories.js';
 import { waitForMail } from '../../../test/outbox.js';
@@ -141,6 +141,85 @@ describe('GET and POST users/profile', () => {
       expect(res.statusCode, payload).toBeGreaterThanOrEqual(400);
       expect(res.statusCode, payload).toBeLessThan(500);
     }
+  });
+});
+
+describe('invoice details on users/profile', () => {
+  const details = { company: 'ACME GmbH', address: 'Hauptstr. 1\n10115 Berlin', vat_id: 'DE123456789' };
+
+  it('saves company, address and VAT id trimmed, keeps them when left out and clears them when blank', async () => {
+    const { auth, user } = await makeUser(t.database.db);
+    expect((await t.call('GET', 'users/profile', auth)).json().data).toMatchObject({
+      company: null,
+      address: null,
+      vat_id: null,
+    });
+    const saved = await t.call(
+      'POST',
+      'users/profile',
+      auth,
+      profileBody({
+        nickname: user.nickname,
+        company: '  ACME GmbH ',
+        address: ' Hauptstr. 1\n10115 Berlin\n',
+        vat_id: 'de123456789 ',
+      }),
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data).toMatchObject(details);
+    expect((await t.call('GET', 'users/profile', auth)).json().data).toMatchObject(details);
+
+    // A client that does not know the fields leaves them alone.
+    await t.call(
+      'POST',
+      'users/profile',
+      auth,
+      profileBody({ nickname: user.nickname, full_name: 'Olena K' }),
+    );
+    expect((await t.call('GET', 'users/profile', auth)).json().data).toMatchObject(details);
+
+    const cleared = await t.call(
+      'POST',
+      'users/profile',
+      auth,
+      profileBody({ nickname: user.nickname, company: '', address: '  \n ', vat_id: null }),
+    );
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(await reloadUser(t.database.db, user.id)).toMatchObject({
+      company: null,
+      address: null,
+      vat_id: null,
+    });
+  });
+
+  const textMax = (max: number) => fillMessage(VALIDATION_MESSAGES.textMax, { max });
+  it.each([
+    ['a VAT id with a space', { vat_id: 'DE 123456789' }, 'vat_id', MESSAGES.vatIdInvalid],
+    ['a VAT id with a dash', { vat_id: 'DE-123456789' }, 'vat_id', MESSAGES.vatIdInvalid],
+    ['a VAT id of 21 characters', { vat_id: 'D'.repeat(21) }, 'vat_id', MESSAGES.vatIdInvalid],
+    ['a VAT id with a NUL', { vat_id: 'DE1\u00002' }, 'vat_id', MESSAGES.vatIdInvalid],
+    ['a company of 121 characters', { company: 'A'.repeat(121) }, 'company', textMax(120)],
+    ['a line break in the company', { company: 'ACME\nGmbH' }, 'company', MESSAGES.textInvalid],
+    ['a NUL in the company', { company: 'ACME\u0000' }, 'company', MESSAGES.textInvalid],
+    ['an address of 301 characters', { address: 'A'.repeat(301) }, 'address', textMax(300)],
+    ['a bell in the address', { address: 'Hauptstr. 1\u0007' }, 'address', MESSAGES.textInvalid],
+    ['an object as the company', { company: { $ne: 1 } }, 'company', MESSAGES.required],
+  ])('refuses %s with 422 and changes nothing', async (_name, overrides, field, message) => {
+    const { auth, user } = await makeUser(t.database.db, {
+      company: 'Old Co',
+      address: 'Old St 1',
+      vat_id: 'UA1',
+    });
+    const res = await t.call('POST', 'users/profile', auth, profileBody({ ...details, ...overrides }));
+    expect(res.statusCode, res.body).toBe(422);
+    expect(errorsOf(res)).toEqual({ [field]: [message] });
+    expect(await reloadUser(t.database.db, user.id)).toMatchObject({
+      nickname: user.nickname,
+      company: 'Old Co',
+      address: 'Old St 1',
+      vat_id: 'UA1',
+      updated_at: user.updated_at,
+    });
   });
 });
 

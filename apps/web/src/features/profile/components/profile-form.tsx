@@ -1,4 +1,4 @@
-import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Divider, Group, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { profileUpdateBodySchema, type ProfileResponse, type User } from '@storelift/shared';
 import { useTranslation } from 'react-i18next';
 import { AccountFields } from '../../../components/account-fields';
@@ -16,11 +16,17 @@ type ProfileValues = {
   phone: string;
   messenger_type: string;
   messenger_id: string;
+  company: string;
+  address: string;
+  vat_id: string;
 };
 
 const loadSchema = () => Promise.resolve(profileUpdateBodySchema);
 
-/** The nickname and the profile fields, checked with the sign-up rules (customer-area §5). */
+/**
+ * The nickname and the profile fields, checked with the sign-up rules (customer-area §5), and the invoice
+ * details printed under the name on the user's invoices.
+ */
 export function ProfileForm({
   profile,
   onUser,
@@ -40,6 +46,9 @@ export function ProfileForm({
       phone: profile.phone ?? '',
       messenger_type: profile.messenger_type ?? '',
       messenger_id: profile.messenger_id ?? '',
+      company: profile.company ?? '',
+      address: profile.address ?? '',
+      vat_id: profile.vat_id ?? '',
     },
     { requiredWhenEmpty: ['business_type'] },
   );
@@ -71,6 +80,37 @@ export function ProfileForm({
           />
           <AccountFields form={form} />
         </SimpleGrid>
+        <Divider />
+        <div>
+          <Title order={3} fz="md">
+            {tp('invoice.title')}
+          </Title>
+          <Text size="sm" c="dimmed" mt={4}>
+            {tp('invoice.hint')}
+          </Text>
+        </div>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
+          <TextInput
+            label={tp('invoice.company')}
+            autoComplete="organization"
+            {...form.getInputProps('company')}
+          />
+          <TextInput
+            label={tp('invoice.vatId')}
+            description={tp('invoice.vatIdHint')}
+            autoComplete="off"
+            {...form.getInputProps('vat_id')}
+          />
+        </SimpleGrid>
+        <Textarea
+          label={tp('invoice.address')}
+          description={tp('invoice.addressHint')}
+          autoComplete="street-address"
+          autosize
+          minRows={3}
+          maxRows={6}
+          {...form.getInputProps('address')}
+        />
         <Group>
           <Button type="submit" loading={form.submitting}>
             {tp('details.save')}
