@@ -74,6 +74,32 @@ describe('My profile', () => {
     await page.close();
   });
 
+  it('saves the invoice details, refusing a VAT ID that is not letters and digits', async () => {
+    const page = await newPage(browser);
+    const { email, password } = await freshCustomer(page, 'invoice');
+    await signIn(page, email, password);
+    await page.goto('/my-profile');
+    await expect.poll(() => page.getByRole('heading', { name: 'Invoice details' }).count()).toBe(1);
+
+    await page.getByLabel('Company').fill('Kovalenko Apps GmbH');
+    await page.getByLabel('Address').fill('Hauptstraße 1\n10115 Berlin');
+    await page.getByLabel('VAT ID').fill('DE 123-456');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect
+      .poll(() => page.getByText('VAT ID must be at most 20 letters and digits').count())
+      .toBeGreaterThan(0);
+    await expectAccessible(page, 'my profile: invoice details with an error');
+    await page.getByLabel('VAT ID').fill('de123456789');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect.poll(() => page.getByText('Action saved').count()).toBeGreaterThan(0);
+
+    await page.reload();
+    await expect.poll(() => page.getByLabel('VAT ID').inputValue()).toBe('DE123456789');
+    expect(await page.getByLabel('Company').inputValue()).toBe('Kovalenko Apps GmbH');
+    expect(await page.getByLabel('Address').inputValue()).toBe('Hauptstraße 1\n10115 Berlin');
+    await page.close();
+  });
+
   it('changes the password; the customer signs out and in with the new one', async () => {
     const page = await newPage(browser);
     const { email, password } = await freshCustomer(page, 'passwd');
