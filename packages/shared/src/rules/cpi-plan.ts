@@ -1,11 +1,26 @@
-import { cpiTargetCountries } from '../constants/cpi.js';
+import { cpiTargetCountries, type CpiGeo, type CpiLevel } from '../constants/cpi.js';
 import { LIMITS } from '../constants/domain.js';
-import type { CpiDraft } from '../contracts/cpi.js';
 import { CAMPAIGN_MESSAGES } from './campaign-messages.js';
 import { formatMoney, toMoney } from './money.js';
 
 // The CPI draft's defaults and cross-field rules, without zod: the order rules (campaign-order-rules.ts) read
 // them on pages that build no schema; the field rules are the contract's (contracts/cpi.ts).
+
+/** The CPI fields of a body once read (the contract's `CpiDraft` has this shape, which its calls here check). */
+export interface CpiDraftFields {
+  cpiBudget?: string | undefined;
+  cpiTarget?: string | undefined;
+  cpiDays?: number | null | undefined;
+  unlimited_duration?: boolean | undefined;
+  cpiGeo?: CpiGeo[] | undefined;
+  cpiLevels?: CpiLevel[] | undefined;
+  cpiCountry?: string[] | undefined;
+  cpiLanguages?: string[] | undefined;
+  cpiHeadline1?: string | undefined;
+  cpiHeadline2?: string | undefined;
+  cpiAdAssets?: string | undefined;
+  deeplink?: string | undefined;
+}
 
 /** A CPI draft with its defaults applied and its countries resolved (what the server stores). */
 export interface CpiPlan {
@@ -25,7 +40,7 @@ export interface CpiPlan {
 }
 
 /** The CPI draft with the defaults of customer-area §9 (budget 10, target 0.15, 7 days, english). */
-export function cpiPlanOf(draft: CpiDraft): CpiPlan {
+export function cpiPlanOf(draft: CpiDraftFields): CpiPlan {
   const geo = draft.cpiGeo ?? [];
   const levels = draft.cpiLevels ?? [];
   const targetCountries = cpiTargetCountries({ geo, levels });
@@ -50,7 +65,7 @@ export function cpiPlanOf(draft: CpiDraft): CpiPlan {
  * and all different (case-insensitive), a budget of at least one install at the target CPI, target
  * countries chosen and matching something, promotion countries among them, a language.
  */
-export function cpiDraftIssues(draft: CpiDraft): Record<string, string[]> {
+export function cpiDraftIssues(draft: CpiDraftFields): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   const fail = (field: string, message: string) => (errors[field] ??= []).push(message);
   const plan = cpiPlanOf(draft);
