@@ -117,15 +117,21 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
  * critical violation, naming the rule and the elements. Evaluated through the browser protocol, so the page's script policy does not stop it.
  */
 export async function expectAccessible(page: Page, what: string, within?: string) {
-  // Contrast is judged on the settled page: wait for finite transitions (a drawer fading in) to end.
-  await page.evaluate(() =>
-    Promise.all(
-      document
+  // Contrast is judged on the settled page: wait for finite transitions (a drawer fading in) to end. A
+  // transition may start a frame or two after its element mounts (a modal's enter stage), so look again until
+  // two frames pass with none running.
+  await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
+    for (let attempt = 0; attempt < 20; attempt++) {
+      await frame();
+      await frame();
+      const running = document
         .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+      if (!running.length) return;
+      await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)));
+    }
+  });
   await page.evaluate(axeSource);
   const results = await page.evaluate(
     (selector) =>
