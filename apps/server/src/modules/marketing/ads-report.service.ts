@@ -22,20 +22,21 @@ type Query = z.output<typeof adsReportListQuerySchema>;
 
 /**
  * What a row's reflink brought in the row's days: sign-ups then, and the credited regular payments of its
- * users made then (count and sum).
+ * users made then (count and sum). Revenue counts UTC days (customer-area §9), spelled out rather than left
+ * to the session's TimeZone, which a PostgreSQL server may set otherwise.
  */
 const registrations = sql<number>`(
   select count(*)::int from ${billingProfiles} bp join ${users} u on u.id = bp.user_id
   where bp.reflink_id = ${adsSpend.reflink_id}
-    and u.created_at >= ${adsSpend.date_from}::timestamptz
-    and u.created_at < (${adsSpend.date_to} + 1)::timestamptz
+    and u.created_at >= ${adsSpend.date_from}::timestamp at time zone 'UTC'
+    and u.created_at < (${adsSpend.date_to} + 1)::timestamp at time zone 'UTC'
 )`;
 const paid = sql`(
   select count(*)::int as payments, coalesce(sum(p.amount), 0)::numeric(14,4)::text as revenue
   from ${payments} p join ${billingProfiles} bp on bp.user_id = p.user_id
   where bp.reflink_id = ${adsSpend.reflink_id} and p.status = 'credited' and p.type = 'regular'
-    and p.credited_at >= ${adsSpend.date_from}::timestamptz
-    and p.credited_at < (${adsSpend.date_to} + 1)::timestamptz
+    and p.credited_at >= ${adsSpend.date_from}::timestamp at time zone 'UTC'
+    and p.credited_at < (${adsSpend.date_to} + 1)::timestamp at time zone 'UTC'
 )`;
 
 const columns = {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { MARKETING_MESSAGES, MESSAGES, type AdsReportRow } from '@storelift/shared';
 import { buildTestApp, errorsOf, type HttpMethod, type TestApp } from '../../../test/build-test-app.js';
 import { makeTopUp, makeUser } from '../../../test/factories.js';
 import { formBody } from '../../../test/forms.js';
-import { adsSpend, auditLog, billingProfiles, reflinks } from '../../db/schema/index.js';
+import { adsSpend, auditLog, billingProfiles, payments, reflinks, users } from '../../db/schema/index.js';
 import { ensureBillingProfile } from '../ledger/profiles.repo.js';
 
 type Headers = Record<string, string>;
@@ -151,6 +151,37 @@ describe('Google Ads report', () => {
     }
     const [after] = await t.deps.db.select().from(adsSpend).where(eq(adsSpend.date_from, '2024-03-01'));
     expect(after!.amount).toBe('70.0000');
+  });
+
+  it('counts revenue on UTC days whatever the database session’s time zone', async () => {
+    const [reflink] = await t.deps.db
+      .insert(reflinks)
+      .values({ name: 'UTC days', code: 'GADS-UTC' })
+      .returning();
+    const { user } = await makeUser(t.deps.db);
+    await ensureBillingProfile(t.deps.db, user.id);
+    await t.deps.db
+      .update(billingProfiles)
+      .set({ reflink_id: reflink!.id })
+      .where(eq(billingProfiles.user_id, user.id));
+    await makeTopUp(t.deps.db, user.id, '50');
+    // 05:00 UTC on 10 March 2026 is still the 9th in Pacific time: revenue counts it on the 10th.
+    const at = new Date('2026-03-10T05:00:00Z');
+    await t.deps.db.update(users).set({ created_at: at }).where(eq(users.id, user.id));
+    await t.deps.db.update(payments).set({ credited_at: at }).where(eq(payments.user_id, user.id));
+    await upload(
+      'type,code,from,to,amount\n1,GADS-UTC,2026-03-09,2026-03-09,10\n1,GADS-UTC,2026-03-10,2026-03-10,10',
+    );
+    await t.deps.db.execute(sql`set time zone 'America/Los_Angeles'`);
+    try {
+      const rows = (await staff('GET', 'google-ads-report?search=GADS-UTC')).json().data as AdsReportRow[];
+      expect(rows.map((row) => [row.from, row.registrations, row.revenue])).toEqual([
+        ['2026-03-10', 1, '50.0000'],
+        ['2026-03-09', 0, '0.0000'],
+      ]);
+    } finally {
+      await t.deps.db.execute(sql`set time zone 'UTC'`);
+    }
   });
 
   it('is closed to a manager and to customers', async () => {
