@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type {
-  CampaignFigures,
-  KeywordStatisticsResponse,
-  ProductStatisticsResponse,
+import {
+  statisticsDay,
+  type CampaignFigures,
+  type KeywordStatisticsResponse,
+  type ProductStatisticsResponse,
 } from '@storelift/shared';
 import { buildTestApp, errorsOf, type TestApp } from '../../../test/build-test-app.js';
 import { directInstallsBody, makeApp, makeTopUp, makeUser } from '../../../test/factories.js';
@@ -163,7 +164,7 @@ describe('GET statistics/products (by date)', () => {
 
   it('defaults to the 30 days up to today', async () => {
     const { data } = await get<ProductStatisticsResponse>('statistics/products');
-    const today = new Date().toISOString().slice(0, 10);
+    const today = statisticsDay(new Date());
     expect(data.period.to).toBe(today);
     expect(data.days).toHaveLength(30);
     expect(data.days.at(-1)!.date).toBe(today);
