@@ -1,13 +1,11 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Select, Stack, Switch, Text, Title, VisuallyHidden } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Badge, Select, Stack, Switch, Text, VisuallyHidden } from '@mantine/core';
 import { COUNTRIES, type AdminMarketingAction, type MarketingActionKind } from '@storelift/shared';
 import { useQuery } from '@tanstack/react-query';
-import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { ConfirmRowAction } from '../../../components/confirm-row-action';
 import { RowMenu } from '../../../components/row-menu';
-import { ListError, usePagedTableProps, usePageOf } from '../../../components/paged-table';
+import { CreateButton, StaffList, useServerList, useServerSort } from '../../../components/staff-list';
 import { countryName, formatDate, formatMoney, formatPercent, lastDayOf } from '../../../lib/format';
 import { useCan } from '../../../lib/session';
 import {
@@ -18,7 +16,6 @@ import {
 } from '../api/marketing-actions';
 import { MarketingActionModal } from './marketing-action-modal';
 
-const PAGE_SIZE = 10;
 const SORTS: readonly MarketingActionsQuery['orderBy'][] = ['starts_at', 'name', 'created_at'];
 
 /** Where an action stands now: running, waiting for its start, over, or switched off. */
@@ -40,33 +37,16 @@ export function MarketingActionsTable() {
   const [type, setType] = useState<MarketingActionKind | null>(null);
   const [country, setCountry] = useState<string | null>(null);
   const [current, setCurrent] = useState(false);
-  const [sortStatus, setSortStatus] = useState<DataTableSortStatus<AdminMarketingAction>>({
-    columnAccessor: 'starts_at',
-    direction: 'desc',
-  });
   const [editing, setEditing] = useState<{ action?: AdminMarketingAction } | null>(null);
   const [deleting, setDeleting] = useState<AdminMarketingAction | null>(null);
   const manage = useCan('marketing-actions.manage');
   const remove = useDeleteMarketingAction();
   const options = useQuery(marketingActionFiltersQueryOptions());
-
-  const filters = {
-    type: type ?? undefined,
-    country: country ?? undefined,
-    current: current || undefined,
-    orderBy: SORTS.includes(sortStatus.columnAccessor as MarketingActionsQuery['orderBy'])
-      ? (sortStatus.columnAccessor as MarketingActionsQuery['orderBy'])
-      : 'starts_at',
-    sortBy: sortStatus.direction,
-  } satisfies Omit<MarketingActionsQuery, 'page' | 'limit'>;
-  const [page, setPage] = usePageOf(filters);
-  const { data, isFetching, error } = useQuery(
-    marketingActionsQueryOptions({ ...filters, page, limit: PAGE_SIZE }),
-  );
-  const pagedProps = usePagedTableProps(
-    { data, isFetching },
-    { page, onPageChange: setPage, perPage: PAGE_SIZE, emptyHeight: 220 },
-  );
+  const list = useServerList({
+    filters: { type: type ?? undefined, country: country ?? undefined, current: current || undefined },
+    sort: useServerSort(SORTS, 'starts_at'),
+    queryOptions: marketingActionsQueryOptions,
+  });
   const planName = (id: number) => options.data?.price_plans.find((plan) => plan.id === id)?.name ?? `#${id}`;
   const audience = (action: AdminMarketingAction) => {
     const parts = [
@@ -79,139 +59,118 @@ export function MarketingActionsTable() {
   };
 
   return (
-    <Stack gap="lg">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <div>
-          <Title order={1} fz={{ base: 24, sm: 30 }}>
-            {t('actions.title')}
-          </Title>
-          <Text c="dimmed" mt={4}>
-            {t('actions.subtitle')}
-          </Text>
-        </div>
-        {manage && (
-          <Button
-            leftSection={<IconPlus size={16} />}
-            onClick={() => setEditing({})}
-            data-testid="action-create"
-          >
-            {t('actions.create')}
-          </Button>
-        )}
-      </Group>
-
-      <Group gap="md" align="flex-end" wrap="wrap">
-        <Select
-          label={t('actions.filters.type')}
-          placeholder={t('actions.filters.allTypes')}
-          data={(['payment', 'campaign'] as const).map((value) => ({ value, label: t(`types.${value}`) }))}
-          value={type}
-          onChange={(value) => setType(value as MarketingActionKind | null)}
-          clearable
-          w={200}
-        />
-        <Select
-          label={t('actions.filters.country')}
-          placeholder={t('actions.filters.allCountries')}
-          data={COUNTRIES.map(({ code }) => ({ value: code, label: countryName(code, i18n.language) }))}
-          value={country}
-          onChange={setCountry}
-          searchable
-          clearable
-          w={240}
-        />
-        <Switch
-          label={t('actions.filters.current')}
-          checked={current}
-          onChange={(event) => setCurrent(event.currentTarget.checked)}
-          mb={8}
-        />
-      </Group>
-
-      <ListError error={error} />
-
-      <DataTable<AdminMarketingAction>
-        {...pagedProps}
-        idAccessor="id"
-        sortStatus={sortStatus}
-        onSortStatusChange={setSortStatus}
-        noRecordsText={t('actions.empty')}
-        columns={[
-          {
-            accessor: 'name',
-            title: t('actions.columns.name'),
-            sortable: true,
-            render: (action) => (
-              <Stack gap={0}>
-                <Text size="sm" fw={600}>
-                  {action.name}
+    <StaffList<AdminMarketingAction>
+      title={t('actions.title')}
+      subtitle={t('actions.subtitle')}
+      headerActions={
+        manage && (
+          <CreateButton label={t('actions.create')} onClick={() => setEditing({})} testId="action-create" />
+        )
+      }
+      filters={
+        <>
+          <Select
+            label={t('actions.filters.type')}
+            placeholder={t('actions.filters.allTypes')}
+            data={(['payment', 'campaign'] as const).map((value) => ({ value, label: t(`types.${value}`) }))}
+            value={type}
+            onChange={(value) => setType(value as MarketingActionKind | null)}
+            clearable
+            w={200}
+          />
+          <Select
+            label={t('actions.filters.country')}
+            placeholder={t('actions.filters.allCountries')}
+            data={COUNTRIES.map(({ code }) => ({ value: code, label: countryName(code, i18n.language) }))}
+            value={country}
+            onChange={setCountry}
+            searchable
+            clearable
+            w={240}
+          />
+          <Switch
+            label={t('actions.filters.current')}
+            checked={current}
+            onChange={(event) => setCurrent(event.currentTarget.checked)}
+            mb={8}
+          />
+        </>
+      }
+      list={list}
+      empty={t('actions.empty')}
+      columns={[
+        {
+          accessor: 'name',
+          title: t('actions.columns.name'),
+          sortable: true,
+          render: (action) => (
+            <Stack gap={0}>
+              <Text size="sm" fw={600}>
+                {action.name}
+              </Text>
+              {action.text && (
+                <Text size="xs" c="dimmed" lineClamp={2}>
+                  {action.text}
                 </Text>
-                {action.text && (
-                  <Text size="xs" c="dimmed" lineClamp={2}>
-                    {action.text}
-                  </Text>
-                )}
-              </Stack>
-            ),
-          },
-          {
-            accessor: 'type',
-            title: t('actions.columns.type'),
-            render: (action) => t(`types.${action.type}`),
-          },
-          {
-            accessor: 'starts_at',
-            title: t('actions.columns.period'),
-            sortable: true,
-            noWrap: true,
-            render: (action) =>
-              `${formatDate(action.starts_at)} – ${action.ends_at ? formatDate(lastDayOf(action.ends_at)) : t('actions.open')}`,
-          },
-          { accessor: 'audience', title: t('actions.columns.audience'), render: audience },
-          {
-            accessor: 'tiers',
-            title: t('actions.columns.tiers'),
-            render: (action) => (
-              <Stack gap={0}>
-                {action.tiers.map((tier) => (
-                  <Text size="xs" key={tier.from} ff="monospace" style={{ whiteSpace: 'nowrap' }}>
-                    {t('actions.tier', {
-                      from: formatMoney(tier.from),
-                      percent: formatPercent(tier.percent),
-                    })}
-                  </Text>
-                ))}
-              </Stack>
-            ),
-          },
-          {
-            accessor: 'current',
-            title: t('actions.columns.state'),
-            width: 130,
-            render: (action) => (
-              <Badge variant="light" color={STATE_COLORS[stateOf(action)]}>
-                {t(`states.${stateOf(action)}`)}
-              </Badge>
-            ),
-          },
-          {
-            accessor: 'actions',
-            title: <VisuallyHidden>{t('actions.menuColumn')}</VisuallyHidden>,
-            textAlign: 'right',
-            render: (action) =>
-              manage ? (
-                <RowMenu
-                  label={t('actions.menu', { name: action.name })}
-                  items={[
-                    { label: t('actions.edit'), onClick: () => setEditing({ action }) },
-                    { label: t('actions.delete'), danger: true, onClick: () => setDeleting(action) },
-                  ]}
-                />
-              ) : null,
-          },
-        ]}
-      />
-
+              )}
+            </Stack>
+          ),
+        },
+        {
+          accessor: 'type',
+          title: t('actions.columns.type'),
+          render: (action) => t(`types.${action.type}`),
+        },
+        {
+          accessor: 'starts_at',
+          title: t('actions.columns.period'),
+          sortable: true,
+          noWrap: true,
+          render: (action) =>
+            `${formatDate(action.starts_at)} – ${action.ends_at ? formatDate(lastDayOf(action.ends_at)) : t('actions.open')}`,
+        },
+        { accessor: 'audience', title: t('actions.columns.audience'), render: audience },
+        {
+          accessor: 'tiers',
+          title: t('actions.columns.tiers'),
+          render: (action) => (
+            <Stack gap={0}>
+              {action.tiers.map((tier) => (
+                <Text size="xs" key={tier.from} ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+                  {t('actions.tier', {
+                    from: formatMoney(tier.from),
+                    percent: formatPercent(tier.percent),
+                  })}
+                </Text>
+              ))}
+            </Stack>
+          ),
+        },
+        {
+          accessor: 'current',
+          title: t('actions.columns.state'),
+          width: 130,
+          render: (action) => (
+            <Badge variant="light" color={STATE_COLORS[stateOf(action)]}>
+              {t(`states.${stateOf(action)}`)}
+            </Badge>
+          ),
+        },
+      ]}
+      rowActions={{
+        title: <VisuallyHidden>{t('actions.menuColumn')}</VisuallyHidden>,
+        render: (action) =>
+          manage ? (
+            <RowMenu
+              label={t('actions.menu', { name: action.name })}
+              items={[
+                { label: t('actions.edit'), onClick: () => setEditing({ action }) },
+                { label: t('actions.delete'), danger: true, onClick: () => setDeleting(action) },
+              ]}
+            />
+          ) : null,
+      }}
+    >
       <MarketingActionModal
         opened={editing !== null}
         action={editing?.action}
@@ -227,6 +186,6 @@ export function MarketingActionsTable() {
         pending={remove.isPending}
         onClose={() => setDeleting(null)}
       />
-    </Stack>
+    </StaffList>
   );
 }

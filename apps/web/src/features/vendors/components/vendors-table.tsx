@@ -1,15 +1,19 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconBuildingStore, IconPlus, IconSearch } from '@tabler/icons-react';
+import { Badge, Group, Stack, Switch, Text } from '@mantine/core';
+import { IconBuildingStore } from '@tabler/icons-react';
 import type { Vendor } from '@storelift/shared';
-import { useQuery } from '@tanstack/react-query';
-import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { ConfirmRowAction } from '../../../components/confirm-row-action';
 import { RowMenu } from '../../../components/row-menu';
 import { showApiError } from '../../../components/error-modal';
-import { ListError, usePagedTableProps, usePageOf } from '../../../components/paged-table';
+import {
+  CreateButton,
+  ListSearchField,
+  StaffList,
+  useListSearch,
+  useServerList,
+  useServerSort,
+} from '../../../components/staff-list';
 import { formatDate } from '../../../lib/format';
 import { translateMessage } from '../../../lib/messages';
 import { notifySuccess } from '../../../lib/notify';
@@ -18,7 +22,6 @@ import { VendorCountries } from './vendor-countries';
 import { VendorModal } from './vendor-modal';
 import { StoreSelect } from '../../../components/store-select';
 
-const PAGE_SIZE = 10;
 const SORTS: readonly VendorsQuery['orderBy'][] = ['id', 'vendor', 'share', 'created_at'];
 
 /**
@@ -29,213 +32,182 @@ export function VendorsTable() {
   const { t } = useTranslation('admin');
   const { t: ta } = useTranslation('app');
   const { t: tc } = useTranslation('campaigns');
-  const { t: tr } = useTranslation();
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search.trim(), 350);
+  const search = useListSearch();
   const [store, setStore] = useState<string | null>(null);
-  const [sortStatus, setSortStatus] = useState<DataTableSortStatus<Vendor>>({
-    columnAccessor: 'id',
-    direction: 'asc',
-  });
   const [editing, setEditing] = useState<{ vendor?: Vendor } | null>(null);
   const [deleting, setDeleting] = useState<Vendor | null>(null);
   const [countriesId, setCountriesId] = useState<number | null>(null);
   const activity = useVendorActivity();
   const remove = useDeleteVendor();
-
-  const filters = {
-    search: debouncedSearch || undefined,
-    store: store ? (Number(store) as 1 | 2) : undefined,
-    orderBy: SORTS.includes(sortStatus.columnAccessor as VendorsQuery['orderBy'])
-      ? (sortStatus.columnAccessor as VendorsQuery['orderBy'])
-      : 'id',
-    sortBy: sortStatus.direction,
-  } satisfies Omit<VendorsQuery, 'page' | 'limit'>;
-  const [page, setPage] = usePageOf(filters);
-  const { data, isFetching, error } = useQuery(vendorsQueryOptions({ ...filters, page, limit: PAGE_SIZE }));
-  const pagedProps = usePagedTableProps(
-    { data, isFetching },
-    { page, onPageChange: setPage, perPage: PAGE_SIZE, emptyHeight: 220 },
-  );
+  const list = useServerList({
+    filters: { search: search.query, store: store ? (Number(store) as 1 | 2) : undefined },
+    sort: useServerSort(SORTS, 'id', 'asc'),
+    queryOptions: vendorsQueryOptions,
+  });
 
   const storeName = (value: number | null) =>
     value === 1 ? ta('stores.googlePlay') : value === 2 ? ta('stores.appStore') : t('vendors.bothStores');
-  const countriesVendor = data?.data.find((vendor) => vendor.id === countriesId) ?? null;
+  const countriesVendor = list.data?.data.find((vendor) => vendor.id === countriesId) ?? null;
 
   return (
-    <Stack gap="lg">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <div>
-          <Title order={1} fz={{ base: 24, sm: 30 }}>
-            {t('vendors.title')}
-          </Title>
-          <Text c="dimmed" mt={4}>
-            {t('vendors.subtitle')}
-          </Text>
-        </div>
-        <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing({})} data-testid="vendor-add">
-          {t('vendors.add')}
-        </Button>
-      </Group>
-
-      <Group gap="md" align="flex-end" wrap="wrap">
-        <TextInput
-          label={tr('common.search')}
-          placeholder={t('vendors.searchPlaceholder')}
-          leftSection={<IconSearch size={16} stroke={1.6} />}
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-          style={{ flex: '1 1 260px' }}
-          maw={420}
-          data-testid="vendors-search"
+    <StaffList<Vendor>
+      title={t('vendors.title')}
+      subtitle={t('vendors.subtitle')}
+      headerActions={
+        <CreateButton
+          label={t('vendors.add')}
+          onClick={() => setEditing({})}
+          testId="vendor-add"
+          iconSize={18}
         />
-        <StoreSelect
-          label={t('vendors.store')}
-          placeholder={t('vendors.allStores')}
-          value={store}
-          onChange={setStore}
-          clearable
-          w={200}
-        />
-      </Group>
-
-      <ListError error={error} />
-
-      <DataTable<Vendor>
-        {...pagedProps}
-        idAccessor="id"
-        sortStatus={sortStatus}
-        onSortStatusChange={setSortStatus}
-        noRecordsIcon={<IconBuildingStore size={28} stroke={1.4} />}
-        noRecordsText={debouncedSearch || store ? t('vendors.emptyFiltered') : t('vendors.empty')}
-        data-testid="vendors-table"
-        columns={[
-          { accessor: 'id', title: '#', sortable: true },
-          {
-            accessor: 'vendor',
-            title: t('vendors.columns.vendor'),
-            sortable: true,
-            render: (vendor) => (
-              <Stack gap={4} align="flex-start">
-                <Text size="sm" fw={500}>
-                  {vendor.vendor}
-                </Text>
-                <Group gap={4}>
-                  <Badge
-                    size="xs"
-                    variant="outline"
-                    color={vendor.api_url ? 'blue' : 'gray'}
-                    title={vendor.api_url ?? undefined}
-                  >
-                    {vendor.api_url ? t('vendors.apiBadge') : t('vendors.sandboxBadge')}
-                  </Badge>
-                  {vendor.mature && (
-                    <Badge size="xs" variant="light" color="grape">
-                      {t('vendors.matureBadge')}
-                    </Badge>
-                  )}
-                </Group>
-              </Stack>
-            ),
-          },
-          {
-            accessor: 'store',
-            title: t('vendors.columns.store'),
-            render: (vendor) => storeName(vendor.store),
-          },
-          {
-            accessor: 'country',
-            title: t('vendors.columns.country'),
-            render: (vendor) => (
-              <Stack gap={0}>
-                <Text size="sm">{vendor.country?.code.toUpperCase() ?? t('vendors.allCountries')}</Text>
-                {vendor.countries.some((entry) => !entry.is_active) && (
-                  <Text size="xs" c="dimmed">
-                    {t('vendors.offIn', {
-                      countries: vendor.countries
-                        .filter((entry) => !entry.is_active)
-                        .map((entry) => entry.country.code.toUpperCase())
-                        .join(', '),
-                    })}
-                  </Text>
-                )}
-              </Stack>
-            ),
-          },
-          {
-            accessor: 'products',
-            title: t('vendors.columns.products'),
-            render: (vendor) =>
-              vendor.products.length === 0 ? (
-                '—'
-              ) : (
-                <Group gap={4} maw={260}>
-                  {vendor.products.map((type) => (
-                    <Badge key={type} size="sm" variant="light" color="gray">
-                      {tc(`types.${type}` as 'types.1', { defaultValue: String(type) })}
-                    </Badge>
-                  ))}
-                </Group>
-              ),
-          },
-          {
-            accessor: 'share',
-            title: t('vendors.columns.share'),
-            sortable: true,
-            textAlign: 'right',
-            noWrap: true,
-            render: (vendor) => (
-              <Text size="sm" ff="monospace">
-                {vendor.share} %
+      }
+      filters={
+        <>
+          <ListSearchField
+            search={search}
+            placeholder={t('vendors.searchPlaceholder')}
+            style={{ flex: '1 1 260px' }}
+            maw={420}
+            data-testid="vendors-search"
+          />
+          <StoreSelect
+            label={t('vendors.store')}
+            placeholder={t('vendors.allStores')}
+            value={store}
+            onChange={setStore}
+            clearable
+            w={200}
+          />
+        </>
+      }
+      list={list}
+      emptyIcon={<IconBuildingStore size={28} stroke={1.4} />}
+      empty={t('vendors.empty')}
+      emptyFiltered={t('vendors.emptyFiltered')}
+      testId="vendors-table"
+      columns={[
+        { accessor: 'id', title: '#', sortable: true },
+        {
+          accessor: 'vendor',
+          title: t('vendors.columns.vendor'),
+          sortable: true,
+          render: (vendor) => (
+            <Stack gap={4} align="flex-start">
+              <Text size="sm" fw={500}>
+                {vendor.vendor}
               </Text>
+              <Group gap={4}>
+                <Badge
+                  size="xs"
+                  variant="outline"
+                  color={vendor.api_url ? 'blue' : 'gray'}
+                  title={vendor.api_url ?? undefined}
+                >
+                  {vendor.api_url ? t('vendors.apiBadge') : t('vendors.sandboxBadge')}
+                </Badge>
+                {vendor.mature && (
+                  <Badge size="xs" variant="light" color="grape">
+                    {t('vendors.matureBadge')}
+                  </Badge>
+                )}
+              </Group>
+            </Stack>
+          ),
+        },
+        {
+          accessor: 'store',
+          title: t('vendors.columns.store'),
+          render: (vendor) => storeName(vendor.store),
+        },
+        {
+          accessor: 'country',
+          title: t('vendors.columns.country'),
+          render: (vendor) => (
+            <Stack gap={0}>
+              <Text size="sm">{vendor.country?.code.toUpperCase() ?? t('vendors.allCountries')}</Text>
+              {vendor.countries.some((entry) => !entry.is_active) && (
+                <Text size="xs" c="dimmed">
+                  {t('vendors.offIn', {
+                    countries: vendor.countries
+                      .filter((entry) => !entry.is_active)
+                      .map((entry) => entry.country.code.toUpperCase())
+                      .join(', '),
+                  })}
+                </Text>
+              )}
+            </Stack>
+          ),
+        },
+        {
+          accessor: 'products',
+          title: t('vendors.columns.products'),
+          render: (vendor) =>
+            vendor.products.length === 0 ? (
+              '—'
+            ) : (
+              <Group gap={4} maw={260}>
+                {vendor.products.map((type) => (
+                  <Badge key={type} size="sm" variant="light" color="gray">
+                    {tc(`types.${type}` as 'types.1', { defaultValue: String(type) })}
+                  </Badge>
+                ))}
+              </Group>
             ),
-          },
-          {
-            accessor: 'is_active',
-            title: t('vendors.columns.active'),
-            render: (vendor) => (
-              <Switch
-                checked={vendor.is_active}
-                aria-label={t('vendors.activeSwitch', { name: vendor.vendor })}
-                disabled={activity.isPending && activity.variables.id === vendor.id}
-                data-testid={`vendor-active-${vendor.id}`}
-                onChange={(event) =>
-                  activity.mutate(
-                    { id: vendor.id, is_active: event.currentTarget.checked },
-                    {
-                      onSuccess: (answer) => notifySuccess(translateMessage(answer.message ?? '')),
-                      onError: showApiError,
-                    },
-                  )
-                }
-              />
-            ),
-          },
-          {
-            accessor: 'created_at',
-            title: t('vendors.columns.created'),
-            sortable: true,
-            noWrap: true,
-            render: (vendor) => formatDate(vendor.created_at),
-          },
-          {
-            accessor: 'actions',
-            title: '',
-            textAlign: 'right',
-            render: (vendor) => (
-              <RowMenu
-                label={t('vendors.menu', { name: vendor.vendor })}
-                items={[
-                  { label: t('vendors.edit'), onClick: () => setEditing({ vendor }) },
-                  { label: t('vendors.countriesAction'), onClick: () => setCountriesId(vendor.id) },
-                  { label: t('vendors.delete'), danger: true, onClick: () => setDeleting(vendor) },
-                ]}
-              />
-            ),
-          },
-        ]}
-      />
-
+        },
+        {
+          accessor: 'share',
+          title: t('vendors.columns.share'),
+          sortable: true,
+          textAlign: 'right',
+          noWrap: true,
+          render: (vendor) => (
+            <Text size="sm" ff="monospace">
+              {vendor.share} %
+            </Text>
+          ),
+        },
+        {
+          accessor: 'is_active',
+          title: t('vendors.columns.active'),
+          render: (vendor) => (
+            <Switch
+              checked={vendor.is_active}
+              aria-label={t('vendors.activeSwitch', { name: vendor.vendor })}
+              disabled={activity.isPending && activity.variables.id === vendor.id}
+              data-testid={`vendor-active-${vendor.id}`}
+              onChange={(event) =>
+                activity.mutate(
+                  { id: vendor.id, is_active: event.currentTarget.checked },
+                  {
+                    onSuccess: (answer) => notifySuccess(translateMessage(answer.message ?? '')),
+                    onError: showApiError,
+                  },
+                )
+              }
+            />
+          ),
+        },
+        {
+          accessor: 'created_at',
+          title: t('vendors.columns.created'),
+          sortable: true,
+          noWrap: true,
+          render: (vendor) => formatDate(vendor.created_at),
+        },
+      ]}
+      rowActions={{
+        render: (vendor) => (
+          <RowMenu
+            label={t('vendors.menu', { name: vendor.vendor })}
+            items={[
+              { label: t('vendors.edit'), onClick: () => setEditing({ vendor }) },
+              { label: t('vendors.countriesAction'), onClick: () => setCountriesId(vendor.id) },
+              { label: t('vendors.delete'), danger: true, onClick: () => setDeleting(vendor) },
+            ]}
+          />
+        ),
+      }}
+    >
       <VendorModal opened={editing !== null} vendor={editing?.vendor} onClose={() => setEditing(null)} />
       <VendorCountries vendor={countriesVendor} onClose={() => setCountriesId(null)} />
       <ConfirmRowAction
@@ -247,6 +219,6 @@ export function VendorsTable() {
         pending={remove.isPending}
         onClose={() => setDeleting(null)}
       />
-    </Stack>
+    </StaffList>
   );
 }
