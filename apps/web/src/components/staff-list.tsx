@@ -28,17 +28,22 @@ export interface ServerSort<S extends string> {
 
 /**
  * The sort of a server list: a click on a sortable column the server knows (`sorts`) orders by it; any
- * other column keeps the list in its default order.
+ * other column keeps the list in its default order. With `firstDirection`, a newly chosen column starts in
+ * the direction it gives.
  */
 export function useServerSort<S extends string>(
   sorts: readonly S[],
   initial: S,
   direction: 'asc' | 'desc' = 'desc',
+  firstDirection?: (column: string) => 'asc' | 'desc',
 ): ServerSort<S> {
-  const [sortStatus, onSortStatusChange] = useState<DataTableSortStatus>({
-    columnAccessor: initial,
-    direction,
-  });
+  const [sortStatus, setSortStatus] = useState<DataTableSortStatus>({ columnAccessor: initial, direction });
+  const onSortStatusChange = (next: DataTableSortStatus) =>
+    setSortStatus(
+      firstDirection && next.columnAccessor !== sortStatus.columnAccessor
+        ? { ...next, direction: firstDirection(String(next.columnAccessor)) }
+        : next,
+    );
   const orderBy = sorts.includes(sortStatus.columnAccessor as S) ? (sortStatus.columnAccessor as S) : initial;
   return { sortStatus, onSortStatusChange, query: { orderBy, sortBy: sortStatus.direction } };
 }
@@ -55,7 +60,9 @@ export function ListSearchField({
   search,
   label,
   ...props
-}: { search: ReturnType<typeof useListSearch> } & Omit<TextInputProps, 'value' | 'onChange'>) {
+}: {
+  search: { value: string; setValue: (value: string) => void };
+} & Omit<TextInputProps, 'value' | 'onChange'>) {
   const { t } = useTranslation();
   return (
     <TextInput
@@ -171,7 +178,7 @@ export function StaffList<T>({
   /** Anything shown between the filters and the table (totals, notes). */
   above?: ReactNode;
   children?: ReactNode;
-} & Pick<DataTableProps<T>, 'rowExpansion' | 'onRowClick' | 'rowStyle' | 'idAccessor'>) {
+} & Pick<DataTableProps<T>, 'rowExpansion' | 'onRowClick' | 'rowStyle' | 'idAccessor' | 'pinLastColumn'>) {
   const sortProps = list.sort
     ? { sortStatus: list.sort.sortStatus, onSortStatusChange: list.sort.onSortStatusChange }
     : {};

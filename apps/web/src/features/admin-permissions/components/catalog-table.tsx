@@ -1,14 +1,20 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconFunction, IconPlus, IconPuzzle, IconSearch } from '@tabler/icons-react';
-import type { PermissionFunction, PermissionModule } from '@storelift/shared';
-import { useQuery } from '@tanstack/react-query';
-import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
+import { Badge, Group, Select, Text } from '@mantine/core';
+import { IconFunction, IconPuzzle } from '@tabler/icons-react';
+import type { FunctionList, ModuleList, PermissionFunction, PermissionModule } from '@storelift/shared';
+import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
+import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { ConfirmRowAction } from '../../../components/confirm-row-action';
 import { RowMenu } from '../../../components/row-menu';
-import { ListError, usePagedTableProps, usePageOf } from '../../../components/paged-table';
+import {
+  CreateButton,
+  ListSearchField,
+  StaffList,
+  useListSearch,
+  useServerList,
+  useServerSort,
+} from '../../../components/staff-list';
 import { formatDate } from '../../../lib/format';
 import {
   allModulesQueryOptions,
@@ -20,8 +26,7 @@ import {
 } from '../api/catalog';
 import { CatalogModal } from './catalog-modal';
 
-const PAGE_SIZE = 10;
-const SORTS: readonly string[] = ['id', 'name', 'permission_name', 'created_at'];
+const SORTS: readonly FunctionsQuery['orderBy'][] = ['id', 'name', 'permission_name', 'created_at'];
 type Row = PermissionModule | PermissionFunction;
 const isModule = (row: Row): row is PermissionModule => 'functions_count' in row;
 
@@ -31,38 +36,29 @@ const isModule = (row: Row): row is PermissionModule => 'functions_count' in row
  */
 export function CatalogTable({ kind }: { kind: 'module' | 'function' }) {
   const { t } = useTranslation('access');
-  const { t: tr } = useTranslation();
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search.trim(), 350);
+  const search = useListSearch();
   const [moduleId, setModuleId] = useState<string | null>(null);
-  const [sortStatus, setSortStatus] = useState<DataTableSortStatus<Row>>({
-    columnAccessor: 'id',
-    direction: 'asc',
-  });
   const [editing, setEditing] = useState<{ entry?: Row } | null>(null);
   const [deleting, setDeleting] = useState<Row | null>(null);
   const removeModule = useDeleteModule();
   const removeFunction = useDeleteFunction();
   const remove = kind === 'module' ? removeModule : removeFunction;
-
-  const filters = {
-    search: debouncedSearch || undefined,
-    orderBy: (SORTS.includes(sortStatus.columnAccessor as string)
-      ? sortStatus.columnAccessor
-      : 'id') as FunctionsQuery['orderBy'],
-    sortBy: sortStatus.direction,
-    ...(kind === 'function' && moduleId && { module_id: Number(moduleId) }),
-  };
-  const [page, setPage] = usePageOf(filters);
-  const query = { ...filters, page, limit: PAGE_SIZE };
-  const moduleList = useQuery({ ...modulesQueryOptions(query), enabled: kind === 'module' });
-  const functionList = useQuery({ ...functionsQueryOptions(query), enabled: kind === 'function' });
-  const list = kind === 'module' ? moduleList : functionList;
+  const list = useServerList({
+    filters: {
+      search: search.query,
+      module_id: kind === 'function' && moduleId ? Number(moduleId) : undefined,
+    },
+    sort: useServerSort(SORTS, 'id', 'asc'),
+    // The kind is fixed for the page; either list answers the same page shape.
+    queryOptions: (query) =>
+      (kind === 'module' ? modulesQueryOptions(query) : functionsQueryOptions(query)) as UseQueryOptions<
+        ModuleList | FunctionList,
+        Error,
+        ModuleList | FunctionList,
+        QueryKey
+      >,
+  });
   const modules = useQuery({ ...allModulesQueryOptions(), enabled: kind === 'function' });
-  const pagedProps = usePagedTableProps<Row>(
-    { data: list.data, isFetching: list.isFetching },
-    { page, onPageChange: setPage, perPage: PAGE_SIZE, emptyHeight: 220 },
-  );
   const plural = kind === 'module' ? ('modules' as const) : ('functions' as const);
 
   const columns: DataTableColumn<Row>[] = [
@@ -122,85 +118,66 @@ export function CatalogTable({ kind }: { kind: 'module' | 'function' }) {
       noWrap: true,
       render: (row) => formatDate(row.created_at),
     },
-    {
-      accessor: 'actions',
-      title: '',
-      textAlign: 'right',
-      render: (row) => (
-        <RowMenu
-          label={t('menuOf', { name: row.name })}
-          items={[
-            { label: t('edit'), onClick: () => setEditing({ entry: row }) },
-            { label: t('delete'), danger: true, disabled: row.builtin, onClick: () => setDeleting(row) },
-          ]}
-        />
-      ),
-    },
   ];
 
   return (
-    <Stack gap="lg">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <div>
-          <Title order={1} fz={{ base: 24, sm: 30 }}>
-            {t(`${plural}.title`)}
-          </Title>
-          <Text c="dimmed" mt={4}>
-            {t(`${plural}.subtitle`)}
-          </Text>
-        </div>
-        <Button
-          leftSection={<IconPlus size={18} />}
+    <StaffList<Row>
+      title={t(`${plural}.title`)}
+      subtitle={t(`${plural}.subtitle`)}
+      headerActions={
+        <CreateButton
+          label={t(`${plural}.add`)}
           onClick={() => setEditing({})}
-          data-testid={`${kind}-add`}
-        >
-          {t(`${plural}.add`)}
-        </Button>
-      </Group>
-
-      <Group gap="md" align="flex-end" wrap="wrap">
-        <TextInput
-          label={tr('common.search')}
-          placeholder={t('searchPlaceholder')}
-          leftSection={<IconSearch size={16} stroke={1.6} />}
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-          style={{ flex: '1 1 260px' }}
-          maw={420}
-          data-testid={`${plural}-search`}
+          testId={`${kind}-add`}
+          iconSize={18}
         />
-        {kind === 'function' && (
-          <Select
-            label={t('columns.module')}
-            placeholder={t('functions.allModules')}
-            data={(modules.data?.data ?? []).map((module) => ({
-              value: String(module.id),
-              label: module.name,
-            }))}
-            value={moduleId}
-            onChange={setModuleId}
-            searchable
-            clearable
-            w={240}
+      }
+      filters={
+        <>
+          <ListSearchField
+            search={search}
+            placeholder={t('searchPlaceholder')}
+            style={{ flex: '1 1 260px' }}
+            maw={420}
+            data-testid={`${plural}-search`}
           />
-        )}
-      </Group>
-
-      <ListError error={list.error} />
-
-      <DataTable<Row>
-        {...pagedProps}
-        idAccessor="id"
-        sortStatus={sortStatus}
-        onSortStatusChange={setSortStatus}
-        noRecordsIcon={
-          kind === 'module' ? <IconPuzzle size={28} stroke={1.4} /> : <IconFunction size={28} stroke={1.4} />
-        }
-        noRecordsText={debouncedSearch || moduleId ? t('emptyFiltered') : t(`${plural}.empty`)}
-        data-testid={`${plural}-table`}
-        columns={columns}
-      />
-
+          {kind === 'function' && (
+            <Select
+              label={t('columns.module')}
+              placeholder={t('functions.allModules')}
+              data={(modules.data?.data ?? []).map((module) => ({
+                value: String(module.id),
+                label: module.name,
+              }))}
+              value={moduleId}
+              onChange={setModuleId}
+              searchable
+              clearable
+              w={240}
+            />
+          )}
+        </>
+      }
+      list={list}
+      emptyIcon={
+        kind === 'module' ? <IconPuzzle size={28} stroke={1.4} /> : <IconFunction size={28} stroke={1.4} />
+      }
+      empty={t(`${plural}.empty`)}
+      emptyFiltered={t('emptyFiltered')}
+      testId={`${plural}-table`}
+      columns={columns}
+      rowActions={{
+        render: (row) => (
+          <RowMenu
+            label={t('menuOf', { name: row.name })}
+            items={[
+              { label: t('edit'), onClick: () => setEditing({ entry: row }) },
+              { label: t('delete'), danger: true, disabled: row.builtin, onClick: () => setDeleting(row) },
+            ]}
+          />
+        ),
+      }}
+    >
       {kind === 'module' ? (
         <CatalogModal
           kind="module"
@@ -225,6 +202,6 @@ export function CatalogTable({ kind }: { kind: 'module' | 'function' }) {
         pending={remove.isPending}
         onClose={() => setDeleting(null)}
       />
-    </Stack>
+    </StaffList>
   );
 }

@@ -1,94 +1,68 @@
 import { useState } from 'react';
-import { Button, Group, Stack, Text, Textarea, TextInput, Title, VisuallyHidden } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { DataTable } from 'mantine-datatable';
+import { Button, Group, Stack, Text, Textarea, TextInput, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { NoticeTemplate } from '@storelift/shared';
 import { ConfirmRowAction } from '../../../components/confirm-row-action';
 import { RowMenu } from '../../../components/row-menu';
 import { showFormError } from '../../../components/error-modal';
 import { FormModal } from '../../../components/form-modal';
-import { ListError, usePagedTableProps } from '../../../components/paged-table';
+import { CreateButton, StaffList, useServerList } from '../../../components/staff-list';
 import { formatDateTime } from '../../../lib/format';
 import { translateMessage } from '../../../lib/messages';
 import { notifySuccess } from '../../../lib/notify';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { noticeTemplatesQueryOptions, useDeleteNoticeTemplate, useSaveNoticeTemplate } from '../api/notices';
 
-const PAGE_SIZE = 10;
-
 /** Notice templates (staff-admin §7): texts staff pick when they send a notice; create, edit, delete. */
 export function NoticeTemplatesTable() {
   const { t } = useTranslation('notices');
-  const [page, setPage] = useState(1);
-  const query = useQuery(noticeTemplatesQueryOptions(page, PAGE_SIZE));
-  const pagedProps = usePagedTableProps(query, {
-    page,
-    onPageChange: setPage,
-    perPage: PAGE_SIZE,
-    emptyHeight: 220,
+  const list = useServerList({
+    filters: {},
+    queryOptions: ({ page, limit }) => noticeTemplatesQueryOptions(page, limit),
   });
   const [editing, setEditing] = useState<{ template?: NoticeTemplate } | null>(null);
   const [deleting, setDeleting] = useState<NoticeTemplate | null>(null);
   const remove = useDeleteNoticeTemplate();
   return (
-    <Stack gap="lg">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <div>
-          <Title order={1} fz={{ base: 24, sm: 30 }}>
-            {t('templates.title')}
-          </Title>
-          <Text c="dimmed" mt={4}>
-            {t('templates.subtitle')}
-          </Text>
-        </div>
-        <Button
-          leftSection={<IconPlus size={16} />}
-          onClick={() => setEditing({})}
-          data-testid="template-create"
-        >
-          {t('templates.create')}
-        </Button>
-      </Group>
-      <ListError error={query.error} />
-      <DataTable<NoticeTemplate>
-        {...pagedProps}
-        idAccessor="id"
-        noRecordsText={t('templates.empty')}
-        columns={[
-          { accessor: 'name', title: t('templates.name') },
-          {
-            accessor: 'text',
-            title: t('templates.text'),
-            render: (row) => (
-              <Text size="sm" lineClamp={3} style={{ whiteSpace: 'pre-wrap' }}>
-                {row.text}
-              </Text>
-            ),
-          },
-          {
-            accessor: 'updated_at',
-            title: t('templates.updated'),
-            noWrap: true,
-            render: (row) => formatDateTime(row.updated_at),
-          },
-          {
-            accessor: 'actions',
-            title: <VisuallyHidden>{t('templates.actions')}</VisuallyHidden>,
-            textAlign: 'right',
-            render: (row) => (
-              <RowMenu
-                label={t('templates.menu', { name: row.name })}
-                items={[
-                  { label: t('templates.edit'), onClick: () => setEditing({ template: row }) },
-                  { label: t('templates.delete'), danger: true, onClick: () => setDeleting(row) },
-                ]}
-              />
-            ),
-          },
-        ]}
-      />
+    <StaffList<NoticeTemplate>
+      title={t('templates.title')}
+      subtitle={t('templates.subtitle')}
+      headerActions={
+        <CreateButton label={t('templates.create')} onClick={() => setEditing({})} testId="template-create" />
+      }
+      list={list}
+      empty={t('templates.empty')}
+      columns={[
+        { accessor: 'name', title: t('templates.name') },
+        {
+          accessor: 'text',
+          title: t('templates.text'),
+          render: (row) => (
+            <Text size="sm" lineClamp={3} style={{ whiteSpace: 'pre-wrap' }}>
+              {row.text}
+            </Text>
+          ),
+        },
+        {
+          accessor: 'updated_at',
+          title: t('templates.updated'),
+          noWrap: true,
+          render: (row) => formatDateTime(row.updated_at),
+        },
+      ]}
+      rowActions={{
+        title: <VisuallyHidden>{t('templates.actions')}</VisuallyHidden>,
+        render: (row) => (
+          <RowMenu
+            label={t('templates.menu', { name: row.name })}
+            items={[
+              { label: t('templates.edit'), onClick: () => setEditing({ template: row }) },
+              { label: t('templates.delete'), danger: true, onClick: () => setDeleting(row) },
+            ]}
+          />
+        ),
+      }}
+    >
       <FormModal
         opened={editing !== null}
         onClose={() => setEditing(null)}
@@ -110,7 +84,7 @@ export function NoticeTemplatesTable() {
         pending={remove.isPending}
         onClose={() => setDeleting(null)}
       />
-    </Stack>
+    </StaffList>
   );
 }
 
