@@ -96,7 +96,8 @@ export function CreateButton({
 
 /**
  * One server-paged list: its filters (undefined where cleared) and sort ask `queryOptions` for a page; any
- * change of them starts again from page 1. `filtered` says whether a filter is set, for the empty state.
+ * change of them starts again from page 1. `filtered` says whether a filter is set, for the empty state;
+ * `query` is what the list asks for but the page (an export sends it).
  */
 export function useServerList<
   F extends object,
@@ -126,7 +127,7 @@ export function useServerList<
     { page, onPageChange: setPage, perPage, emptyHeight },
   );
   const filtered = Object.values(filters).some((value) => value !== undefined);
-  return { ...result, page, filtered, tableProps, sort };
+  return { ...result, query, page, filtered, tableProps, sort };
 }
 
 /** The column of a row's actions (its menu or buttons), at the row's end. */

@@ -5,19 +5,14 @@ import {
   CloseButton,
   Card,
   Group,
-  Menu,
   MultiSelect,
   Select,
   SimpleGrid,
-  Stack,
   Switch,
   Text,
-  TextInput,
-  Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconDots, IconFileTypePdf, IconSearch } from '@tabler/icons-react';
+import { IconFileTypePdf } from '@tabler/icons-react';
 import {
   INVOICE_MAX_BYTES,
   MESSAGES,
@@ -29,12 +24,18 @@ import {
   type PaymentType,
 } from '@storelift/shared';
 import { useQuery } from '@tanstack/react-query';
-import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
-import { ConfirmModal } from '../../../components/confirm-modal';
+import { ConfirmRowAction } from '../../../components/confirm-row-action';
 import { ExportButton } from '../../../components/export-button';
 import { showApiError } from '../../../components/error-modal';
-import { ListError, usePagedTableProps, usePageOf } from '../../../components/paged-table';
+import { RowMenu } from '../../../components/row-menu';
+import {
+  ListSearchField,
+  StaffList,
+  useListSearch,
+  useServerList,
+  useServerSort,
+} from '../../../components/staff-list';
 import { isValidRange } from '../../../lib/date-range';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { translateMessage } from '../../../lib/messages';
@@ -56,7 +57,6 @@ import { PaymentEditModal } from './payment-edit-modal';
 import { BADGE_TEXT, PaymentStatusBadge } from './payment-status';
 import { DateField } from '../../../components/date-field';
 
-const PAGE_SIZE = 10;
 type OrderColumn = AdminPaymentsQuery['orderBy'];
 const SORTS: readonly OrderColumn[] = ['created_at', 'amount', 'id', 'status', 'paysystem_id'];
 type Confirm = { kind: 'delete' | 'refund' | 'deleteInvoice'; payment: AdminPayment };
@@ -77,9 +77,7 @@ export function UserPaymentsTable({
   onStatusClear: () => void;
 }) {
   const { t } = useTranslation('staffmoney');
-  const { t: tr } = useTranslation();
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search.trim(), 350);
+  const search = useListSearch();
   const [searchColumn, setSearchColumn] = useState<string>('all');
   const [plan, setPlan] = useState<string | null>(null);
   const [systems, setSystems] = useState<string[]>([]);
@@ -87,10 +85,6 @@ export function UserPaymentsTable({
   const [successOnly, setSuccessOnly] = useState(false);
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const [sortStatus, setSortStatus] = useState<DataTableSortStatus<AdminPayment>>({
-    columnAccessor: 'created_at',
-    direction: 'desc',
-  });
   const [editing, setEditing] = useState<AdminPayment | null>(null);
   const [confirm, setConfirm] = useState<Confirm | null>(null);
   const uploadFor = useRef<AdminPayment | null>(null);
@@ -108,29 +102,22 @@ export function UserPaymentsTable({
   const refund = useRefundPayment();
 
   const rangeOk = (!from && !to) || isValidRange(from, to) || !!from !== !!to;
-  const filters = {
-    search: debouncedSearch || undefined,
-    searchColumn: searchColumn as AdminPaymentsQuery['searchColumn'],
-    priceplan_id: plan ? Number(plan) : undefined,
-    pay_systems: systems.length ? systems.join(',') : undefined,
-    payment_type: (paymentType as PaymentType | null) ?? undefined,
-    status,
-    successOnly: successOnly ? ('1' as const) : undefined,
-    from: rangeOk ? from || undefined : undefined,
-    to: rangeOk ? to || undefined : undefined,
-    orderBy: SORTS.includes(sortStatus.columnAccessor as OrderColumn)
-      ? (sortStatus.columnAccessor as OrderColumn)
-      : 'created_at',
-    sortBy: sortStatus.direction,
-  } satisfies Omit<AdminPaymentsQuery, 'page' | 'limit'>;
-  const [page, setPage] = usePageOf(filters);
-  const { data, isFetching, error } = useQuery(
-    adminPaymentsQueryOptions({ ...filters, page, limit: PAGE_SIZE }),
-  );
-  const pagedProps = usePagedTableProps(
-    { data, isFetching },
-    { page, onPageChange: setPage, perPage: PAGE_SIZE, emptyHeight: 260 },
-  );
+  const list = useServerList({
+    filters: {
+      search: search.query,
+      searchColumn: searchColumn as AdminPaymentsQuery['searchColumn'],
+      priceplan_id: plan ? Number(plan) : undefined,
+      pay_systems: systems.length ? systems.join(',') : undefined,
+      payment_type: (paymentType as PaymentType | null) ?? undefined,
+      status,
+      successOnly: successOnly ? ('1' as const) : undefined,
+      from: rangeOk ? from || undefined : undefined,
+      to: rangeOk ? to || undefined : undefined,
+    },
+    sort: useServerSort(SORTS, 'created_at'),
+    queryOptions: adminPaymentsQueryOptions,
+    emptyHeight: 260,
+  });
 
   const done = (answer: { message: string }) => notifySuccess(translateMessage(answer.message));
   const download = (payment: AdminPayment) =>
@@ -147,140 +134,248 @@ export function UserPaymentsTable({
       return notifyError(translateMessage(STAFF_MONEY_MESSAGES.invoiceTooLarge));
     upload.mutate({ id: payment.id, file }, { onSuccess: done, onError: showApiError });
   };
-  const runConfirm = () => {
-    if (!confirm) return;
-    const options = {
-      onSuccess: (answer: { message: string }) => {
-        done(answer);
-        setConfirm(null);
-      },
-      onError: (failure: Error) => {
-        setConfirm(null);
-        showApiError(failure);
-      },
-    };
-    const id = confirm.payment.id;
-    if (confirm.kind === 'delete') remove.mutate(id, options);
-    else if (confirm.kind === 'refund') refund.mutate(id, options);
-    else removeInvoice.mutate(id, options);
-  };
-  const totals = data?.totals;
+  const totals = list.data?.totals;
 
   return (
-    <Stack gap="lg">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <div>
-          <Title order={1} fz={{ base: 24, sm: 30 }}>
-            {t('payments.title')}
-          </Title>
-          <Text c="dimmed" mt={4}>
-            {t('payments.subtitle')}
-          </Text>
-        </div>
+    <StaffList<AdminPayment>
+      title={t('payments.title')}
+      subtitle={t('payments.subtitle')}
+      headerActions={
         <ExportButton
-          run={() => exportPayments(filters)}
+          run={() => exportPayments(list.query)}
           label={t('payments.export')}
           testId="payments-export"
         />
-      </Group>
-      {status && (
-        <Group gap={4} data-testid="payments-status-filter">
-          <PaymentStatusBadge status={status} />
-          <CloseButton size="sm" aria-label={t('payments.clearStatus')} onClick={onStatusClear} />
-        </Group>
-      )}
+      }
+      above={
+        <>
+          {status && (
+            <Group gap={4} data-testid="payments-status-filter">
+              <PaymentStatusBadge status={status} />
+              <CloseButton size="sm" aria-label={t('payments.clearStatus')} onClick={onStatusClear} />
+            </Group>
+          )}
 
-      <Card withBorder radius="lg" padding="lg">
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
-          <TextInput
-            label={tr('common.search')}
-            placeholder={t('payments.searchPlaceholder')}
-            leftSection={<IconSearch size={16} stroke={1.6} />}
-            value={search}
-            onChange={(event) => setSearch(event.currentTarget.value)}
-            data-testid="payments-search"
-          />
-          <Select
-            label={t('payments.searchColumn')}
-            data={PAYMENT_SEARCH_COLUMNS.map((value) => ({
-              value,
-              label: t(`payments.columnsSearch.${value}`),
-            }))}
-            value={searchColumn}
-            onChange={(value) => setSearchColumn(value ?? 'all')}
-            allowDeselect={false}
-          />
-          <Select
-            label={t('payments.plan')}
-            placeholder={t('payments.allPlans')}
-            data={plans.map((item) => ({ value: String(item.id), label: item.name }))}
-            value={plan}
-            onChange={setPlan}
-            clearable
-          />
-          <MultiSelect
-            label={t('payments.systems')}
-            placeholder={systems.length ? undefined : t('payments.allSystems')}
-            data={paysystems.map((item) => ({ value: String(item.id), label: item.name }))}
-            value={systems}
-            onChange={setSystems}
-            clearable
-          />
-          <Select
-            label={t('payments.type')}
-            placeholder={t('payments.allTypes')}
-            data={PAYMENT_TYPES.map((value) => ({ value, label: t(`payments.types.${value}`) }))}
-            value={paymentType}
-            onChange={setPaymentType}
-            clearable
-          />
-          <DateField
-            label={t('payments.from')}
-            value={from}
-            maxDate={to || undefined}
-            onChange={(day) => setFrom(day)}
-          />
-          <DateField
-            label={t('payments.to')}
-            value={to}
-            minDate={from || undefined}
-            onChange={(day) => setTo(day)}
-            error={rangeOk ? undefined : t('payments.badRange')}
-          />
-          <Switch
-            mt={{ md: 30 }}
-            label={t('payments.successOnly')}
-            checked={successOnly}
-            onChange={(event) => setSuccessOnly(event.currentTarget.checked)}
-          />
-        </SimpleGrid>
-      </Card>
+          <Card withBorder radius="lg" padding="lg">
+            <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+              <ListSearchField
+                search={search}
+                placeholder={t('payments.searchPlaceholder')}
+                data-testid="payments-search"
+              />
+              <Select
+                label={t('payments.searchColumn')}
+                data={PAYMENT_SEARCH_COLUMNS.map((value) => ({
+                  value,
+                  label: t(`payments.columnsSearch.${value}`),
+                }))}
+                value={searchColumn}
+                onChange={(value) => setSearchColumn(value ?? 'all')}
+                allowDeselect={false}
+              />
+              <Select
+                label={t('payments.plan')}
+                placeholder={t('payments.allPlans')}
+                data={plans.map((item) => ({ value: String(item.id), label: item.name }))}
+                value={plan}
+                onChange={setPlan}
+                clearable
+              />
+              <MultiSelect
+                label={t('payments.systems')}
+                placeholder={systems.length ? undefined : t('payments.allSystems')}
+                data={paysystems.map((item) => ({ value: String(item.id), label: item.name }))}
+                value={systems}
+                onChange={setSystems}
+                clearable
+              />
+              <Select
+                label={t('payments.type')}
+                placeholder={t('payments.allTypes')}
+                data={PAYMENT_TYPES.map((value) => ({ value, label: t(`payments.types.${value}`) }))}
+                value={paymentType}
+                onChange={setPaymentType}
+                clearable
+              />
+              <DateField
+                label={t('payments.from')}
+                value={from}
+                maxDate={to || undefined}
+                onChange={(day) => setFrom(day)}
+              />
+              <DateField
+                label={t('payments.to')}
+                value={to}
+                minDate={from || undefined}
+                onChange={(day) => setTo(day)}
+                error={rangeOk ? undefined : t('payments.badRange')}
+              />
+              <Switch
+                mt={{ md: 30 }}
+                label={t('payments.successOnly')}
+                checked={successOnly}
+                onChange={(event) => setSuccessOnly(event.currentTarget.checked)}
+              />
+            </SimpleGrid>
+          </Card>
 
-      {totals && (
-        <Group
-          gap="xl"
-          wrap="wrap"
-          data-testid="payments-totals"
-          aria-label={t('payments.totals')}
-          role="group"
-        >
-          <Text size="sm">
-            {t('payments.totalCount')}: <b>{totals.count}</b>
-          </Text>
-          <Text size="sm">
-            {t('payments.totalAmount')}: <b>{formatMoney(totals.amount)}</b>
-          </Text>
-          <Text size="sm">
-            {t('payments.totalPaid')}: <b>{formatMoney(totals.total)}</b>
-          </Text>
-          <Text size="sm">
-            {t('payments.totalBonus')}: <b>{formatMoney(totals.bonus)}</b>
-          </Text>
-        </Group>
-      )}
-
-      <ListError error={error} />
-
+          {totals && (
+            <Group
+              gap="xl"
+              wrap="wrap"
+              data-testid="payments-totals"
+              aria-label={t('payments.totals')}
+              role="group"
+            >
+              <Text size="sm">
+                {t('payments.totalCount')}: <b>{totals.count}</b>
+              </Text>
+              <Text size="sm">
+                {t('payments.totalAmount')}: <b>{formatMoney(totals.amount)}</b>
+              </Text>
+              <Text size="sm">
+                {t('payments.totalPaid')}: <b>{formatMoney(totals.total)}</b>
+              </Text>
+              <Text size="sm">
+                {t('payments.totalBonus')}: <b>{formatMoney(totals.bonus)}</b>
+              </Text>
+            </Group>
+          )}
+        </>
+      }
+      list={list}
+      empty={t('payments.empty')}
+      columns={[
+        { accessor: 'id', title: t('payments.columns.id'), sortable: true },
+        {
+          accessor: 'user',
+          title: t('payments.columns.user'),
+          render: (payment) => <UserDetailsLink user={payment.user} />,
+        },
+        {
+          accessor: 'paysystem_id',
+          title: t('payments.columns.system'),
+          sortable: true,
+          render: (payment) => payment.paysystem.name,
+        },
+        {
+          accessor: 'amount',
+          title: t('payments.columns.amount'),
+          sortable: true,
+          textAlign: 'right',
+          noWrap: true,
+          render: (payment) => formatMoney(payment.amount),
+        },
+        {
+          accessor: 'type',
+          title: t('payments.columns.type'),
+          render: (payment) => (
+            <Badge
+              size="sm"
+              variant="light"
+              color={payment.type === 'bonus' ? 'grape' : 'blue'}
+              c={BADGE_TEXT}
+            >
+              {t(`payments.types.${payment.type}`)}
+            </Badge>
+          ),
+        },
+        {
+          accessor: 'status',
+          title: t('payments.columns.status'),
+          sortable: true,
+          render: (payment) => <PaymentStatusBadge status={payment.status} />,
+        },
+        {
+          accessor: 'description',
+          title: t('payments.columns.description'),
+          render: (payment) => (
+            <Text size="sm" lineClamp={2} maw={260}>
+              {payment.description ?? payment.details ?? ''}
+            </Text>
+          ),
+        },
+        {
+          accessor: 'invoice_uploaded',
+          title: t('payments.columns.invoice'),
+          textAlign: 'center',
+          render: (payment) =>
+            payment.invoice ? (
+              <ActionIcon
+                variant="subtle"
+                aria-label={t(
+                  payment.invoice_uploaded ? 'payments.downloadUploaded' : 'payments.downloadGenerated',
+                  { id: payment.id },
+                )}
+                title={
+                  payment.invoice_uploaded ? t('payments.invoiceUploaded') : t('payments.invoiceGenerated')
+                }
+                onClick={() => download(payment)}
+              >
+                <IconFileTypePdf
+                  size={18}
+                  color={payment.invoice_uploaded ? 'var(--mantine-color-red-6)' : undefined}
+                />
+              </ActionIcon>
+            ) : (
+              <Text size="xs" c="dimmed">
+                —
+              </Text>
+            ),
+        },
+        {
+          accessor: 'created_at',
+          title: t('payments.columns.date'),
+          sortable: true,
+          noWrap: true,
+          render: (payment) => formatDateTime(payment.created_at),
+        },
+      ]}
+      rowActions={{
+        title: <VisuallyHidden>{t('payments.actions')}</VisuallyHidden>,
+        render: (payment) =>
+          can.update || can.delete || can.refund || can.invoices ? (
+            <RowMenu
+              label={t('payments.menu', { id: payment.id })}
+              testId={`payment-menu-${payment.id}`}
+              items={[
+                ...(can.update ? [{ label: t('payments.edit'), onClick: () => setEditing(payment) }] : []),
+                ...(can.invoices
+                  ? [
+                      {
+                        label: payment.invoice_uploaded
+                          ? t('payments.replaceInvoice')
+                          : t('payments.uploadInvoice'),
+                        onClick: () => pickFile(payment),
+                        testId: 'invoice-upload',
+                      },
+                    ]
+                  : []),
+                ...(can.invoices && payment.invoice_uploaded
+                  ? [
+                      {
+                        label: t('payments.deleteInvoice'),
+                        onClick: () => setConfirm({ kind: 'deleteInvoice', payment }),
+                      },
+                    ]
+                  : []),
+                ...(can.refund && payment.status === 'credited'
+                  ? [{ label: t('payments.refund'), onClick: () => setConfirm({ kind: 'refund', payment }) }]
+                  : []),
+                ...(can.delete && (payment.status === 'pending' || payment.status === 'canceled')
+                  ? [
+                      {
+                        label: t('payments.delete'),
+                        danger: true,
+                        onClick: () => setConfirm({ kind: 'delete', payment }),
+                      },
+                    ]
+                  : []),
+              ]}
+            />
+          ) : null,
+      }}
+    >
       <input
         ref={fileInput}
         type="file"
@@ -292,162 +387,25 @@ export function UserPaymentsTable({
         onChange={(event) => onFile(event.currentTarget.files?.[0])}
       />
 
-      <DataTable<AdminPayment>
-        {...pagedProps}
-        idAccessor="id"
-        sortStatus={sortStatus}
-        onSortStatusChange={setSortStatus}
-        noRecordsText={t('payments.empty')}
-        columns={[
-          { accessor: 'id', title: t('payments.columns.id'), sortable: true },
-          {
-            accessor: 'user',
-            title: t('payments.columns.user'),
-            render: (payment) => <UserDetailsLink user={payment.user} />,
-          },
-          {
-            accessor: 'paysystem_id',
-            title: t('payments.columns.system'),
-            sortable: true,
-            render: (payment) => payment.paysystem.name,
-          },
-          {
-            accessor: 'amount',
-            title: t('payments.columns.amount'),
-            sortable: true,
-            textAlign: 'right',
-            noWrap: true,
-            render: (payment) => formatMoney(payment.amount),
-          },
-          {
-            accessor: 'type',
-            title: t('payments.columns.type'),
-            render: (payment) => (
-              <Badge
-                size="sm"
-                variant="light"
-                color={payment.type === 'bonus' ? 'grape' : 'blue'}
-                c={BADGE_TEXT}
-              >
-                {t(`payments.types.${payment.type}`)}
-              </Badge>
-            ),
-          },
-          {
-            accessor: 'status',
-            title: t('payments.columns.status'),
-            sortable: true,
-            render: (payment) => <PaymentStatusBadge status={payment.status} />,
-          },
-          {
-            accessor: 'description',
-            title: t('payments.columns.description'),
-            render: (payment) => (
-              <Text size="sm" lineClamp={2} maw={260}>
-                {payment.description ?? payment.details ?? ''}
-              </Text>
-            ),
-          },
-          {
-            accessor: 'invoice_uploaded',
-            title: t('payments.columns.invoice'),
-            textAlign: 'center',
-            render: (payment) =>
-              payment.invoice ? (
-                <ActionIcon
-                  variant="subtle"
-                  aria-label={t(
-                    payment.invoice_uploaded ? 'payments.downloadUploaded' : 'payments.downloadGenerated',
-                    { id: payment.id },
-                  )}
-                  title={
-                    payment.invoice_uploaded ? t('payments.invoiceUploaded') : t('payments.invoiceGenerated')
-                  }
-                  onClick={() => download(payment)}
-                >
-                  <IconFileTypePdf
-                    size={18}
-                    color={payment.invoice_uploaded ? 'var(--mantine-color-red-6)' : undefined}
-                  />
-                </ActionIcon>
-              ) : (
-                <Text size="xs" c="dimmed">
-                  —
-                </Text>
-              ),
-          },
-          {
-            accessor: 'created_at',
-            title: t('payments.columns.date'),
-            sortable: true,
-            noWrap: true,
-            render: (payment) => formatDateTime(payment.created_at),
-          },
-          {
-            accessor: 'actions',
-            title: <VisuallyHidden>{t('payments.actions')}</VisuallyHidden>,
-            textAlign: 'right',
-            render: (payment) =>
-              can.update || can.delete || can.refund || can.invoices ? (
-                <Menu position="bottom-end" withinPortal>
-                  <Menu.Target>
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={t('payments.menu', { id: payment.id })}
-                      data-testid={`payment-menu-${payment.id}`}
-                    >
-                      <IconDots size={18} />
-                    </ActionIcon>
-                  </Menu.Target>
-                  <Menu.Dropdown>
-                    {can.update && (
-                      <Menu.Item onClick={() => setEditing(payment)}>{t('payments.edit')}</Menu.Item>
-                    )}
-                    {can.invoices && (
-                      <Menu.Item onClick={() => pickFile(payment)} data-testid="invoice-upload">
-                        {payment.invoice_uploaded
-                          ? t('payments.replaceInvoice')
-                          : t('payments.uploadInvoice')}
-                      </Menu.Item>
-                    )}
-                    {can.invoices && payment.invoice_uploaded && (
-                      <Menu.Item onClick={() => setConfirm({ kind: 'deleteInvoice', payment })}>
-                        {t('payments.deleteInvoice')}
-                      </Menu.Item>
-                    )}
-                    {can.refund && payment.status === 'credited' && (
-                      <Menu.Item onClick={() => setConfirm({ kind: 'refund', payment })}>
-                        {t('payments.refund')}
-                      </Menu.Item>
-                    )}
-                    {can.delete && (payment.status === 'pending' || payment.status === 'canceled') && (
-                      <Menu.Item color="red" onClick={() => setConfirm({ kind: 'delete', payment })}>
-                        {t('payments.delete')}
-                      </Menu.Item>
-                    )}
-                  </Menu.Dropdown>
-                </Menu>
-              ) : null,
-          },
-        ]}
-      />
-
       <PaymentEditModal payment={editing} paysystems={paysystems} onClose={() => setEditing(null)} />
-      <ConfirmModal
-        opened={confirm !== null}
+      <ConfirmRowAction
+        target={confirm}
         title={confirm ? t(`payments.confirm.${confirm.kind}.title`, { id: confirm.payment.id }) : ''}
+        text={
+          confirm
+            ? t(`payments.confirm.${confirm.kind}.text`, {
+                amount: formatMoney(confirm.payment.amount),
+                email: confirm.payment.user.email,
+              })
+            : ''
+        }
         confirmLabel={confirm ? t(`payments.confirm.${confirm.kind}.action`) : ''}
-        loading={remove.isPending || refund.isPending || removeInvoice.isPending}
+        run={({ kind, payment }) =>
+          (kind === 'delete' ? remove : kind === 'refund' ? refund : removeInvoice).mutateAsync(payment.id)
+        }
+        pending={remove.isPending || refund.isPending || removeInvoice.isPending}
         onClose={() => setConfirm(null)}
-        onConfirm={runConfirm}
-      >
-        {confirm
-          ? t(`payments.confirm.${confirm.kind}.text`, {
-              amount: formatMoney(confirm.payment.amount),
-              email: confirm.payment.user.email,
-            })
-          : ''}
-      </ConfirmModal>
-    </Stack>
+      />
+    </StaffList>
   );
 }
