@@ -10,11 +10,9 @@ import {
   Stack,
   Switch,
   Text,
-  TextInput,
-  Title,
 } from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { IconBrandApple, IconBrandGooglePlay, IconSearch } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconBrandApple, IconBrandGooglePlay } from '@tabler/icons-react';
 import {
   ADMIN_APP_FILTERS,
   ADMIN_APP_SEARCH_COLUMNS,
@@ -22,15 +20,19 @@ import {
   type AdminApp,
   type AppStore,
 } from '@storelift/shared';
-import { useQuery } from '@tanstack/react-query';
-import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
-import { ListError, ROOMY_TABLE, usePagedTableProps, usePageOf } from '../../../components/paged-table';
+import { ROOMY_TABLE } from '../../../components/paged-table';
+import {
+  ListSearchField,
+  StaffList,
+  useListSearch,
+  useServerList,
+  useServerSort,
+} from '../../../components/staff-list';
 import { UserDetailsLink } from '../../../components/user-details-link';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { adminAppsQueryOptions, type AdminAppsQuery } from '../api/admin-apps';
 
-const PAGE_SIZE = 10;
 type OrderColumn = AdminAppsQuery['orderBy'];
 const SORTS: readonly OrderColumn[] = ['created_at', 'id', 'title', 'developer', 'promotion_value'];
 
@@ -41,187 +43,159 @@ const SORTS: readonly OrderColumn[] = ['created_at', 'id', 'title', 'developer',
 export function UserAppsTable() {
   const { t } = useTranslation('staffmoney');
   const { t: ta } = useTranslation('app');
-  const { t: tr } = useTranslation();
   // Below ROOMY_TABLE the store and the developer move under the app's package, so the table does not scroll
   // sideways at 1366 px.
   const storeName = (store: number) =>
     store === APP_STORES.GOOGLE_PLAY ? ta('stores.googlePlay') : ta('stores.appStore');
   const roomy = useMediaQuery(ROOMY_TABLE, true, { getInitialValueInEffect: false });
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search.trim(), 350);
+  const search = useListSearch();
   const [searchColumn, setSearchColumn] = useState<AdminAppsQuery['searchColumn']>('all');
   const [filter, setFilter] = useState<AdminAppsQuery['allAppsFilter']>('all');
   const [store, setStore] = useState<string | null>(null);
   const [onlyPaid, setOnlyPaid] = useState(false);
-  const [sortStatus, setSortStatus] = useState<DataTableSortStatus<AdminApp>>({
-    columnAccessor: 'created_at',
-    direction: 'desc',
+  const list = useServerList({
+    filters: {
+      search: search.query,
+      searchColumn,
+      allAppsFilter: filter,
+      appstoreId: store ? (Number(store) as AppStore) : undefined,
+      only_paid: onlyPaid ? ('1' as const) : undefined,
+    },
+    sort: useServerSort(SORTS, 'created_at'),
+    queryOptions: adminAppsQueryOptions,
+    emptyHeight: 260,
   });
 
-  const filters = {
-    search: debouncedSearch || undefined,
-    searchColumn,
-    allAppsFilter: filter,
-    appstoreId: store ? (Number(store) as AppStore) : undefined,
-    only_paid: onlyPaid ? ('1' as const) : undefined,
-    orderBy: SORTS.includes(sortStatus.columnAccessor as OrderColumn)
-      ? (sortStatus.columnAccessor as OrderColumn)
-      : 'created_at',
-    sortBy: sortStatus.direction,
-  } satisfies Omit<AdminAppsQuery, 'page' | 'limit'>;
-  const [page, setPage] = usePageOf(filters);
-  const { data, isFetching, error } = useQuery(adminAppsQueryOptions({ ...filters, page, limit: PAGE_SIZE }));
-  const pagedProps = usePagedTableProps(
-    { data, isFetching },
-    { page, onPageChange: setPage, perPage: PAGE_SIZE, emptyHeight: 260 },
-  );
-
   return (
-    <Stack gap="lg">
-      <div>
-        <Title order={1} fz={{ base: 24, sm: 30 }}>
-          {t('apps.title')}
-        </Title>
-        <Text c="dimmed" mt={4}>
-          {t('apps.subtitle')}
-        </Text>
-      </div>
-
-      <Card withBorder radius="lg" padding="lg">
-        <Stack gap="md">
-          <SegmentedControl
-            value={filter}
-            onChange={(value) => setFilter(value as AdminAppsQuery['allAppsFilter'])}
-            aria-label={t('apps.filter')}
-            data={ADMIN_APP_FILTERS.map((value) => ({ value, label: t(`apps.filters.${value}`) }))}
-            style={{ alignSelf: 'flex-start' }}
-          />
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
-            <TextInput
-              label={tr('common.search')}
-              placeholder={t('apps.searchPlaceholder')}
-              leftSection={<IconSearch size={16} stroke={1.6} />}
-              value={search}
-              onChange={(event) => setSearch(event.currentTarget.value)}
-              data-testid="user-apps-search"
+    <StaffList<AdminApp>
+      title={t('apps.title')}
+      subtitle={t('apps.subtitle')}
+      above={
+        <Card withBorder radius="lg" padding="lg">
+          <Stack gap="md">
+            <SegmentedControl
+              value={filter}
+              onChange={(value) => setFilter(value as AdminAppsQuery['allAppsFilter'])}
+              aria-label={t('apps.filter')}
+              data={ADMIN_APP_FILTERS.map((value) => ({ value, label: t(`apps.filters.${value}`) }))}
+              style={{ alignSelf: 'flex-start' }}
             />
-            <Select
-              label={t('apps.searchColumn')}
-              data={ADMIN_APP_SEARCH_COLUMNS.map((value) => ({
-                value,
-                label: t(`apps.columnsSearch.${value}`),
-              }))}
-              value={searchColumn}
-              onChange={(value) => setSearchColumn((value ?? 'all') as AdminAppsQuery['searchColumn'])}
-              allowDeselect={false}
-            />
-            <Select
-              label={t('apps.store')}
-              placeholder={t('apps.allStores')}
-              data={[
-                { value: String(APP_STORES.GOOGLE_PLAY), label: ta('stores.googlePlay') },
-                { value: String(APP_STORES.APP_STORE), label: ta('stores.appStore') },
-              ]}
-              value={store}
-              onChange={setStore}
-              clearable
-            />
-            <Switch
-              mt={{ md: 30 }}
-              label={t('apps.onlyPaid')}
-              checked={onlyPaid}
-              onChange={(event) => setOnlyPaid(event.currentTarget.checked)}
-            />
-          </SimpleGrid>
-        </Stack>
-      </Card>
-
-      <ListError error={error} />
-
-      <DataTable<AdminApp>
-        {...pagedProps}
-        idAccessor="id"
-        sortStatus={sortStatus}
-        onSortStatusChange={setSortStatus}
-        noRecordsText={t('apps.empty')}
-        columns={[
-          { accessor: 'id', title: t('apps.columns.id'), sortable: true },
-          {
-            accessor: 'title',
-            title: t('apps.columns.app'),
-            sortable: true,
-            render: (app) => (
-              <Group gap="sm" wrap="nowrap" miw={220}>
-                <Avatar src={app.icon} alt="" size={32} radius="md" />
-                <div>
-                  <Anchor size="sm" href={app.url} target="_blank" rel="noreferrer" fw={600}>
-                    {app.title}
-                  </Anchor>
+            <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+              <ListSearchField
+                search={search}
+                placeholder={t('apps.searchPlaceholder')}
+                data-testid="user-apps-search"
+              />
+              <Select
+                label={t('apps.searchColumn')}
+                data={ADMIN_APP_SEARCH_COLUMNS.map((value) => ({
+                  value,
+                  label: t(`apps.columnsSearch.${value}`),
+                }))}
+                value={searchColumn}
+                onChange={(value) => setSearchColumn((value ?? 'all') as AdminAppsQuery['searchColumn'])}
+                allowDeselect={false}
+              />
+              <Select
+                label={t('apps.store')}
+                placeholder={t('apps.allStores')}
+                data={[
+                  { value: String(APP_STORES.GOOGLE_PLAY), label: ta('stores.googlePlay') },
+                  { value: String(APP_STORES.APP_STORE), label: ta('stores.appStore') },
+                ]}
+                value={store}
+                onChange={setStore}
+                clearable
+              />
+              <Switch
+                mt={{ md: 30 }}
+                label={t('apps.onlyPaid')}
+                checked={onlyPaid}
+                onChange={(event) => setOnlyPaid(event.currentTarget.checked)}
+              />
+            </SimpleGrid>
+          </Stack>
+        </Card>
+      }
+      list={list}
+      empty={t('apps.empty')}
+      columns={[
+        { accessor: 'id', title: t('apps.columns.id'), sortable: true },
+        {
+          accessor: 'title',
+          title: t('apps.columns.app'),
+          sortable: true,
+          render: (app) => (
+            <Group gap="sm" wrap="nowrap" miw={220}>
+              <Avatar src={app.icon} alt="" size={32} radius="md" />
+              <div>
+                <Anchor size="sm" href={app.url} target="_blank" rel="noreferrer" fw={600}>
+                  {app.title}
+                </Anchor>
+                <Text size="xs" c="dimmed">
+                  {app.package}
+                </Text>
+                {!roomy && (
                   <Text size="xs" c="dimmed">
-                    {app.package}
+                    {storeName(app.appstore)} · {app.developer}
                   </Text>
-                  {!roomy && (
-                    <Text size="xs" c="dimmed">
-                      {storeName(app.appstore)} · {app.developer}
-                    </Text>
-                  )}
-                </div>
-              </Group>
-            ),
-          },
-          {
-            accessor: 'appstore',
-            title: t('apps.columns.store'),
-            hidden: !roomy,
-            render: (app) => (
-              <Group gap={4} wrap="nowrap">
-                {app.appstore === APP_STORES.GOOGLE_PLAY ? (
-                  <IconBrandGooglePlay size={16} aria-hidden />
-                ) : (
-                  <IconBrandApple size={16} aria-hidden />
                 )}
-                <Text size="sm">{storeName(app.appstore)}</Text>
-              </Group>
-            ),
-          },
-          { accessor: 'developer', title: t('apps.columns.developer'), sortable: true, hidden: !roomy },
-          { accessor: 'country', title: t('apps.columns.country') },
-          {
-            accessor: 'is_alive',
-            title: t('apps.columns.status'),
-            render: (app) => (
-              <Text size="sm" fw={app.is_alive ? undefined : 700}>
-                {app.is_alive ? t('apps.alive') : t('apps.banned')}
-              </Text>
-            ),
-          },
-          {
-            accessor: 'user',
-            title: t('apps.columns.owner'),
-            render: (app) => <UserDetailsLink user={app.user} />,
-          },
-          {
-            accessor: 'paid',
-            title: t('apps.columns.ownerPaid'),
-            textAlign: 'right',
-            render: (app) => formatMoney(app.user.total_payments),
-          },
-          {
-            accessor: 'promotion_value',
-            title: t('apps.columns.promotion'),
-            sortable: true,
-            textAlign: 'right',
-            render: (app) => formatMoney(app.promotion_value),
-          },
-          {
-            accessor: 'created_at',
-            title: t('apps.columns.added'),
-            sortable: true,
-            noWrap: true,
-            render: (app) => formatDate(app.created_at),
-          },
-        ]}
-      />
-    </Stack>
+              </div>
+            </Group>
+          ),
+        },
+        {
+          accessor: 'appstore',
+          title: t('apps.columns.store'),
+          hidden: !roomy,
+          render: (app) => (
+            <Group gap={4} wrap="nowrap">
+              {app.appstore === APP_STORES.GOOGLE_PLAY ? (
+                <IconBrandGooglePlay size={16} aria-hidden />
+              ) : (
+                <IconBrandApple size={16} aria-hidden />
+              )}
+              <Text size="sm">{storeName(app.appstore)}</Text>
+            </Group>
+          ),
+        },
+        { accessor: 'developer', title: t('apps.columns.developer'), sortable: true, hidden: !roomy },
+        { accessor: 'country', title: t('apps.columns.country') },
+        {
+          accessor: 'is_alive',
+          title: t('apps.columns.status'),
+          render: (app) => (
+            <Text size="sm" fw={app.is_alive ? undefined : 700}>
+              {app.is_alive ? t('apps.alive') : t('apps.banned')}
+            </Text>
+          ),
+        },
+        {
+          accessor: 'user',
+          title: t('apps.columns.owner'),
+          render: (app) => <UserDetailsLink user={app.user} />,
+        },
+        {
+          accessor: 'paid',
+          title: t('apps.columns.ownerPaid'),
+          textAlign: 'right',
+          render: (app) => formatMoney(app.user.total_payments),
+        },
+        {
+          accessor: 'promotion_value',
+          title: t('apps.columns.promotion'),
+          sortable: true,
+          textAlign: 'right',
+          render: (app) => formatMoney(app.promotion_value),
+        },
+        {
+          accessor: 'created_at',
+          title: t('apps.columns.added'),
+          sortable: true,
+          noWrap: true,
+          render: (app) => formatDate(app.created_at),
+        },
+      ]}
+    />
   );
 }
