@@ -141,6 +141,7 @@ export interface RowActions<T> {
  * The scaffold of every staff list: heading (title, subtitle and the heading's buttons), the filters, the
  * load error, the server-paged table with its empty state and sort, the row actions, and the dialogs the
  * list opens (`children`). A list keeps only what is its own: filters, columns, actions and dialogs.
+ * Without a title it is a list inside a page (a tab, a details section): no heading, and tighter.
  */
 export function StaffList<T>({
   title,
@@ -158,8 +159,8 @@ export function StaffList<T>({
   children,
   ...tableProps
 }: {
-  title: string;
-  subtitle: string;
+  title?: string;
+  subtitle?: string;
   headerActions?: ReactNode;
   /** The filter inputs, in one wrapping row. */
   filters?: ReactNode;
@@ -179,20 +180,24 @@ export function StaffList<T>({
   /** Anything shown between the filters and the table (totals, notes). */
   above?: ReactNode;
   children?: ReactNode;
-} & Pick<DataTableProps<T>, 'rowExpansion' | 'onRowClick' | 'rowStyle' | 'idAccessor' | 'pinLastColumn'>) {
+} & Pick<
+  DataTableProps<T>,
+  'rowExpansion' | 'onRowClick' | 'rowBackgroundColor' | 'idAccessor' | 'pinLastColumn'
+>) {
   const sortProps = list.sort
     ? { sortStatus: list.sort.sortStatus, onSortStatusChange: list.sort.onSortStatusChange }
     : {};
   return (
-    <Stack gap="lg">
-      {headerActions ? (
-        <Group justify="space-between" align="flex-end" wrap="wrap">
-          <PageHeader title={title} subtitle={subtitle} />
-          {headerActions}
-        </Group>
-      ) : (
-        <PageHeader title={title} subtitle={subtitle} />
-      )}
+    <Stack gap={title === undefined ? 'md' : 'lg'}>
+      {title !== undefined &&
+        (headerActions ? (
+          <Group justify="space-between" align="flex-end" wrap="wrap">
+            <PageHeader title={title} subtitle={subtitle ?? ''} />
+            {headerActions}
+          </Group>
+        ) : (
+          <PageHeader title={title} subtitle={subtitle ?? ''} />
+        ))}
       {filters && (
         <Group gap="md" align="flex-end" wrap="wrap">
           {filters}

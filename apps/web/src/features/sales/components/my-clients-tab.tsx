@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Select, Stack, VisuallyHidden } from '@mantine/core';
+import { Button, Select, VisuallyHidden } from '@mantine/core';
 import { IconNotes } from '@tabler/icons-react';
 import {
   SALES_STATUSES,
@@ -7,12 +7,10 @@ import {
   type SalesClientsQuery,
   type SalesStatus,
 } from '@storelift/shared';
-import { useQuery } from '@tanstack/react-query';
-import { DataTable } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { ExportButton } from '../../../components/export-button';
 import { showApiError } from '../../../components/error-modal';
-import { ListError, usePagedTableProps, usePageOf } from '../../../components/paged-table';
+import { StaffList, useServerList } from '../../../components/staff-list';
 import { UserDetailsLink } from '../../../components/user-details-link';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { translateMessage } from '../../../lib/messages';
@@ -20,8 +18,6 @@ import { notifySuccess } from '../../../lib/notify';
 import { exportSalesClients, salesClientsQueryOptions, useChangeSales } from '../api/sales';
 import { ClientNotesModal } from './client-notes-modal';
 import { ManagerFilter, useSalesFilterOptions } from './sales-filters';
-
-const PAGE_SIZE = 10;
 
 /** My clients: the signed-in manager's clients (any manager's for who sees all), status and note per client. */
 export function MyClientsTab() {
@@ -32,19 +28,14 @@ export function MyClientsTab() {
   const [status, setStatus] = useState<SalesStatus | null>(null);
   const [notes, setNotes] = useState<SalesClient | null>(null);
   const change = useChangeSales();
-  const filters = {
-    manager_id: manager ? Number(manager) : 0,
-    priceplan_id: plan ? Number(plan) : 0,
-    ...(status && { status }),
-  } satisfies SalesClientsQuery;
-  const [page, setPage] = usePageOf(filters);
-  const { data, isFetching, error } = useQuery(
-    salesClientsQueryOptions({ ...filters, page, limit: PAGE_SIZE }),
-  );
-  const pagedProps = usePagedTableProps(
-    { data, isFetching },
-    { page, onPageChange: setPage, perPage: PAGE_SIZE, emptyHeight: 220 },
-  );
+  const list = useServerList({
+    filters: {
+      manager_id: manager ? Number(manager) : 0,
+      priceplan_id: plan ? Number(plan) : 0,
+      ...(status && { status }),
+    } satisfies SalesClientsQuery,
+    queryOptions: salesClientsQueryOptions,
+  });
   const statusOptions = SALES_STATUSES.map((value) => ({ value, label: t(`statuses.${value}`) }));
   const setClientStatus = (client: SalesClient, next: SalesStatus) =>
     change.mutate(
@@ -53,109 +44,108 @@ export function MyClientsTab() {
     );
 
   return (
-    <Stack gap="md">
-      <Group gap="md" align="flex-end" wrap="wrap">
-        {seesAll && (
-          <ManagerFilter
-            options={managerOptions}
-            value={manager}
-            onChange={setManager}
-            testId="sales-manager-filter"
+    <StaffList<SalesClient>
+      filters={
+        <>
+          {seesAll && (
+            <ManagerFilter
+              options={managerOptions}
+              value={manager}
+              onChange={setManager}
+              testId="sales-manager-filter"
+            />
+          )}
+          <Select
+            label={t('filters.plan')}
+            placeholder={t('filters.allPlans')}
+            data={planOptions}
+            value={plan}
+            onChange={setPlan}
+            clearable
+            w={180}
           />
-        )}
-        <Select
-          label={t('filters.plan')}
-          placeholder={t('filters.allPlans')}
-          data={planOptions}
-          value={plan}
-          onChange={setPlan}
-          clearable
-          w={180}
-        />
-        <Select
-          label={t('filters.status')}
-          placeholder={t('filters.allStatuses')}
-          data={statusOptions}
-          value={status}
-          onChange={(value) => setStatus(value as SalesStatus | null)}
-          clearable
-          w={180}
-        />
-        <ExportButton run={() => exportSalesClients(filters)} label={t('export')} ml="auto" />
-      </Group>
-      <ListError error={error} />
-      <DataTable<SalesClient>
-        {...pagedProps}
-        idAccessor="id"
-        noRecordsText={t('clients.empty')}
-        columns={[
-          { accessor: 'id', title: t('columns.id') },
-          {
-            accessor: 'email',
-            title: t('columns.client'),
-            render: (client) => <UserDetailsLink user={client} />,
-          },
-          { accessor: 'priceplan', title: t('columns.plan') },
-          ...(seesAll
-            ? [
-                {
-                  accessor: 'manager',
-                  title: t('columns.manager'),
-                  render: (client: SalesClient) => client.manager?.nickname ?? '—',
-                },
-              ]
-            : []),
-          {
-            accessor: 'total_payments',
-            title: t('columns.payments'),
-            textAlign: 'right',
-            render: (client) => formatMoney(client.total_payments),
-          },
-          {
-            accessor: 'status',
-            title: t('columns.status'),
-            render: (client) => (
-              <Select
-                aria-label={t('clients.statusOf', { name: client.nickname })}
-                data={statusOptions}
-                value={client.status}
-                onChange={(value) =>
-                  value && value !== client.status && setClientStatus(client, value as SalesStatus)
-                }
-                allowDeselect={false}
-                size="xs"
-                w={150}
-                data-testid={`sales-status-${client.id}`}
-              />
-            ),
-          },
-          {
-            accessor: 'note',
-            title: t('columns.note'),
-            render: (client) => (
-              <Button
-                variant="subtle"
-                size="compact-sm"
-                leftSection={<IconNotes size={14} />}
-                onClick={() => setNotes(client)}
-                data-testid={`sales-notes-${client.id}`}
-                maw={180}
-              >
-                {/* Named after the client; the visible text (the note's first line) stays part of the name. */}
-                <VisuallyHidden>{t('clients.notesOf', { name: client.nickname })}: </VisuallyHidden>
-                {client.note ? client.note.split('\n')[0] : t('clients.addNote')}
-              </Button>
-            ),
-          },
-          {
-            accessor: 'created_at',
-            title: t('columns.registered'),
-            noWrap: true,
-            render: (client) => formatDate(client.created_at),
-          },
-        ]}
-      />
+          <Select
+            label={t('filters.status')}
+            placeholder={t('filters.allStatuses')}
+            data={statusOptions}
+            value={status}
+            onChange={(value) => setStatus(value as SalesStatus | null)}
+            clearable
+            w={180}
+          />
+          <ExportButton run={() => exportSalesClients(list.query)} label={t('export')} ml="auto" />
+        </>
+      }
+      list={list}
+      empty={t('clients.empty')}
+      columns={[
+        { accessor: 'id', title: t('columns.id') },
+        {
+          accessor: 'email',
+          title: t('columns.client'),
+          render: (client) => <UserDetailsLink user={client} />,
+        },
+        { accessor: 'priceplan', title: t('columns.plan') },
+        ...(seesAll
+          ? [
+              {
+                accessor: 'manager',
+                title: t('columns.manager'),
+                render: (client: SalesClient) => client.manager?.nickname ?? '—',
+              },
+            ]
+          : []),
+        {
+          accessor: 'total_payments',
+          title: t('columns.payments'),
+          textAlign: 'right',
+          render: (client) => formatMoney(client.total_payments),
+        },
+        {
+          accessor: 'status',
+          title: t('columns.status'),
+          render: (client) => (
+            <Select
+              aria-label={t('clients.statusOf', { name: client.nickname })}
+              data={statusOptions}
+              value={client.status}
+              onChange={(value) =>
+                value && value !== client.status && setClientStatus(client, value as SalesStatus)
+              }
+              allowDeselect={false}
+              size="xs"
+              w={150}
+              data-testid={`sales-status-${client.id}`}
+            />
+          ),
+        },
+        {
+          accessor: 'note',
+          title: t('columns.note'),
+          render: (client) => (
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              leftSection={<IconNotes size={14} />}
+              onClick={() => setNotes(client)}
+              data-testid={`sales-notes-${client.id}`}
+              maw={180}
+            >
+              {/* Named after the client; the visible text (the note's first line) stays part of the name. */}
+              <VisuallyHidden>{t('clients.notesOf', { name: client.nickname })}: </VisuallyHidden>
+              {client.note ? client.note.split('\n')[0] : t('clients.addNote')}
+            </Button>
+          ),
+        },
+        {
+          accessor: 'created_at',
+          title: t('columns.registered'),
+          noWrap: true,
+          render: (client) => formatDate(client.created_at),
+        },
+      ]}
+    >
       <ClientNotesModal client={notes} onClose={() => setNotes(null)} />
-    </Stack>
+    </StaffList>
   );
 }

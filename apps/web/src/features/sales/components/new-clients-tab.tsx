@@ -1,12 +1,10 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
 import type { NewClient } from '@storelift/shared';
-import { useQuery } from '@tanstack/react-query';
-import { DataTable } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { showApiError } from '../../../components/error-modal';
 import { FormModal } from '../../../components/form-modal';
-import { ListError, usePagedTableProps, usePageOf } from '../../../components/paged-table';
+import { StaffList, useServerList } from '../../../components/staff-list';
 import { UserDetailsLink } from '../../../components/user-details-link';
 import { countryName, formatDate, formatDateTime } from '../../../lib/format';
 import { translateMessage } from '../../../lib/messages';
@@ -14,8 +12,6 @@ import { notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { newClientsQueryOptions, useChangeManager } from '../api/sales';
 import { useSalesFilterOptions } from './sales-filters';
-
-const PAGE_SIZE = 10;
 
 /**
  * New clients: registrations without a manager, those who asked for a personal manager first. A manager
@@ -28,12 +24,10 @@ export function NewClientsTab() {
   const isManager = roles.includes('manager');
   const [assigning, setAssigning] = useState<NewClient | null>(null);
   const change = useChangeManager();
-  const [page, setPage] = usePageOf(null);
-  const { data, isFetching, error } = useQuery(newClientsQueryOptions(page, PAGE_SIZE));
-  const pagedProps = usePagedTableProps(
-    { data, isFetching },
-    { page, onPageChange: setPage, perPage: PAGE_SIZE, emptyHeight: 220 },
-  );
+  const list = useServerList({
+    filters: {},
+    queryOptions: ({ page, limit }) => newClientsQueryOptions(page, limit),
+  });
   const assign = (client: NewClient, managerId: number, done?: () => void) =>
     change.mutate(
       { user_id: client.id, manager_id: managerId },
@@ -47,75 +41,70 @@ export function NewClientsTab() {
     );
 
   return (
-    <Stack gap="md">
-      <ListError error={error} />
-      <DataTable<NewClient>
-        {...pagedProps}
-        idAccessor="id"
-        noRecordsText={t('newClients.empty')}
-        rowBackgroundColor={(client) =>
-          client.requested_at ? 'var(--mantine-color-yellow-light)' : undefined
-        }
-        columns={[
-          { accessor: 'id', title: t('columns.id') },
-          {
-            accessor: 'email',
-            title: t('columns.client'),
-            render: (client) => (
-              <Stack gap={2}>
-                <UserDetailsLink user={client} />
-                {client.requested_at && (
-                  <Group gap={6}>
-                    <Badge color="yellow" variant="light" data-testid={`manager-request-${client.id}`}>
-                      {t('newClients.requested')}
-                    </Badge>
-                    <Text size="xs" c="dimmed">
-                      {formatDateTime(client.requested_at)}
-                    </Text>
-                  </Group>
-                )}
-              </Stack>
-            ),
-          },
-          { accessor: 'full_name', title: t('columns.name') },
-          {
-            accessor: 'country',
-            title: t('columns.country'),
-            render: (client) => countryName(client.country, i18n.language),
-          },
-          { accessor: 'priceplan', title: t('columns.plan') },
-          {
-            accessor: 'created_at',
-            title: t('columns.registered'),
-            noWrap: true,
-            render: (client) => formatDate(client.created_at),
-          },
-          {
-            accessor: 'actions',
-            title: t('columns.actions'),
-            textAlign: 'right',
-            render: (client) => (
-              <Group gap="xs" justify="flex-end" wrap="nowrap">
-                {isManager && user && (
-                  <Button
-                    size="compact-sm"
-                    onClick={() => assign(client, user.id)}
-                    loading={change.isPending && change.variables?.user_id === client.id}
-                    data-testid={`assign-me-${client.id}`}
-                  >
-                    {t('newClients.assignMe')}
-                  </Button>
-                )}
-                {seesAll && (
-                  <Button size="compact-sm" variant="default" onClick={() => setAssigning(client)}>
-                    {t('newClients.assign')}
-                  </Button>
-                )}
-              </Group>
-            ),
-          },
-        ]}
-      />
+    <StaffList<NewClient>
+      list={list}
+      empty={t('newClients.empty')}
+      rowBackgroundColor={(client) => (client.requested_at ? 'var(--mantine-color-yellow-light)' : undefined)}
+      columns={[
+        { accessor: 'id', title: t('columns.id') },
+        {
+          accessor: 'email',
+          title: t('columns.client'),
+          render: (client) => (
+            <Stack gap={2}>
+              <UserDetailsLink user={client} />
+              {client.requested_at && (
+                <Group gap={6}>
+                  <Badge color="yellow" variant="light" data-testid={`manager-request-${client.id}`}>
+                    {t('newClients.requested')}
+                  </Badge>
+                  <Text size="xs" c="dimmed">
+                    {formatDateTime(client.requested_at)}
+                  </Text>
+                </Group>
+              )}
+            </Stack>
+          ),
+        },
+        { accessor: 'full_name', title: t('columns.name') },
+        {
+          accessor: 'country',
+          title: t('columns.country'),
+          render: (client) => countryName(client.country, i18n.language),
+        },
+        { accessor: 'priceplan', title: t('columns.plan') },
+        {
+          accessor: 'created_at',
+          title: t('columns.registered'),
+          noWrap: true,
+          render: (client) => formatDate(client.created_at),
+        },
+        {
+          accessor: 'actions',
+          title: t('columns.actions'),
+          textAlign: 'right',
+          render: (client) => (
+            <Group gap="xs" justify="flex-end" wrap="nowrap">
+              {isManager && user && (
+                <Button
+                  size="compact-sm"
+                  onClick={() => assign(client, user.id)}
+                  loading={change.isPending && change.variables?.user_id === client.id}
+                  data-testid={`assign-me-${client.id}`}
+                >
+                  {t('newClients.assignMe')}
+                </Button>
+              )}
+              {seesAll && (
+                <Button size="compact-sm" variant="default" onClick={() => setAssigning(client)}>
+                  {t('newClients.assign')}
+                </Button>
+              )}
+            </Group>
+          ),
+        },
+      ]}
+    >
       <FormModal
         opened={assigning !== null}
         onClose={() => setAssigning(null)}
@@ -130,7 +119,7 @@ export function NewClientsTab() {
           />
         )}
       </FormModal>
-    </Stack>
+    </StaffList>
   );
 }
 

@@ -1,5 +1,6 @@
-import { Stack, Tabs, Text, Title } from '@mantine/core';
+import { Stack, Tabs } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/page-header';
 import { MyClientsTab } from './my-clients-tab';
 import { NewClientsTab } from './new-clients-tab';
 import { SalesStatisticsTab } from './sales-statistics-tab';
@@ -12,14 +13,7 @@ export function SalesReport({ tab = 'clients' }: { tab?: 'clients' | 'new' | 'st
   const { t } = useTranslation('sales');
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1} fz={{ base: 24, sm: 30 }}>
-          {t('title')}
-        </Title>
-        <Text c="dimmed" mt={4}>
-          {t('subtitle')}
-        </Text>
-      </div>
+      <PageHeader title={t('title')} subtitle={t('subtitle')} />
       <Tabs defaultValue={tab} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="clients">{t('tabs.clients')}</Tabs.Tab>
