@@ -1,13 +1,11 @@
 import { useState } from 'react';
-import { ActionIcon, Button, Group, Stack, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, TextInput } from '@mantine/core';
 import { IconUserMinus, IconUserPlus } from '@tabler/icons-react';
 import type { AdminReferral } from '@storelift/shared';
-import { useQuery } from '@tanstack/react-query';
-import { DataTable } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
-import { ConfirmModal } from '../../../components/confirm-modal';
+import { ConfirmRowAction } from '../../../components/confirm-row-action';
 import { showApiError } from '../../../components/error-modal';
-import { ListError, usePagedTableProps, usePageOf } from '../../../components/paged-table';
+import { StaffList, useServerList } from '../../../components/staff-list';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { translateMessage } from '../../../lib/messages';
 import { notifySuccess } from '../../../lib/notify';
@@ -18,128 +16,108 @@ import { DETAIL_PAGE_SIZE, useReferralChange, userReferralsQueryOptions } from '
 export function UserReferrals({ userId }: { userId: number }) {
   const { t } = useTranslation('users');
   const canEdit = useCan('users.edit-referrals');
-  const [page, setPage] = usePageOf(userId);
   const [referral, setReferral] = useState('');
   const [removing, setRemoving] = useState<AdminReferral | null>(null);
   const change = useReferralChange(userId);
-  const { data, isFetching, error } = useQuery(userReferralsQueryOptions(userId, page));
-  const pagedProps = usePagedTableProps(
-    { data, isFetching },
-    { page, onPageChange: setPage, perPage: DETAIL_PAGE_SIZE, emptyHeight: 180 },
-  );
+  const list = useServerList({
+    filters: { userId },
+    queryOptions: ({ page }) => userReferralsQueryOptions(userId, page),
+    perPage: DETAIL_PAGE_SIZE,
+    emptyHeight: 180,
+  });
   const done = (answer: { message: string }) => notifySuccess(translateMessage(answer.message));
 
   return (
-    <Stack gap="md">
-      {canEdit && (
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            change.mutate(
-              { attach: referral.trim() },
-              {
-                onSuccess: (answer) => {
-                  done(answer);
-                  setReferral('');
-                },
-                onError: showApiError,
-              },
-            );
-          }}
-        >
-          <Group align="flex-end" gap="sm">
-            <TextInput
-              label={t('referrals.attachLabel')}
-              placeholder={t('referrals.attachPlaceholder')}
-              value={referral}
-              onChange={(event) => setReferral(event.currentTarget.value)}
-              w={320}
-              data-testid="referral-input"
-            />
-            <Button
-              type="submit"
-              leftSection={<IconUserPlus size={16} />}
-              loading={change.isPending && 'attach' in (change.variables ?? {})}
-              disabled={!referral.trim()}
-            >
-              {t('referrals.attach')}
-            </Button>
-          </Group>
-        </form>
-      )}
-      <ListError error={error} />
-      <DataTable<AdminReferral>
-        {...pagedProps}
-        idAccessor="id"
-        noRecordsText={t('details.noReferrals')}
-        data-testid="user-referrals"
-        columns={[
-          { accessor: 'email', title: t('referrals.email') },
-          { accessor: 'nickname', title: t('referrals.nickname') },
-          {
-            accessor: 'created_at',
-            title: t('referrals.registered'),
-            noWrap: true,
-            render: (row) => formatDate(row.created_at),
-          },
-          {
-            accessor: 'total_payments',
-            title: t('referrals.payments'),
-            textAlign: 'right',
-            render: (row) => formatMoney(row.total_payments),
-          },
-          {
-            accessor: 'earned',
-            title: t('referrals.earned'),
-            textAlign: 'right',
-            render: (row) => formatMoney(row.earned),
-          },
-          ...(canEdit
-            ? [
+    <StaffList<AdminReferral>
+      above={
+        canEdit && (
+          <form
+            onSubmit={(event) => {
+              event.preventDefault();
+              change.mutate(
+                { attach: referral.trim() },
                 {
-                  accessor: 'remove',
-                  title: '',
-                  textAlign: 'right' as const,
-                  render: (row: AdminReferral) => (
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={t('referrals.removeOf', { email: row.email })}
-                      onClick={() => setRemoving(row)}
-                    >
-                      <IconUserMinus size={16} />
-                    </ActionIcon>
-                  ),
+                  onSuccess: (answer) => {
+                    done(answer);
+                    setReferral('');
+                  },
+                  onError: showApiError,
                 },
-              ]
-            : []),
-        ]}
-      />
-      <ConfirmModal
-        opened={removing !== null}
+              );
+            }}
+          >
+            <Group align="flex-end" gap="sm">
+              <TextInput
+                label={t('referrals.attachLabel')}
+                placeholder={t('referrals.attachPlaceholder')}
+                value={referral}
+                onChange={(event) => setReferral(event.currentTarget.value)}
+                w={320}
+                data-testid="referral-input"
+              />
+              <Button
+                type="submit"
+                leftSection={<IconUserPlus size={16} />}
+                loading={change.isPending && 'attach' in (change.variables ?? {})}
+                disabled={!referral.trim()}
+              >
+                {t('referrals.attach')}
+              </Button>
+            </Group>
+          </form>
+        )
+      }
+      list={list}
+      empty={t('details.noReferrals')}
+      testId="user-referrals"
+      columns={[
+        { accessor: 'email', title: t('referrals.email') },
+        { accessor: 'nickname', title: t('referrals.nickname') },
+        {
+          accessor: 'created_at',
+          title: t('referrals.registered'),
+          noWrap: true,
+          render: (row) => formatDate(row.created_at),
+        },
+        {
+          accessor: 'total_payments',
+          title: t('referrals.payments'),
+          textAlign: 'right',
+          render: (row) => formatMoney(row.total_payments),
+        },
+        {
+          accessor: 'earned',
+          title: t('referrals.earned'),
+          textAlign: 'right',
+          render: (row) => formatMoney(row.earned),
+        },
+      ]}
+      rowActions={
+        canEdit
+          ? {
+              render: (row) => (
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={t('referrals.removeOf', { email: row.email })}
+                  onClick={() => setRemoving(row)}
+                >
+                  <IconUserMinus size={16} />
+                </ActionIcon>
+              ),
+            }
+          : undefined
+      }
+    >
+      <ConfirmRowAction
+        target={removing}
         title={t('referrals.removeTitle', { email: removing?.email ?? '' })}
+        text={t('referrals.removeText')}
         confirmLabel={t('referrals.remove')}
-        loading={change.isPending}
+        run={(row) => change.mutateAsync({ remove: row.id })}
+        pending={change.isPending}
         onClose={() => setRemoving(null)}
-        onConfirm={() =>
-          removing &&
-          change.mutate(
-            { remove: removing.id },
-            {
-              onSuccess: (answer) => {
-                done(answer);
-                setRemoving(null);
-              },
-              onError: (failure) => {
-                setRemoving(null);
-                showApiError(failure);
-              },
-            },
-          )
-        }
-      >
-        {t('referrals.removeText')}
-      </ConfirmModal>
-    </Stack>
+      />
+    </StaffList>
   );
 }
