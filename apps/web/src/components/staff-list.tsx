@@ -101,9 +101,10 @@ export function CreateButton({
  */
 export function useServerList<
   F extends object,
-  S extends string,
   R extends PageResult<unknown>,
   K extends QueryKey,
+  // The sort's part of the query; none without a sort.
+  Q extends object = Record<never, never>,
 >({
   filters,
   sort,
@@ -112,14 +113,12 @@ export function useServerList<
   emptyHeight = 220,
 }: {
   filters: F;
-  sort?: ServerSort<S>;
-  queryOptions: (
-    query: F & ServerSort<S>['query'] & { page: number; limit: number },
-  ) => UseQueryOptions<R, Error, R, K>;
+  sort?: Omit<ServerSort<string>, 'query'> & { query: Q };
+  queryOptions: (query: F & Q & { page: number; limit: number }) => UseQueryOptions<R, Error, R, K>;
   perPage?: number;
   emptyHeight?: number;
 }) {
-  const query = { ...filters, ...sort?.query } as F & ServerSort<S>['query'];
+  const query = { ...filters, ...sort?.query } as F & Q;
   const [page, setPage] = usePageOf(query);
   const result = useQuery(queryOptions({ ...query, page, limit: perPage }));
   const tableProps = usePagedTableProps<R['data'][number]>(
@@ -208,6 +207,7 @@ export function StaffList<T>({
       <DataTable<T>
         {...list.tableProps}
         idAccessor="id"
+        // The table's props are a union of variants the spread cannot be checked against; the sort fits each.
         {...(sortProps as object)}
         {...tableProps}
         noRecordsIcon={emptyIcon}

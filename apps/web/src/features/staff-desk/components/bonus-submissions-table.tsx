@@ -14,7 +14,7 @@ import { useSession } from '../../../lib/session';
 import { bonusSubmissionsQueryOptions, useBonusDecision } from '../api/staff-desk';
 import { DecisionButtons, FilterSelect, StatusFilter, useCustomerColumn } from './desk-parts';
 import type { Decision } from './decision-modal';
-import { StaffListPage } from './staff-list-page';
+import { DeskList } from './desk-list';
 
 const STATUS_COLOR: Record<BonusSubmissionStatus, string> = {
   pending: 'yellow',
@@ -46,7 +46,7 @@ export function BonusSubmissionsTable() {
   });
 
   return (
-    <StaffListPage
+    <DeskList
       title={t('bonus.title')}
       subtitle={t('bonus.subtitle')}
       filters={{ status: status ?? undefined, type: type ?? undefined }}

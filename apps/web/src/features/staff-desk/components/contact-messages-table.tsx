@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
 import { contactMessagesQueryOptions, useContactDecision } from '../api/staff-desk';
 import { StatusFilter, useCustomerColumn } from './desk-parts';
-import { StaffListPage } from './staff-list-page';
+import { DeskList } from './desk-list';
 
 /**
  * Contact messages (staff): what customers sent from Contacts, server-paged, new ones by default, filtered by
@@ -23,7 +23,7 @@ export function ContactMessagesTable() {
   const customerColumn = useCustomerColumn<AdminContactMessage>();
 
   return (
-    <StaffListPage
+    <DeskList
       title={t('contacts.title')}
       subtitle={t('contacts.subtitle')}
       filters={{ status: status ?? undefined }}

@@ -1,5 +1,4 @@
-import { Anchor, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+import { Anchor, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
@@ -77,22 +76,6 @@ export function DecisionButtons({ give, refuse }: { give: DecisionButton; refuse
         {refuse.label}
       </Button>
     </Group>
-  );
-}
-
-/** The search by the customer's e-mail or nickname. */
-export function CustomerSearch({ value, onChange }: { value: string; onChange: (value: string) => void }) {
-  const { t } = useTranslation('staffdesk');
-  return (
-    <TextInput
-      label={t('common.search')}
-      placeholder={t('common.searchPlaceholder')}
-      leftSection={<IconSearch size={16} stroke={1.6} />}
-      value={value}
-      onChange={(event) => onChange(event.currentTarget.value)}
-      w={{ base: '100%', xs: 260 }}
-      data-testid="desk-search"
-    />
   );
 }
 

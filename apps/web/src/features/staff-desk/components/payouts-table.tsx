@@ -14,7 +14,7 @@ import { useSession } from '../../../lib/session';
 import { payoutsQueryOptions, usePayoutDecision } from '../api/staff-desk';
 import { DecisionButtons, FilterSelect, StatusFilter, useCustomerColumn } from './desk-parts';
 import type { Decision } from './decision-modal';
-import { StaffListPage } from './staff-list-page';
+import { DeskList } from './desk-list';
 
 const STATUS_COLOR: Record<PayoutStatus, string> = { pending: 'yellow', completed: 'teal', canceled: 'gray' };
 /** `balance` payouts move money inside Storelift and are never asked for. */
@@ -49,7 +49,7 @@ export function PayoutsTable() {
   });
 
   return (
-    <StaffListPage
+    <DeskList
       title={t('payouts.title')}
       subtitle={t('payouts.subtitle')}
       filters={{ status: status ?? undefined, method: method ?? undefined }}
