@@ -19,43 +19,47 @@ interface PageResult<T> {
   meta: { total: number };
 }
 
-/** A server sort: the table's sort status and the `orderBy`/`sortBy` the list asks for. */
-export interface ServerSort<S extends string> {
-  sortStatus: DataTableSortStatus;
-  onSortStatusChange: (status: DataTableSortStatus) => void;
-  query: { orderBy: S; sortBy: 'asc' | 'desc' };
+/** How a server list sorts: the columns the server orders by, the first one and its direction. */
+export interface ListSort<S extends string> {
+  by: readonly S[];
+  initial: S;
+  direction?: 'asc' | 'desc';
+  /** The direction a newly chosen column starts in (else the one it was clicked to). */
+  firstDirection?: (column: string) => 'asc' | 'desc';
 }
 
+/** The `orderBy`/`sortBy` of a sorted list's query; nothing for a list without a sort. */
+type SortQuery<S extends string> = [S] extends [never] ? unknown : { orderBy: S; sortBy: 'asc' | 'desc' };
+
 /**
- * The sort of a server list: a click on a sortable column the server knows (`sorts`) orders by it; any
- * other column keeps the list in its default order. With `firstDirection`, a newly chosen column starts in
- * the direction it gives.
+ * The sort of a server list: a click on a sortable column the server knows (`by`) orders by it; any other
+ * column keeps the list in its default order.
  */
-export function useServerSort<S extends string>(
-  sorts: readonly S[],
-  initial: S,
-  direction: 'asc' | 'desc' = 'desc',
-  firstDirection?: (column: string) => 'asc' | 'desc',
-): ServerSort<S> {
-  const [sortStatus, setSortStatus] = useState<DataTableSortStatus>({ columnAccessor: initial, direction });
+function useServerSort<S extends string>(sort: ListSort<S> | undefined) {
+  const [sortStatus, setSortStatus] = useState<DataTableSortStatus>({
+    columnAccessor: sort?.initial ?? '',
+    direction: sort?.direction ?? 'desc',
+  });
+  if (!sort) return undefined;
   const onSortStatusChange = (next: DataTableSortStatus) =>
     setSortStatus(
-      firstDirection && next.columnAccessor !== sortStatus.columnAccessor
-        ? { ...next, direction: firstDirection(String(next.columnAccessor)) }
+      sort.firstDirection && next.columnAccessor !== sortStatus.columnAccessor
+        ? { ...next, direction: sort.firstDirection(String(next.columnAccessor)) }
         : next,
     );
-  const orderBy = sorts.includes(sortStatus.columnAccessor as S) ? (sortStatus.columnAccessor as S) : initial;
-  return { sortStatus, onSortStatusChange, query: { orderBy, sortBy: sortStatus.direction } };
+  const column = sortStatus.columnAccessor as S;
+  const query = { orderBy: sort.by.includes(column) ? column : sort.initial, sortBy: sortStatus.direction };
+  return { sortStatus, onSortStatusChange, query };
 }
 
 /** A list's free-text search: what is typed, and the trimmed text the list asks for once typing pauses. */
-export function useListSearch() {
+function useListSearch() {
   const [value, setValue] = useState('');
   const [debounced] = useDebouncedValue(value.trim(), 350);
   return { value, setValue, query: debounced || undefined };
 }
 
-/** The search box of a list (labelled "Search" unless told), bound to `useListSearch`. */
+/** The search box of a list (labelled "Search" unless told), bound to its `search`. */
 export function ListSearchField({
   search,
   label,
@@ -95,38 +99,44 @@ export function CreateButton({
 }
 
 /**
- * One server-paged list: its filters (undefined where cleared) and sort ask `queryOptions` for a page; any
- * change of them starts again from page 1. `filtered` says whether a filter is set, for the empty state;
- * `query` is what the list asks for but the page (an export sends it).
+ * One server-paged list: its search (with `search`), filters (undefined where cleared) and sort ask
+ * `queryOptions` for a page; any change of them starts again from page 1. `filtered` says whether a search
+ * or filter is set, for the empty state; `query` is what the list asks for but the page (an export sends it).
  */
 export function useServerList<
   F extends object,
   R extends PageResult<unknown>,
   K extends QueryKey,
-  // The sort's part of the query; none without a sort.
-  Q extends object = Record<never, never>,
+  S extends string = never,
 >({
+  search: searched = false,
   filters,
-  sort,
+  sort: sortBy,
   queryOptions,
   perPage = 10,
   emptyHeight = 220,
 }: {
+  search?: boolean;
   filters: F;
-  sort?: Omit<ServerSort<string>, 'query'> & { query: Q };
-  queryOptions: (query: F & Q & { page: number; limit: number }) => UseQueryOptions<R, Error, R, K>;
+  sort?: ListSort<S>;
+  queryOptions: (
+    query: { search?: string } & F & SortQuery<S> & { page: number; limit: number },
+  ) => UseQueryOptions<R, Error, R, K>;
   perPage?: number;
   emptyHeight?: number;
 }) {
-  const query = { ...filters, ...sort?.query } as F & Q;
+  const search = useListSearch();
+  const sort = useServerSort(sortBy);
+  const chosen = { ...(searched && { search: search.query }), ...filters };
+  const query = { ...chosen, ...sort?.query } as { search?: string } & F & SortQuery<S>;
   const [page, setPage] = usePageOf(query);
   const result = useQuery(queryOptions({ ...query, page, limit: perPage }));
   const tableProps = usePagedTableProps<R['data'][number]>(
     { data: result.data, isFetching: result.isFetching },
     { page, onPageChange: setPage, perPage, emptyHeight },
   );
-  const filtered = Object.values(filters).some((value) => value !== undefined);
-  return { ...result, query, page, filtered, tableProps, sort };
+  const filtered = Object.values(chosen).some((value) => value !== undefined);
+  return { ...result, search, query, page, filtered, tableProps, sort };
 }
 
 /** The column of a row's actions (its menu or buttons), at the row's end. */
@@ -167,7 +177,7 @@ export function StaffList<T>({
     error: unknown;
     filtered: boolean;
     tableProps: ReturnType<typeof usePagedTableProps<T>>;
-    sort?: Pick<ServerSort<string>, 'sortStatus' | 'onSortStatusChange'>;
+    sort?: { sortStatus: DataTableSortStatus; onSortStatusChange: (status: DataTableSortStatus) => void };
   };
   columns: DataTableColumn<T>[];
   rowActions?: RowActions<T>;

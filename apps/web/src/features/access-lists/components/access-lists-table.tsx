@@ -11,14 +11,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { ConfirmRowAction } from '../../../components/confirm-row-action';
 import { PermissionGate } from '../../../components/permission-gate';
-import {
-  CreateButton,
-  ListSearchField,
-  StaffList,
-  useListSearch,
-  useServerList,
-  useServerSort,
-} from '../../../components/staff-list';
+import { CreateButton, ListSearchField, StaffList, useServerList } from '../../../components/staff-list';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { accessListQueryOptions, useDeleteAccessEntry, type AccessListsQuery } from '../api/access-lists';
 import { AccessEntryModal } from './access-entry-modal';
@@ -31,15 +24,15 @@ const SORTS: readonly AccessListsQuery['orderBy'][] = ['created_at', 'date', 'va
  */
 export function AccessListsTable() {
   const { t } = useTranslation('security');
-  const search = useListSearch();
   const [listType, setListType] = useState<AccessListType | null>(null);
   const [category, setCategory] = useState<AccessListCategory | null>(null);
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<AccessListEntry | null>(null);
   const remove = useDeleteAccessEntry();
   const list = useServerList({
-    filters: { search: search.query, list_type: listType ?? undefined, category: category ?? undefined },
-    sort: useServerSort(SORTS, 'created_at'),
+    search: true,
+    filters: { list_type: listType ?? undefined, category: category ?? undefined },
+    sort: { by: SORTS, initial: 'created_at' },
     queryOptions: accessListQueryOptions,
   });
 
@@ -60,7 +53,7 @@ export function AccessListsTable() {
       filters={
         <>
           <ListSearchField
-            search={search}
+            search={list.search}
             placeholder={t('accessLists.searchPlaceholder')}
             w={280}
             data-testid="access-search"

@@ -25,13 +25,7 @@ import { useTranslation } from 'react-i18next';
 import { CampaignStatusBadge, InstallsProgress } from '../../../components/campaign-figures';
 import { ROOMY_TABLE } from '../../../components/paged-table';
 import { RowMenu } from '../../../components/row-menu';
-import {
-  ListSearchField,
-  StaffList,
-  useListSearch,
-  useServerList,
-  useServerSort,
-} from '../../../components/staff-list';
+import { ListSearchField, StaffList, useServerList } from '../../../components/staff-list';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { translateMessage } from '../../../lib/messages';
 import { useSession } from '../../../lib/session';
@@ -93,7 +87,6 @@ export function UserOrdersTable({
   const { t: tc } = useTranslation('campaigns');
   const { t: ta } = useTranslation('app');
   const { permissions } = useSession();
-  const search = useListSearch();
   const [view, setView] = useState<OrdersView>(initialView);
   const [status, setStatus] = useState<CampaignStatus | null>(null);
   const [productType, setProductType] = useState<string | null>(null);
@@ -109,9 +102,9 @@ export function UserOrdersTable({
       appstore: appstore ? (Number(appstore) as 1 | 2) : undefined,
       user_id: userId,
       unread: unread || undefined,
-      search: search.query,
     },
-    sort: useServerSort(ADMIN_CAMPAIGN_SORTS, 'id'),
+    search: true,
+    sort: { by: ADMIN_CAMPAIGN_SORTS, initial: 'id' },
     // This list names its sort `sortBy` (the column) and `sortType` (the direction).
     queryOptions: ({ orderBy, sortBy, ...query }) =>
       userOrdersQueryOptions({ ...query, sortBy: orderBy, sortType: sortBy }),
@@ -146,7 +139,7 @@ export function UserOrdersTable({
           <Card withBorder radius="lg" padding="lg">
             <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
               <ListSearchField
-                search={search}
+                search={list.search}
                 placeholder={t('userOrders.searchPlaceholder')}
                 data-testid="user-orders-search"
               />

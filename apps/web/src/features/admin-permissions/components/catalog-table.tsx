@@ -7,14 +7,7 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { ConfirmRowAction } from '../../../components/confirm-row-action';
 import { RowMenu } from '../../../components/row-menu';
-import {
-  CreateButton,
-  ListSearchField,
-  StaffList,
-  useListSearch,
-  useServerList,
-  useServerSort,
-} from '../../../components/staff-list';
+import { CreateButton, ListSearchField, StaffList, useServerList } from '../../../components/staff-list';
 import { formatDate } from '../../../lib/format';
 import {
   allModulesQueryOptions,
@@ -36,7 +29,6 @@ const isModule = (row: Row): row is PermissionModule => 'functions_count' in row
  */
 export function CatalogTable({ kind }: { kind: 'module' | 'function' }) {
   const { t } = useTranslation('access');
-  const search = useListSearch();
   const [moduleId, setModuleId] = useState<string | null>(null);
   const [editing, setEditing] = useState<{ entry?: Row } | null>(null);
   const [deleting, setDeleting] = useState<Row | null>(null);
@@ -44,11 +36,11 @@ export function CatalogTable({ kind }: { kind: 'module' | 'function' }) {
   const removeFunction = useDeleteFunction();
   const remove = kind === 'module' ? removeModule : removeFunction;
   const list = useServerList({
+    search: true,
     filters: {
-      search: search.query,
       module_id: kind === 'function' && moduleId ? Number(moduleId) : undefined,
     },
-    sort: useServerSort(SORTS, 'id', 'asc'),
+    sort: { by: SORTS, initial: 'id', direction: 'asc' },
     // The kind is fixed for the page; either list answers the same page shape.
     queryOptions: (query) =>
       (kind === 'module' ? modulesQueryOptions(query) : functionsQueryOptions(query)) as UseQueryOptions<
@@ -135,7 +127,7 @@ export function CatalogTable({ kind }: { kind: 'module' | 'function' }) {
       filters={
         <>
           <ListSearchField
-            search={search}
+            search={list.search}
             placeholder={t('searchPlaceholder')}
             style={{ flex: '1 1 260px' }}
             maw={420}

@@ -4,14 +4,7 @@ import { IconUserShield } from '@tabler/icons-react';
 import type { RoleRow } from '@storelift/shared';
 import { useTranslation } from 'react-i18next';
 import { RowMenu } from '../../../components/row-menu';
-import {
-  CreateButton,
-  ListSearchField,
-  StaffList,
-  useListSearch,
-  useServerList,
-  useServerSort,
-} from '../../../components/staff-list';
+import { CreateButton, ListSearchField, StaffList, useServerList } from '../../../components/staff-list';
 import { formatDate } from '../../../lib/format';
 import { rolesQueryOptions, type RolesQuery } from '../api/roles';
 import { DeleteRoleModal } from './delete-role-modal';
@@ -26,13 +19,13 @@ const SORTS: readonly RolesQuery['orderBy'][] = ['id', 'name', 'created_at'];
  */
 export function RolesTable() {
   const { t } = useTranslation('access');
-  const search = useListSearch();
   const [editing, setEditing] = useState<{ role?: RoleRow } | null>(null);
   const [deleting, setDeleting] = useState<RoleRow | null>(null);
   const [granting, setGranting] = useState<RoleRow | null>(null);
   const list = useServerList({
-    filters: { search: search.query },
-    sort: useServerSort(SORTS, 'id', 'asc'),
+    search: true,
+    filters: {},
+    sort: { by: SORTS, initial: 'id', direction: 'asc' },
     queryOptions: rolesQueryOptions,
   });
 
@@ -45,7 +38,7 @@ export function RolesTable() {
       }
       filters={
         <ListSearchField
-          search={search}
+          search={list.search}
           placeholder={t('roles.searchPlaceholder')}
           style={{ flex: '1 1 260px' }}
           maw={420}

@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ROOMY_TABLE } from '../../../components/paged-table';
-import { ListSearchField, StaffList, useServerList, useServerSort } from '../../../components/staff-list';
+import { ListSearchField, StaffList, useServerList } from '../../../components/staff-list';
 import { CopyValue } from '../../../components/copy-value';
 import { isValidRange } from '../../../lib/date-range';
 import { countryName, formatDate } from '../../../lib/format';
@@ -74,9 +74,11 @@ export function UserListTable() {
   const list = useServerList({
     filters: query,
     // A newly chosen column starts A→Z (newest first for the dates).
-    sort: useServerSort(SORTABLE, 'created_at', 'desc', (column) =>
-      column.endsWith('_at') ? 'desc' : 'asc',
-    ),
+    sort: {
+      by: SORTABLE,
+      initial: 'created_at',
+      firstDirection: (column) => (column.endsWith('_at') ? 'desc' : 'asc'),
+    },
     queryOptions: adminUsersQueryOptions,
     emptyHeight: 240,
   });

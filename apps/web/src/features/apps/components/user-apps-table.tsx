@@ -22,13 +22,7 @@ import {
 } from '@storelift/shared';
 import { useTranslation } from 'react-i18next';
 import { ROOMY_TABLE } from '../../../components/paged-table';
-import {
-  ListSearchField,
-  StaffList,
-  useListSearch,
-  useServerList,
-  useServerSort,
-} from '../../../components/staff-list';
+import { ListSearchField, StaffList, useServerList } from '../../../components/staff-list';
 import { UserDetailsLink } from '../../../components/user-details-link';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { adminAppsQueryOptions, type AdminAppsQuery } from '../api/admin-apps';
@@ -48,20 +42,19 @@ export function UserAppsTable() {
   const storeName = (store: number) =>
     store === APP_STORES.GOOGLE_PLAY ? ta('stores.googlePlay') : ta('stores.appStore');
   const roomy = useMediaQuery(ROOMY_TABLE, true, { getInitialValueInEffect: false });
-  const search = useListSearch();
   const [searchColumn, setSearchColumn] = useState<AdminAppsQuery['searchColumn']>('all');
   const [filter, setFilter] = useState<AdminAppsQuery['allAppsFilter']>('all');
   const [store, setStore] = useState<string | null>(null);
   const [onlyPaid, setOnlyPaid] = useState(false);
   const list = useServerList({
+    search: true,
     filters: {
-      search: search.query,
       searchColumn,
       allAppsFilter: filter,
       appstoreId: store ? (Number(store) as AppStore) : undefined,
       only_paid: onlyPaid ? ('1' as const) : undefined,
     },
-    sort: useServerSort(SORTS, 'created_at'),
+    sort: { by: SORTS, initial: 'created_at' },
     queryOptions: adminAppsQueryOptions,
     emptyHeight: 260,
   });
@@ -82,7 +75,7 @@ export function UserAppsTable() {
             />
             <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
               <ListSearchField
-                search={search}
+                search={list.search}
                 placeholder={t('apps.searchPlaceholder')}
                 data-testid="user-apps-search"
               />

@@ -29,13 +29,7 @@ import { ConfirmRowAction } from '../../../components/confirm-row-action';
 import { ExportButton } from '../../../components/export-button';
 import { showApiError } from '../../../components/error-modal';
 import { RowMenu } from '../../../components/row-menu';
-import {
-  ListSearchField,
-  StaffList,
-  useListSearch,
-  useServerList,
-  useServerSort,
-} from '../../../components/staff-list';
+import { ListSearchField, StaffList, useServerList } from '../../../components/staff-list';
 import { isValidRange } from '../../../lib/date-range';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { translateMessage } from '../../../lib/messages';
@@ -77,7 +71,6 @@ export function UserPaymentsTable({
   onStatusClear: () => void;
 }) {
   const { t } = useTranslation('staffmoney');
-  const search = useListSearch();
   const [searchColumn, setSearchColumn] = useState<string>('all');
   const [plan, setPlan] = useState<string | null>(null);
   const [systems, setSystems] = useState<string[]>([]);
@@ -103,8 +96,8 @@ export function UserPaymentsTable({
 
   const rangeOk = (!from && !to) || isValidRange(from, to) || !!from !== !!to;
   const list = useServerList({
+    search: true,
     filters: {
-      search: search.query,
       searchColumn: searchColumn as AdminPaymentsQuery['searchColumn'],
       priceplan_id: plan ? Number(plan) : undefined,
       pay_systems: systems.length ? systems.join(',') : undefined,
@@ -114,7 +107,7 @@ export function UserPaymentsTable({
       from: rangeOk ? from || undefined : undefined,
       to: rangeOk ? to || undefined : undefined,
     },
-    sort: useServerSort(SORTS, 'created_at'),
+    sort: { by: SORTS, initial: 'created_at' },
     queryOptions: adminPaymentsQueryOptions,
     emptyHeight: 260,
   });
@@ -159,7 +152,7 @@ export function UserPaymentsTable({
           <Card withBorder radius="lg" padding="lg">
             <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
               <ListSearchField
-                search={search}
+                search={list.search}
                 placeholder={t('payments.searchPlaceholder')}
                 data-testid="payments-search"
               />

@@ -4,14 +4,7 @@ import { LOCALES, type InternalBlogPost, type Locale } from '@storelift/shared';
 import { useTranslation } from 'react-i18next';
 import { ConfirmRowAction } from '../../../components/confirm-row-action';
 import { RowMenu } from '../../../components/row-menu';
-import {
-  CreateButton,
-  ListSearchField,
-  StaffList,
-  useListSearch,
-  useServerList,
-  useServerSort,
-} from '../../../components/staff-list';
+import { CreateButton, ListSearchField, StaffList, useServerList } from '../../../components/staff-list';
 import { formatDate } from '../../../lib/format';
 import { blogPostsQueryOptions, useDeleteBlogPost, type BlogPostsQuery } from '../api/blog';
 import { BlogPostModal } from './blog-post-modal';
@@ -21,14 +14,14 @@ const SORTS: readonly BlogPostsQuery['orderBy'][] = ['created_at', 'published_at
 /** The internal blog (the `blog` module): staff write posts for the customers' dashboard, per language. */
 export function BlogPostsTable() {
   const { t } = useTranslation('blog');
-  const search = useListSearch();
   const [language, setLanguage] = useState<Locale | null>(null);
   const [editing, setEditing] = useState<{ post?: InternalBlogPost } | null>(null);
   const [deleting, setDeleting] = useState<InternalBlogPost | null>(null);
   const remove = useDeleteBlogPost();
   const list = useServerList({
-    filters: { search: search.query, language: language ?? undefined },
-    sort: useServerSort(SORTS, 'created_at'),
+    search: true,
+    filters: { language: language ?? undefined },
+    sort: { by: SORTS, initial: 'created_at' },
     queryOptions: blogPostsQueryOptions,
   });
 
@@ -41,7 +34,7 @@ export function BlogPostsTable() {
       }
       filters={
         <>
-          <ListSearchField search={search} label={t('search')} w={320} />
+          <ListSearchField search={list.search} label={t('search')} w={320} />
           <Select
             label={t('fields.language')}
             placeholder={t('allLanguages')}

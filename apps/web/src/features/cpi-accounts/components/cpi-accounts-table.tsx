@@ -4,14 +4,7 @@ import type { CpiAccount } from '@storelift/shared';
 import { useTranslation } from 'react-i18next';
 import { ConfirmRowAction } from '../../../components/confirm-row-action';
 import { RowMenu } from '../../../components/row-menu';
-import {
-  CreateButton,
-  ListSearchField,
-  StaffList,
-  useListSearch,
-  useServerList,
-  useServerSort,
-} from '../../../components/staff-list';
+import { CreateButton, ListSearchField, StaffList, useServerList } from '../../../components/staff-list';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useCan } from '../../../lib/session';
 import {
@@ -31,7 +24,6 @@ type Confirm = { kind: 'deactivate' | 'delete'; account: CpiAccount };
  */
 export function CpiAccountsTable() {
   const { t } = useTranslation('staffmoney');
-  const search = useListSearch();
   const [activeOnly, setActiveOnly] = useState(false);
   const [editing, setEditing] = useState<{ account?: CpiAccount } | null>(null);
   const [confirm, setConfirm] = useState<Confirm | null>(null);
@@ -39,8 +31,9 @@ export function CpiAccountsTable() {
   const deactivate = useDeactivateCpiAccount();
   const remove = useDeleteCpiAccount();
   const list = useServerList({
-    filters: { search: search.query, active: activeOnly ? ('1' as const) : undefined },
-    sort: useServerSort(SORTS, 'created_at'),
+    search: true,
+    filters: { active: activeOnly ? ('1' as const) : undefined },
+    sort: { by: SORTS, initial: 'created_at' },
     queryOptions: cpiAccountsQueryOptions,
   });
 
@@ -60,7 +53,7 @@ export function CpiAccountsTable() {
       filters={
         <>
           <ListSearchField
-            search={search}
+            search={list.search}
             placeholder={t('cpiAccounts.searchPlaceholder')}
             style={{ flex: '1 1 260px' }}
             maw={420}

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ConfirmRowAction } from '../../../components/confirm-row-action';
 import { RowMenu } from '../../../components/row-menu';
-import { CreateButton, StaffList, useServerList, useServerSort } from '../../../components/staff-list';
+import { CreateButton, StaffList, useServerList } from '../../../components/staff-list';
 import { countryName, formatDate, formatMoney, formatPercent, lastDayOf } from '../../../lib/format';
 import { useCan } from '../../../lib/session';
 import {
@@ -44,7 +44,7 @@ export function MarketingActionsTable() {
   const options = useQuery(marketingActionFiltersQueryOptions());
   const list = useServerList({
     filters: { type: type ?? undefined, country: country ?? undefined, current: current || undefined },
-    sort: useServerSort(SORTS, 'starts_at'),
+    sort: { by: SORTS, initial: 'starts_at' },
     queryOptions: marketingActionsQueryOptions,
   });
   const planName = (id: number) => options.data?.price_plans.find((plan) => plan.id === id)?.name ?? `#${id}`;

@@ -5,14 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmRowAction } from '../../../components/confirm-row-action';
 import { CopyValue } from '../../../components/copy-value';
 import { RowMenu } from '../../../components/row-menu';
-import {
-  CreateButton,
-  ListSearchField,
-  StaffList,
-  useListSearch,
-  useServerList,
-  useServerSort,
-} from '../../../components/staff-list';
+import { CreateButton, ListSearchField, StaffList, useServerList } from '../../../components/staff-list';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useCan } from '../../../lib/session';
 import { reflinksQueryOptions, useDeleteReflink, type ReflinksQuery } from '../api/reflinks';
@@ -26,14 +19,14 @@ const SORTS: readonly ReflinksQuery['orderBy'][] = ['created_at', 'name', 'code'
  */
 export function ReflinksTable() {
   const { t } = useTranslation('staffmoney');
-  const search = useListSearch();
   const [editing, setEditing] = useState<{ reflink?: Reflink } | null>(null);
   const [deleting, setDeleting] = useState<Reflink | null>(null);
   const manage = useCan('reflinks.manage');
   const remove = useDeleteReflink();
   const list = useServerList({
-    filters: { search: search.query },
-    sort: useServerSort(SORTS, 'created_at'),
+    search: true,
+    filters: {},
+    sort: { by: SORTS, initial: 'created_at' },
     queryOptions: reflinksQueryOptions,
   });
   const signupLink = (code: string) => `${window.location.origin}/signup?ref=${encodeURIComponent(code)}`;
@@ -49,7 +42,7 @@ export function ReflinksTable() {
       }
       filters={
         <ListSearchField
-          search={search}
+          search={list.search}
           placeholder={t('reflinks.searchPlaceholder')}
           style={{ flex: '1 1 260px' }}
           maw={420}

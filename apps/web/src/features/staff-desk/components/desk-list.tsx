@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import type { QueryKey, UseQueryOptions } from '@tanstack/react-query';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
-import { ListSearchField, StaffList, useListSearch, useServerList } from '../../../components/staff-list';
+import { ListSearchField, StaffList, useServerList } from '../../../components/staff-list';
 import { DecisionModal, type Decision, type DecisionChange } from './decision-modal';
 
 /** What a staff desk list asks the server for: the page's own filters, the customer search and the page. */
@@ -52,9 +52,8 @@ export function DeskList<
   actions: (row: R['data'][number], ask: (decision: Decision) => void) => ReactNode;
 }) {
   const { t } = useTranslation('staffdesk');
-  const search = useListSearch();
   const [decision, setDecision] = useState<Decision | null>(null);
-  const list = useServerList({ filters: { ...filters, search: search.query }, queryOptions });
+  const list = useServerList({ search: true, filters, queryOptions });
 
   return (
     <StaffList<R['data'][number]>
@@ -63,7 +62,7 @@ export function DeskList<
       filters={
         <>
           <ListSearchField
-            search={search}
+            search={list.search}
             label={t('common.search')}
             placeholder={t('common.searchPlaceholder')}
             w={{ base: '100%', xs: 260 }}

@@ -6,14 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmRowAction } from '../../../components/confirm-row-action';
 import { RowMenu } from '../../../components/row-menu';
 import { showApiError } from '../../../components/error-modal';
-import {
-  CreateButton,
-  ListSearchField,
-  StaffList,
-  useListSearch,
-  useServerList,
-  useServerSort,
-} from '../../../components/staff-list';
+import { CreateButton, ListSearchField, StaffList, useServerList } from '../../../components/staff-list';
 import { formatDate } from '../../../lib/format';
 import { translateMessage } from '../../../lib/messages';
 import { notifySuccess } from '../../../lib/notify';
@@ -32,7 +25,6 @@ export function VendorsTable() {
   const { t } = useTranslation('admin');
   const { t: ta } = useTranslation('app');
   const { t: tc } = useTranslation('campaigns');
-  const search = useListSearch();
   const [store, setStore] = useState<string | null>(null);
   const [editing, setEditing] = useState<{ vendor?: Vendor } | null>(null);
   const [deleting, setDeleting] = useState<Vendor | null>(null);
@@ -40,8 +32,9 @@ export function VendorsTable() {
   const activity = useVendorActivity();
   const remove = useDeleteVendor();
   const list = useServerList({
-    filters: { search: search.query, store: store ? (Number(store) as 1 | 2) : undefined },
-    sort: useServerSort(SORTS, 'id', 'asc'),
+    search: true,
+    filters: { store: store ? (Number(store) as 1 | 2) : undefined },
+    sort: { by: SORTS, initial: 'id', direction: 'asc' },
     queryOptions: vendorsQueryOptions,
   });
 
@@ -64,7 +57,7 @@ export function VendorsTable() {
       filters={
         <>
           <ListSearchField
-            search={search}
+            search={list.search}
             placeholder={t('vendors.searchPlaceholder')}
             style={{ flex: '1 1 260px' }}
             maw={420}
