@@ -10,6 +10,7 @@ import {
   type DataTableSortStatus,
 } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
+import { formatDate, formatDateTime } from '../lib/format';
 import { PageHeader } from './page-header';
 import { ListError, usePagedTableProps, usePageOf } from './paged-table';
 
@@ -137,6 +138,28 @@ export function useServerList<
   );
   const filtered = Object.values(chosen).some((value) => value !== undefined);
   return { ...result, search, query, page, filtered, tableProps, sort };
+}
+
+/**
+ * A date column (`created_at`, …): the day (with `time`, the time too), a dash where there is none; `sortable`
+ * where the server sorts by it.
+ */
+export function dateColumn<T>(
+  accessor: keyof T & string,
+  title: string,
+  { sortable, time }: { sortable?: boolean; time?: boolean } = {},
+): DataTableColumn<T> {
+  const format = time ? formatDateTime : formatDate;
+  return {
+    accessor,
+    title,
+    sortable,
+    noWrap: true,
+    render: (row) => {
+      const value = row[accessor] as string | null;
+      return value ? format(value) : '—';
+    },
+  };
 }
 
 /** The column of a row's actions (its menu or buttons), at the row's end. */

@@ -11,8 +11,14 @@ import {
 import { useTranslation } from 'react-i18next';
 import { ConfirmRowAction } from '../../../components/confirm-row-action';
 import { PermissionGate } from '../../../components/permission-gate';
-import { CreateButton, ListSearchField, StaffList, useServerList } from '../../../components/staff-list';
-import { formatDate, formatDateTime } from '../../../lib/format';
+import {
+  CreateButton,
+  ListSearchField,
+  dateColumn,
+  StaffList,
+  useServerList,
+} from '../../../components/staff-list';
+import { formatDateTime } from '../../../lib/format';
 import { accessListQueryOptions, useDeleteAccessEntry, type AccessListsQuery } from '../api/access-lists';
 import { AccessEntryModal } from './access-entry-modal';
 
@@ -118,13 +124,7 @@ export function AccessListsTable() {
             </Text>
           ),
         },
-        {
-          accessor: 'date',
-          title: t('accessLists.columns.date'),
-          sortable: true,
-          noWrap: true,
-          render: (entry) => formatDate(entry.date),
-        },
+        dateColumn('date', t('accessLists.columns.date'), { sortable: true }),
         { accessor: 'description', title: t('accessLists.columns.description') },
         {
           accessor: 'created_at',

@@ -25,8 +25,8 @@ import { useTranslation } from 'react-i18next';
 import { CampaignStatusBadge, InstallsProgress } from '../../../components/campaign-figures';
 import { ROOMY_TABLE } from '../../../components/paged-table';
 import { RowMenu } from '../../../components/row-menu';
-import { ListSearchField, StaffList, useServerList } from '../../../components/staff-list';
-import { formatDate, formatMoney } from '../../../lib/format';
+import { ListSearchField, dateColumn, StaffList, useServerList } from '../../../components/staff-list';
+import { formatMoney } from '../../../lib/format';
 import { translateMessage } from '../../../lib/messages';
 import { useSession } from '../../../lib/session';
 import { userOrdersQueryOptions } from '../api/admin-campaigns';
@@ -313,13 +313,7 @@ export function UserOrdersTable({
           render: (row) => row.partner ?? '—',
         },
         { accessor: 'vendor', title: t('userOrders.columns.vendor'), visibleMediaQuery: ROOMY_TABLE },
-        {
-          accessor: 'created_at',
-          title: t('userOrders.columns.created'),
-          sortable: true,
-          noWrap: true,
-          render: (row) => formatDate(row.created_at),
-        },
+        dateColumn('created_at', t('userOrders.columns.created'), { sortable: true }),
       ]}
       rowActions={{
         render: (row) => (

@@ -7,8 +7,13 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { ConfirmRowAction } from '../../../components/confirm-row-action';
 import { RowMenu } from '../../../components/row-menu';
-import { CreateButton, ListSearchField, StaffList, useServerList } from '../../../components/staff-list';
-import { formatDate } from '../../../lib/format';
+import {
+  CreateButton,
+  ListSearchField,
+  dateColumn,
+  StaffList,
+  useServerList,
+} from '../../../components/staff-list';
 import {
   allModulesQueryOptions,
   functionsQueryOptions,
@@ -103,13 +108,7 @@ export function CatalogTable({ kind }: { kind: 'module' | 'function' }) {
           },
         ]
       : []),
-    {
-      accessor: 'created_at',
-      title: t('columns.created'),
-      sortable: true,
-      noWrap: true,
-      render: (row) => formatDate(row.created_at),
-    },
+    dateColumn('created_at', t('columns.created'), { sortable: true }),
   ];
 
   return (

@@ -4,8 +4,13 @@ import { IconUserShield } from '@tabler/icons-react';
 import type { RoleRow } from '@storelift/shared';
 import { useTranslation } from 'react-i18next';
 import { RowMenu } from '../../../components/row-menu';
-import { CreateButton, ListSearchField, StaffList, useServerList } from '../../../components/staff-list';
-import { formatDate } from '../../../lib/format';
+import {
+  CreateButton,
+  ListSearchField,
+  dateColumn,
+  StaffList,
+  useServerList,
+} from '../../../components/staff-list';
 import { rolesQueryOptions, type RolesQuery } from '../api/roles';
 import { DeleteRoleModal } from './delete-role-modal';
 import { GrantsDrawer } from './grants-drawer';
@@ -71,13 +76,7 @@ export function RolesTable() {
         },
         { accessor: 'guard_name', title: t('roles.columns.guardName') },
         { accessor: 'users_count', title: t('roles.columns.users'), textAlign: 'right' },
-        {
-          accessor: 'created_at',
-          title: t('columns.created'),
-          sortable: true,
-          noWrap: true,
-          render: (role) => formatDate(role.created_at),
-        },
+        dateColumn('created_at', t('columns.created'), { sortable: true }),
       ]}
       rowActions={{
         render: (role) => (

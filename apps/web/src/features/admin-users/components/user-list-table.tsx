@@ -7,10 +7,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ROOMY_TABLE } from '../../../components/paged-table';
-import { ListSearchField, StaffList, useServerList } from '../../../components/staff-list';
+import { ListSearchField, dateColumn, StaffList, useServerList } from '../../../components/staff-list';
 import { CopyValue } from '../../../components/copy-value';
 import { isValidRange } from '../../../lib/date-range';
-import { countryName, formatDate } from '../../../lib/format';
+import { countryName } from '../../../lib/format';
 import { canOpen } from '../../../lib/navigation';
 import { displayRoles } from '../../../lib/roles';
 import { useSession } from '../../../lib/session';
@@ -298,13 +298,7 @@ export function UserListTable() {
             </Badge>
           ),
         },
-        {
-          accessor: 'created_at',
-          title: t('adminUsers.columns.createdAt'),
-          sortable: true,
-          noWrap: true,
-          render: (user) => formatDate(user.created_at),
-        },
+        dateColumn('created_at', t('adminUsers.columns.createdAt'), { sortable: true }),
         ...(ordersLink
           ? [
               {

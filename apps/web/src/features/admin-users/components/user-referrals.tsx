@@ -5,8 +5,8 @@ import type { AdminReferral } from '@storelift/shared';
 import { useTranslation } from 'react-i18next';
 import { ConfirmRowAction } from '../../../components/confirm-row-action';
 import { showApiError } from '../../../components/error-modal';
-import { StaffList, useServerList } from '../../../components/staff-list';
-import { formatDate, formatMoney } from '../../../lib/format';
+import { dateColumn, StaffList, useServerList } from '../../../components/staff-list';
+import { formatMoney } from '../../../lib/format';
 import { translateMessage } from '../../../lib/messages';
 import { notifySuccess } from '../../../lib/notify';
 import { useCan } from '../../../lib/session';
@@ -73,12 +73,7 @@ export function UserReferrals({ userId }: { userId: number }) {
       columns={[
         { accessor: 'email', title: t('referrals.email') },
         { accessor: 'nickname', title: t('referrals.nickname') },
-        {
-          accessor: 'created_at',
-          title: t('referrals.registered'),
-          noWrap: true,
-          render: (row) => formatDate(row.created_at),
-        },
+        dateColumn('created_at', t('referrals.registered')),
         {
           accessor: 'total_payments',
           title: t('referrals.payments'),

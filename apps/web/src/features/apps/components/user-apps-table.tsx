@@ -22,9 +22,9 @@ import {
 } from '@storelift/shared';
 import { useTranslation } from 'react-i18next';
 import { ROOMY_TABLE } from '../../../components/paged-table';
-import { ListSearchField, StaffList, useServerList } from '../../../components/staff-list';
+import { ListSearchField, dateColumn, StaffList, useServerList } from '../../../components/staff-list';
 import { UserDetailsLink } from '../../../components/user-details-link';
-import { formatDate, formatMoney } from '../../../lib/format';
+import { formatMoney } from '../../../lib/format';
 import { adminAppsQueryOptions, type AdminAppsQuery } from '../api/admin-apps';
 
 type OrderColumn = AdminAppsQuery['orderBy'];
@@ -181,13 +181,7 @@ export function UserAppsTable() {
           textAlign: 'right',
           render: (app) => formatMoney(app.promotion_value),
         },
-        {
-          accessor: 'created_at',
-          title: t('apps.columns.added'),
-          sortable: true,
-          noWrap: true,
-          render: (app) => formatDate(app.created_at),
-        },
+        dateColumn('created_at', t('apps.columns.added'), { sortable: true }),
       ]}
     />
   );

@@ -29,9 +29,9 @@ import { ConfirmRowAction } from '../../../components/confirm-row-action';
 import { ExportButton } from '../../../components/export-button';
 import { showApiError } from '../../../components/error-modal';
 import { RowMenu } from '../../../components/row-menu';
-import { ListSearchField, StaffList, useServerList } from '../../../components/staff-list';
+import { ListSearchField, dateColumn, StaffList, useServerList } from '../../../components/staff-list';
 import { isValidRange } from '../../../lib/date-range';
-import { formatDateTime, formatMoney } from '../../../lib/format';
+import { formatMoney } from '../../../lib/format';
 import { translateMessage } from '../../../lib/messages';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { UserDetailsLink } from '../../../components/user-details-link';
@@ -316,13 +316,7 @@ export function UserPaymentsTable({
               </Text>
             ),
         },
-        {
-          accessor: 'created_at',
-          title: t('payments.columns.date'),
-          sortable: true,
-          noWrap: true,
-          render: (payment) => formatDateTime(payment.created_at),
-        },
+        dateColumn('created_at', t('payments.columns.date'), { sortable: true, time: true }),
       ]}
       rowActions={{
         title: <VisuallyHidden>{t('payments.actions')}</VisuallyHidden>,

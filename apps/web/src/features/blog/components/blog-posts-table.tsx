@@ -4,8 +4,13 @@ import { LOCALES, type InternalBlogPost, type Locale } from '@storelift/shared';
 import { useTranslation } from 'react-i18next';
 import { ConfirmRowAction } from '../../../components/confirm-row-action';
 import { RowMenu } from '../../../components/row-menu';
-import { CreateButton, ListSearchField, StaffList, useServerList } from '../../../components/staff-list';
-import { formatDate } from '../../../lib/format';
+import {
+  CreateButton,
+  ListSearchField,
+  dateColumn,
+  StaffList,
+  useServerList,
+} from '../../../components/staff-list';
 import { blogPostsQueryOptions, useDeleteBlogPost, type BlogPostsQuery } from '../api/blog';
 import { BlogPostModal } from './blog-post-modal';
 
@@ -67,20 +72,8 @@ export function BlogPostsTable() {
             </Group>
           ),
         },
-        {
-          accessor: 'published_at',
-          title: t('columns.publishedAt'),
-          sortable: true,
-          noWrap: true,
-          render: (post) => (post.published_at ? formatDate(post.published_at) : '—'),
-        },
-        {
-          accessor: 'created_at',
-          title: t('columns.created'),
-          sortable: true,
-          noWrap: true,
-          render: (post) => formatDate(post.created_at),
-        },
+        dateColumn('published_at', t('columns.publishedAt'), { sortable: true }),
+        dateColumn('created_at', t('columns.created'), { sortable: true }),
       ]}
       rowActions={{
         title: <VisuallyHidden>{t('actions')}</VisuallyHidden>,

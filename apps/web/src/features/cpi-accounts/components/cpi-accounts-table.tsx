@@ -4,8 +4,14 @@ import type { CpiAccount } from '@storelift/shared';
 import { useTranslation } from 'react-i18next';
 import { ConfirmRowAction } from '../../../components/confirm-row-action';
 import { RowMenu } from '../../../components/row-menu';
-import { CreateButton, ListSearchField, StaffList, useServerList } from '../../../components/staff-list';
-import { formatDate, formatMoney } from '../../../lib/format';
+import {
+  CreateButton,
+  ListSearchField,
+  dateColumn,
+  StaffList,
+  useServerList,
+} from '../../../components/staff-list';
+import { formatMoney } from '../../../lib/format';
 import { useCan } from '../../../lib/session';
 import {
   cpiAccountsQueryOptions,
@@ -104,13 +110,7 @@ export function CpiAccountsTable() {
             </Text>
           ),
         },
-        {
-          accessor: 'created_at',
-          title: t('cpiAccounts.columns.created'),
-          sortable: true,
-          noWrap: true,
-          render: (account) => formatDate(account.created_at),
-        },
+        dateColumn('created_at', t('cpiAccounts.columns.created'), { sortable: true }),
       ]}
       rowActions={{
         title: <VisuallyHidden>{t('cpiAccounts.actions')}</VisuallyHidden>,

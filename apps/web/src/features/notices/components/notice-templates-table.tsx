@@ -6,8 +6,7 @@ import { ConfirmRowAction } from '../../../components/confirm-row-action';
 import { RowMenu } from '../../../components/row-menu';
 import { showFormError } from '../../../components/error-modal';
 import { FormModal } from '../../../components/form-modal';
-import { CreateButton, StaffList, useServerList } from '../../../components/staff-list';
-import { formatDateTime } from '../../../lib/format';
+import { CreateButton, dateColumn, StaffList, useServerList } from '../../../components/staff-list';
 import { translateMessage } from '../../../lib/messages';
 import { notifySuccess } from '../../../lib/notify';
 import { useSchemaForm } from '../../../lib/use-schema-form';
@@ -43,12 +42,7 @@ export function NoticeTemplatesTable() {
             </Text>
           ),
         },
-        {
-          accessor: 'updated_at',
-          title: t('templates.updated'),
-          noWrap: true,
-          render: (row) => formatDateTime(row.updated_at),
-        },
+        dateColumn('updated_at', t('templates.updated'), { time: true }),
       ]}
       rowActions={{
         title: <VisuallyHidden>{t('templates.actions')}</VisuallyHidden>,

@@ -5,8 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmRowAction } from '../../../components/confirm-row-action';
 import { CopyValue } from '../../../components/copy-value';
 import { RowMenu } from '../../../components/row-menu';
-import { CreateButton, ListSearchField, StaffList, useServerList } from '../../../components/staff-list';
-import { formatDate, formatMoney } from '../../../lib/format';
+import {
+  CreateButton,
+  ListSearchField,
+  dateColumn,
+  StaffList,
+  useServerList,
+} from '../../../components/staff-list';
+import { formatMoney } from '../../../lib/format';
 import { useCan } from '../../../lib/session';
 import { reflinksQueryOptions, useDeleteReflink, type ReflinksQuery } from '../api/reflinks';
 import { ReflinkModal } from './reflink-modal';
@@ -91,13 +97,7 @@ export function ReflinksTable() {
           textAlign: 'right',
           render: (reflink) => formatMoney(reflink.revenue),
         },
-        {
-          accessor: 'created_at',
-          title: t('reflinks.columns.created'),
-          sortable: true,
-          noWrap: true,
-          render: (reflink) => formatDate(reflink.created_at),
-        },
+        dateColumn('created_at', t('reflinks.columns.created'), { sortable: true }),
       ]}
       rowActions={{
         title: <VisuallyHidden>{t('reflinks.actions')}</VisuallyHidden>,

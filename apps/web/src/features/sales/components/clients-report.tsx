@@ -4,9 +4,9 @@ import type { ClientsReportQuery, ClientsReportRow } from '@storelift/shared';
 import { useTranslation } from 'react-i18next';
 import { CountrySelect } from '../../../components/country-select';
 import { ExportButton } from '../../../components/export-button';
-import { StaffList, useServerList } from '../../../components/staff-list';
+import { dateColumn, StaffList, useServerList } from '../../../components/staff-list';
 import { UserDetailsLink } from '../../../components/user-details-link';
-import { countryName, formatDate, formatMoney } from '../../../lib/format';
+import { countryName, formatMoney } from '../../../lib/format';
 import { ManagerFilter, useSalesFilterOptions } from './sales-filters';
 import { clientsReportQueryOptions, exportClientsReport } from '../api/sales';
 
@@ -65,12 +65,7 @@ export function ClientsReport() {
         },
         { accessor: 'manager', title: t('columns.manager'), render: (row) => row.manager?.nickname ?? '—' },
         { accessor: 'priceplan', title: t('columns.plan') },
-        {
-          accessor: 'created_at',
-          title: t('columns.registered'),
-          noWrap: true,
-          render: (row) => formatDate(row.created_at),
-        },
+        dateColumn('created_at', t('columns.registered')),
         {
           accessor: 'total_payments',
           title: t('columns.payments'),

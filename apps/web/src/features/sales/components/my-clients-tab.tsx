@@ -10,9 +10,9 @@ import {
 import { useTranslation } from 'react-i18next';
 import { ExportButton } from '../../../components/export-button';
 import { showApiError } from '../../../components/error-modal';
-import { StaffList, useServerList } from '../../../components/staff-list';
+import { dateColumn, StaffList, useServerList } from '../../../components/staff-list';
 import { UserDetailsLink } from '../../../components/user-details-link';
-import { formatDate, formatMoney } from '../../../lib/format';
+import { formatMoney } from '../../../lib/format';
 import { translateMessage } from '../../../lib/messages';
 import { notifySuccess } from '../../../lib/notify';
 import { exportSalesClients, salesClientsQueryOptions, useChangeSales } from '../api/sales';
@@ -137,12 +137,7 @@ export function MyClientsTab() {
             </Button>
           ),
         },
-        {
-          accessor: 'created_at',
-          title: t('columns.registered'),
-          noWrap: true,
-          render: (client) => formatDate(client.created_at),
-        },
+        dateColumn('created_at', t('columns.registered')),
       ]}
     >
       <ClientNotesModal client={notes} onClose={() => setNotes(null)} />

@@ -4,9 +4,9 @@ import type { NewClient } from '@storelift/shared';
 import { useTranslation } from 'react-i18next';
 import { showApiError } from '../../../components/error-modal';
 import { FormModal } from '../../../components/form-modal';
-import { StaffList, useServerList } from '../../../components/staff-list';
+import { dateColumn, StaffList, useServerList } from '../../../components/staff-list';
 import { UserDetailsLink } from '../../../components/user-details-link';
-import { countryName, formatDate, formatDateTime } from '../../../lib/format';
+import { countryName, formatDateTime } from '../../../lib/format';
 import { translateMessage } from '../../../lib/messages';
 import { notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
@@ -73,12 +73,7 @@ export function NewClientsTab() {
           render: (client) => countryName(client.country, i18n.language),
         },
         { accessor: 'priceplan', title: t('columns.plan') },
-        {
-          accessor: 'created_at',
-          title: t('columns.registered'),
-          noWrap: true,
-          render: (client) => formatDate(client.created_at),
-        },
+        dateColumn('created_at', t('columns.registered')),
         {
           accessor: 'actions',
           title: t('columns.actions'),

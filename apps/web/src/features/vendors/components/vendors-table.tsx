@@ -6,8 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmRowAction } from '../../../components/confirm-row-action';
 import { RowMenu } from '../../../components/row-menu';
 import { showApiError } from '../../../components/error-modal';
-import { CreateButton, ListSearchField, StaffList, useServerList } from '../../../components/staff-list';
-import { formatDate } from '../../../lib/format';
+import {
+  CreateButton,
+  ListSearchField,
+  dateColumn,
+  StaffList,
+  useServerList,
+} from '../../../components/staff-list';
 import { translateMessage } from '../../../lib/messages';
 import { notifySuccess } from '../../../lib/notify';
 import { useDeleteVendor, useVendorActivity, vendorsQueryOptions, type VendorsQuery } from '../api/vendors';
@@ -180,13 +185,7 @@ export function VendorsTable() {
             />
           ),
         },
-        {
-          accessor: 'created_at',
-          title: t('vendors.columns.created'),
-          sortable: true,
-          noWrap: true,
-          render: (vendor) => formatDate(vendor.created_at),
-        },
+        dateColumn('created_at', t('vendors.columns.created'), { sortable: true }),
       ]}
       rowActions={{
         render: (vendor) => (
