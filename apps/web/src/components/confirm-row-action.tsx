@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { showApiError } from './error-modal';
 import { ConfirmModal } from './confirm-modal';
 import { translateMessage } from '../lib/messages';
@@ -51,4 +51,33 @@ export function ConfirmRowAction<T>({
       {text}
     </ConfirmModal>
   );
+}
+
+/** What the confirmation of a row action says. */
+interface ConfirmTexts {
+  title: string;
+  text: ReactNode;
+  confirmLabel: string;
+}
+
+/**
+ * A row action (`mutation`, called with the row's id) asked first: `ask(row)` opens the confirmation that
+ * `texts(row)` words; `dialog` is put in the page.
+ */
+export function useConfirmRow<T extends { id: number }>(
+  mutation: { mutateAsync: (id: number) => Promise<{ message: string }>; isPending: boolean },
+  texts: (row: T) => ConfirmTexts,
+) {
+  const [target, setTarget] = useState<T | null>(null);
+  const words = target ? texts(target) : { title: '', text: '', confirmLabel: '' };
+  const dialog = (
+    <ConfirmRowAction
+      target={target}
+      {...words}
+      run={(row) => mutation.mutateAsync(row.id)}
+      pending={mutation.isPending}
+      onClose={() => setTarget(null)}
+    />
+  );
+  return { ask: setTarget, dialog };
 }

@@ -9,7 +9,7 @@ import {
   type AccessListType,
 } from '@storelift/shared';
 import { useTranslation } from 'react-i18next';
-import { ConfirmRowAction } from '../../../components/confirm-row-action';
+import { useConfirmRow } from '../../../components/confirm-row-action';
 import { PermissionGate } from '../../../components/permission-gate';
 import {
   CreateButton,
@@ -33,8 +33,15 @@ export function AccessListsTable() {
   const [listType, setListType] = useState<AccessListType | null>(null);
   const [category, setCategory] = useState<AccessListCategory | null>(null);
   const [adding, setAdding] = useState(false);
-  const [deleting, setDeleting] = useState<AccessListEntry | null>(null);
   const remove = useDeleteAccessEntry();
+  const deleting = useConfirmRow(remove, (entry: AccessListEntry) => ({
+    title: t('accessLists.deleteTitle'),
+    text: t('accessLists.deleteConfirm', {
+      value: entry.value,
+      list: t(`accessLists.listTypes.${entry.list_type}`),
+    }),
+    confirmLabel: t('accessLists.delete'),
+  }));
   const list = useServerList({
     search: true,
     filters: { list_type: listType ?? undefined, category: category ?? undefined },
@@ -148,7 +155,7 @@ export function AccessListsTable() {
               variant="subtle"
               color="red"
               aria-label={t('accessLists.deleteOf', { value: entry.value })}
-              onClick={() => setDeleting(entry)}
+              onClick={() => deleting.ask(entry)}
               data-testid={`access-delete-${entry.id}`}
             >
               <IconTrash size={18} />
@@ -158,21 +165,7 @@ export function AccessListsTable() {
       }}
     >
       <AccessEntryModal opened={adding} onClose={() => setAdding(false)} />
-      <ConfirmRowAction
-        target={deleting}
-        title={t('accessLists.deleteTitle')}
-        text={
-          deleting &&
-          t('accessLists.deleteConfirm', {
-            value: deleting.value,
-            list: t(`accessLists.listTypes.${deleting.list_type}`),
-          })
-        }
-        confirmLabel={t('accessLists.delete')}
-        run={(entry) => remove.mutateAsync(entry.id)}
-        pending={remove.isPending}
-        onClose={() => setDeleting(null)}
-      />
+      {deleting.dialog}
     </StaffList>
   );
 }

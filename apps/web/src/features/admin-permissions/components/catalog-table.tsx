@@ -5,7 +5,7 @@ import type { FunctionList, ModuleList, PermissionFunction, PermissionModule } f
 import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
-import { ConfirmRowAction } from '../../../components/confirm-row-action';
+import { useConfirmRow } from '../../../components/confirm-row-action';
 import { RowMenu } from '../../../components/row-menu';
 import {
   CreateButton,
@@ -36,10 +36,15 @@ export function CatalogTable({ kind }: { kind: 'module' | 'function' }) {
   const { t } = useTranslation('access');
   const [moduleId, setModuleId] = useState<string | null>(null);
   const [editing, setEditing] = useState<{ entry?: Row } | null>(null);
-  const [deleting, setDeleting] = useState<Row | null>(null);
+  const plural = kind === 'module' ? ('modules' as const) : ('functions' as const);
   const removeModule = useDeleteModule();
   const removeFunction = useDeleteFunction();
   const remove = kind === 'module' ? removeModule : removeFunction;
+  const deleting = useConfirmRow(remove, (row: Row) => ({
+    title: t(`${plural}.deleteTitle`, { name: row.name }),
+    text: t(`${plural}.deleteText`),
+    confirmLabel: t('delete'),
+  }));
   const list = useServerList({
     search: true,
     filters: {
@@ -56,7 +61,6 @@ export function CatalogTable({ kind }: { kind: 'module' | 'function' }) {
       >,
   });
   const modules = useQuery({ ...allModulesQueryOptions(), enabled: kind === 'function' });
-  const plural = kind === 'module' ? ('modules' as const) : ('functions' as const);
 
   const columns: DataTableColumn<Row>[] = [
     { accessor: 'id', title: '#', sortable: true },
@@ -163,7 +167,7 @@ export function CatalogTable({ kind }: { kind: 'module' | 'function' }) {
             label={t('menuOf', { name: row.name })}
             items={[
               { label: t('edit'), onClick: () => setEditing({ entry: row }) },
-              { label: t('delete'), danger: true, disabled: row.builtin, onClick: () => setDeleting(row) },
+              { label: t('delete'), danger: true, disabled: row.builtin, onClick: () => deleting.ask(row) },
             ]}
           />
         ),
@@ -184,15 +188,7 @@ export function CatalogTable({ kind }: { kind: 'module' | 'function' }) {
           onClose={() => setEditing(null)}
         />
       )}
-      <ConfirmRowAction
-        target={deleting}
-        title={t(`${plural}.deleteTitle`, { name: deleting?.name ?? '' })}
-        text={t(`${plural}.deleteText`)}
-        confirmLabel={t('delete')}
-        run={(row) => remove.mutateAsync(row.id)}
-        pending={remove.isPending}
-        onClose={() => setDeleting(null)}
-      />
+      {deleting.dialog}
     </StaffList>
   );
 }

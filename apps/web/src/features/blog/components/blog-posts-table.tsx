@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Badge, Group, Select, VisuallyHidden } from '@mantine/core';
 import { LOCALES, type InternalBlogPost, type Locale } from '@storelift/shared';
 import { useTranslation } from 'react-i18next';
-import { ConfirmRowAction } from '../../../components/confirm-row-action';
+import { useConfirmRow } from '../../../components/confirm-row-action';
 import { RowMenu } from '../../../components/row-menu';
 import {
   CreateButton,
@@ -21,8 +21,12 @@ export function BlogPostsTable() {
   const { t } = useTranslation('blog');
   const [language, setLanguage] = useState<Locale | null>(null);
   const [editing, setEditing] = useState<{ post?: InternalBlogPost } | null>(null);
-  const [deleting, setDeleting] = useState<InternalBlogPost | null>(null);
   const remove = useDeleteBlogPost();
+  const deleting = useConfirmRow(remove, (post: InternalBlogPost) => ({
+    title: t('deleteTitle', { title: post.title }),
+    text: t('deleteText'),
+    confirmLabel: t('delete'),
+  }));
   const list = useServerList({
     search: true,
     filters: { language: language ?? undefined },
@@ -82,22 +86,14 @@ export function BlogPostsTable() {
             label={t('menu', { title: post.title })}
             items={[
               { label: t('edit'), onClick: () => setEditing({ post }) },
-              { label: t('delete'), danger: true, onClick: () => setDeleting(post) },
+              { label: t('delete'), danger: true, onClick: () => deleting.ask(post) },
             ]}
           />
         ),
       }}
     >
       <BlogPostModal opened={editing !== null} post={editing?.post} onClose={() => setEditing(null)} />
-      <ConfirmRowAction
-        target={deleting}
-        title={t('deleteTitle', { title: deleting?.title ?? '' })}
-        text={t('deleteText')}
-        confirmLabel={t('delete')}
-        run={(post) => remove.mutateAsync(post.id)}
-        pending={remove.isPending}
-        onClose={() => setDeleting(null)}
-      />
+      {deleting.dialog}
     </StaffList>
   );
 }

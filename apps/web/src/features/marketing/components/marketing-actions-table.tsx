@@ -3,7 +3,7 @@ import { Badge, Select, Stack, Switch, Text, VisuallyHidden } from '@mantine/cor
 import { COUNTRIES, type AdminMarketingAction, type MarketingActionKind } from '@storelift/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ConfirmRowAction } from '../../../components/confirm-row-action';
+import { useConfirmRow } from '../../../components/confirm-row-action';
 import { RowMenu } from '../../../components/row-menu';
 import { CreateButton, StaffList, useServerList } from '../../../components/staff-list';
 import { countryName, formatDate, formatMoney, formatPercent, lastDayOf } from '../../../lib/format';
@@ -38,9 +38,13 @@ export function MarketingActionsTable() {
   const [country, setCountry] = useState<string | null>(null);
   const [current, setCurrent] = useState(false);
   const [editing, setEditing] = useState<{ action?: AdminMarketingAction } | null>(null);
-  const [deleting, setDeleting] = useState<AdminMarketingAction | null>(null);
   const manage = useCan('marketing-actions.manage');
   const remove = useDeleteMarketingAction();
+  const deleting = useConfirmRow(remove, (action: AdminMarketingAction) => ({
+    title: t('actions.deleteTitle', { name: action.name }),
+    text: t('actions.deleteText'),
+    confirmLabel: t('actions.delete'),
+  }));
   const options = useQuery(marketingActionFiltersQueryOptions());
   const list = useServerList({
     filters: { type: type ?? undefined, country: country ?? undefined, current: current || undefined },
@@ -165,7 +169,7 @@ export function MarketingActionsTable() {
               label={t('actions.menu', { name: action.name })}
               items={[
                 { label: t('actions.edit'), onClick: () => setEditing({ action }) },
-                { label: t('actions.delete'), danger: true, onClick: () => setDeleting(action) },
+                { label: t('actions.delete'), danger: true, onClick: () => deleting.ask(action) },
               ]}
             />
           ) : null,
@@ -177,15 +181,7 @@ export function MarketingActionsTable() {
         pricePlans={options.data?.price_plans ?? []}
         onClose={() => setEditing(null)}
       />
-      <ConfirmRowAction
-        target={deleting}
-        title={t('actions.deleteTitle', { name: deleting?.name ?? '' })}
-        text={t('actions.deleteText')}
-        confirmLabel={t('actions.delete')}
-        run={(action) => remove.mutateAsync(action.id)}
-        pending={remove.isPending}
-        onClose={() => setDeleting(null)}
-      />
+      {deleting.dialog}
     </StaffList>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Stack, Text, Textarea, TextInput, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { NoticeTemplate } from '@storelift/shared';
-import { ConfirmRowAction } from '../../../components/confirm-row-action';
+import { useConfirmRow } from '../../../components/confirm-row-action';
 import { RowMenu } from '../../../components/row-menu';
 import { showFormError } from '../../../components/error-modal';
 import { FormModal } from '../../../components/form-modal';
@@ -20,8 +20,12 @@ export function NoticeTemplatesTable() {
     queryOptions: ({ page, limit }) => noticeTemplatesQueryOptions(page, limit),
   });
   const [editing, setEditing] = useState<{ template?: NoticeTemplate } | null>(null);
-  const [deleting, setDeleting] = useState<NoticeTemplate | null>(null);
   const remove = useDeleteNoticeTemplate();
+  const deleting = useConfirmRow(remove, (template: NoticeTemplate) => ({
+    title: t('templates.deleteTitle', { name: template.name }),
+    text: t('templates.deleteText'),
+    confirmLabel: t('templates.delete'),
+  }));
   return (
     <StaffList<NoticeTemplate>
       title={t('templates.title')}
@@ -51,7 +55,7 @@ export function NoticeTemplatesTable() {
             label={t('templates.menu', { name: row.name })}
             items={[
               { label: t('templates.edit'), onClick: () => setEditing({ template: row }) },
-              { label: t('templates.delete'), danger: true, onClick: () => setDeleting(row) },
+              { label: t('templates.delete'), danger: true, onClick: () => deleting.ask(row) },
             ]}
           />
         ),
@@ -69,15 +73,7 @@ export function NoticeTemplatesTable() {
       >
         <TemplateForm template={editing?.template} onClose={() => setEditing(null)} />
       </FormModal>
-      <ConfirmRowAction
-        target={deleting}
-        title={t('templates.deleteTitle', { name: deleting?.name ?? '' })}
-        text={t('templates.deleteText')}
-        confirmLabel={t('templates.delete')}
-        run={(template) => remove.mutateAsync(template.id)}
-        pending={remove.isPending}
-        onClose={() => setDeleting(null)}
-      />
+      {deleting.dialog}
     </StaffList>
   );
 }

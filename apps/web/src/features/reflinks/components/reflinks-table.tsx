@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Group, Text, VisuallyHidden } from '@mantine/core';
 import type { Reflink } from '@storelift/shared';
 import { useTranslation } from 'react-i18next';
-import { ConfirmRowAction } from '../../../components/confirm-row-action';
+import { useConfirmRow } from '../../../components/confirm-row-action';
 import { CopyValue } from '../../../components/copy-value';
 import { RowMenu } from '../../../components/row-menu';
 import {
@@ -26,9 +26,13 @@ const SORTS: readonly ReflinksQuery['orderBy'][] = ['created_at', 'name', 'code'
 export function ReflinksTable() {
   const { t } = useTranslation('staffmoney');
   const [editing, setEditing] = useState<{ reflink?: Reflink } | null>(null);
-  const [deleting, setDeleting] = useState<Reflink | null>(null);
   const manage = useCan('reflinks.manage');
   const remove = useDeleteReflink();
+  const deleting = useConfirmRow(remove, (reflink: Reflink) => ({
+    title: t('reflinks.deleteTitle', { name: reflink.name }),
+    text: t('reflinks.deleteText'),
+    confirmLabel: t('reflinks.delete'),
+  }));
   const list = useServerList({
     search: true,
     filters: {},
@@ -107,22 +111,14 @@ export function ReflinksTable() {
               label={t('reflinks.menu', { name: reflink.name })}
               items={[
                 { label: t('reflinks.edit'), onClick: () => setEditing({ reflink }) },
-                { label: t('reflinks.delete'), danger: true, onClick: () => setDeleting(reflink) },
+                { label: t('reflinks.delete'), danger: true, onClick: () => deleting.ask(reflink) },
               ]}
             />
           ) : null,
       }}
     >
       <ReflinkModal opened={editing !== null} reflink={editing?.reflink} onClose={() => setEditing(null)} />
-      <ConfirmRowAction
-        target={deleting}
-        title={t('reflinks.deleteTitle', { name: deleting?.name ?? '' })}
-        text={t('reflinks.deleteText')}
-        confirmLabel={t('reflinks.delete')}
-        run={(reflink) => remove.mutateAsync(reflink.id)}
-        pending={remove.isPending}
-        onClose={() => setDeleting(null)}
-      />
+      {deleting.dialog}
     </StaffList>
   );
 }

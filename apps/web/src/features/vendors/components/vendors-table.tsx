@@ -3,7 +3,7 @@ import { Badge, Group, Stack, Switch, Text } from '@mantine/core';
 import { IconBuildingStore } from '@tabler/icons-react';
 import type { Vendor } from '@storelift/shared';
 import { useTranslation } from 'react-i18next';
-import { ConfirmRowAction } from '../../../components/confirm-row-action';
+import { useConfirmRow } from '../../../components/confirm-row-action';
 import { RowMenu } from '../../../components/row-menu';
 import { showApiError } from '../../../components/error-modal';
 import {
@@ -32,10 +32,14 @@ export function VendorsTable() {
   const { t: tc } = useTranslation('campaigns');
   const [store, setStore] = useState<string | null>(null);
   const [editing, setEditing] = useState<{ vendor?: Vendor } | null>(null);
-  const [deleting, setDeleting] = useState<Vendor | null>(null);
   const [countriesId, setCountriesId] = useState<number | null>(null);
   const activity = useVendorActivity();
   const remove = useDeleteVendor();
+  const deleting = useConfirmRow(remove, (vendor: Vendor) => ({
+    title: t('vendors.deleteTitle', { name: vendor.vendor }),
+    text: t('vendors.deleteText'),
+    confirmLabel: t('vendors.delete'),
+  }));
   const list = useServerList({
     search: true,
     filters: { store: store ? (Number(store) as 1 | 2) : undefined },
@@ -194,7 +198,7 @@ export function VendorsTable() {
             items={[
               { label: t('vendors.edit'), onClick: () => setEditing({ vendor }) },
               { label: t('vendors.countriesAction'), onClick: () => setCountriesId(vendor.id) },
-              { label: t('vendors.delete'), danger: true, onClick: () => setDeleting(vendor) },
+              { label: t('vendors.delete'), danger: true, onClick: () => deleting.ask(vendor) },
             ]}
           />
         ),
@@ -202,15 +206,7 @@ export function VendorsTable() {
     >
       <VendorModal opened={editing !== null} vendor={editing?.vendor} onClose={() => setEditing(null)} />
       <VendorCountries vendor={countriesVendor} onClose={() => setCountriesId(null)} />
-      <ConfirmRowAction
-        target={deleting}
-        title={t('vendors.deleteTitle', { name: deleting?.vendor ?? '' })}
-        text={t('vendors.deleteText')}
-        confirmLabel={t('vendors.delete')}
-        run={(vendor) => remove.mutateAsync(vendor.id)}
-        pending={remove.isPending}
-        onClose={() => setDeleting(null)}
-      />
+      {deleting.dialog}
     </StaffList>
   );
 }
