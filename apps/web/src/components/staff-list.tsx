@@ -1,5 +1,15 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Group, Stack, TextInput, type TextInputProps } from '@mantine/core';
+import {
+  Button,
+  Card,
+  Group,
+  SimpleGrid,
+  Stack,
+  TextInput,
+  VisuallyHidden,
+  type SimpleGridProps,
+  type TextInputProps,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
@@ -100,6 +110,34 @@ export function CreateButton({
 }
 
 /**
+ * The filters of a list that has many: a card with them in a grid (`cols` per breakpoint), and what stands
+ * above the grid (`before`: a view switch) or below it (`after`: a switch, the chosen customer).
+ */
+export function FilterCard({
+  cols,
+  before,
+  after,
+  children,
+}: {
+  cols: SimpleGridProps['cols'];
+  before?: ReactNode;
+  after?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Card withBorder radius="lg" padding="lg">
+      <Stack gap="md">
+        {before}
+        <SimpleGrid cols={cols} spacing="md">
+          {children}
+        </SimpleGrid>
+        {after}
+      </Stack>
+    </Card>
+  );
+}
+
+/**
  * One server-paged list: its search (with `search`), filters (undefined where cleared) and sort ask
  * `queryOptions` for a page; any change of them starts again from page 1. `filtered` says whether a search
  * or filter is set, for the empty state; `query` is what the list asks for but the page (an export sends it).
@@ -164,8 +202,9 @@ export function dateColumn<T>(
 
 /** The column of a row's actions (its menu or buttons), at the row's end. */
 export interface RowActions<T> {
-  /** The column's heading; screen readers only, or nothing. */
-  title?: ReactNode;
+  /** The column's heading, for screen readers only (`label`) or shown (`title`); else none. */
+  label?: string;
+  title?: string;
   render: (row: T) => ReactNode;
 }
 
@@ -252,7 +291,11 @@ export function StaffList<T>({
                 ...columns,
                 {
                   accessor: 'actions',
-                  title: rowActions.title ?? '',
+                  title: rowActions.label ? (
+                    <VisuallyHidden>{rowActions.label}</VisuallyHidden>
+                  ) : (
+                    (rowActions.title ?? '')
+                  ),
                   textAlign: 'right',
                   render: rowActions.render,
                 },

@@ -1,17 +1,5 @@
 import { useState, type ComponentType } from 'react';
-import {
-  Anchor,
-  Badge,
-  Card,
-  CloseButton,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Tabs,
-  Text,
-} from '@mantine/core';
+import { Anchor, Badge, CloseButton, Group, Select, Stack, Switch, Tabs, Text } from '@mantine/core';
 import { IconRocket } from '@tabler/icons-react';
 import {
   ADMIN_CAMPAIGN_SORTS,
@@ -25,7 +13,13 @@ import { useTranslation } from 'react-i18next';
 import { CampaignStatusBadge, InstallsProgress } from '../../../components/campaign-figures';
 import { ROOMY_TABLE } from '../../../components/paged-table';
 import { RowMenu } from '../../../components/row-menu';
-import { ListSearchField, dateColumn, StaffList, useServerList } from '../../../components/staff-list';
+import {
+  FilterCard,
+  ListSearchField,
+  dateColumn,
+  StaffList,
+  useServerList,
+} from '../../../components/staff-list';
 import { formatMoney } from '../../../lib/format';
 import { translateMessage } from '../../../lib/messages';
 import { useSession } from '../../../lib/session';
@@ -136,65 +130,68 @@ export function UserOrdersTable({
             </Text>
           )}
 
-          <Card withBorder radius="lg" padding="lg">
-            <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
-              <ListSearchField
-                search={list.search}
-                placeholder={t('userOrders.searchPlaceholder')}
-                data-testid="user-orders-search"
-              />
-              <Select
-                label={t('userOrders.status')}
-                placeholder={t('userOrders.allStatuses')}
-                data={CAMPAIGN_STATUSES.map((value) => ({ value, label: tc(`status.${value}`) }))}
-                value={view === 'waiting' ? 'pending' : status}
-                onChange={(value) => setStatus(value as CampaignStatus | null)}
-                disabled={view === 'waiting'}
-                clearable
-                data-testid="user-orders-status"
-              />
-              <Select
-                label={t('userOrders.product')}
-                placeholder={t('userOrders.allProducts')}
-                data={PRODUCT_FILTER.map((type) => ({ value: String(type), label: typeName(type) }))}
-                value={productType}
-                onChange={setProductType}
-                clearable
-              />
-              <StoreSelect
-                label={t('userOrders.store')}
-                placeholder={t('userOrders.allStores')}
-                value={appstore}
-                onChange={setAppstore}
-                clearable
-              />
-            </SimpleGrid>
-            <Switch
-              mt="md"
-              label={t('userOrders.unreadOnly')}
-              checked={unread}
-              onChange={(event) => setUnread(event.currentTarget.checked)}
-              data-testid="user-orders-unread"
+          <FilterCard
+            cols={{ base: 1, sm: 2, lg: 4 }}
+            after={
+              <>
+                <Switch
+                  label={t('userOrders.unreadOnly')}
+                  checked={unread}
+                  onChange={(event) => setUnread(event.currentTarget.checked)}
+                  data-testid="user-orders-unread"
+                />
+                {userId !== undefined && (
+                  <Group gap="xs">
+                    <Badge
+                      size="lg"
+                      variant="light"
+                      rightSection={
+                        <CloseButton
+                          size="xs"
+                          aria-label={t('userOrders.clearUser')}
+                          onClick={() => onUserChange(undefined)}
+                        />
+                      }
+                      data-testid="user-orders-user"
+                    >
+                      {t('userOrders.userFilter', { id: userId })}
+                    </Badge>
+                  </Group>
+                )}
+              </>
+            }
+          >
+            <ListSearchField
+              search={list.search}
+              placeholder={t('userOrders.searchPlaceholder')}
+              data-testid="user-orders-search"
             />
-            {userId !== undefined && (
-              <Group mt="md" gap="xs">
-                <Badge
-                  size="lg"
-                  variant="light"
-                  rightSection={
-                    <CloseButton
-                      size="xs"
-                      aria-label={t('userOrders.clearUser')}
-                      onClick={() => onUserChange(undefined)}
-                    />
-                  }
-                  data-testid="user-orders-user"
-                >
-                  {t('userOrders.userFilter', { id: userId })}
-                </Badge>
-              </Group>
-            )}
-          </Card>
+            <Select
+              label={t('userOrders.status')}
+              placeholder={t('userOrders.allStatuses')}
+              data={CAMPAIGN_STATUSES.map((value) => ({ value, label: tc(`status.${value}`) }))}
+              value={view === 'waiting' ? 'pending' : status}
+              onChange={(value) => setStatus(value as CampaignStatus | null)}
+              disabled={view === 'waiting'}
+              clearable
+              data-testid="user-orders-status"
+            />
+            <Select
+              label={t('userOrders.product')}
+              placeholder={t('userOrders.allProducts')}
+              data={PRODUCT_FILTER.map((type) => ({ value: String(type), label: typeName(type) }))}
+              value={productType}
+              onChange={setProductType}
+              clearable
+            />
+            <StoreSelect
+              label={t('userOrders.store')}
+              placeholder={t('userOrders.allStores')}
+              value={appstore}
+              onChange={setAppstore}
+              clearable
+            />
+          </FilterCard>
         </>
       }
       list={list}

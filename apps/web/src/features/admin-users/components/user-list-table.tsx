@@ -323,7 +323,7 @@ export function UserListTable() {
           : []),
       ]}
       rowActions={{
-        title: <VisuallyHidden>{tu('list.actions')}</VisuallyHidden>,
+        label: tu('list.actions'),
         render: (user) => <UserActionsMenu user={user} extraItems={<LoginAsItem user={user} />} />,
       }}
     />

@@ -1,16 +1,5 @@
 import { useState } from 'react';
-import {
-  Anchor,
-  Avatar,
-  Card,
-  Group,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-} from '@mantine/core';
+import { Anchor, Avatar, Group, SegmentedControl, Select, Switch, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconBrandApple, IconBrandGooglePlay } from '@tabler/icons-react';
 import {
@@ -22,7 +11,13 @@ import {
 } from '@storelift/shared';
 import { useTranslation } from 'react-i18next';
 import { ROOMY_TABLE } from '../../../components/paged-table';
-import { ListSearchField, dateColumn, StaffList, useServerList } from '../../../components/staff-list';
+import {
+  FilterCard,
+  ListSearchField,
+  dateColumn,
+  StaffList,
+  useServerList,
+} from '../../../components/staff-list';
 import { UserDetailsLink } from '../../../components/user-details-link';
 import { formatMoney } from '../../../lib/format';
 import { adminAppsQueryOptions, type AdminAppsQuery } from '../api/admin-apps';
@@ -64,8 +59,9 @@ export function UserAppsTable() {
       title={t('apps.title')}
       subtitle={t('apps.subtitle')}
       above={
-        <Card withBorder radius="lg" padding="lg">
-          <Stack gap="md">
+        <FilterCard
+          cols={{ base: 1, xs: 2, md: 4 }}
+          before={
             <SegmentedControl
               value={filter}
               onChange={(value) => setFilter(value as AdminAppsQuery['allAppsFilter'])}
@@ -73,42 +69,41 @@ export function UserAppsTable() {
               data={ADMIN_APP_FILTERS.map((value) => ({ value, label: t(`apps.filters.${value}`) }))}
               style={{ alignSelf: 'flex-start' }}
             />
-            <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
-              <ListSearchField
-                search={list.search}
-                placeholder={t('apps.searchPlaceholder')}
-                data-testid="user-apps-search"
-              />
-              <Select
-                label={t('apps.searchColumn')}
-                data={ADMIN_APP_SEARCH_COLUMNS.map((value) => ({
-                  value,
-                  label: t(`apps.columnsSearch.${value}`),
-                }))}
-                value={searchColumn}
-                onChange={(value) => setSearchColumn((value ?? 'all') as AdminAppsQuery['searchColumn'])}
-                allowDeselect={false}
-              />
-              <Select
-                label={t('apps.store')}
-                placeholder={t('apps.allStores')}
-                data={[
-                  { value: String(APP_STORES.GOOGLE_PLAY), label: ta('stores.googlePlay') },
-                  { value: String(APP_STORES.APP_STORE), label: ta('stores.appStore') },
-                ]}
-                value={store}
-                onChange={setStore}
-                clearable
-              />
-              <Switch
-                mt={{ md: 30 }}
-                label={t('apps.onlyPaid')}
-                checked={onlyPaid}
-                onChange={(event) => setOnlyPaid(event.currentTarget.checked)}
-              />
-            </SimpleGrid>
-          </Stack>
-        </Card>
+          }
+        >
+          <ListSearchField
+            search={list.search}
+            placeholder={t('apps.searchPlaceholder')}
+            data-testid="user-apps-search"
+          />
+          <Select
+            label={t('apps.searchColumn')}
+            data={ADMIN_APP_SEARCH_COLUMNS.map((value) => ({
+              value,
+              label: t(`apps.columnsSearch.${value}`),
+            }))}
+            value={searchColumn}
+            onChange={(value) => setSearchColumn((value ?? 'all') as AdminAppsQuery['searchColumn'])}
+            allowDeselect={false}
+          />
+          <Select
+            label={t('apps.store')}
+            placeholder={t('apps.allStores')}
+            data={[
+              { value: String(APP_STORES.GOOGLE_PLAY), label: ta('stores.googlePlay') },
+              { value: String(APP_STORES.APP_STORE), label: ta('stores.appStore') },
+            ]}
+            value={store}
+            onChange={setStore}
+            clearable
+          />
+          <Switch
+            mt={{ md: 30 }}
+            label={t('apps.onlyPaid')}
+            checked={onlyPaid}
+            onChange={(event) => setOnlyPaid(event.currentTarget.checked)}
+          />
+        </FilterCard>
       }
       list={list}
       empty={t('apps.empty')}

@@ -1,17 +1,5 @@
 import { useRef, useState } from 'react';
-import {
-  ActionIcon,
-  Badge,
-  CloseButton,
-  Card,
-  Group,
-  MultiSelect,
-  Select,
-  SimpleGrid,
-  Switch,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
+import { ActionIcon, Badge, CloseButton, Group, MultiSelect, Select, Switch, Text } from '@mantine/core';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import {
   INVOICE_MAX_BYTES,
@@ -29,7 +17,13 @@ import { ConfirmRowAction } from '../../../components/confirm-row-action';
 import { ExportButton } from '../../../components/export-button';
 import { showApiError } from '../../../components/error-modal';
 import { RowMenu } from '../../../components/row-menu';
-import { ListSearchField, dateColumn, StaffList, useServerList } from '../../../components/staff-list';
+import {
+  FilterCard,
+  ListSearchField,
+  dateColumn,
+  StaffList,
+  useServerList,
+} from '../../../components/staff-list';
 import { isValidRange } from '../../../lib/date-range';
 import { formatMoney } from '../../../lib/format';
 import { translateMessage } from '../../../lib/messages';
@@ -149,68 +143,66 @@ export function UserPaymentsTable({
             </Group>
           )}
 
-          <Card withBorder radius="lg" padding="lg">
-            <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
-              <ListSearchField
-                search={list.search}
-                placeholder={t('payments.searchPlaceholder')}
-                data-testid="payments-search"
-              />
-              <Select
-                label={t('payments.searchColumn')}
-                data={PAYMENT_SEARCH_COLUMNS.map((value) => ({
-                  value,
-                  label: t(`payments.columnsSearch.${value}`),
-                }))}
-                value={searchColumn}
-                onChange={(value) => setSearchColumn(value ?? 'all')}
-                allowDeselect={false}
-              />
-              <Select
-                label={t('payments.plan')}
-                placeholder={t('payments.allPlans')}
-                data={plans.map((item) => ({ value: String(item.id), label: item.name }))}
-                value={plan}
-                onChange={setPlan}
-                clearable
-              />
-              <MultiSelect
-                label={t('payments.systems')}
-                placeholder={systems.length ? undefined : t('payments.allSystems')}
-                data={paysystems.map((item) => ({ value: String(item.id), label: item.name }))}
-                value={systems}
-                onChange={setSystems}
-                clearable
-              />
-              <Select
-                label={t('payments.type')}
-                placeholder={t('payments.allTypes')}
-                data={PAYMENT_TYPES.map((value) => ({ value, label: t(`payments.types.${value}`) }))}
-                value={paymentType}
-                onChange={setPaymentType}
-                clearable
-              />
-              <DateField
-                label={t('payments.from')}
-                value={from}
-                maxDate={to || undefined}
-                onChange={(day) => setFrom(day)}
-              />
-              <DateField
-                label={t('payments.to')}
-                value={to}
-                minDate={from || undefined}
-                onChange={(day) => setTo(day)}
-                error={rangeOk ? undefined : t('payments.badRange')}
-              />
-              <Switch
-                mt={{ md: 30 }}
-                label={t('payments.successOnly')}
-                checked={successOnly}
-                onChange={(event) => setSuccessOnly(event.currentTarget.checked)}
-              />
-            </SimpleGrid>
-          </Card>
+          <FilterCard cols={{ base: 1, xs: 2, md: 4 }}>
+            <ListSearchField
+              search={list.search}
+              placeholder={t('payments.searchPlaceholder')}
+              data-testid="payments-search"
+            />
+            <Select
+              label={t('payments.searchColumn')}
+              data={PAYMENT_SEARCH_COLUMNS.map((value) => ({
+                value,
+                label: t(`payments.columnsSearch.${value}`),
+              }))}
+              value={searchColumn}
+              onChange={(value) => setSearchColumn(value ?? 'all')}
+              allowDeselect={false}
+            />
+            <Select
+              label={t('payments.plan')}
+              placeholder={t('payments.allPlans')}
+              data={plans.map((item) => ({ value: String(item.id), label: item.name }))}
+              value={plan}
+              onChange={setPlan}
+              clearable
+            />
+            <MultiSelect
+              label={t('payments.systems')}
+              placeholder={systems.length ? undefined : t('payments.allSystems')}
+              data={paysystems.map((item) => ({ value: String(item.id), label: item.name }))}
+              value={systems}
+              onChange={setSystems}
+              clearable
+            />
+            <Select
+              label={t('payments.type')}
+              placeholder={t('payments.allTypes')}
+              data={PAYMENT_TYPES.map((value) => ({ value, label: t(`payments.types.${value}`) }))}
+              value={paymentType}
+              onChange={setPaymentType}
+              clearable
+            />
+            <DateField
+              label={t('payments.from')}
+              value={from}
+              maxDate={to || undefined}
+              onChange={(day) => setFrom(day)}
+            />
+            <DateField
+              label={t('payments.to')}
+              value={to}
+              minDate={from || undefined}
+              onChange={(day) => setTo(day)}
+              error={rangeOk ? undefined : t('payments.badRange')}
+            />
+            <Switch
+              mt={{ md: 30 }}
+              label={t('payments.successOnly')}
+              checked={successOnly}
+              onChange={(event) => setSuccessOnly(event.currentTarget.checked)}
+            />
+          </FilterCard>
 
           {totals && (
             <Group
@@ -319,7 +311,7 @@ export function UserPaymentsTable({
         dateColumn('created_at', t('payments.columns.date'), { sortable: true, time: true }),
       ]}
       rowActions={{
-        title: <VisuallyHidden>{t('payments.actions')}</VisuallyHidden>,
+        label: t('payments.actions'),
         render: (payment) =>
           can.update || can.delete || can.refund || can.invoices ? (
             <RowMenu

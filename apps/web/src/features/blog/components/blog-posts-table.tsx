@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Group, Select, VisuallyHidden } from '@mantine/core';
+import { Badge, Group, Select } from '@mantine/core';
 import { LOCALES, type InternalBlogPost, type Locale } from '@storelift/shared';
 import { useTranslation } from 'react-i18next';
 import { useConfirmRow } from '../../../components/confirm-row-action';
@@ -80,7 +80,7 @@ export function BlogPostsTable() {
         dateColumn('created_at', t('columns.created'), { sortable: true }),
       ]}
       rowActions={{
-        title: <VisuallyHidden>{t('actions')}</VisuallyHidden>,
+        label: t('actions'),
         render: (post) => (
           <RowMenu
             label={t('menu', { title: post.title })}

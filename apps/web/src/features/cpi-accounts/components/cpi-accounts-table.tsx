@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Switch, Text, VisuallyHidden } from '@mantine/core';
+import { Switch, Text } from '@mantine/core';
 import type { CpiAccount } from '@storelift/shared';
 import { useTranslation } from 'react-i18next';
 import { ConfirmRowAction } from '../../../components/confirm-row-action';
@@ -113,7 +113,7 @@ export function CpiAccountsTable() {
         dateColumn('created_at', t('cpiAccounts.columns.created'), { sortable: true }),
       ]}
       rowActions={{
-        title: <VisuallyHidden>{t('cpiAccounts.actions')}</VisuallyHidden>,
+        label: t('cpiAccounts.actions'),
         render: (account) =>
           manage ? (
             <RowMenu

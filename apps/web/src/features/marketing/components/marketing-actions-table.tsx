@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Select, Stack, Switch, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Select, Stack, Switch, Text } from '@mantine/core';
 import { COUNTRIES, type AdminMarketingAction, type MarketingActionKind } from '@storelift/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -162,7 +162,7 @@ export function MarketingActionsTable() {
         },
       ]}
       rowActions={{
-        title: <VisuallyHidden>{t('actions.menuColumn')}</VisuallyHidden>,
+        label: t('actions.menuColumn'),
         render: (action) =>
           manage ? (
             <RowMenu

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Stack, Text, Textarea, TextInput, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { NoticeTemplate } from '@storelift/shared';
 import { useConfirmRow } from '../../../components/confirm-row-action';
@@ -49,7 +49,7 @@ export function NoticeTemplatesTable() {
         dateColumn('updated_at', t('templates.updated'), { time: true }),
       ]}
       rowActions={{
-        title: <VisuallyHidden>{t('templates.actions')}</VisuallyHidden>,
+        label: t('templates.actions'),
         render: (row) => (
           <RowMenu
             label={t('templates.menu', { name: row.name })}

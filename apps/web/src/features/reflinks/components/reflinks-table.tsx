@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Group, Text, VisuallyHidden } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import type { Reflink } from '@storelift/shared';
 import { useTranslation } from 'react-i18next';
 import { useConfirmRow } from '../../../components/confirm-row-action';
@@ -104,7 +104,7 @@ export function ReflinksTable() {
         dateColumn('created_at', t('reflinks.columns.created'), { sortable: true }),
       ]}
       rowActions={{
-        title: <VisuallyHidden>{t('reflinks.actions')}</VisuallyHidden>,
+        label: t('reflinks.actions'),
         render: (reflink) =>
           manage ? (
             <RowMenu
