@@ -248,7 +248,7 @@ export function StaffList<T>({
   emptyFiltered?: string;
   emptyIcon?: ReactNode;
   testId?: string;
-  /** Anything shown between the filters and the table (totals, notes). */
+  /** Anything shown between the heading and the filters (notes, totals, a view switch, many filters). */
   above?: ReactNode;
   children?: ReactNode;
 } & Pick<
@@ -269,12 +269,12 @@ export function StaffList<T>({
         ) : (
           <PageHeader title={title} subtitle={subtitle ?? ''} />
         ))}
+      {above}
       {filters && (
         <Group gap="md" align="flex-end" wrap="wrap">
           {filters}
         </Group>
       )}
-      {above}
       <ListError error={list.error} />
       <DataTable<T>
         {...list.tableProps}

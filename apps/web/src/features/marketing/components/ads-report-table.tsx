@@ -1,28 +1,13 @@
 import { useRef, useState } from 'react';
-import {
-  Alert,
-  Button,
-  FileButton,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch, IconUpload } from '@tabler/icons-react';
+import { Alert, Button, FileButton, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { IconUpload } from '@tabler/icons-react';
 import { ADS_REPORT_FILE_MAX_BYTES, MARKETING_MESSAGES, type AdsReportRow } from '@storelift/shared';
-import { useQuery } from '@tanstack/react-query';
-import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
-import { ConfirmRowAction } from '../../../components/confirm-row-action';
+import { useConfirmRow } from '../../../components/confirm-row-action';
 import { showApiError } from '../../../components/error-modal';
 import { RowMenu } from '../../../components/row-menu';
 import { FormModal } from '../../../components/form-modal';
-import { ListError, usePagedTableProps, usePageOf } from '../../../components/paged-table';
+import { ListSearchField, StaffList, useServerList } from '../../../components/staff-list';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { errorText, translateMessage } from '../../../lib/messages';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -34,7 +19,6 @@ import {
   type AdsReportQuery,
 } from '../api/ads-report';
 
-const PAGE_SIZE = 10;
 const SORTS: readonly AdsReportQuery['orderBy'][] = ['date', 'amount', 'code'];
 
 /**
@@ -43,32 +27,24 @@ const SORTS: readonly AdsReportQuery['orderBy'][] = ['date', 'amount', 'code'];
  */
 export function AdsReportTable() {
   const { t } = useTranslation('marketing');
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search.trim(), 350);
-  const [sortStatus, setSortStatus] = useState<DataTableSortStatus<AdsReportRow>>({
-    columnAccessor: 'date',
-    direction: 'desc',
-  });
   const [unknownCodes, setUnknownCodes] = useState<string[]>([]);
   const [editing, setEditing] = useState<AdsReportRow | null>(null);
-  const [deleting, setDeleting] = useState<AdsReportRow | null>(null);
   const resetFile = useRef<() => void>(null);
   const upload = useUploadAdsReport();
   const remove = useDeleteAdsRow();
 
-  const filters = {
-    search: debouncedSearch || undefined,
-    orderBy: SORTS.includes(sortStatus.columnAccessor as AdsReportQuery['orderBy'])
-      ? (sortStatus.columnAccessor as AdsReportQuery['orderBy'])
-      : 'date',
-    sortBy: sortStatus.direction,
-  } satisfies Omit<AdsReportQuery, 'page' | 'limit'>;
-  const [page, setPage] = usePageOf(filters);
-  const { data, isFetching, error } = useQuery(adsReportQueryOptions({ ...filters, page, limit: PAGE_SIZE }));
-  const pagedProps = usePagedTableProps(
-    { data, isFetching },
-    { page, onPageChange: setPage, perPage: PAGE_SIZE, emptyHeight: 220 },
-  );
+  const deleting = useConfirmRow(remove, (row: AdsReportRow) => ({
+    title: t('report.deleteTitle', { code: row.code }),
+    text: t('report.deleteText'),
+    confirmLabel: t('report.delete'),
+  }));
+  const list = useServerList({
+    search: true,
+    filters: {},
+    sort: { by: SORTS, initial: 'date' },
+    queryOptions: adsReportQueryOptions,
+  });
+  const totals = list.data?.totals;
 
   const send = (file: File | null) => {
     resetFile.current?.();
@@ -90,16 +66,10 @@ export function AdsReportTable() {
   };
 
   return (
-    <Stack gap="lg">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <div>
-          <Title order={1} fz={{ base: 24, sm: 30 }}>
-            {t('report.title')}
-          </Title>
-          <Text c="dimmed" mt={4}>
-            {t('report.subtitle')}
-          </Text>
-        </div>
+    <StaffList<AdsReportRow>
+      title={t('report.title')}
+      subtitle={t('report.subtitle')}
+      headerActions={
         <FileButton onChange={send} accept=".csv,text/csv" resetRef={resetFile}>
           {(props) => (
             <Button
@@ -112,111 +82,102 @@ export function AdsReportTable() {
             </Button>
           )}
         </FileButton>
-      </Group>
-      <Text size="sm" c="dimmed">
-        {t('report.format')}
-      </Text>
+      }
+      above={
+        <>
+          <Text size="sm" c="dimmed">
+            {t('report.format')}
+          </Text>
 
-      {unknownCodes.length > 0 && (
-        <Alert
-          color="yellow"
-          title={t('report.unknownTitle')}
-          withCloseButton
-          closeButtonLabel={t('report.dismiss')}
-          onClose={() => setUnknownCodes([])}
-          data-testid="report-unknown-codes"
-        >
-          {t('report.unknownText', { codes: unknownCodes.join(', ') })}
-        </Alert>
-      )}
+          {unknownCodes.length > 0 && (
+            <Alert
+              color="yellow"
+              title={t('report.unknownTitle')}
+              withCloseButton
+              closeButtonLabel={t('report.dismiss')}
+              onClose={() => setUnknownCodes([])}
+              data-testid="report-unknown-codes"
+            >
+              {t('report.unknownText', { codes: unknownCodes.join(', ') })}
+            </Alert>
+          )}
 
-      <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <Figure label={t('report.totals.spend')} value={data ? formatMoney(data.totals.amount) : '—'} />
-        <Figure label={t('report.totals.revenue')} value={data ? formatMoney(data.totals.revenue) : '—'} />
-        <Figure
-          label={t('report.totals.roas')}
-          value={data?.totals.roas ? formatMoney(data.totals.roas) : '—'}
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <Figure label={t('report.totals.spend')} value={totals ? formatMoney(totals.amount) : '—'} />
+            <Figure label={t('report.totals.revenue')} value={totals ? formatMoney(totals.revenue) : '—'} />
+            <Figure label={t('report.totals.roas')} value={totals?.roas ? formatMoney(totals.roas) : '—'} />
+          </SimpleGrid>
+        </>
+      }
+      filters={
+        <ListSearchField
+          search={list.search}
+          label={t('report.search')}
+          style={{ flex: '1 1 260px' }}
+          maw={420}
         />
-      </SimpleGrid>
-
-      <TextInput
-        label={t('report.search')}
-        leftSection={<IconSearch size={16} stroke={1.6} />}
-        value={search}
-        onChange={(event) => setSearch(event.currentTarget.value)}
-        maw={420}
-      />
-
-      <ListError error={error} />
-
-      <DataTable<AdsReportRow>
-        {...pagedProps}
-        idAccessor="id"
-        sortStatus={sortStatus}
-        onSortStatusChange={setSortStatus}
-        noRecordsText={t('report.empty')}
-        columns={[
-          {
-            accessor: 'code',
-            title: t('report.columns.code'),
-            sortable: true,
-            render: (row) => (
-              <Stack gap={0}>
-                <Text size="sm" ff="monospace">
-                  {row.code}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {row.reflink_name}
-                </Text>
-              </Stack>
-            ),
-          },
-          { accessor: 'type', title: t('report.columns.type'), textAlign: 'right' },
-          {
-            accessor: 'date',
-            title: t('report.columns.period'),
-            sortable: true,
-            noWrap: true,
-            render: (row) => `${formatDate(row.from)} – ${formatDate(row.to)}`,
-          },
-          {
-            accessor: 'amount',
-            title: t('report.columns.spend'),
-            sortable: true,
-            textAlign: 'right',
-            render: (row) => formatMoney(row.amount),
-          },
-          { accessor: 'registrations', title: t('report.columns.registrations'), textAlign: 'right' },
-          { accessor: 'payments', title: t('report.columns.payments'), textAlign: 'right' },
-          {
-            accessor: 'revenue',
-            title: t('report.columns.revenue'),
-            textAlign: 'right',
-            render: (row) => formatMoney(row.revenue),
-          },
-          {
-            accessor: 'roas',
-            title: t('report.columns.roas'),
-            textAlign: 'right',
-            render: (row) => (row.roas === null ? '—' : formatMoney(row.roas)),
-          },
-          {
-            accessor: 'actions',
-            title: <VisuallyHidden>{t('report.menuColumn')}</VisuallyHidden>,
-            textAlign: 'right',
-            render: (row) => (
-              <RowMenu
-                label={t('report.menu', { code: row.code })}
-                items={[
-                  { label: t('report.edit'), onClick: () => setEditing(row) },
-                  { label: t('report.delete'), danger: true, onClick: () => setDeleting(row) },
-                ]}
-              />
-            ),
-          },
-        ]}
-      />
-
+      }
+      list={list}
+      empty={t('report.empty')}
+      columns={[
+        {
+          accessor: 'code',
+          title: t('report.columns.code'),
+          sortable: true,
+          render: (row) => (
+            <Stack gap={0}>
+              <Text size="sm" ff="monospace">
+                {row.code}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {row.reflink_name}
+              </Text>
+            </Stack>
+          ),
+        },
+        { accessor: 'type', title: t('report.columns.type'), textAlign: 'right' },
+        {
+          accessor: 'date',
+          title: t('report.columns.period'),
+          sortable: true,
+          noWrap: true,
+          render: (row) => `${formatDate(row.from)} – ${formatDate(row.to)}`,
+        },
+        {
+          accessor: 'amount',
+          title: t('report.columns.spend'),
+          sortable: true,
+          textAlign: 'right',
+          render: (row) => formatMoney(row.amount),
+        },
+        { accessor: 'registrations', title: t('report.columns.registrations'), textAlign: 'right' },
+        { accessor: 'payments', title: t('report.columns.payments'), textAlign: 'right' },
+        {
+          accessor: 'revenue',
+          title: t('report.columns.revenue'),
+          textAlign: 'right',
+          render: (row) => formatMoney(row.revenue),
+        },
+        {
+          accessor: 'roas',
+          title: t('report.columns.roas'),
+          textAlign: 'right',
+          render: (row) => (row.roas === null ? '—' : formatMoney(row.roas)),
+        },
+      ]}
+      rowActions={{
+        label: t('report.menuColumn'),
+        render: (row) => (
+          <RowMenu
+            label={t('report.menu', { code: row.code })}
+            items={[
+              { label: t('report.edit'), onClick: () => setEditing(row) },
+              { label: t('report.delete'), danger: true, onClick: () => deleting.ask(row) },
+            ]}
+          />
+        ),
+      }}
+    >
       <FormModal
         opened={editing !== null}
         onClose={() => setEditing(null)}
@@ -225,16 +186,8 @@ export function AdsReportTable() {
       >
         {editing && <AmountForm row={editing} onClose={() => setEditing(null)} />}
       </FormModal>
-      <ConfirmRowAction
-        target={deleting}
-        title={t('report.deleteTitle', { code: deleting?.code ?? '' })}
-        text={t('report.deleteText')}
-        confirmLabel={t('report.delete')}
-        run={(row) => remove.mutateAsync(row.id)}
-        pending={remove.isPending}
-        onClose={() => setDeleting(null)}
-      />
-    </Stack>
+      {deleting.dialog}
+    </StaffList>
   );
 }
 
