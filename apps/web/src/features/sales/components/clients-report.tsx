@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Select } from '@mantine/core';
 import type { ClientsReportQuery, ClientsReportRow } from '@storelift/shared';
 import { useTranslation } from 'react-i18next';
 import { CountrySelect } from '../../../components/country-select';
@@ -7,7 +6,7 @@ import { ExportButton } from '../../../components/export-button';
 import { dateColumn, StaffList, useServerList } from '../../../components/staff-list';
 import { UserDetailsLink } from '../../../components/user-details-link';
 import { countryName, formatMoney } from '../../../lib/format';
-import { ManagerFilter, useSalesFilterOptions } from './sales-filters';
+import { SalesFilter, useSalesFilterOptions } from './sales-filters';
 import { clientsReportQueryOptions, exportClientsReport } from '../api/sales';
 
 /** The clients report (staff-admin §3): every client with country, manager, plan, payments and spending. */
@@ -40,16 +39,8 @@ export function ClientsReport() {
             clearable
             w={220}
           />
-          <ManagerFilter options={managerOptions} value={manager} onChange={setManager} />
-          <Select
-            label={t('filters.plan')}
-            placeholder={t('filters.allPlans')}
-            data={planOptions}
-            value={plan}
-            onChange={setPlan}
-            clearable
-            w={180}
-          />
+          <SalesFilter kind="manager" options={managerOptions} value={manager} onChange={setManager} />
+          <SalesFilter kind="plan" options={planOptions} value={plan} onChange={setPlan} />
           <ExportButton run={() => exportClientsReport(list.query)} label={t('export')} ml="auto" />
         </>
       }

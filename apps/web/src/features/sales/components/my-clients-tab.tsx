@@ -17,7 +17,7 @@ import { translateMessage } from '../../../lib/messages';
 import { notifySuccess } from '../../../lib/notify';
 import { exportSalesClients, salesClientsQueryOptions, useChangeSales } from '../api/sales';
 import { ClientNotesModal } from './client-notes-modal';
-import { ManagerFilter, useSalesFilterOptions } from './sales-filters';
+import { SalesFilter, useSalesFilterOptions } from './sales-filters';
 
 /** My clients: the signed-in manager's clients (any manager's for who sees all), status and note per client. */
 export function MyClientsTab() {
@@ -48,22 +48,15 @@ export function MyClientsTab() {
       filters={
         <>
           {seesAll && (
-            <ManagerFilter
+            <SalesFilter
+              kind="manager"
               options={managerOptions}
               value={manager}
               onChange={setManager}
               testId="sales-manager-filter"
             />
           )}
-          <Select
-            label={t('filters.plan')}
-            placeholder={t('filters.allPlans')}
-            data={planOptions}
-            value={plan}
-            onChange={setPlan}
-            clearable
-            w={180}
-          />
+          <SalesFilter kind="plan" options={planOptions} value={plan} onChange={setPlan} />
           <Select
             label={t('filters.status')}
             placeholder={t('filters.allStatuses')}

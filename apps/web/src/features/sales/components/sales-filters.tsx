@@ -22,29 +22,38 @@ export function useSalesFilterOptions({ everyManager = false } = {}) {
   };
 }
 
-/** The report filters' manager picker (empty: every manager). */
-export function ManagerFilter({
+/** How each report filter picker reads: its label, its "all" placeholder, and its width. */
+const PICKERS = {
+  manager: { label: 'filters.manager', placeholder: 'filters.allManagers', searchable: true, width: 220 },
+  plan: { label: 'filters.plan', placeholder: 'filters.allPlans', searchable: false, width: 180 },
+} as const;
+
+/** A report filter's picker of a manager or a price plan (empty: every one). */
+export function SalesFilter({
+  kind,
   options,
   value,
   onChange,
   testId,
 }: {
+  kind: keyof typeof PICKERS;
   options: { value: string; label: string }[];
   value: string | null;
   onChange: (value: string | null) => void;
   testId?: string;
 }) {
   const { t } = useTranslation('sales');
+  const picker = PICKERS[kind];
   return (
     <Select
-      label={t('filters.manager')}
-      placeholder={t('filters.allManagers')}
+      label={t(picker.label)}
+      placeholder={t(picker.placeholder)}
       data={options}
       value={value}
       onChange={onChange}
       clearable
-      searchable
-      w={220}
+      searchable={picker.searchable}
+      w={picker.width}
       data-testid={testId}
     />
   );

@@ -10,7 +10,7 @@ import { ListError, usePagedTableProps, usePageOf } from '../../../components/pa
 import { UserDetailsLink } from '../../../components/user-details-link';
 import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
 import { exportLastPayments, lastPaymentsQueryOptions, salesStatsQueryOptions } from '../api/sales';
-import { ManagerFilter, useSalesFilterOptions } from './sales-filters';
+import { SalesFilter, useSalesFilterOptions } from './sales-filters';
 import { DateField } from '../../../components/date-field';
 
 const PAGE_SIZE = 10;
@@ -73,7 +73,9 @@ export function SalesStatisticsTab() {
   return (
     <Stack gap="lg">
       <Group gap="md" align="flex-end" wrap="wrap">
-        {seesAll && <ManagerFilter options={managerOptions} value={manager} onChange={setManager} />}
+        {seesAll && (
+          <SalesFilter kind="manager" options={managerOptions} value={manager} onChange={setManager} />
+        )}
         <DateField label={t('filters.from')} value={from} onChange={(day) => setFrom(day)} w={170} />
         <DateField label={t('filters.to')} value={to} onChange={(day) => setTo(day)} w={170} />
       </Group>
