@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Group, Select, Text } from '@mantine/core';
+import { Select, Text } from '@mantine/core';
 import { IconFunction, IconPuzzle } from '@tabler/icons-react';
 import type { FunctionList, ModuleList, PermissionFunction, PermissionModule } from '@storelift/shared';
 import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
@@ -22,6 +22,7 @@ import {
   useDeleteModule,
   type FunctionsQuery,
 } from '../api/catalog';
+import { BuiltinName } from './builtin-name';
 import { CatalogModal } from './catalog-modal';
 
 const SORTS: readonly FunctionsQuery['orderBy'][] = ['id', 'name', 'permission_name', 'created_at'];
@@ -68,18 +69,7 @@ export function CatalogTable({ kind }: { kind: 'module' | 'function' }) {
       accessor: 'name',
       title: t('columns.name'),
       sortable: true,
-      render: (row) => (
-        <Group gap={6}>
-          <Text size="sm" fw={500}>
-            {row.name}
-          </Text>
-          {row.builtin && (
-            <Badge size="xs" variant="light" color="gray">
-              {t('builtin')}
-            </Badge>
-          )}
-        </Group>
-      ),
+      render: (row) => <BuiltinName row={row} />,
     },
     ...(kind === 'function'
       ? [

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Text } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { IconUserShield } from '@tabler/icons-react';
 import type { RoleRow } from '@storelift/shared';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import {
   useServerList,
 } from '../../../components/staff-list';
 import { rolesQueryOptions, type RolesQuery } from '../api/roles';
+import { BuiltinName } from './builtin-name';
 import { DeleteRoleModal } from './delete-role-modal';
 import { GrantsDrawer } from './grants-drawer';
 import { RoleModal } from './role-modal';
@@ -61,18 +62,7 @@ export function RolesTable() {
           accessor: 'name',
           title: t('roles.columns.name'),
           sortable: true,
-          render: (role) => (
-            <Group gap={6}>
-              <Text size="sm" fw={500}>
-                {role.name}
-              </Text>
-              {role.builtin && (
-                <Badge size="xs" variant="light" color="gray">
-                  {t('builtin')}
-                </Badge>
-              )}
-            </Group>
-          ),
+          render: (role) => <BuiltinName row={role} />,
         },
         { accessor: 'guard_name', title: t('roles.columns.guardName') },
         { accessor: 'users_count', title: t('roles.columns.users'), textAlign: 'right' },
