@@ -70,7 +70,10 @@ function useListSearch() {
   return { value, setValue, query: debounced || undefined };
 }
 
-/** The search box of a list (labelled "Search" unless told), bound to its `search`. */
+/**
+ * The search box of a list (labelled "Search" unless told), bound to its `search`. Without a width (`w`) it
+ * grows in its filter row up to 420 px.
+ */
 export function ListSearchField({
   search,
   label,
@@ -85,6 +88,7 @@ export function ListSearchField({
       leftSection={<IconSearch size={16} stroke={1.6} />}
       value={search.value}
       onChange={(event) => search.setValue(event.currentTarget.value)}
+      {...(props.w === undefined && { style: { flex: '1 1 260px' }, maw: 420 })}
       {...props}
     />
   );

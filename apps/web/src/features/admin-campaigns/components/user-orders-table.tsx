@@ -163,6 +163,7 @@ export function UserOrdersTable({
           >
             <ListSearchField
               search={list.search}
+              w="100%"
               placeholder={t('userOrders.searchPlaceholder')}
               data-testid="user-orders-search"
             />

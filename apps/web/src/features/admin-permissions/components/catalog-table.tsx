@@ -122,8 +122,6 @@ export function CatalogTable({ kind }: { kind: 'module' | 'function' }) {
           <ListSearchField
             search={list.search}
             placeholder={t('searchPlaceholder')}
-            style={{ flex: '1 1 260px' }}
-            maw={420}
             data-testid={`${plural}-search`}
           />
           {kind === 'function' && (

@@ -46,8 +46,6 @@ export function RolesTable() {
         <ListSearchField
           search={list.search}
           placeholder={t('roles.searchPlaceholder')}
-          style={{ flex: '1 1 260px' }}
-          maw={420}
           data-testid="roles-search"
         />
       }

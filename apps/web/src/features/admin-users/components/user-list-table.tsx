@@ -100,8 +100,6 @@ export function UserListTable() {
           <ListSearchField
             search={{ value: filters.search, setValue: (search: string) => set({ search }) }}
             placeholder={tu('list.searchPlaceholder')}
-            style={{ flex: '1 1 260px' }}
-            maw={420}
             data-testid="users-search"
           />
           <Select

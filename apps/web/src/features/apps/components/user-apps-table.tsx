@@ -73,6 +73,7 @@ export function UserAppsTable() {
         >
           <ListSearchField
             search={list.search}
+            w="100%"
             placeholder={t('apps.searchPlaceholder')}
             data-testid="user-apps-search"
           />

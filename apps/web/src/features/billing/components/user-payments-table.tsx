@@ -146,6 +146,7 @@ export function UserPaymentsTable({
           <FilterCard cols={{ base: 1, xs: 2, md: 4 }}>
             <ListSearchField
               search={list.search}
+              w="100%"
               placeholder={t('payments.searchPlaceholder')}
               data-testid="payments-search"
             />

@@ -58,12 +58,7 @@ export function CpiAccountsTable() {
       }
       filters={
         <>
-          <ListSearchField
-            search={list.search}
-            placeholder={t('cpiAccounts.searchPlaceholder')}
-            style={{ flex: '1 1 260px' }}
-            maw={420}
-          />
+          <ListSearchField search={list.search} placeholder={t('cpiAccounts.searchPlaceholder')} />
           <Switch
             label={t('cpiAccounts.activeOnly')}
             checked={activeOnly}

@@ -109,14 +109,7 @@ export function AdsReportTable() {
           </SimpleGrid>
         </>
       }
-      filters={
-        <ListSearchField
-          search={list.search}
-          label={t('report.search')}
-          style={{ flex: '1 1 260px' }}
-          maw={420}
-        />
-      }
+      filters={<ListSearchField search={list.search} label={t('report.search')} />}
       list={list}
       empty={t('report.empty')}
       columns={[

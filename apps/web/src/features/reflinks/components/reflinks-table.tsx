@@ -50,14 +50,7 @@ export function ReflinksTable() {
           <CreateButton label={t('reflinks.create')} onClick={() => setEditing({})} testId="reflink-create" />
         )
       }
-      filters={
-        <ListSearchField
-          search={list.search}
-          placeholder={t('reflinks.searchPlaceholder')}
-          style={{ flex: '1 1 260px' }}
-          maw={420}
-        />
-      }
+      filters={<ListSearchField search={list.search} placeholder={t('reflinks.searchPlaceholder')} />}
       list={list}
       empty={t('reflinks.empty')}
       columns={[

@@ -68,8 +68,6 @@ export function VendorsTable() {
           <ListSearchField
             search={list.search}
             placeholder={t('vendors.searchPlaceholder')}
-            style={{ flex: '1 1 260px' }}
-            maw={420}
             data-testid="vendors-search"
           />
           <StoreSelect
