@@ -25,7 +25,7 @@ import { PageHeader } from './page-header';
 import { ListError, usePagedTableProps, usePageOf } from './paged-table';
 
 /** One page of a staff list as the API answers it. */
-interface PageResult<T> {
+export interface PageResult<T> {
   data: T[];
   meta: { total: number };
 }

@@ -5,12 +5,13 @@ import type { AdminReferral } from '@storelift/shared';
 import { useTranslation } from 'react-i18next';
 import { ConfirmRowAction } from '../../../components/confirm-row-action';
 import { showApiError } from '../../../components/error-modal';
-import { dateColumn, StaffList, useServerList } from '../../../components/staff-list';
+import { dateColumn, StaffList } from '../../../components/staff-list';
 import { formatMoney } from '../../../lib/format';
 import { translateMessage } from '../../../lib/messages';
 import { notifySuccess } from '../../../lib/notify';
 import { useCan } from '../../../lib/session';
-import { DETAIL_PAGE_SIZE, useReferralChange, userReferralsQueryOptions } from '../api/admin-users';
+import { useReferralChange, userReferralsQueryOptions } from '../api/admin-users';
+import { useUserDetailList } from './user-detail-list';
 
 /** User details, referrals: the users this user referred; staff with the right attach or remove one. */
 export function UserReferrals({ userId }: { userId: number }) {
@@ -19,12 +20,7 @@ export function UserReferrals({ userId }: { userId: number }) {
   const [referral, setReferral] = useState('');
   const [removing, setRemoving] = useState<AdminReferral | null>(null);
   const change = useReferralChange(userId);
-  const list = useServerList({
-    filters: { userId },
-    queryOptions: ({ page }) => userReferralsQueryOptions(userId, page),
-    perPage: DETAIL_PAGE_SIZE,
-    emptyHeight: 180,
-  });
+  const list = useUserDetailList({ userId }, (page) => userReferralsQueryOptions(userId, page));
   const done = (answer: { message: string }) => notifySuccess(translateMessage(answer.message));
 
   return (
