@@ -1,19 +1,17 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Badge, Button, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconChevronDown, IconChevronRight, IconFilterOff, IconHistory } from '@tabler/icons-react';
 import { AUDIT_ACTIONS, type AuditEntry } from '@storelift/shared';
-import { useQuery } from '@tanstack/react-query';
-import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
-import { ListError, usePagedTableProps, usePageOf } from '../../../components/paged-table';
+import { StaffList, useServerList } from '../../../components/staff-list';
 import { isValidRange } from '../../../lib/date-range';
 import { formatDateTime } from '../../../lib/format';
 import { auditQueryOptions, type AuditQuery } from '../api/audit';
 import { auditDiff } from './audit-diff';
 import { DateField } from '../../../components/date-field';
 
-const PAGE_SIZE = 10;
+const SORTS: readonly AuditQuery['orderBy'][] = ['created_at', 'action'];
 
 interface Filters {
   actor: string;
@@ -34,10 +32,6 @@ export function AuditLogTable({ targetUserId }: { targetUserId?: number } = {}) 
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [debounced] = useDebouncedValue(filters, 350);
   const [expanded, setExpanded] = useState<number[]>([]);
-  const [sortStatus, setSortStatus] = useState<DataTableSortStatus<AuditEntry>>({
-    columnAccessor: 'created_at',
-    direction: 'desc',
-  });
   const set = (patch: Partial<Filters>) => setFilters((current) => ({ ...current, ...patch }));
   // A half-typed or backwards range filters nothing until it is whole (the server would refuse it).
   const range = isValidRange(debounced.from, debounced.to)
@@ -47,21 +41,18 @@ export function AuditLogTable({ targetUserId }: { targetUserId?: number } = {}) 
         to: !debounced.from && debounced.to ? debounced.to : undefined,
       };
 
-  const query = {
-    actor: debounced.actor.trim() || undefined,
-    action: (debounced.action ?? undefined) as AuditQuery['action'],
-    target_user: debounced.targetUser.trim() || undefined,
-    target_user_id: targetUserId,
-    ...range,
-    orderBy: sortStatus.columnAccessor === 'action' ? 'action' : 'created_at',
-    sortBy: sortStatus.direction,
-  } satisfies Omit<AuditQuery, 'page' | 'limit'>;
-  const [page, setPage] = usePageOf(query);
-  const { data, isFetching, error } = useQuery(auditQueryOptions({ ...query, page, limit: PAGE_SIZE }));
-  const pagedProps = usePagedTableProps(
-    { data, isFetching },
-    { page, onPageChange: setPage, perPage: PAGE_SIZE, emptyHeight: 240 },
-  );
+  const list = useServerList({
+    filters: {
+      actor: debounced.actor.trim() || undefined,
+      action: (debounced.action ?? undefined) as AuditQuery['action'],
+      target_user: debounced.targetUser.trim() || undefined,
+      target_user_id: targetUserId,
+      ...range,
+    },
+    sort: { by: SORTS, initial: 'created_at' },
+    queryOptions: auditQueryOptions,
+    emptyHeight: 240,
+  });
   const filtered = JSON.stringify(filters) !== JSON.stringify(NO_FILTERS);
   const actionLabel = (action: string) =>
     t(`audit.actions.${action}` as 'audit.actions.roles.create', { defaultValue: action });
@@ -69,146 +60,141 @@ export function AuditLogTable({ targetUserId }: { targetUserId?: number } = {}) 
     setExpanded((ids) => (ids.includes(id) ? ids.filter((other) => other !== id) : [...ids, id]));
 
   return (
-    <Stack gap="md">
-      <Group gap="md" align="flex-end" wrap="wrap">
-        <TextInput
-          label={t('audit.filters.actor')}
-          placeholder={t('audit.filters.userPlaceholder')}
-          value={filters.actor}
-          onChange={(event) => set({ actor: event.currentTarget.value })}
-          w={220}
-          data-testid="audit-actor"
-        />
-        <Select
-          label={t('audit.filters.action')}
-          placeholder={t('audit.filters.allActions')}
-          data={AUDIT_ACTIONS.map((action) => ({ value: action, label: actionLabel(action) }))}
-          value={filters.action}
-          onChange={(action) => set({ action })}
-          searchable
-          clearable
-          w={260}
-          comboboxProps={{ withinPortal: true }}
-          data-testid="audit-action"
-        />
-        {targetUserId === undefined && (
+    <StaffList<AuditEntry>
+      filters={
+        <>
           <TextInput
-            label={t('audit.filters.targetUser')}
+            label={t('audit.filters.actor')}
             placeholder={t('audit.filters.userPlaceholder')}
-            value={filters.targetUser}
-            onChange={(event) => set({ targetUser: event.currentTarget.value })}
+            value={filters.actor}
+            onChange={(event) => set({ actor: event.currentTarget.value })}
             w={220}
+            data-testid="audit-actor"
           />
-        )}
-        <DateField
-          label={t('audit.filters.from')}
-          value={filters.from}
-          maxDate={filters.to || undefined}
-          onChange={(day) => set({ from: day })}
-          w={170}
-        />
-        <DateField
-          label={t('audit.filters.to')}
-          value={filters.to}
-          minDate={filters.from || undefined}
-          onChange={(day) => set({ to: day })}
-          w={170}
-        />
-        {filtered && (
-          <Button
-            variant="subtle"
-            leftSection={<IconFilterOff size={16} />}
-            onClick={() => setFilters(NO_FILTERS)}
-          >
-            {t('audit.filters.clear')}
-          </Button>
-        )}
-      </Group>
-
-      <ListError error={error} />
-
-      <DataTable<AuditEntry>
-        {...pagedProps}
-        idAccessor="id"
-        sortStatus={sortStatus}
-        onSortStatusChange={setSortStatus}
-        noRecordsIcon={<IconHistory size={28} stroke={1.4} />}
-        noRecordsText={filtered ? t('emptyFiltered') : t('audit.empty')}
-        data-testid="audit-table"
-        rowExpansion={{
-          trigger: 'never',
-          expanded: { recordIds: expanded, onRecordIdsChange: setExpanded },
-          content: ({ record }) => <AuditChange entry={record} />,
-        }}
-        columns={[
-          {
-            accessor: 'expand',
-            title: '',
-            width: 44,
-            render: (entry) => {
-              const open = expanded.includes(entry.id);
-              return (
-                <ActionIcon
-                  variant="subtle"
-                  aria-expanded={open}
-                  aria-label={t('audit.showChange', { id: entry.id })}
-                  onClick={() => toggle(entry.id)}
-                  data-testid={`audit-expand-${entry.id}`}
-                >
-                  {open ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
-                </ActionIcon>
-              );
-            },
+          <Select
+            label={t('audit.filters.action')}
+            placeholder={t('audit.filters.allActions')}
+            data={AUDIT_ACTIONS.map((action) => ({ value: action, label: actionLabel(action) }))}
+            value={filters.action}
+            onChange={(action) => set({ action })}
+            searchable
+            clearable
+            w={260}
+            comboboxProps={{ withinPortal: true }}
+            data-testid="audit-action"
+          />
+          {targetUserId === undefined && (
+            <TextInput
+              label={t('audit.filters.targetUser')}
+              placeholder={t('audit.filters.userPlaceholder')}
+              value={filters.targetUser}
+              onChange={(event) => set({ targetUser: event.currentTarget.value })}
+              w={220}
+            />
+          )}
+          <DateField
+            label={t('audit.filters.from')}
+            value={filters.from}
+            maxDate={filters.to || undefined}
+            onChange={(day) => set({ from: day })}
+            w={170}
+          />
+          <DateField
+            label={t('audit.filters.to')}
+            value={filters.to}
+            minDate={filters.from || undefined}
+            onChange={(day) => set({ to: day })}
+            w={170}
+          />
+          {filtered && (
+            <Button
+              variant="subtle"
+              leftSection={<IconFilterOff size={16} />}
+              onClick={() => setFilters(NO_FILTERS)}
+            >
+              {t('audit.filters.clear')}
+            </Button>
+          )}
+        </>
+      }
+      list={list}
+      emptyIcon={<IconHistory size={28} stroke={1.4} />}
+      // The fixed user of one user's trail is no filter the staff member set.
+      empty={filtered ? t('emptyFiltered') : t('audit.empty')}
+      testId="audit-table"
+      rowExpansion={{
+        trigger: 'never',
+        expanded: { recordIds: expanded, onRecordIdsChange: setExpanded },
+        content: ({ record }) => <AuditChange entry={record} />,
+      }}
+      columns={[
+        {
+          accessor: 'expand',
+          title: '',
+          width: 44,
+          render: (entry) => {
+            const open = expanded.includes(entry.id);
+            return (
+              <ActionIcon
+                variant="subtle"
+                aria-expanded={open}
+                aria-label={t('audit.showChange', { id: entry.id })}
+                onClick={() => toggle(entry.id)}
+                data-testid={`audit-expand-${entry.id}`}
+              >
+                {open ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
+              </ActionIcon>
+            );
           },
-          {
-            accessor: 'created_at',
-            title: t('audit.columns.when'),
-            sortable: true,
-            noWrap: true,
-            render: (entry) => formatDateTime(entry.created_at),
-          },
-          {
-            accessor: 'actor',
-            title: t('audit.columns.actor'),
-            render: (entry) =>
-              entry.impersonator
-                ? t('audit.byImpersonator', {
-                    actor: entry.actor?.email ?? '',
-                    staff: entry.impersonator.email,
-                  })
-                : (entry.actor?.email ?? t('audit.system')),
-          },
-          {
-            accessor: 'action',
-            title: t('audit.columns.action'),
-            sortable: true,
-            render: (entry) => (
-              <Badge variant="light" radius="sm" tt="none">
-                {actionLabel(entry.action)}
-              </Badge>
-            ),
-          },
-          {
-            accessor: 'target_type',
-            title: t('audit.columns.target'),
-            noWrap: true,
-            render: (entry) =>
-              `${t(`audit.targets.${entry.target_type}` as 'audit.targets.user', { defaultValue: entry.target_type })}${
-                entry.target_id ? ` #${entry.target_id}` : ''
-              }`,
-          },
-          ...(targetUserId === undefined
-            ? [
-                {
-                  accessor: 'target_user',
-                  title: t('audit.columns.targetUser'),
-                  render: (entry: AuditEntry) => entry.target_user?.email ?? '—',
-                },
-              ]
-            : []),
-        ]}
-      />
-    </Stack>
+        },
+        {
+          accessor: 'created_at',
+          title: t('audit.columns.when'),
+          sortable: true,
+          noWrap: true,
+          render: (entry) => formatDateTime(entry.created_at),
+        },
+        {
+          accessor: 'actor',
+          title: t('audit.columns.actor'),
+          render: (entry) =>
+            entry.impersonator
+              ? t('audit.byImpersonator', {
+                  actor: entry.actor?.email ?? '',
+                  staff: entry.impersonator.email,
+                })
+              : (entry.actor?.email ?? t('audit.system')),
+        },
+        {
+          accessor: 'action',
+          title: t('audit.columns.action'),
+          sortable: true,
+          render: (entry) => (
+            <Badge variant="light" radius="sm" tt="none">
+              {actionLabel(entry.action)}
+            </Badge>
+          ),
+        },
+        {
+          accessor: 'target_type',
+          title: t('audit.columns.target'),
+          noWrap: true,
+          render: (entry) =>
+            `${t(`audit.targets.${entry.target_type}` as 'audit.targets.user', { defaultValue: entry.target_type })}${
+              entry.target_id ? ` #${entry.target_id}` : ''
+            }`,
+        },
+        ...(targetUserId === undefined
+          ? [
+              {
+                accessor: 'target_user',
+                title: t('audit.columns.targetUser'),
+                render: (entry: AuditEntry) => entry.target_user?.email ?? '—',
+              },
+            ]
+          : []),
+      ]}
+    />
   );
 }
 
