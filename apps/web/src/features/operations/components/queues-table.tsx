@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { Badge, Button, Group, Modal, Table, Text, Title } from '@mantine/core';
 import type { FailedJob, QueueStats } from '@storelift/shared';
 import { useQuery } from '@tanstack/react-query';
-import { DataTable } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { showApiError } from '../../../components/error-modal';
-import { ListError, usePagedTableProps } from '../../../components/paged-table';
+import { ListError } from '../../../components/paged-table';
+import { StaffList, useServerList } from '../../../components/staff-list';
 import { PermissionGate } from '../../../components/permission-gate';
 import { formatDateTime } from '../../../lib/format';
 import { translateMessage } from '../../../lib/messages';
@@ -75,13 +75,13 @@ export function QueuesTable() {
 
 function FailedJobs({ queue }: { queue: string }) {
   const { t } = useTranslation('operations');
-  const [page, setPage] = useState(1);
-  const { data, isFetching, error } = useQuery(failedJobsQueryOptions(queue, page));
+  const list = useServerList({
+    filters: { queue },
+    queryOptions: ({ page }) => failedJobsQueryOptions(queue, page),
+    perPage: FAILED_JOBS_PAGE,
+    emptyHeight: 160,
+  });
   const retry = useRetryJob();
-  const pagedProps = usePagedTableProps(
-    { data, isFetching },
-    { page, onPageChange: setPage, perPage: FAILED_JOBS_PAGE, emptyHeight: 160 },
-  );
   const retryJob = async (job: FailedJob) => {
     try {
       notifySuccess(translateMessage((await retry.mutateAsync({ queue, id: job.id })).message));
@@ -90,53 +90,47 @@ function FailedJobs({ queue }: { queue: string }) {
     }
   };
   return (
-    <>
-      <ListError error={error} />
-      <DataTable<FailedJob>
-        {...pagedProps}
-        idAccessor="id"
-        noRecordsText={t('queues.noFailed')}
-        columns={[
-          {
-            accessor: 'failed_at',
-            title: t('queues.failedAt'),
-            noWrap: true,
-            render: (job) => formatDateTime(job.failed_at ?? job.created_at),
-          },
-          { accessor: 'retry_count', title: t('queues.attempts'), textAlign: 'right' },
-          {
-            accessor: 'error',
-            title: t('queues.error'),
-            render: (job) => (
-              <Text size="sm" ff="monospace" lineClamp={3}>
-                {job.error ?? '—'}
-              </Text>
-            ),
-          },
-          {
-            accessor: 'actions',
-            title: '',
-            textAlign: 'right',
-            render: (job) => (
-              <PermissionGate permission="operations.retry-jobs">
-                <Button
-                  size="compact-sm"
-                  variant="light"
-                  onClick={() => void retryJob(job)}
-                  loading={retry.isPending}
-                >
-                  {t('queues.retry')}
-                </Button>
-              </PermissionGate>
-            ),
-          },
-        ]}
-      />
-      <Group mt="xs">
+    <StaffList<FailedJob>
+      list={list}
+      empty={t('queues.noFailed')}
+      columns={[
+        {
+          accessor: 'failed_at',
+          title: t('queues.failedAt'),
+          noWrap: true,
+          render: (job) => formatDateTime(job.failed_at ?? job.created_at),
+        },
+        { accessor: 'retry_count', title: t('queues.attempts'), textAlign: 'right' },
+        {
+          accessor: 'error',
+          title: t('queues.error'),
+          render: (job) => (
+            <Text size="sm" ff="monospace" lineClamp={3}>
+              {job.error ?? '—'}
+            </Text>
+          ),
+        },
+      ]}
+      rowActions={{
+        render: (job) => (
+          <PermissionGate permission="operations.retry-jobs">
+            <Button
+              size="compact-sm"
+              variant="light"
+              onClick={() => void retryJob(job)}
+              loading={retry.isPending}
+            >
+              {t('queues.retry')}
+            </Button>
+          </PermissionGate>
+        ),
+      }}
+    >
+      <Group>
         <Badge variant="light" color="gray" tt="none">
           {t('queues.retryHint')}
         </Badge>
       </Group>
-    </>
+    </StaffList>
   );
 }
