@@ -2,18 +2,17 @@ import { useState } from 'react';
 import { Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import type { LastPayment, SalesPeriodQuery } from '@storelift/shared';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { DataTable } from 'mantine-datatable';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExportButton } from '../../../components/export-button';
-import { ListError, usePagedTableProps, usePageOf } from '../../../components/paged-table';
+import { ListError } from '../../../components/paged-table';
+import { dateColumn, StaffList, useServerList } from '../../../components/staff-list';
 import { UserDetailsLink } from '../../../components/user-details-link';
-import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
+import { formatMoney, formatNumber } from '../../../lib/format';
 import { exportLastPayments, lastPaymentsQueryOptions, salesStatsQueryOptions } from '../api/sales';
 import { SalesFilter, useSalesFilterOptions } from './sales-filters';
 import { DateField } from '../../../components/date-field';
 
-const PAGE_SIZE = 10;
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 const monthAgo = () => {
   const date = new Date();
@@ -63,12 +62,7 @@ export function SalesStatisticsTab() {
   const totals = useQuery(stats.totals);
   const byStatus = useQuery(stats.byStatus);
   const byPayments = useQuery(stats.byPayments);
-  const [page, setPage] = usePageOf(period);
-  const last = useQuery(lastPaymentsQueryOptions({ ...period, page, limit: PAGE_SIZE }));
-  const pagedProps = usePagedTableProps(
-    { data: last.data, isFetching: last.isFetching },
-    { page, onPageChange: setPage, perPage: PAGE_SIZE, emptyHeight: 160 },
-  );
+  const last = useServerList({ filters: period, queryOptions: lastPaymentsQueryOptions, emptyHeight: 160 });
 
   return (
     <Stack gap="lg">
@@ -162,11 +156,9 @@ export function SalesStatisticsTab() {
           </Title>
           <ExportButton run={() => exportLastPayments(period)} label={t('export')} />
         </Group>
-        <ListError error={last.error} />
-        <DataTable<LastPayment>
-          {...pagedProps}
-          idAccessor="id"
-          noRecordsText={t('stats.noPayments')}
+        <StaffList<LastPayment>
+          list={last}
+          empty={t('stats.noPayments')}
           columns={[
             { accessor: 'id', title: t('columns.id') },
             {
@@ -181,12 +173,7 @@ export function SalesStatisticsTab() {
               textAlign: 'right',
               render: (row) => formatMoney(row.amount),
             },
-            {
-              accessor: 'credited_at',
-              title: t('columns.date'),
-              noWrap: true,
-              render: (row) => formatDateTime(row.credited_at),
-            },
+            dateColumn('credited_at', t('columns.date'), { time: true }),
           ]}
         />
       </Stack>
