@@ -95,7 +95,7 @@ export function ListSearchField({
 }
 
 /** The "add one" button of a list's heading. */
-export function CreateButton({
+function CreateButton({
   label,
   onClick,
   testId,
@@ -221,7 +221,9 @@ export interface RowActions<T> {
 export function StaffList<T>({
   title,
   subtitle,
+  create,
   headerActions,
+  search,
   filters,
   list,
   columns,
@@ -236,10 +238,16 @@ export function StaffList<T>({
 }: {
   title?: string;
   subtitle?: string;
+  /** The heading's "add one" button (none when false: the staff member may not add). */
+  create?: false | Parameters<typeof CreateButton>[0];
+  /** The heading's other buttons (an export, an upload). */
   headerActions?: ReactNode;
+  /** The list's search box, first in the filter row (the list has `search: true`). */
+  search?: { label?: string; placeholder?: string; w?: TextInputProps['w']; testId?: string };
   /** The filter inputs, in one wrapping row. */
   filters?: ReactNode;
   list: {
+    search: { value: string; setValue: (value: string) => void };
     error: unknown;
     filtered: boolean;
     tableProps: ReturnType<typeof usePagedTableProps<T>>;
@@ -265,17 +273,27 @@ export function StaffList<T>({
   return (
     <Stack gap={title === undefined ? 'md' : 'lg'}>
       {title !== undefined &&
-        (headerActions ? (
+        (create || headerActions ? (
           <Group justify="space-between" align="flex-end" wrap="wrap">
             <PageHeader title={title} subtitle={subtitle ?? ''} />
             {headerActions}
+            {create && <CreateButton {...create} />}
           </Group>
         ) : (
           <PageHeader title={title} subtitle={subtitle ?? ''} />
         ))}
       {above}
-      {filters && (
+      {(search || filters) && (
         <Group gap="md" align="flex-end" wrap="wrap">
+          {search && (
+            <ListSearchField
+              search={list.search}
+              label={search.label}
+              placeholder={search.placeholder}
+              w={search.w}
+              data-testid={search.testId}
+            />
+          )}
           {filters}
         </Group>
       )}

@@ -11,14 +11,9 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useConfirmRow } from '../../../components/confirm-row-action';
 import { PermissionGate } from '../../../components/permission-gate';
-import {
-  CreateButton,
-  ListSearchField,
-  dateColumn,
-  StaffList,
-  useServerList,
-} from '../../../components/staff-list';
+import { dateColumn, StaffList, useServerList } from '../../../components/staff-list';
 import { formatDateTime } from '../../../lib/format';
+import { useCan } from '../../../lib/session';
 import { accessListQueryOptions, useDeleteAccessEntry, type AccessListsQuery } from '../api/access-lists';
 import { AccessEntryModal } from './access-entry-modal';
 
@@ -33,6 +28,7 @@ export function AccessListsTable() {
   const [listType, setListType] = useState<AccessListType | null>(null);
   const [category, setCategory] = useState<AccessListCategory | null>(null);
   const [adding, setAdding] = useState(false);
+  const manage = useCan('access-lists.manage');
   const remove = useDeleteAccessEntry();
   const deleting = useConfirmRow(remove, (entry: AccessListEntry) => ({
     title: t('accessLists.deleteTitle'),
@@ -53,24 +49,17 @@ export function AccessListsTable() {
     <StaffList<AccessListEntry>
       title={t('accessLists.title')}
       subtitle={t('accessLists.subtitle')}
-      headerActions={
-        <PermissionGate permission="access-lists.manage">
-          <CreateButton
-            label={t('accessLists.add')}
-            onClick={() => setAdding(true)}
-            testId="access-add"
-            iconSize={18}
-          />
-        </PermissionGate>
+      create={
+        manage && {
+          label: t('accessLists.add'),
+          onClick: () => setAdding(true),
+          testId: 'access-add',
+          iconSize: 18,
+        }
       }
+      search={{ placeholder: t('accessLists.searchPlaceholder'), w: 280, testId: 'access-search' }}
       filters={
         <>
-          <ListSearchField
-            search={list.search}
-            placeholder={t('accessLists.searchPlaceholder')}
-            w={280}
-            data-testid="access-search"
-          />
           <Select
             label={t('accessLists.filters.listType')}
             placeholder={t('accessLists.filters.allLists')}

@@ -7,13 +7,7 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { useConfirmRow } from '../../../components/confirm-row-action';
 import { RowMenu } from '../../../components/row-menu';
-import {
-  CreateButton,
-  ListSearchField,
-  dateColumn,
-  StaffList,
-  useServerList,
-} from '../../../components/staff-list';
+import { dateColumn, StaffList, useServerList } from '../../../components/staff-list';
 import {
   allModulesQueryOptions,
   functionsQueryOptions,
@@ -109,21 +103,15 @@ export function CatalogTable({ kind }: { kind: 'module' | 'function' }) {
     <StaffList<Row>
       title={t(`${plural}.title`)}
       subtitle={t(`${plural}.subtitle`)}
-      headerActions={
-        <CreateButton
-          label={t(`${plural}.add`)}
-          onClick={() => setEditing({})}
-          testId={`${kind}-add`}
-          iconSize={18}
-        />
-      }
+      create={{
+        label: t(`${plural}.add`),
+        onClick: () => setEditing({}),
+        testId: `${kind}-add`,
+        iconSize: 18,
+      }}
+      search={{ placeholder: t('searchPlaceholder'), testId: `${plural}-search` }}
       filters={
         <>
-          <ListSearchField
-            search={list.search}
-            placeholder={t('searchPlaceholder')}
-            data-testid={`${plural}-search`}
-          />
           {kind === 'function' && (
             <Select
               label={t('columns.module')}

@@ -4,13 +4,7 @@ import { IconUserShield } from '@tabler/icons-react';
 import type { RoleRow } from '@storelift/shared';
 import { useTranslation } from 'react-i18next';
 import { RowMenu } from '../../../components/row-menu';
-import {
-  CreateButton,
-  ListSearchField,
-  dateColumn,
-  StaffList,
-  useServerList,
-} from '../../../components/staff-list';
+import { dateColumn, StaffList, useServerList } from '../../../components/staff-list';
 import { rolesQueryOptions, type RolesQuery } from '../api/roles';
 import { BuiltinName } from './builtin-name';
 import { DeleteRoleModal } from './delete-role-modal';
@@ -39,16 +33,8 @@ export function RolesTable() {
     <StaffList<RoleRow>
       title={t('roles.title')}
       subtitle={t('roles.subtitle')}
-      headerActions={
-        <CreateButton label={t('roles.add')} onClick={() => setEditing({})} testId="role-add" iconSize={18} />
-      }
-      filters={
-        <ListSearchField
-          search={list.search}
-          placeholder={t('roles.searchPlaceholder')}
-          data-testid="roles-search"
-        />
-      }
+      create={{ label: t('roles.add'), onClick: () => setEditing({}), testId: 'role-add', iconSize: 18 }}
+      search={{ placeholder: t('roles.searchPlaceholder'), testId: 'roles-search' }}
       list={list}
       emptyIcon={<IconUserShield size={28} stroke={1.4} />}
       empty={t('roles.empty')}

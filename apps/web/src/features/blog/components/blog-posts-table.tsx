@@ -4,13 +4,7 @@ import { LOCALES, type InternalBlogPost, type Locale } from '@storelift/shared';
 import { useTranslation } from 'react-i18next';
 import { useConfirmRow } from '../../../components/confirm-row-action';
 import { RowMenu } from '../../../components/row-menu';
-import {
-  CreateButton,
-  ListSearchField,
-  dateColumn,
-  StaffList,
-  useServerList,
-} from '../../../components/staff-list';
+import { dateColumn, StaffList, useServerList } from '../../../components/staff-list';
 import { blogPostsQueryOptions, useDeleteBlogPost, type BlogPostsQuery } from '../api/blog';
 import { BlogPostModal } from './blog-post-modal';
 
@@ -38,12 +32,10 @@ export function BlogPostsTable() {
     <StaffList<InternalBlogPost>
       title={t('title')}
       subtitle={t('subtitle')}
-      headerActions={
-        <CreateButton label={t('create')} onClick={() => setEditing({})} testId="blog-post-create" />
-      }
+      create={{ label: t('create'), onClick: () => setEditing({}), testId: 'blog-post-create' }}
+      search={{ label: t('search'), w: 320 }}
       filters={
         <>
-          <ListSearchField search={list.search} label={t('search')} w={320} />
           <Select
             label={t('fields.language')}
             placeholder={t('allLanguages')}

@@ -4,13 +4,7 @@ import type { CpiAccount } from '@storelift/shared';
 import { useTranslation } from 'react-i18next';
 import { ConfirmRowAction } from '../../../components/confirm-row-action';
 import { RowMenu } from '../../../components/row-menu';
-import {
-  CreateButton,
-  ListSearchField,
-  dateColumn,
-  StaffList,
-  useServerList,
-} from '../../../components/staff-list';
+import { dateColumn, StaffList, useServerList } from '../../../components/staff-list';
 import { formatMoney } from '../../../lib/format';
 import { useCan } from '../../../lib/session';
 import {
@@ -47,18 +41,16 @@ export function CpiAccountsTable() {
     <StaffList<CpiAccount>
       title={t('cpiAccounts.title')}
       subtitle={t('cpiAccounts.subtitle')}
-      headerActions={
-        manage && (
-          <CreateButton
-            label={t('cpiAccounts.create')}
-            onClick={() => setEditing({})}
-            testId="cpi-account-create"
-          />
-        )
+      create={
+        manage && {
+          label: t('cpiAccounts.create'),
+          onClick: () => setEditing({}),
+          testId: 'cpi-account-create',
+        }
       }
+      search={{ placeholder: t('cpiAccounts.searchPlaceholder') }}
       filters={
         <>
-          <ListSearchField search={list.search} placeholder={t('cpiAccounts.searchPlaceholder')} />
           <Switch
             label={t('cpiAccounts.activeOnly')}
             checked={activeOnly}

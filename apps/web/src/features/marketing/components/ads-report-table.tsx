@@ -7,7 +7,7 @@ import { useConfirmRow } from '../../../components/confirm-row-action';
 import { showApiError } from '../../../components/error-modal';
 import { RowMenu } from '../../../components/row-menu';
 import { FormModal } from '../../../components/form-modal';
-import { ListSearchField, StaffList, useServerList } from '../../../components/staff-list';
+import { StaffList, useServerList } from '../../../components/staff-list';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { errorText, translateMessage } from '../../../lib/messages';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -109,7 +109,7 @@ export function AdsReportTable() {
           </SimpleGrid>
         </>
       }
-      filters={<ListSearchField search={list.search} label={t('report.search')} />}
+      search={{ label: t('report.search') }}
       list={list}
       empty={t('report.empty')}
       columns={[

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useConfirmRow } from '../../../components/confirm-row-action';
 import { RowMenu } from '../../../components/row-menu';
-import { CreateButton, StaffList, useServerList } from '../../../components/staff-list';
+import { StaffList, useServerList } from '../../../components/staff-list';
 import { countryName, formatDate, formatMoney, formatPercent, lastDayOf } from '../../../lib/format';
 import { useCan } from '../../../lib/session';
 import {
@@ -66,10 +66,8 @@ export function MarketingActionsTable() {
     <StaffList<AdminMarketingAction>
       title={t('actions.title')}
       subtitle={t('actions.subtitle')}
-      headerActions={
-        manage && (
-          <CreateButton label={t('actions.create')} onClick={() => setEditing({})} testId="action-create" />
-        )
+      create={
+        manage && { label: t('actions.create'), onClick: () => setEditing({}), testId: 'action-create' }
       }
       filters={
         <>

@@ -6,7 +6,7 @@ import { useConfirmRow } from '../../../components/confirm-row-action';
 import { RowMenu } from '../../../components/row-menu';
 import { showFormError } from '../../../components/error-modal';
 import { FormModal } from '../../../components/form-modal';
-import { CreateButton, dateColumn, StaffList, useServerList } from '../../../components/staff-list';
+import { dateColumn, StaffList, useServerList } from '../../../components/staff-list';
 import { translateMessage } from '../../../lib/messages';
 import { notifySuccess } from '../../../lib/notify';
 import { useSchemaForm } from '../../../lib/use-schema-form';
@@ -30,9 +30,7 @@ export function NoticeTemplatesTable() {
     <StaffList<NoticeTemplate>
       title={t('templates.title')}
       subtitle={t('templates.subtitle')}
-      headerActions={
-        <CreateButton label={t('templates.create')} onClick={() => setEditing({})} testId="template-create" />
-      }
+      create={{ label: t('templates.create'), onClick: () => setEditing({}), testId: 'template-create' }}
       list={list}
       empty={t('templates.empty')}
       columns={[

@@ -5,13 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useConfirmRow } from '../../../components/confirm-row-action';
 import { CopyValue } from '../../../components/copy-value';
 import { RowMenu } from '../../../components/row-menu';
-import {
-  CreateButton,
-  ListSearchField,
-  dateColumn,
-  StaffList,
-  useServerList,
-} from '../../../components/staff-list';
+import { dateColumn, StaffList, useServerList } from '../../../components/staff-list';
 import { formatMoney } from '../../../lib/format';
 import { useCan } from '../../../lib/session';
 import { reflinksQueryOptions, useDeleteReflink, type ReflinksQuery } from '../api/reflinks';
@@ -45,12 +39,10 @@ export function ReflinksTable() {
     <StaffList<Reflink>
       title={t('reflinks.title')}
       subtitle={t('reflinks.subtitle')}
-      headerActions={
-        manage && (
-          <CreateButton label={t('reflinks.create')} onClick={() => setEditing({})} testId="reflink-create" />
-        )
+      create={
+        manage && { label: t('reflinks.create'), onClick: () => setEditing({}), testId: 'reflink-create' }
       }
-      filters={<ListSearchField search={list.search} placeholder={t('reflinks.searchPlaceholder')} />}
+      search={{ placeholder: t('reflinks.searchPlaceholder') }}
       list={list}
       empty={t('reflinks.empty')}
       columns={[

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import type { QueryKey, UseQueryOptions } from '@tanstack/react-query';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
-import { ListSearchField, StaffList, useServerList } from '../../../components/staff-list';
+import { StaffList, useServerList } from '../../../components/staff-list';
 import { DecisionModal, type Decision, type DecisionChange } from './decision-modal';
 
 /** What a staff desk list asks the server for: the page's own filters, the customer search and the page. */
@@ -59,18 +59,13 @@ export function DeskList<
     <StaffList<R['data'][number]>
       title={title}
       subtitle={subtitle}
-      filters={
-        <>
-          <ListSearchField
-            search={list.search}
-            label={t('common.search')}
-            placeholder={t('common.searchPlaceholder')}
-            w={{ base: '100%', xs: 260 }}
-            data-testid="desk-search"
-          />
-          {filterFields}
-        </>
-      }
+      search={{
+        label: t('common.search'),
+        placeholder: t('common.searchPlaceholder'),
+        w: { base: '100%', xs: 260 },
+        testId: 'desk-search',
+      }}
+      filters={<>{filterFields}</>}
       list={list}
       emptyIcon={icon}
       empty={t('common.empty')}

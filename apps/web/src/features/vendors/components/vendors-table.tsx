@@ -6,13 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useConfirmRow } from '../../../components/confirm-row-action';
 import { RowMenu } from '../../../components/row-menu';
 import { showApiError } from '../../../components/error-modal';
-import {
-  CreateButton,
-  ListSearchField,
-  dateColumn,
-  StaffList,
-  useServerList,
-} from '../../../components/staff-list';
+import { dateColumn, StaffList, useServerList } from '../../../components/staff-list';
 import { translateMessage } from '../../../lib/messages';
 import { notifySuccess } from '../../../lib/notify';
 import { useDeleteVendor, useVendorActivity, vendorsQueryOptions, type VendorsQuery } from '../api/vendors';
@@ -55,21 +49,10 @@ export function VendorsTable() {
     <StaffList<Vendor>
       title={t('vendors.title')}
       subtitle={t('vendors.subtitle')}
-      headerActions={
-        <CreateButton
-          label={t('vendors.add')}
-          onClick={() => setEditing({})}
-          testId="vendor-add"
-          iconSize={18}
-        />
-      }
+      create={{ label: t('vendors.add'), onClick: () => setEditing({}), testId: 'vendor-add', iconSize: 18 }}
+      search={{ placeholder: t('vendors.searchPlaceholder'), testId: 'vendors-search' }}
       filters={
         <>
-          <ListSearchField
-            search={list.search}
-            placeholder={t('vendors.searchPlaceholder')}
-            data-testid="vendors-search"
-          />
           <StoreSelect
             label={t('vendors.store')}
             placeholder={t('vendors.allStores')}
