@@ -20,7 +20,7 @@ import {
   type DataTableSortStatus,
 } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatDateTime } from '../lib/format';
+import { formatDate, formatDateTime, formatMoney } from '../lib/format';
 import { PageHeader } from './page-header';
 import { ListError, usePagedTableProps, usePageOf } from './paged-table';
 
@@ -201,6 +201,22 @@ export function dateColumn<T>(
       const value = row[accessor] as string | null;
       return value ? format(value) : '—';
     },
+  };
+}
+
+/** A money column (`amount`, …): the sum, to the right; `sortable` where the server sorts by it. */
+export function moneyColumn<T>(
+  accessor: keyof T & string,
+  title: string,
+  { sortable, noWrap }: { sortable?: boolean; noWrap?: boolean } = {},
+): DataTableColumn<T> {
+  return {
+    accessor,
+    title,
+    sortable,
+    textAlign: 'right',
+    noWrap,
+    render: (row) => formatMoney(row[accessor] as string),
   };
 }
 

@@ -1,8 +1,7 @@
 import { Badge } from '@mantine/core';
 import type { AdminPaymentListResponse } from '@storelift/shared';
 import { useTranslation } from 'react-i18next';
-import { dateColumn, StaffList } from '../../../components/staff-list';
-import { formatMoney } from '../../../lib/format';
+import { dateColumn, moneyColumn, StaffList } from '../../../components/staff-list';
 import { userPaymentsQueryOptions } from '../api/admin-users';
 import { useUserDetailList } from './user-detail-list';
 
@@ -27,13 +26,7 @@ export function UserPayments({ userId }: { userId: number }) {
           title: tm('history.columns.type'),
           render: (row) => tm(`paymentType.${row.type}`),
         },
-        {
-          accessor: 'amount',
-          title: tm('history.columns.amount'),
-          textAlign: 'right',
-          noWrap: true,
-          render: (row) => formatMoney(row.amount),
-        },
+        moneyColumn('amount', tm('history.columns.amount'), { noWrap: true }),
         {
           accessor: 'status',
           title: tm('history.columns.status'),

@@ -5,8 +5,7 @@ import type { AdminReferral } from '@storelift/shared';
 import { useTranslation } from 'react-i18next';
 import { ConfirmRowAction } from '../../../components/confirm-row-action';
 import { showApiError } from '../../../components/error-modal';
-import { dateColumn, StaffList } from '../../../components/staff-list';
-import { formatMoney } from '../../../lib/format';
+import { dateColumn, moneyColumn, StaffList } from '../../../components/staff-list';
 import { translateMessage } from '../../../lib/messages';
 import { notifySuccess } from '../../../lib/notify';
 import { useCan } from '../../../lib/session';
@@ -70,18 +69,8 @@ export function UserReferrals({ userId }: { userId: number }) {
         { accessor: 'email', title: t('referrals.email') },
         { accessor: 'nickname', title: t('referrals.nickname') },
         dateColumn('created_at', t('referrals.registered')),
-        {
-          accessor: 'total_payments',
-          title: t('referrals.payments'),
-          textAlign: 'right',
-          render: (row) => formatMoney(row.total_payments),
-        },
-        {
-          accessor: 'earned',
-          title: t('referrals.earned'),
-          textAlign: 'right',
-          render: (row) => formatMoney(row.earned),
-        },
+        moneyColumn('total_payments', t('referrals.payments')),
+        moneyColumn('earned', t('referrals.earned')),
       ]}
       rowActions={
         canEdit

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Select, Text } from '@mantine/core';
 import { TRANSACTION_TYPES, type Transaction, type TransactionType } from '@storelift/shared';
 import { useTranslation } from 'react-i18next';
-import { dateColumn, StaffList } from '../../../components/staff-list';
-import { formatSignedMoney, formatMoney } from '../../../lib/format';
+import { dateColumn, moneyColumn, StaffList } from '../../../components/staff-list';
+import { formatSignedMoney } from '../../../lib/format';
 import { ledgerDescription } from '../../billing/components/ledger-description';
 import { userTransactionsQueryOptions } from '../api/admin-users';
 import { useUserDetailList } from './user-detail-list';
@@ -66,13 +66,7 @@ export function UserTransactions({ userId }: { userId: number }) {
             </Text>
           ),
         },
-        {
-          accessor: 'balance_after',
-          title: tm('transactions.columns.balanceAfter'),
-          textAlign: 'right',
-          noWrap: true,
-          render: (row) => formatMoney(row.balance_after),
-        },
+        moneyColumn('balance_after', tm('transactions.columns.balanceAfter'), { noWrap: true }),
       ]}
     />
   );

@@ -15,6 +15,7 @@ import {
   FilterCard,
   ListSearchField,
   dateColumn,
+  moneyColumn,
   StaffList,
   useServerList,
 } from '../../../components/staff-list';
@@ -170,13 +171,7 @@ export function UserAppsTable() {
           textAlign: 'right',
           render: (app) => formatMoney(app.user.total_payments),
         },
-        {
-          accessor: 'promotion_value',
-          title: t('apps.columns.promotion'),
-          sortable: true,
-          textAlign: 'right',
-          render: (app) => formatMoney(app.promotion_value),
-        },
+        moneyColumn('promotion_value', t('apps.columns.promotion'), { sortable: true }),
         dateColumn('created_at', t('apps.columns.added'), { sortable: true }),
       ]}
     />

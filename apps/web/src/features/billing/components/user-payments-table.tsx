@@ -21,6 +21,7 @@ import {
   FilterCard,
   ListSearchField,
   dateColumn,
+  moneyColumn,
   StaffList,
   useServerList,
 } from '../../../components/staff-list';
@@ -244,14 +245,7 @@ export function UserPaymentsTable({
           sortable: true,
           render: (payment) => payment.paysystem.name,
         },
-        {
-          accessor: 'amount',
-          title: t('payments.columns.amount'),
-          sortable: true,
-          textAlign: 'right',
-          noWrap: true,
-          render: (payment) => formatMoney(payment.amount),
-        },
+        moneyColumn('amount', t('payments.columns.amount'), { sortable: true, noWrap: true }),
         {
           accessor: 'type',
           title: t('payments.columns.type'),

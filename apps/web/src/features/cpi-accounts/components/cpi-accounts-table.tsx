@@ -4,8 +4,7 @@ import type { CpiAccount } from '@storelift/shared';
 import { useTranslation } from 'react-i18next';
 import { ConfirmRowAction } from '../../../components/confirm-row-action';
 import { RowMenu } from '../../../components/row-menu';
-import { dateColumn, StaffList, useServerList } from '../../../components/staff-list';
-import { formatMoney } from '../../../lib/format';
+import { dateColumn, moneyColumn, StaffList, useServerList } from '../../../components/staff-list';
 import { useCan } from '../../../lib/session';
 import {
   cpiAccountsQueryOptions,
@@ -75,19 +74,8 @@ export function CpiAccountsTable() {
         { accessor: 'name', title: t('cpiAccounts.columns.name'), sortable: true },
         { accessor: 'network', title: t('cpiAccounts.columns.network') },
         { accessor: 'currency', title: t('cpiAccounts.columns.currency') },
-        {
-          accessor: 'daily_limit',
-          title: t('cpiAccounts.columns.dailyLimit'),
-          sortable: true,
-          textAlign: 'right',
-          render: (account) => formatMoney(account.daily_limit),
-        },
-        {
-          accessor: 'daily_used',
-          title: t('cpiAccounts.columns.dailyUsed'),
-          textAlign: 'right',
-          render: (account) => formatMoney(account.daily_used),
-        },
+        moneyColumn('daily_limit', t('cpiAccounts.columns.dailyLimit'), { sortable: true }),
+        moneyColumn('daily_used', t('cpiAccounts.columns.dailyUsed')),
         {
           accessor: 'is_active',
           title: t('cpiAccounts.columns.active'),

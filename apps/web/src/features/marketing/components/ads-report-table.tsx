@@ -7,7 +7,7 @@ import { useConfirmRow } from '../../../components/confirm-row-action';
 import { showApiError } from '../../../components/error-modal';
 import { RowMenu } from '../../../components/row-menu';
 import { FormModal } from '../../../components/form-modal';
-import { StaffList, useServerList } from '../../../components/staff-list';
+import { moneyColumn, StaffList, useServerList } from '../../../components/staff-list';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { errorText, translateMessage } from '../../../lib/messages';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -136,21 +136,10 @@ export function AdsReportTable() {
           noWrap: true,
           render: (row) => `${formatDate(row.from)} – ${formatDate(row.to)}`,
         },
-        {
-          accessor: 'amount',
-          title: t('report.columns.spend'),
-          sortable: true,
-          textAlign: 'right',
-          render: (row) => formatMoney(row.amount),
-        },
+        moneyColumn('amount', t('report.columns.spend'), { sortable: true }),
         { accessor: 'registrations', title: t('report.columns.registrations'), textAlign: 'right' },
         { accessor: 'payments', title: t('report.columns.payments'), textAlign: 'right' },
-        {
-          accessor: 'revenue',
-          title: t('report.columns.revenue'),
-          textAlign: 'right',
-          render: (row) => formatMoney(row.revenue),
-        },
+        moneyColumn('revenue', t('report.columns.revenue')),
         {
           accessor: 'roas',
           title: t('report.columns.roas'),

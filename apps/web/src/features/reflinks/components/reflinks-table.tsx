@@ -5,8 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useConfirmRow } from '../../../components/confirm-row-action';
 import { CopyValue } from '../../../components/copy-value';
 import { RowMenu } from '../../../components/row-menu';
-import { dateColumn, StaffList, useServerList } from '../../../components/staff-list';
-import { formatMoney } from '../../../lib/format';
+import { dateColumn, moneyColumn, StaffList, useServerList } from '../../../components/staff-list';
 import { useCan } from '../../../lib/session';
 import { reflinksQueryOptions, useDeleteReflink, type ReflinksQuery } from '../api/reflinks';
 import { ReflinkModal } from './reflink-modal';
@@ -61,12 +60,7 @@ export function ReflinksTable() {
           ),
         },
         { accessor: 'category', title: t('reflinks.columns.category') },
-        {
-          accessor: 'bonus',
-          title: t('reflinks.columns.bonus'),
-          textAlign: 'right',
-          render: (reflink) => formatMoney(reflink.bonus),
-        },
+        moneyColumn('bonus', t('reflinks.columns.bonus')),
         {
           accessor: 'email',
           title: t('reflinks.columns.email'),
@@ -79,13 +73,7 @@ export function ReflinksTable() {
           textAlign: 'right',
         },
         { accessor: 'paying_users', title: t('reflinks.columns.payingUsers'), textAlign: 'right' },
-        {
-          accessor: 'revenue',
-          title: t('reflinks.columns.revenue'),
-          sortable: true,
-          textAlign: 'right',
-          render: (reflink) => formatMoney(reflink.revenue),
-        },
+        moneyColumn('revenue', t('reflinks.columns.revenue'), { sortable: true }),
         dateColumn('created_at', t('reflinks.columns.created'), { sortable: true }),
       ]}
       rowActions={{

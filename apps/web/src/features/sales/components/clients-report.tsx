@@ -3,9 +3,9 @@ import type { ClientsReportQuery, ClientsReportRow } from '@storelift/shared';
 import { useTranslation } from 'react-i18next';
 import { CountrySelect } from '../../../components/country-select';
 import { ExportButton } from '../../../components/export-button';
-import { dateColumn, StaffList, useServerList } from '../../../components/staff-list';
+import { dateColumn, moneyColumn, StaffList, useServerList } from '../../../components/staff-list';
 import { UserDetailsLink } from '../../../components/user-details-link';
-import { countryName, formatMoney } from '../../../lib/format';
+import { countryName } from '../../../lib/format';
 import { SalesFilter, useSalesFilterOptions } from './sales-filters';
 import { clientsReportQueryOptions, exportClientsReport } from '../api/sales';
 
@@ -57,18 +57,8 @@ export function ClientsReport() {
         { accessor: 'manager', title: t('columns.manager'), render: (row) => row.manager?.nickname ?? '—' },
         { accessor: 'priceplan', title: t('columns.plan') },
         dateColumn('created_at', t('columns.registered')),
-        {
-          accessor: 'total_payments',
-          title: t('columns.payments'),
-          textAlign: 'right',
-          render: (row) => formatMoney(row.total_payments),
-        },
-        {
-          accessor: 'total_spent',
-          title: t('columns.spending'),
-          textAlign: 'right',
-          render: (row) => formatMoney(row.total_spent),
-        },
+        moneyColumn('total_payments', t('columns.payments')),
+        moneyColumn('total_spent', t('columns.spending')),
       ]}
     />
   );

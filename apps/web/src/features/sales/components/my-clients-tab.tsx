@@ -10,9 +10,8 @@ import {
 import { useTranslation } from 'react-i18next';
 import { ExportButton } from '../../../components/export-button';
 import { showApiError } from '../../../components/error-modal';
-import { dateColumn, StaffList, useServerList } from '../../../components/staff-list';
+import { dateColumn, moneyColumn, StaffList, useServerList } from '../../../components/staff-list';
 import { UserDetailsLink } from '../../../components/user-details-link';
-import { formatMoney } from '../../../lib/format';
 import { translateMessage } from '../../../lib/messages';
 import { notifySuccess } from '../../../lib/notify';
 import { exportSalesClients, salesClientsQueryOptions, useChangeSales } from '../api/sales';
@@ -88,12 +87,7 @@ export function MyClientsTab() {
               },
             ]
           : []),
-        {
-          accessor: 'total_payments',
-          title: t('columns.payments'),
-          textAlign: 'right',
-          render: (client) => formatMoney(client.total_payments),
-        },
+        moneyColumn('total_payments', t('columns.payments')),
         {
           accessor: 'status',
           title: t('columns.status'),

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExportButton } from '../../../components/export-button';
 import { ListError } from '../../../components/paged-table';
-import { dateColumn, StaffList, useServerList } from '../../../components/staff-list';
+import { dateColumn, moneyColumn, StaffList, useServerList } from '../../../components/staff-list';
 import { UserDetailsLink } from '../../../components/user-details-link';
 import { formatMoney, formatNumber } from '../../../lib/format';
 import { exportLastPayments, lastPaymentsQueryOptions, salesStatsQueryOptions } from '../api/sales';
@@ -167,12 +167,7 @@ export function SalesStatisticsTab() {
               render: (row) => <UserDetailsLink user={row.user} />,
             },
             { accessor: 'paysystem', title: t('columns.paysystem') },
-            {
-              accessor: 'amount',
-              title: t('columns.amount'),
-              textAlign: 'right',
-              render: (row) => formatMoney(row.amount),
-            },
+            moneyColumn('amount', t('columns.amount')),
             dateColumn('credited_at', t('columns.date'), { time: true }),
           ]}
         />

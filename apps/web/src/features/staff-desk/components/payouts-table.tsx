@@ -14,6 +14,7 @@ import { useSession } from '../../../lib/session';
 import { payoutsQueryOptions, usePayoutDecision } from '../api/staff-desk';
 import { DecisionButtons, FilterSelect, StatusFilter, useCustomerColumn } from './desk-parts';
 import type { Decision } from './decision-modal';
+import { moneyColumn } from '../../../components/staff-list';
 import { DeskList } from './desk-list';
 
 const STATUS_COLOR: Record<PayoutStatus, string> = { pending: 'yellow', completed: 'teal', canceled: 'gray' };
@@ -78,13 +79,7 @@ export function PayoutsTable() {
       columns={[
         { accessor: 'id', title: t('payouts.columns.id'), width: 70 },
         customerColumn,
-        {
-          accessor: 'amount',
-          title: t('payouts.columns.amount'),
-          textAlign: 'right',
-          noWrap: true,
-          render: (payout) => formatMoney(payout.amount),
-        },
+        moneyColumn('amount', t('payouts.columns.amount'), { noWrap: true }),
         {
           accessor: 'method',
           title: t('payouts.method'),
