@@ -3,6 +3,7 @@ import {
   Button,
   Card,
   Group,
+  Select,
   SimpleGrid,
   Stack,
   TextInput,
@@ -90,6 +91,31 @@ export function ListSearchField({
       onChange={(event) => search.setValue(event.currentTarget.value)}
       {...(props.w === undefined && { style: { flex: '1 1 260px' }, maw: 420 })}
       {...props}
+    />
+  );
+}
+
+/** Which column a list's search looks in (`columns`, the first of which is every column); never empty. */
+export function SearchColumnSelect<V extends string>({
+  label,
+  columns,
+  labelOf,
+  value,
+  onChange,
+}: {
+  label: string;
+  columns: readonly V[];
+  labelOf: (column: V) => string;
+  value: V;
+  onChange: (column: V) => void;
+}) {
+  return (
+    <Select
+      label={label}
+      data={columns.map((column) => ({ value: column, label: labelOf(column) }))}
+      value={value}
+      onChange={(column) => onChange((column ?? columns[0]) as V)}
+      allowDeselect={false}
     />
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Avatar, Group, SegmentedControl, Select, Switch, Text } from '@mantine/core';
+import { Anchor, Avatar, Group, SegmentedControl, Switch, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconBrandApple, IconBrandGooglePlay } from '@tabler/icons-react';
 import {
@@ -10,10 +10,12 @@ import {
   type AppStore,
 } from '@storelift/shared';
 import { useTranslation } from 'react-i18next';
+import { StoreSelect } from '../../../components/store-select';
 import { ROOMY_TABLE } from '../../../components/paged-table';
 import {
   FilterCard,
   ListSearchField,
+  SearchColumnSelect,
   dateColumn,
   moneyColumn,
   StaffList,
@@ -78,23 +80,16 @@ export function UserAppsTable() {
             placeholder={t('apps.searchPlaceholder')}
             data-testid="user-apps-search"
           />
-          <Select
+          <SearchColumnSelect
             label={t('apps.searchColumn')}
-            data={ADMIN_APP_SEARCH_COLUMNS.map((value) => ({
-              value,
-              label: t(`apps.columnsSearch.${value}`),
-            }))}
+            columns={ADMIN_APP_SEARCH_COLUMNS}
+            labelOf={(column) => t(`apps.columnsSearch.${column}`)}
             value={searchColumn}
-            onChange={(value) => setSearchColumn((value ?? 'all') as AdminAppsQuery['searchColumn'])}
-            allowDeselect={false}
+            onChange={setSearchColumn}
           />
-          <Select
+          <StoreSelect
             label={t('apps.store')}
             placeholder={t('apps.allStores')}
-            data={[
-              { value: String(APP_STORES.GOOGLE_PLAY), label: ta('stores.googlePlay') },
-              { value: String(APP_STORES.APP_STORE), label: ta('stores.appStore') },
-            ]}
             value={store}
             onChange={setStore}
             clearable

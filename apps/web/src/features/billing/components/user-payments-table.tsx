@@ -20,6 +20,7 @@ import { RowMenu } from '../../../components/row-menu';
 import {
   FilterCard,
   ListSearchField,
+  SearchColumnSelect,
   dateColumn,
   moneyColumn,
   StaffList,
@@ -66,7 +67,7 @@ export function UserPaymentsTable({
   onStatusClear: () => void;
 }) {
   const { t } = useTranslation('staffmoney');
-  const [searchColumn, setSearchColumn] = useState<string>('all');
+  const [searchColumn, setSearchColumn] = useState<AdminPaymentsQuery['searchColumn']>('all');
   const [plan, setPlan] = useState<string | null>(null);
   const [systems, setSystems] = useState<string[]>([]);
   const [paymentType, setPaymentType] = useState<string | null>(null);
@@ -93,7 +94,7 @@ export function UserPaymentsTable({
   const list = useServerList({
     search: true,
     filters: {
-      searchColumn: searchColumn as AdminPaymentsQuery['searchColumn'],
+      searchColumn,
       priceplan_id: plan ? Number(plan) : undefined,
       pay_systems: systems.length ? systems.join(',') : undefined,
       payment_type: (paymentType as PaymentType | null) ?? undefined,
@@ -151,15 +152,12 @@ export function UserPaymentsTable({
               placeholder={t('payments.searchPlaceholder')}
               data-testid="payments-search"
             />
-            <Select
+            <SearchColumnSelect
               label={t('payments.searchColumn')}
-              data={PAYMENT_SEARCH_COLUMNS.map((value) => ({
-                value,
-                label: t(`payments.columnsSearch.${value}`),
-              }))}
+              columns={PAYMENT_SEARCH_COLUMNS}
+              labelOf={(column) => t(`payments.columnsSearch.${column}`)}
               value={searchColumn}
-              onChange={(value) => setSearchColumn(value ?? 'all')}
-              allowDeselect={false}
+              onChange={setSearchColumn}
             />
             <Select
               label={t('payments.plan')}
