@@ -1,6 +1,12 @@
 import { Button, Group, List, Modal, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { ErrorModalState } from './error-modal';
+
+/** What the error modal shows (error-modal.tsx keeps it). */
+export interface ErrorModalState {
+  opened: boolean;
+  messages: readonly string[];
+  title?: string;
+}
 
 /** The modal itself: every message, then OK. */
 export function ErrorModalView({ state, onClose }: { state: ErrorModalState; onClose: () => void }) {

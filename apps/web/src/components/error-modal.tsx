@@ -3,12 +3,7 @@ import { ApiError } from '../lib/api';
 import { errorText, flattenErrors } from '../lib/messages';
 import { notifyError } from '../lib/notify';
 import { applyServerErrors, type SchemaForm } from '../lib/use-schema-form';
-
-export interface ErrorModalState {
-  opened: boolean;
-  messages: readonly string[];
-  title?: string;
-}
+import type { ErrorModalState } from './error-modal-view';
 
 let state: ErrorModalState = { opened: false, messages: [] };
 const listeners = new Set<() => void>();

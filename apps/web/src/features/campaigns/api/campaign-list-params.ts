@@ -1,7 +1,6 @@
-import type { Campaign } from '@storelift/shared';
+import type { Campaign, CAMPAIGN_FILTER_TABS } from '@storelift/shared';
 import type { DataTableSortStatus } from 'mantine-datatable';
 import { startEarly } from '../../../lib/api';
-import type { CampaignListParams, CampaignTab } from './campaigns';
 
 /*
  * What My campaigns asks `GET campaigns` for, from its query values and the table's choices. No code of the
@@ -10,6 +9,23 @@ import type { CampaignListParams, CampaignTab } from './campaigns';
 
 export const CAMPAIGN_PAGE_SIZE = 10;
 const SORTS = ['id', 'created_at', 'price', 'status', 'start_at', 'days'] as const;
+
+export type CampaignTab = (typeof CAMPAIGN_FILTER_TABS)[number];
+
+/** What My campaigns asks `GET campaigns` for. */
+export interface CampaignListParams {
+  status: CampaignTab;
+  page: number;
+  limit: number;
+  productType?: number;
+  appstore?: number;
+  package?: string;
+  country?: string;
+  search?: string;
+  favorite?: boolean;
+  sortBy: (typeof SORTS)[number];
+  sortType: 'asc' | 'desc';
+}
 
 /** The page's query values the table starts from. */
 export interface CampaignFilters {

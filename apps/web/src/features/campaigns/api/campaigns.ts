@@ -4,7 +4,6 @@ import type {
   AppStore,
   ArchiveAllResponse,
   Campaign,
-  CAMPAIGN_FILTER_TABS,
   CampaignAction,
   CampaignFilters,
   CampaignFiltersResponse,
@@ -18,29 +17,14 @@ import type {
   KeywordListResponse,
 } from '@storelift/shared';
 import { api } from '../../../lib/api';
-import { CAMPAIGN_FILTERS_CALL } from './campaign-list-params';
+import { CAMPAIGN_FILTERS_CALL, type CampaignListParams } from './campaign-list-params';
 
-export type CampaignTab = (typeof CAMPAIGN_FILTER_TABS)[number];
+export type { CampaignTab } from './campaign-list-params';
 
 /** Statuses whose campaigns change without the user doing anything. */
 const RUNNING: readonly CampaignStatus[] = ['active', 'pending', 'delayed', 'moderation'];
 /** How often My campaigns is read again while one of its campaigns runs. */
 const REFRESH_MS = 15_000;
-
-/** What My campaigns asks `GET campaigns` for. */
-export interface CampaignListParams {
-  status: CampaignTab;
-  page: number;
-  limit: number;
-  productType?: number;
-  appstore?: number;
-  package?: string;
-  country?: string;
-  search?: string;
-  favorite?: boolean;
-  sortBy: 'id' | 'created_at' | 'price' | 'status' | 'start_at' | 'days';
-  sortType: 'asc' | 'desc';
-}
 
 /** The body of an order or a quote, as the form sends it. */
 export type CampaignBody = Omit<CreateCampaignBody, 'draft' | 'promotionRule'> & { draft?: boolean };

@@ -20,6 +20,7 @@ import {
   parseMoney,
   startAtMessage,
   type INSTALL_DISTRIBUTIONS,
+  type OrderPurpose,
 } from '@storelift/shared';
 import type { CampaignBody } from '../api/campaigns';
 import type { ReviewDraft, ReviewGender, ReviewLanguage } from './reviews/review-logic';
@@ -295,23 +296,25 @@ export function quoteBody(values: CampaignFormValues): CampaignBody {
   return { ...body, description: '' };
 }
 
-/** Whether the form is complete enough for `POST campaigns/quote` (the server checks the rest). */
+/**
+ * Whether the form is complete enough for `POST campaigns/quote` (the server checks the rest): the shared
+ * order rules hold for the installs range and the days, and every number the rules leave to the body schema
+ * is one.
+ */
 export function canQuote(values: CampaignFormValues): boolean {
-  const installs = toNumber(values.installs);
-  const days = toNumber(values.days);
   const smart = values.productType === PRODUCT_TYPES.keyword && values.smart;
+  const days = toNumber(values.days);
+  const { installs: installsErrors, days: daysErrors } = fieldErrors(values, 'quote');
   return (
     values.packageId !== '' &&
     values.country !== '' &&
     (smart
       ? /^\d{1,7}(\.\d{1,2})?$/.test(String(values.budget).trim()) &&
         parseMoney(String(values.budget).trim()) > 0n
-      : Number.isInteger(installs) &&
-        installs >= installsMin(values.productType, values.appstore) &&
-        installs <= LIMITS.installsMax) &&
+      : Number.isInteger(toNumber(values.installs)) && !installsErrors) &&
     Number.isInteger(days) &&
     days >= LIMITS.daysMin &&
-    days <= daysMax(values.productType) &&
+    !daysErrors &&
     (planOf(values) ?? []).every((day) => Number.isInteger(toNumber(day))) &&
     (!orderRulesOf(values.productType).keywords || values.serializedChildKeywords.length > 0)
   );
@@ -340,6 +343,11 @@ export function orderErrors(values: CampaignFormValues): Record<string, string> 
 }
 
 function formErrors(values: CampaignFormValues, purpose: 'order' | 'draft'): Record<string, string> {
+  return firstMessages(fieldErrors(values, purpose));
+}
+
+/** The shared `orderFieldErrors` of the form's body; a plan set by hand carries its total's message. */
+function fieldErrors(values: CampaignFormValues, purpose: OrderPurpose): Record<string, string[]> {
   const body = bodyFromValues(values);
   const errors = orderFieldErrors(body, { purpose, now: new Date(), form: true });
   const total = minTotalMessage(installsMinOf(body.productType, body.appstore), body.days);
@@ -348,7 +356,7 @@ function formErrors(values: CampaignFormValues, purpose: 'order' | 'draft'): Rec
     if (!errors.installs.length) delete errors.installs;
     errors.installsPlan = [...(errors.installsPlan ?? []), total];
   }
-  return firstMessages(errors);
+  return errors;
 }
 
 /**
