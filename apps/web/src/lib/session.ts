@@ -4,6 +4,9 @@ import { abortAllRequests } from './api';
 import { clearToken, getToken, setToken } from './token';
 
 /** What the client knows of the signed-in user (the token itself lives in localStorage). */
+/** The query key of the current user (`POST me`): features/auth reads it, a role change refreshes it. */
+export const authKeys = { me: ['auth', 'me'] as const };
+
 export interface SessionState {
   user: User | null;
   /** `all` plus the user's roles (customer-area §4). */

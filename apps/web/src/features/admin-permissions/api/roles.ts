@@ -10,7 +10,7 @@ import type {
   RoleResponse,
 } from '@storelift/shared';
 import { api } from '../../../lib/api';
-import { authKeys } from '../../auth/api/me';
+import { authKeys } from '../../../lib/session';
 
 /** The list query as the table sends it (page and limit always set). */
 export type RolesQuery = Omit<RoleListQuery, 'page' | 'limit'> & { page: number; limit: number };

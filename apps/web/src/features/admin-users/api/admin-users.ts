@@ -12,16 +12,16 @@ import type {
   AdminUsersQuery,
   ChangeUserBalanceBody,
   ChangeUserBalanceResponse,
-  ManagerList,
   MessageResponse,
   PaysystemList,
-  PricePlanList,
   PricetagListResponse,
   TransactionListResponse,
   TransactionType,
   UpdateAdminUserBody,
 } from '@storelift/shared';
 import { api } from '../../../lib/api';
+
+export { managersQueryOptions, pricePlansQueryOptions } from '../../../lib/staff-choices';
 
 /** The list query as the table sends it: page and limit are always numbers here. */
 export type AdminUsersListQuery = {
@@ -63,22 +63,6 @@ export const adminUserQueryOptions = (id: number) =>
     queryKey: adminUserKeys.one(id),
     queryFn: ({ signal }) => api.get<AdminUserOne>('users', { base, query: { id }, signal }),
     retry: false,
-  });
-
-/** `GET managers`: the manager filter and field. */
-export const managersQueryOptions = () =>
-  queryOptions({
-    queryKey: ['admin', 'managers'],
-    queryFn: ({ signal }) => api.get<ManagerList>('managers', { base, signal }),
-    staleTime: 60_000,
-  });
-
-/** `GET priceplans`: every plan (the plan filter and field). */
-export const pricePlansQueryOptions = () =>
-  queryOptions({
-    queryKey: ['priceplans', 'all'],
-    queryFn: ({ signal }) => api.get<PricePlanList>('priceplans', { query: { limit: 0, page: 1 }, signal }),
-    staleTime: 5 * 60_000,
   });
 
 /** `GET paysystems` (admin): the payment systems of a balance change. */

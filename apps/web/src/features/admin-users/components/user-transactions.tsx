@@ -4,7 +4,7 @@ import { TRANSACTION_TYPES, type Transaction, type TransactionType } from '@stor
 import { useTranslation } from 'react-i18next';
 import { dateColumn, moneyColumn, StaffList } from '../../../components/staff-list';
 import { formatSignedMoney } from '../../../lib/format';
-import { ledgerDescription } from '../../billing/components/ledger-description';
+import { ledgerDescription } from '../../../lib/ledger-description';
 import { userTransactionsQueryOptions } from '../api/admin-users';
 import { useUserDetailList } from './user-detail-list';
 

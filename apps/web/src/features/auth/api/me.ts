@@ -2,10 +2,8 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Locale, MeResponse, User } from '@storelift/shared';
 import { api } from '../../../lib/api';
 import { queryClient } from '../../../lib/query-client';
-import { session } from '../../../lib/session';
+import { authKeys, session } from '../../../lib/session';
 import { changeLocale } from './auth';
-
-export const authKeys = { me: ['auth', 'me'] as const };
 
 /** `POST me` is re-checked on navigation, but not more than once per few seconds. */
 export const ME_STALE_MS = 5_000;

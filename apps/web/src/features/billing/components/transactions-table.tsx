@@ -34,7 +34,7 @@ import {
 import { formatDate, formatDateTime, formatMoney, formatSignedMoney } from '../../../lib/format';
 import { transactionsQueryOptions, type TransactionListParams } from '../api/transactions';
 import { StoreSelect } from '../../../components/store-select';
-import { ledgerDescription } from './ledger-description';
+import { ledgerDescription } from '../../../lib/ledger-description';
 import { DateField } from '../../../components/date-field';
 
 const PAGE_SIZE = 10;

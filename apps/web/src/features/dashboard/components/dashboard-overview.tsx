@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import {
   IconApps,
@@ -16,7 +16,6 @@ import { CopyValue } from '../../../components/copy-value';
 import { formatDate } from '../../../lib/format';
 import { displayRoles } from '../../../lib/roles';
 import { CampaignsWidget } from './campaigns-widget';
-import { PersonalManagerWidget } from '../../sales/components/personal-manager';
 import { InfoWidgets, PinnedPosts } from './info-widgets';
 
 interface QuickLink {
@@ -25,15 +24,20 @@ interface QuickLink {
   icon: ComponentType<{ size?: number; stroke?: number }>;
 }
 
-/** The dashboard: a greeting, the campaigns widget, the account and links to the pages used most. */
+/**
+ * The dashboard: a greeting, the campaigns widget, the personal manager's (`manager`, another feature's: the
+ * page composes it), the account and links to the pages used most.
+ */
 export function DashboardOverview({
   user,
   roles,
   permissions,
+  manager,
 }: {
   user: User | null;
   roles: readonly string[];
   permissions: readonly string[];
+  manager: ReactNode;
 }) {
   const { t } = useTranslation('app');
   const { t: tr } = useTranslation();
@@ -65,7 +69,7 @@ export function DashboardOverview({
 
       <CampaignsWidget />
 
-      <PersonalManagerWidget />
+      {manager}
 
       <InfoWidgets />
 

@@ -21,7 +21,7 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { countryName, formatDate, formatMoney, formatNumber } from '../../../lib/format';
 import { errorText } from '../../../lib/messages';
-import { PostText } from '../../blog/components/post-text';
+import { PostText } from '../../../components/post-text';
 import {
   externalBlogQueryOptions,
   internalBlogQueryOptions,

@@ -2,7 +2,7 @@ import { Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../lib/session';
-import { managersQueryOptions, pricePlansQueryOptions } from '../../admin-users/api/admin-users';
+import { managersQueryOptions, pricePlansQueryOptions } from '../../../lib/staff-choices';
 
 /**
  * The manager and price plan choices of the report filters; the manager list only for who sees everyone (or

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createInstance } from 'i18next';
 import { LEDGER_KEYS, ledgerText, type Transaction } from '@storelift/shared';
-import en from '../../../locales/en-US.money.json';
-import ru from '../../../locales/ru-RU.money.json';
-import es from '../../../locales/es-ES.money.json';
+import en from '../locales/en-US.money.json';
+import ru from '../locales/ru-RU.money.json';
+import es from '../locales/es-ES.money.json';
 import { ledgerDescription } from './ledger-description';
 
 const row = (overrides: Partial<Transaction>): Transaction => ({

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { Transaction } from '@storelift/shared';
-import { formatMoney } from '../../../lib/format';
+import { formatMoney } from './format';
 
 /**
  * A ledger row's description in the reader's language: its key and parameters (`ledger.*` of the money
