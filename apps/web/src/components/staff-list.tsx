@@ -140,16 +140,19 @@ function CreateButton({
 }
 
 /**
- * The filters of a list that has many: a card with them in a grid (`cols` per breakpoint), and what stands
- * above the grid (`before`: a view switch) or below it (`after`: a switch, the chosen customer).
+ * The filters of a list that has many: a card with them in a grid (`cols` per breakpoint), the list's search
+ * box first (`search`, bound to the list's search `of`), and what stands above the grid (`before`: a view
+ * switch) or below it (`after`: a switch, the chosen customer).
  */
 export function FilterCard({
   cols,
+  search,
   before,
   after,
   children,
 }: {
   cols: SimpleGridProps['cols'];
+  search?: { of: { value: string; setValue: (value: string) => void }; placeholder: string; testId: string };
   before?: ReactNode;
   after?: ReactNode;
   children: ReactNode;
@@ -159,6 +162,14 @@ export function FilterCard({
       <Stack gap="md">
         {before}
         <SimpleGrid cols={cols} spacing="md">
+          {search && (
+            <ListSearchField
+              search={search.of}
+              w="100%"
+              placeholder={search.placeholder}
+              data-testid={search.testId}
+            />
+          )}
           {children}
         </SimpleGrid>
         {after}

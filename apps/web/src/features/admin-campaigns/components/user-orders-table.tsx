@@ -13,13 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { CampaignStatusBadge, InstallsProgress } from '../../../components/campaign-figures';
 import { ROOMY_TABLE } from '../../../components/paged-table';
 import { RowMenu } from '../../../components/row-menu';
-import {
-  FilterCard,
-  ListSearchField,
-  dateColumn,
-  StaffList,
-  useServerList,
-} from '../../../components/staff-list';
+import { FilterCard, dateColumn, StaffList, useServerList } from '../../../components/staff-list';
 import { formatMoney } from '../../../lib/format';
 import { translateMessage } from '../../../lib/messages';
 import { useSession } from '../../../lib/session';
@@ -131,6 +125,11 @@ export function UserOrdersTable({
           )}
 
           <FilterCard
+            search={{
+              of: list.search,
+              placeholder: t('userOrders.searchPlaceholder'),
+              testId: 'user-orders-search',
+            }}
             cols={{ base: 1, sm: 2, lg: 4 }}
             after={
               <>
@@ -161,12 +160,6 @@ export function UserOrdersTable({
               </>
             }
           >
-            <ListSearchField
-              search={list.search}
-              w="100%"
-              placeholder={t('userOrders.searchPlaceholder')}
-              data-testid="user-orders-search"
-            />
             <Select
               label={t('userOrders.status')}
               placeholder={t('userOrders.allStatuses')}

@@ -14,7 +14,6 @@ import { StoreSelect } from '../../../components/store-select';
 import { ROOMY_TABLE } from '../../../components/paged-table';
 import {
   FilterCard,
-  ListSearchField,
   SearchColumnSelect,
   dateColumn,
   moneyColumn,
@@ -63,6 +62,7 @@ export function UserAppsTable() {
       subtitle={t('apps.subtitle')}
       above={
         <FilterCard
+          search={{ of: list.search, placeholder: t('apps.searchPlaceholder'), testId: 'user-apps-search' }}
           cols={{ base: 1, xs: 2, md: 4 }}
           before={
             <SegmentedControl
@@ -74,12 +74,6 @@ export function UserAppsTable() {
             />
           }
         >
-          <ListSearchField
-            search={list.search}
-            w="100%"
-            placeholder={t('apps.searchPlaceholder')}
-            data-testid="user-apps-search"
-          />
           <SearchColumnSelect
             label={t('apps.searchColumn')}
             columns={ADMIN_APP_SEARCH_COLUMNS}

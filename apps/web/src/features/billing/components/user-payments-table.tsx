@@ -19,7 +19,6 @@ import { showApiError } from '../../../components/error-modal';
 import { RowMenu } from '../../../components/row-menu';
 import {
   FilterCard,
-  ListSearchField,
   SearchColumnSelect,
   dateColumn,
   moneyColumn,
@@ -145,13 +144,14 @@ export function UserPaymentsTable({
             </Group>
           )}
 
-          <FilterCard cols={{ base: 1, xs: 2, md: 4 }}>
-            <ListSearchField
-              search={list.search}
-              w="100%"
-              placeholder={t('payments.searchPlaceholder')}
-              data-testid="payments-search"
-            />
+          <FilterCard
+            search={{
+              of: list.search,
+              placeholder: t('payments.searchPlaceholder'),
+              testId: 'payments-search',
+            }}
+            cols={{ base: 1, xs: 2, md: 4 }}
+          >
             <SearchColumnSelect
               label={t('payments.searchColumn')}
               columns={PAYMENT_SEARCH_COLUMNS}
