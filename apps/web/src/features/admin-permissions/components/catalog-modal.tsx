@@ -1,11 +1,8 @@
-import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { Select, TextInput } from '@mantine/core';
 import type { PermissionFunction, PermissionModule } from '@storelift/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { FormModal } from '../../../components/form-modal';
-import { showFormError } from '../../../components/error-modal';
-import { translateMessage } from '../../../lib/messages';
-import { notifySuccess } from '../../../lib/notify';
+import { FormModal, ModalForm } from '../../../components/form-modal';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { allModulesQueryOptions, useSaveFunction, useSaveModule } from '../api/catalog';
 
@@ -44,7 +41,6 @@ export function CatalogModal({
 
 function CatalogForm({ onClose, ...target }: Entry & { onClose: () => void }) {
   const { t } = useTranslation('access');
-  const { t: ta } = useTranslation('app');
   const isFunction = target.kind === 'function';
   const entry = target.entry;
   const form = useSchemaForm<EntryValues>(
@@ -61,65 +57,53 @@ function CatalogForm({ onClose, ...target }: Entry & { onClose: () => void }) {
   const saveModule = useSaveModule();
   const saveFunction = useSaveFunction();
 
-  const submit = form.onSubmit(async ({ module_id, ...values }) => {
-    try {
-      const answer = isFunction
-        ? await saveFunction.mutateAsync({ id: entry?.id, body: { ...values, module_id: Number(module_id) } })
-        : await saveModule.mutateAsync({ id: entry?.id, body: values });
-      notifySuccess(translateMessage(answer.message ?? ''));
-      onClose();
-    } catch (error) {
-      showFormError(form, error);
-    }
-  });
-
   return (
-    <form onSubmit={submit} {...form.formProps}>
-      <Stack gap="md">
-        <TextInput
-          label={t('form.name')}
+    <ModalForm
+      form={form}
+      save={({ module_id, ...values }) =>
+        isFunction
+          ? saveFunction.mutateAsync({ id: entry?.id, body: { ...values, module_id: Number(module_id) } })
+          : saveModule.mutateAsync({ id: entry?.id, body: values })
+      }
+      onClose={onClose}
+      submitLabel={t('form.save')}
+      submitTestId="entry-save"
+    >
+      <TextInput
+        label={t('form.name')}
+        required
+        data-autofocus
+        data-testid="entry-name"
+        {...form.getInputProps('name')}
+      />
+      {isFunction && (
+        <Select
+          label={t('functions.form.module')}
+          placeholder={t('functions.form.modulePlaceholder')}
+          data={(modules.data?.data ?? []).map((module) => ({
+            value: String(module.id),
+            label: module.name,
+          }))}
+          searchable
           required
-          data-autofocus
-          data-testid="entry-name"
-          {...form.getInputProps('name')}
+          comboboxProps={{ withinPortal: true }}
+          {...form.getInputProps('module_id')}
         />
-        {isFunction && (
-          <Select
-            label={t('functions.form.module')}
-            placeholder={t('functions.form.modulePlaceholder')}
-            data={(modules.data?.data ?? []).map((module) => ({
-              value: String(module.id),
-              label: module.name,
-            }))}
-            searchable
-            required
-            comboboxProps={{ withinPortal: true }}
-            {...form.getInputProps('module_id')}
-          />
-        )}
-        <TextInput
-          label={t('form.namespace')}
-          description={t('form.namespaceHint')}
-          required
-          {...form.getInputProps('namespace')}
-        />
-        <TextInput
-          label={t('form.permissionName')}
-          description={entry?.builtin ? t('form.permissionNameBuiltin') : t('form.permissionNameHint')}
-          required
-          disabled={entry?.builtin}
-          data-testid="entry-permission"
-          {...form.getInputProps('permission_name')}
-        />
-        <Group justify="flex-end" gap="sm" mt="xs">
-          <Button variant="default" onClick={onClose}>
-            {ta('actions.cancel')}
-          </Button>
-          <Button type="submit" loading={form.submitting} data-testid="entry-save">
-            {t('form.save')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      )}
+      <TextInput
+        label={t('form.namespace')}
+        description={t('form.namespaceHint')}
+        required
+        {...form.getInputProps('namespace')}
+      />
+      <TextInput
+        label={t('form.permissionName')}
+        description={entry?.builtin ? t('form.permissionNameBuiltin') : t('form.permissionNameHint')}
+        required
+        disabled={entry?.builtin}
+        data-testid="entry-permission"
+        {...form.getInputProps('permission_name')}
+      />
+    </ModalForm>
   );
 }

@@ -1,10 +1,7 @@
-import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import type { RoleRow } from '@storelift/shared';
 import { useTranslation } from 'react-i18next';
-import { FormModal } from '../../../components/form-modal';
-import { showFormError } from '../../../components/error-modal';
-import { translateMessage } from '../../../lib/messages';
-import { notifySuccess } from '../../../lib/notify';
+import { FormModal, ModalForm } from '../../../components/form-modal';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useSaveRole } from '../api/roles';
 
@@ -40,50 +37,35 @@ export function RoleModal({
 
 function RoleForm({ role, onClose }: { role?: RoleRow; onClose: () => void }) {
   const { t } = useTranslation('access');
-  const { t: ta } = useTranslation('app');
   const form = useSchemaForm<RoleValues>(loadSchema, {
     name: role?.name ?? '',
     guard_name: role?.guard_name ?? 'api',
   });
   const save = useSaveRole();
 
-  const submit = form.onSubmit(async (values) => {
-    try {
-      const answer = await save.mutateAsync({ id: role?.id, body: values });
-      notifySuccess(translateMessage(answer.message ?? ''));
-      onClose();
-    } catch (error) {
-      showFormError(form, error);
-    }
-  });
-
   return (
-    <form onSubmit={submit} {...form.formProps}>
-      <Stack gap="md">
-        <TextInput
-          label={t('roles.form.name')}
-          description={role?.builtin ? t('roles.form.nameBuiltin') : t('roles.form.nameHint')}
-          required
-          disabled={role?.builtin}
-          data-autofocus
-          data-testid="role-name"
-          {...form.getInputProps('name')}
-        />
-        <TextInput
-          label={t('roles.form.guardName')}
-          description={t('roles.form.guardNameHint')}
-          required
-          {...form.getInputProps('guard_name')}
-        />
-        <Group justify="flex-end" gap="sm" mt="xs">
-          <Button variant="default" onClick={onClose}>
-            {ta('actions.cancel')}
-          </Button>
-          <Button type="submit" loading={form.submitting} data-testid="role-save">
-            {t('form.save')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <ModalForm
+      form={form}
+      save={(body) => save.mutateAsync({ id: role?.id, body })}
+      onClose={onClose}
+      submitLabel={t('form.save')}
+      submitTestId="role-save"
+    >
+      <TextInput
+        label={t('roles.form.name')}
+        description={role?.builtin ? t('roles.form.nameBuiltin') : t('roles.form.nameHint')}
+        required
+        disabled={role?.builtin}
+        data-autofocus
+        data-testid="role-name"
+        {...form.getInputProps('name')}
+      />
+      <TextInput
+        label={t('roles.form.guardName')}
+        description={t('roles.form.guardNameHint')}
+        required
+        {...form.getInputProps('guard_name')}
+      />
+    </ModalForm>
   );
 }

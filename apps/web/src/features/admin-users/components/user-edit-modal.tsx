@@ -1,23 +1,10 @@
-import {
-  Button,
-  Group,
-  Modal,
-  MultiSelect,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  TextInput,
-} from '@mantine/core';
+import { MultiSelect, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
 import { BUSINESS_TYPES, GENDERS, MESSENGER_TYPES, ROLES, type AdminUser } from '@storelift/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CountrySelect } from '../../../components/country-select';
-import { showFormError } from '../../../components/error-modal';
-import { translateMessage } from '../../../lib/messages';
-import { notifySuccess } from '../../../lib/notify';
+import { FormModal, ModalForm } from '../../../components/form-modal';
 import { useCan } from '../../../lib/session';
-import { useOpenings } from '../../../lib/use-openings';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { managersQueryOptions, pricePlansQueryOptions, useUpdateUser } from '../api/admin-users';
 import { userBody, userFormSchema, userValues, type UserFormValues } from './user-form';
@@ -27,19 +14,16 @@ const loadSchema = () => Promise.resolve(userFormSchema);
 /** Edits the fields of a user staff may change (staff-admin §3 User). */
 export function UserEditModal({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
   const { t } = useTranslation('users');
-  const openings = useOpenings(user !== null);
   return (
-    <Modal
+    <FormModal
       opened={user !== null}
       onClose={onClose}
       title={user ? t('edit.title', { email: user.email }) : ''}
-      centered
       size="lg"
-      closeButtonProps={{ 'aria-label': t('edit.close') }}
-      data-testid="user-edit-modal"
+      testId="user-edit-modal"
     >
-      {user && <UserForm key={openings} user={user} onClose={onClose} />}
-    </Modal>
+      {user && <UserForm user={user} onClose={onClose} />}
+    </FormModal>
   );
 }
 
@@ -52,16 +36,6 @@ function UserForm({ user, onClose }: { user: AdminUser; onClose: () => void }) {
   const canSetPlan = useCan('users.set-price-plan');
   const plans = useQuery(pricePlansQueryOptions());
   const managers = useQuery(managersQueryOptions());
-
-  const submit = form.onSubmit(async (values) => {
-    try {
-      const answer = await save.mutateAsync(userBody(user.id, values, user.priceplan.id));
-      notifySuccess(translateMessage(answer.message));
-      onClose();
-    } catch (error) {
-      showFormError(form, error);
-    }
-  });
 
   const roleNames = [...new Set([...ROLES, ...user.roles])];
   /** A Select on a text field of the form ('' when cleared). */
@@ -76,92 +50,88 @@ function UserForm({ user, onClose }: { user: AdminUser; onClose: () => void }) {
     };
   };
   return (
-    <form onSubmit={submit} {...form.formProps}>
-      <Stack gap="md">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextInput
-            label={tr('fields.nickname')}
-            required
-            data-autofocus
-            {...form.getInputProps('nickname')}
-          />
-          <TextInput label={tr('fields.fullName')} required {...form.getInputProps('full_name')} />
-          <Select
-            label={tr('fields.businessType')}
-            data={BUSINESS_TYPES.map((value) => ({ value, label: tr(`businessTypes.${value}`) }))}
-            allowDeselect={false}
-            {...select('business_type')}
-          />
-          <CountrySelect
-            label={tr('fields.country')}
-            value={form.values.country}
-            onChange={(code) => form.setFieldValue('country', code)}
-            error={form.getInputProps('country').error}
-          />
-          <Select
-            label={t('fields.gender')}
-            placeholder={t('fields.notGiven')}
-            data={GENDERS.map((value) => ({ value, label: t(`genders.${value}`) }))}
-            clearable
-            {...select('gender')}
-          />
-          <TextInput label={tr('fields.phone')} inputMode="tel" {...form.getInputProps('phone')} />
-          <Select
-            label={tr('fields.messengerType')}
-            placeholder={t('fields.notGiven')}
-            data={MESSENGER_TYPES.map((value) => ({ value, label: tr(`messengers.${value}`) }))}
-            clearable
-            {...select('messenger_type')}
-          />
-          <TextInput label={tr('fields.messengerId')} {...form.getInputProps('messenger_id')} />
-        </SimpleGrid>
-        <MultiSelect
-          label={t('fields.roles')}
-          data={roleNames.map((value) => ({
-            value,
-            label: ta(`roles.${value}` as 'roles.user', { defaultValue: value }),
+    <ModalForm
+      form={form}
+      save={(values) => save.mutateAsync(userBody(user.id, values, user.priceplan.id))}
+      onClose={onClose}
+      submitLabel={t('edit.save')}
+      submitTestId="user-edit-save"
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <TextInput
+          label={tr('fields.nickname')}
+          required
+          data-autofocus
+          {...form.getInputProps('nickname')}
+        />
+        <TextInput label={tr('fields.fullName')} required {...form.getInputProps('full_name')} />
+        <Select
+          label={tr('fields.businessType')}
+          data={BUSINESS_TYPES.map((value) => ({ value, label: tr(`businessTypes.${value}`) }))}
+          allowDeselect={false}
+          {...select('business_type')}
+        />
+        <CountrySelect
+          label={tr('fields.country')}
+          value={form.values.country}
+          onChange={(code) => form.setFieldValue('country', code)}
+          error={form.getInputProps('country').error}
+        />
+        <Select
+          label={t('fields.gender')}
+          placeholder={t('fields.notGiven')}
+          data={GENDERS.map((value) => ({ value, label: t(`genders.${value}`) }))}
+          clearable
+          {...select('gender')}
+        />
+        <TextInput label={tr('fields.phone')} inputMode="tel" {...form.getInputProps('phone')} />
+        <Select
+          label={tr('fields.messengerType')}
+          placeholder={t('fields.notGiven')}
+          data={MESSENGER_TYPES.map((value) => ({ value, label: tr(`messengers.${value}`) }))}
+          clearable
+          {...select('messenger_type')}
+        />
+        <TextInput label={tr('fields.messengerId')} {...form.getInputProps('messenger_id')} />
+      </SimpleGrid>
+      <MultiSelect
+        label={t('fields.roles')}
+        data={roleNames.map((value) => ({
+          value,
+          label: ta(`roles.${value}` as 'roles.user', { defaultValue: value }),
+        }))}
+        value={form.values.roles}
+        onChange={(values) => form.setFieldValue('roles', values)}
+        error={form.getInputProps('roles').error}
+        comboboxProps={{ withinPortal: true }}
+        data-testid="user-edit-roles"
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <Select
+          label={t('fields.pricePlan')}
+          description={canSetPlan ? undefined : t('fields.planLocked')}
+          disabled={!canSetPlan}
+          data={(plans.data?.data ?? []).map((plan) => ({ value: String(plan.id), label: plan.name }))}
+          allowDeselect={false}
+          {...select('priceplan_id')}
+        />
+        <Select
+          label={t('fields.manager')}
+          placeholder={t('fields.noManager')}
+          data={(managers.data?.data ?? []).map((manager) => ({
+            value: String(manager.id),
+            label: `${manager.nickname} (${manager.email})`,
           }))}
-          value={form.values.roles}
-          onChange={(values) => form.setFieldValue('roles', values)}
-          error={form.getInputProps('roles').error}
-          comboboxProps={{ withinPortal: true }}
-          data-testid="user-edit-roles"
+          clearable
+          searchable
+          {...select('manager_id')}
         />
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <Select
-            label={t('fields.pricePlan')}
-            description={canSetPlan ? undefined : t('fields.planLocked')}
-            disabled={!canSetPlan}
-            data={(plans.data?.data ?? []).map((plan) => ({ value: String(plan.id), label: plan.name }))}
-            allowDeselect={false}
-            {...select('priceplan_id')}
-          />
-          <Select
-            label={t('fields.manager')}
-            placeholder={t('fields.noManager')}
-            data={(managers.data?.data ?? []).map((manager) => ({
-              value: String(manager.id),
-              label: `${manager.nickname} (${manager.email})`,
-            }))}
-            clearable
-            searchable
-            {...select('manager_id')}
-          />
-        </SimpleGrid>
-        <Switch
-          label={t('fields.euPayee')}
-          description={t('fields.euPayeeHint')}
-          {...form.getCheckboxProps('eu_payee')}
-        />
-        <Group justify="flex-end" gap="sm" mt="xs">
-          <Button variant="default" onClick={onClose}>
-            {ta('actions.cancel')}
-          </Button>
-          <Button type="submit" loading={form.submitting} data-testid="user-edit-save">
-            {t('edit.save')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      </SimpleGrid>
+      <Switch
+        label={t('fields.euPayee')}
+        description={t('fields.euPayeeHint')}
+        {...form.getCheckboxProps('eu_payee')}
+      />
+    </ModalForm>
   );
 }

@@ -1,10 +1,7 @@
-import { Button, Group, Modal, Select, Stack, Textarea } from '@mantine/core';
+import { Select, Textarea } from '@mantine/core';
 import type { AdminPayment, Paysystem } from '@storelift/shared';
 import { useTranslation } from 'react-i18next';
-import { showFormError } from '../../../components/error-modal';
-import { translateMessage } from '../../../lib/messages';
-import { notifySuccess } from '../../../lib/notify';
-import { useOpenings } from '../../../lib/use-openings';
+import { FormModal, ModalForm } from '../../../components/form-modal';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useUpdatePayment } from '../api/admin-payments';
 
@@ -22,19 +19,15 @@ export function PaymentEditModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation('staffmoney');
-  const { t: ta } = useTranslation('app');
-  const openings = useOpenings(payment !== null);
   return (
-    <Modal
+    <FormModal
       opened={payment !== null}
       onClose={onClose}
       title={t('payments.editTitle', { id: payment?.id ?? '' })}
-      centered
-      closeButtonProps={{ 'aria-label': ta('actions.close') }}
-      data-testid="payment-edit-modal"
+      testId="payment-edit-modal"
     >
-      {payment && <PaymentForm key={openings} payment={payment} paysystems={paysystems} onClose={onClose} />}
-    </Modal>
+      {payment && <PaymentForm payment={payment} paysystems={paysystems} onClose={onClose} />}
+    </FormModal>
   );
 }
 
@@ -48,7 +41,6 @@ function PaymentForm({
   onClose: () => void;
 }) {
   const { t } = useTranslation('staffmoney');
-  const { t: ta } = useTranslation('app');
   const form = useSchemaForm<Values>(loadSchema, {
     description: payment.description ?? '',
     paysystem_id: String(payment.paysystem_id),
@@ -59,46 +51,34 @@ function PaymentForm({
     ? paysystems
     : [{ id: payment.paysystem_id, name: payment.paysystem.name }, ...paysystems];
 
-  const submit = form.onSubmit(async (values) => {
-    try {
-      const answer = await save.mutateAsync({
-        id: payment.id,
-        body: { description: values.description || null, paysystem_id: Number(values.paysystem_id) },
-      });
-      notifySuccess(translateMessage(answer.message));
-      onClose();
-    } catch (error) {
-      showFormError(form, error);
-    }
-  });
-
   return (
-    <form onSubmit={submit} {...form.formProps}>
-      <Stack gap="md">
-        <Select
-          label={t('payments.columns.system')}
-          data={systems.map((item) => ({ value: String(item.id), label: item.name }))}
-          allowDeselect={false}
-          {...form.getInputProps('paysystem_id')}
-        />
-        <Textarea
-          label={t('payments.columns.description')}
-          autosize
-          minRows={2}
-          maxRows={6}
-          data-autofocus
-          data-testid="payment-description"
-          {...form.getInputProps('description')}
-        />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {ta('actions.cancel')}
-          </Button>
-          <Button type="submit" loading={form.submitting} data-testid="payment-save">
-            {t('common.save')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <ModalForm
+      form={form}
+      save={(values) =>
+        save.mutateAsync({
+          id: payment.id,
+          body: { description: values.description || null, paysystem_id: Number(values.paysystem_id) },
+        })
+      }
+      onClose={onClose}
+      submitLabel={t('common.save')}
+      submitTestId="payment-save"
+    >
+      <Select
+        label={t('payments.columns.system')}
+        data={systems.map((item) => ({ value: String(item.id), label: item.name }))}
+        allowDeselect={false}
+        {...form.getInputProps('paysystem_id')}
+      />
+      <Textarea
+        label={t('payments.columns.description')}
+        autosize
+        minRows={2}
+        maxRows={6}
+        data-autofocus
+        data-testid="payment-description"
+        {...form.getInputProps('description')}
+      />
+    </ModalForm>
   );
 }

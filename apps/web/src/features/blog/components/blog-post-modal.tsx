@@ -1,11 +1,8 @@
-import { Button, Group, Select, Stack, Switch, TextInput, Textarea } from '@mantine/core';
+import { Select, Switch, TextInput, Textarea } from '@mantine/core';
 import { LOCALES, type InternalBlogPost, type Locale } from '@storelift/shared';
 import { useTranslation } from 'react-i18next';
-import { FormModal } from '../../../components/form-modal';
-import { showFormError } from '../../../components/error-modal';
+import { FormModal, ModalForm } from '../../../components/form-modal';
 import { currentLocale } from '../../../lib/i18n';
-import { translateMessage } from '../../../lib/messages';
-import { notifySuccess } from '../../../lib/notify';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useSaveBlogPost } from '../api/blog';
 
@@ -45,60 +42,47 @@ function BlogPostForm({ post, onClose }: { post?: InternalBlogPost; onClose: () 
     pinned: post?.pinned ?? false,
   });
   const save = useSaveBlogPost();
-  const submit = form.onSubmit(async (values) => {
-    try {
-      const answer = await save.mutateAsync({ id: post?.id, body: values });
-      notifySuccess(translateMessage(answer.message));
-      onClose();
-    } catch (error) {
-      showFormError(form, error);
-    }
-  });
   return (
-    <form onSubmit={submit} {...form.formProps}>
-      <Stack gap="md">
-        <TextInput
-          label={t('fields.title')}
-          required
-          data-autofocus
-          data-testid="blog-post-title"
-          {...form.getInputProps('title')}
-        />
-        <Textarea
-          label={t('fields.body')}
-          description={t('bodyHint')}
-          required
-          autosize
-          minRows={6}
-          maxRows={16}
-          data-testid="blog-post-body"
-          {...form.getInputProps('body')}
-        />
-        <Select
-          label={t('fields.language')}
-          data={LOCALES.map((locale) => ({ value: locale, label: t(`languages.${locale}`) }))}
-          allowDeselect={false}
-          {...form.getInputProps('language')}
-        />
-        <Switch
-          label={t('fields.published')}
-          data-testid="blog-post-published"
-          {...form.getCheckboxProps('published')}
-        />
-        <Switch
-          label={t('fields.pinned')}
-          data-testid="blog-post-pinned"
-          {...form.getCheckboxProps('pinned')}
-        />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('cancel')}
-          </Button>
-          <Button type="submit" loading={form.submitting} data-testid="blog-post-save">
-            {t('save')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <ModalForm
+      form={form}
+      save={(body) => save.mutateAsync({ id: post?.id, body })}
+      onClose={onClose}
+      submitLabel={t('save')}
+      submitTestId="blog-post-save"
+    >
+      <TextInput
+        label={t('fields.title')}
+        required
+        data-autofocus
+        data-testid="blog-post-title"
+        {...form.getInputProps('title')}
+      />
+      <Textarea
+        label={t('fields.body')}
+        description={t('bodyHint')}
+        required
+        autosize
+        minRows={6}
+        maxRows={16}
+        data-testid="blog-post-body"
+        {...form.getInputProps('body')}
+      />
+      <Select
+        label={t('fields.language')}
+        data={LOCALES.map((locale) => ({ value: locale, label: t(`languages.${locale}`) }))}
+        allowDeselect={false}
+        {...form.getInputProps('language')}
+      />
+      <Switch
+        label={t('fields.published')}
+        data-testid="blog-post-published"
+        {...form.getCheckboxProps('published')}
+      />
+      <Switch
+        label={t('fields.pinned')}
+        data-testid="blog-post-pinned"
+        {...form.getCheckboxProps('pinned')}
+      />
+    </ModalForm>
   );
 }

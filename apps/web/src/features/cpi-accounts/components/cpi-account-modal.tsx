@@ -1,11 +1,8 @@
-import { Button, Group, Stack, Switch, TextInput } from '@mantine/core';
+import { Group, Switch, TextInput } from '@mantine/core';
 import { STAFF_MONEY_MESSAGES, type CpiAccount } from '@storelift/shared';
 import { useTranslation } from 'react-i18next';
-import { FormModal } from '../../../components/form-modal';
-import { showFormError } from '../../../components/error-modal';
+import { FormModal, ModalForm } from '../../../components/form-modal';
 import { ApiError } from '../../../lib/api';
-import { translateMessage } from '../../../lib/messages';
-import { notifySuccess } from '../../../lib/notify';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useSaveCpiAccount } from '../api/cpi-accounts';
 
@@ -53,57 +50,45 @@ function CpiAccountForm({ account, onClose }: { account?: CpiAccount; onClose: (
     is_active: account?.is_active ?? true,
   });
   const save = useSaveCpiAccount();
-  const submit = form.onSubmit(async (values) => {
-    try {
-      const answer = await save.mutateAsync({ id: account?.id, body: values });
-      notifySuccess(translateMessage(answer.message));
-      onClose();
-    } catch (error) {
-      // staff-admin §5/§8: an answer with code 1062 is the duplicate ID key, whatever else it says.
-      const body = error instanceof ApiError ? (error.body as { code?: string } | undefined) : undefined;
-      if (body?.code === '1062') {
-        form.setFieldError('id_key', STAFF_MONEY_MESSAGES.cpiAccountDuplicate);
-        return;
-      }
-      showFormError(form, error);
-    }
-  });
   return (
-    <form onSubmit={submit} {...form.formProps}>
-      <Stack gap="md">
+    <ModalForm
+      form={form}
+      save={(body) => save.mutateAsync({ id: account?.id, body })}
+      onClose={onClose}
+      onError={(error) => {
+        // staff-admin §5/§8: an answer with code 1062 is the duplicate ID key, whatever else it says.
+        const body = error instanceof ApiError ? (error.body as { code?: string } | undefined) : undefined;
+        if (body?.code !== '1062') return false;
+        form.setFieldError('id_key', STAFF_MONEY_MESSAGES.cpiAccountDuplicate);
+        return true;
+      }}
+      submitLabel={t('common.save')}
+      submitTestId="cpi-account-save"
+    >
+      <TextInput
+        label={t('cpiAccounts.columns.idKey')}
+        required
+        data-autofocus
+        data-testid="cpi-account-id-key"
+        {...form.getInputProps('id_key')}
+      />
+      <TextInput label={t('cpiAccounts.columns.name')} required {...form.getInputProps('name')} />
+      <TextInput label={t('cpiAccounts.columns.network')} required {...form.getInputProps('network')} />
+      <Group grow>
         <TextInput
-          label={t('cpiAccounts.columns.idKey')}
-          required
-          data-autofocus
-          data-testid="cpi-account-id-key"
-          {...form.getInputProps('id_key')}
+          label={t('cpiAccounts.columns.currency')}
+          maxLength={3}
+          {...form.getInputProps('currency')}
         />
-        <TextInput label={t('cpiAccounts.columns.name')} required {...form.getInputProps('name')} />
-        <TextInput label={t('cpiAccounts.columns.network')} required {...form.getInputProps('network')} />
-        <Group grow>
-          <TextInput
-            label={t('cpiAccounts.columns.currency')}
-            maxLength={3}
-            {...form.getInputProps('currency')}
-          />
-          <TextInput
-            label={t('cpiAccounts.columns.dailyLimit')}
-            inputMode="decimal"
-            required
-            data-testid="cpi-account-limit"
-            {...form.getInputProps('daily_limit')}
-          />
-        </Group>
-        <Switch label={t('cpiAccounts.columns.active')} {...form.getCheckboxProps('is_active')} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={form.submitting} data-testid="cpi-account-save">
-            {t('common.save')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+        <TextInput
+          label={t('cpiAccounts.columns.dailyLimit')}
+          inputMode="decimal"
+          required
+          data-testid="cpi-account-limit"
+          {...form.getInputProps('daily_limit')}
+        />
+      </Group>
+      <Switch label={t('cpiAccounts.columns.active')} {...form.getCheckboxProps('is_active')} />
+    </ModalForm>
   );
 }

@@ -1,10 +1,7 @@
-import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import type { Reflink } from '@storelift/shared';
 import { useTranslation } from 'react-i18next';
-import { FormModal } from '../../../components/form-modal';
-import { showFormError } from '../../../components/error-modal';
-import { translateMessage } from '../../../lib/messages';
-import { notifySuccess } from '../../../lib/notify';
+import { FormModal, ModalForm } from '../../../components/form-modal';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useSaveReflink } from '../api/reflinks';
 
@@ -44,48 +41,30 @@ function ReflinkForm({ reflink, onClose }: { reflink?: Reflink; onClose: () => v
     email: reflink?.email ?? '',
   });
   const save = useSaveReflink();
-  const submit = form.onSubmit(async (values) => {
-    try {
-      const answer = await save.mutateAsync({ id: reflink?.id, body: values });
-      notifySuccess(translateMessage(answer.message));
-      onClose();
-    } catch (error) {
-      showFormError(form, error);
-    }
-  });
   return (
-    <form onSubmit={submit} {...form.formProps}>
-      <Stack gap="md">
-        <TextInput
-          label={t('reflinks.columns.name')}
-          required
-          data-autofocus
-          {...form.getInputProps('name')}
-        />
-        <TextInput
-          label={t('reflinks.columns.code')}
-          description={t('reflinks.codeHint')}
-          required
-          data-testid="reflink-code"
-          {...form.getInputProps('code')}
-        />
-        <TextInput label={t('reflinks.columns.category')} {...form.getInputProps('category')} />
-        <TextInput
-          label={t('reflinks.columns.bonus')}
-          description={t('reflinks.bonusHint')}
-          inputMode="decimal"
-          {...form.getInputProps('bonus')}
-        />
-        <TextInput label={t('reflinks.columns.email')} type="email" {...form.getInputProps('email')} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={form.submitting} data-testid="reflink-save">
-            {t('common.save')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <ModalForm
+      form={form}
+      save={(body) => save.mutateAsync({ id: reflink?.id, body })}
+      onClose={onClose}
+      submitLabel={t('common.save')}
+      submitTestId="reflink-save"
+    >
+      <TextInput label={t('reflinks.columns.name')} required data-autofocus {...form.getInputProps('name')} />
+      <TextInput
+        label={t('reflinks.columns.code')}
+        description={t('reflinks.codeHint')}
+        required
+        data-testid="reflink-code"
+        {...form.getInputProps('code')}
+      />
+      <TextInput label={t('reflinks.columns.category')} {...form.getInputProps('category')} />
+      <TextInput
+        label={t('reflinks.columns.bonus')}
+        description={t('reflinks.bonusHint')}
+        inputMode="decimal"
+        {...form.getInputProps('bonus')}
+      />
+      <TextInput label={t('reflinks.columns.email')} type="email" {...form.getInputProps('email')} />
+    </ModalForm>
   );
 }

@@ -1,13 +1,10 @@
-import { Button, Group, Loader, Stack, Text, Textarea, Timeline } from '@mantine/core';
+import { Loader, Stack, Text, Textarea, Timeline } from '@mantine/core';
 import type { SalesClient } from '@storelift/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { FormModal } from '../../../components/form-modal';
-import { showFormError } from '../../../components/error-modal';
+import { FormModal, ModalForm } from '../../../components/form-modal';
 import { ListError } from '../../../components/paged-table';
 import { formatDateTime } from '../../../lib/format';
-import { translateMessage } from '../../../lib/messages';
-import { notifySuccess } from '../../../lib/notify';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { salesHistoryQueryOptions, useChangeSales } from '../api/sales';
 
@@ -36,37 +33,24 @@ function NotesForm({ client, onClose }: { client: SalesClient; onClose: () => vo
   });
   const change = useChangeSales();
   const history = useQuery(salesHistoryQueryOptions(client.id));
-  const submit = form.onSubmit(async (values) => {
-    try {
-      const answer = await change.mutateAsync(values);
-      notifySuccess(translateMessage(answer.message));
-      onClose();
-    } catch (error) {
-      showFormError(form, error);
-    }
-  });
   return (
     <Stack gap="lg">
-      <form onSubmit={submit} {...form.formProps}>
-        <Stack gap="md">
-          <Textarea
-            label={t('notes.note')}
-            autosize
-            minRows={3}
-            data-autofocus
-            data-testid="sales-note"
-            {...form.getInputProps('note')}
-          />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={form.submitting} data-testid="sales-note-save">
-              {t('common.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+      <ModalForm
+        form={form}
+        save={(values) => change.mutateAsync(values)}
+        onClose={onClose}
+        submitLabel={t('common.save')}
+        submitTestId="sales-note-save"
+      >
+        <Textarea
+          label={t('notes.note')}
+          autosize
+          minRows={3}
+          data-autofocus
+          data-testid="sales-note"
+          {...form.getInputProps('note')}
+        />
+      </ModalForm>
       <Stack gap="xs">
         <Text fw={600}>{t('notes.history')}</Text>
         <ListError error={history.error} />

@@ -1,5 +1,4 @@
 import {
-  Button,
   CloseButton,
   Group,
   Input,
@@ -7,17 +6,13 @@ import {
   NumberInput,
   PasswordInput,
   SegmentedControl,
-  Stack,
   Switch,
   TextInput,
-  Modal,
 } from '@mantine/core';
 import { PRODUCT_TYPES, type Vendor } from '@storelift/shared';
 import { useTranslation } from 'react-i18next';
 import { CountrySelect } from '../../../components/country-select';
-import { showFormError } from '../../../components/error-modal';
-import { translateMessage } from '../../../lib/messages';
-import { notifySuccess } from '../../../lib/notify';
+import { FormModal, ModalForm } from '../../../components/form-modal';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useSaveVendor } from '../api/vendors';
 import {
@@ -27,7 +22,6 @@ import {
   vendorValues,
   type VendorFormValues,
 } from './vendor-form';
-import { useOpenings } from '../../../lib/use-openings';
 
 const loadSchema = () => Promise.resolve(vendorFormSchema);
 
@@ -45,18 +39,16 @@ export function VendorModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation('admin');
-  const openings = useOpenings(opened);
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={onClose}
       title={vendor ? t('vendors.form.editTitle', { name: vendor.vendor }) : t('vendors.form.createTitle')}
-      centered
       size="lg"
-      data-testid="vendor-modal"
+      testId="vendor-modal"
     >
-      <VendorForm key={openings} vendor={vendor} onClose={onClose} />
-    </Modal>
+      <VendorForm vendor={vendor} onClose={onClose} />
+    </FormModal>
   );
 }
 
@@ -70,108 +62,94 @@ function VendorForm({ vendor, onClose }: { vendor?: Vendor; onClose: () => void 
   );
   const save = useSaveVendor();
 
-  const submit = form.onSubmit(async (values) => {
-    try {
-      const answer = await save.mutateAsync({ id: vendor?.id, body: vendorBody(values) });
-      notifySuccess(translateMessage(answer.message ?? ''));
-      onClose();
-    } catch (error) {
-      showFormError(form, error);
-    }
-  });
-
   const countryError = form.getInputProps('country').error;
   return (
-    <form onSubmit={submit} {...form.formProps}>
-      <Stack gap="md">
-        <TextInput
-          label={t('vendors.form.name')}
-          required
-          data-autofocus
-          data-testid="vendor-name"
-          {...form.getInputProps('vendor')}
+    <ModalForm
+      form={form}
+      save={(values) => save.mutateAsync({ id: vendor?.id, body: vendorBody(values) })}
+      onClose={onClose}
+      submitLabel={t('vendors.form.save')}
+      submitTestId="vendor-save"
+    >
+      <TextInput
+        label={t('vendors.form.name')}
+        required
+        data-autofocus
+        data-testid="vendor-name"
+        {...form.getInputProps('vendor')}
+      />
+      <Input.Wrapper label={t('vendors.form.store')}>
+        <SegmentedControl
+          fullWidth
+          mt={4}
+          value={form.values.store}
+          onChange={(value) => form.setFieldValue('store', value as VendorFormValues['store'])}
+          data={[
+            { value: '', label: t('vendors.bothStores') },
+            { value: '1', label: ta('stores.googlePlay') },
+            { value: '2', label: ta('stores.appStore') },
+          ]}
         />
-        <Input.Wrapper label={t('vendors.form.store')}>
-          <SegmentedControl
-            fullWidth
-            mt={4}
-            value={form.values.store}
-            onChange={(value) => form.setFieldValue('store', value as VendorFormValues['store'])}
-            data={[
-              { value: '', label: t('vendors.bothStores') },
-              { value: '1', label: ta('stores.googlePlay') },
-              { value: '2', label: ta('stores.appStore') },
-            ]}
-          />
-        </Input.Wrapper>
-        <CountrySelect
-          label={t('vendors.form.country')}
-          placeholder={t('vendors.allCountries')}
-          value={form.values.country}
-          onChange={(code) => form.setFieldValue('country', code)}
-          error={countryError}
-          rightSection={
-            form.values.country ? (
-              <CloseButton
-                size="sm"
-                aria-label={t('vendors.allCountries')}
-                onClick={() => form.setFieldValue('country', '')}
-              />
-            ) : undefined
-          }
-          rightSectionPointerEvents={form.values.country ? 'all' : 'none'}
+      </Input.Wrapper>
+      <CountrySelect
+        label={t('vendors.form.country')}
+        placeholder={t('vendors.allCountries')}
+        value={form.values.country}
+        onChange={(code) => form.setFieldValue('country', code)}
+        error={countryError}
+        rightSection={
+          form.values.country ? (
+            <CloseButton
+              size="sm"
+              aria-label={t('vendors.allCountries')}
+              onClick={() => form.setFieldValue('country', '')}
+            />
+          ) : undefined
+        }
+        rightSectionPointerEvents={form.values.country ? 'all' : 'none'}
+      />
+      <MultiSelect
+        label={t('vendors.form.products')}
+        placeholder={form.values.products.length ? undefined : t('vendors.form.productsNone')}
+        data={PRODUCTS.map((type) => ({ value: String(type), label: tc(`types.${type}` as 'types.1') }))}
+        value={form.values.products.map(String)}
+        onChange={(values) => form.setFieldValue('products', values.map(Number))}
+        error={form.getInputProps('products').error}
+        comboboxProps={{ withinPortal: true }}
+        clearable
+        data-testid="vendor-products"
+      />
+      <NumberInput
+        label={t('vendors.form.share')}
+        description={t('vendors.form.shareHint')}
+        min={0}
+        max={100}
+        decimalScale={2}
+        suffix=" %"
+        data-testid="vendor-share"
+        {...form.getInputProps('share')}
+      />
+      <TextInput
+        label={t('vendors.form.apiUrl')}
+        description={t('vendors.form.apiUrlHint')}
+        placeholder="https://"
+        autoComplete="off"
+        {...form.getInputProps('api_url')}
+      />
+      <PasswordInput
+        label={t('vendors.form.apiKey')}
+        description={vendor?.has_api_key ? t('vendors.form.apiKeyStored') : t('vendors.form.apiKeyHint')}
+        autoComplete="new-password"
+        {...form.getInputProps('api_key')}
+      />
+      <Group gap="xl">
+        <Switch label={t('vendors.form.mature')} {...form.getCheckboxProps('mature')} />
+        <Switch
+          label={t('vendors.form.active')}
+          data-testid="vendor-active"
+          {...form.getCheckboxProps('is_active')}
         />
-        <MultiSelect
-          label={t('vendors.form.products')}
-          placeholder={form.values.products.length ? undefined : t('vendors.form.productsNone')}
-          data={PRODUCTS.map((type) => ({ value: String(type), label: tc(`types.${type}` as 'types.1') }))}
-          value={form.values.products.map(String)}
-          onChange={(values) => form.setFieldValue('products', values.map(Number))}
-          error={form.getInputProps('products').error}
-          comboboxProps={{ withinPortal: true }}
-          clearable
-          data-testid="vendor-products"
-        />
-        <NumberInput
-          label={t('vendors.form.share')}
-          description={t('vendors.form.shareHint')}
-          min={0}
-          max={100}
-          decimalScale={2}
-          suffix=" %"
-          data-testid="vendor-share"
-          {...form.getInputProps('share')}
-        />
-        <TextInput
-          label={t('vendors.form.apiUrl')}
-          description={t('vendors.form.apiUrlHint')}
-          placeholder="https://"
-          autoComplete="off"
-          {...form.getInputProps('api_url')}
-        />
-        <PasswordInput
-          label={t('vendors.form.apiKey')}
-          description={vendor?.has_api_key ? t('vendors.form.apiKeyStored') : t('vendors.form.apiKeyHint')}
-          autoComplete="new-password"
-          {...form.getInputProps('api_key')}
-        />
-        <Group gap="xl">
-          <Switch label={t('vendors.form.mature')} {...form.getCheckboxProps('mature')} />
-          <Switch
-            label={t('vendors.form.active')}
-            data-testid="vendor-active"
-            {...form.getCheckboxProps('is_active')}
-          />
-        </Group>
-        <Group justify="flex-end" gap="sm" mt="xs">
-          <Button variant="default" onClick={onClose}>
-            {ta('actions.cancel')}
-          </Button>
-          <Button type="submit" loading={form.submitting} data-testid="vendor-save">
-            {t('vendors.form.save')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      </Group>
+    </ModalForm>
   );
 }

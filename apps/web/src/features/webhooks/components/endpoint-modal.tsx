@@ -1,8 +1,7 @@
-import { Button, Checkbox, Group, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Checkbox, NumberInput, SimpleGrid, TextInput } from '@mantine/core';
 import { WEBHOOK_EVENTS, WEBHOOK_LIMITS, type WebhookEndpointCreated } from '@storelift/shared';
 import { useTranslation } from 'react-i18next';
-import { FormModal } from '../../../components/form-modal';
-import { showFormError } from '../../../components/error-modal';
+import { FormModal, ModalForm } from '../../../components/form-modal';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useCreateWebhook } from '../api/webhooks';
 
@@ -37,57 +36,47 @@ function EndpointForm({
   const { t } = useTranslation('webhooks');
   const form = useSchemaForm<Values>(loadSchema, { url: '', events: [...WEBHOOK_EVENTS], rank_threshold: 5 });
   const create = useCreateWebhook();
-  const submit = form.onSubmit(async (values) => {
-    try {
-      onCreated(await create.mutateAsync(values as Parameters<typeof create.mutateAsync>[0]));
-      onClose();
-    } catch (error) {
-      showFormError(form, error);
-    }
-  });
   const events = form.getInputProps('events');
   return (
-    <form onSubmit={submit} {...form.formProps}>
-      <Stack gap="md">
-        <TextInput
-          label={t('form.url')}
-          description={t('form.urlHint')}
-          placeholder="https://example.com/storelift"
-          required
-          data-autofocus
-          data-testid="webhook-url"
-          {...form.getInputProps('url')}
-        />
-        <Checkbox.Group
-          label={t('form.events')}
-          value={events.value}
-          onChange={(value) => events.onChange(value)}
-          error={events.error}
-          required
-        >
-          <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xs" spacing="xs">
-            {WEBHOOK_EVENTS.map((event) => (
-              <Checkbox key={event} value={event} label={t(`events.${event}`)} />
-            ))}
-          </SimpleGrid>
-        </Checkbox.Group>
-        <NumberInput
-          label={t('form.rankThreshold')}
-          description={t('form.rankThresholdHint')}
-          min={1}
-          max={WEBHOOK_LIMITS.rankThresholdMax}
-          allowDecimal={false}
-          {...form.getInputProps('rank_threshold')}
-        />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('form.cancel')}
-          </Button>
-          <Button type="submit" loading={form.submitting} data-testid="webhook-save">
-            {t('form.save')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <ModalForm
+      form={form}
+      save={async (values) =>
+        onCreated(await create.mutateAsync(values as Parameters<typeof create.mutateAsync>[0]))
+      }
+      onClose={onClose}
+      submitLabel={t('form.save')}
+      submitTestId="webhook-save"
+    >
+      <TextInput
+        label={t('form.url')}
+        description={t('form.urlHint')}
+        placeholder="https://example.com/storelift"
+        required
+        data-autofocus
+        data-testid="webhook-url"
+        {...form.getInputProps('url')}
+      />
+      <Checkbox.Group
+        label={t('form.events')}
+        value={events.value}
+        onChange={(value) => events.onChange(value)}
+        error={events.error}
+        required
+      >
+        <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xs" spacing="xs">
+          {WEBHOOK_EVENTS.map((event) => (
+            <Checkbox key={event} value={event} label={t(`events.${event}`)} />
+          ))}
+        </SimpleGrid>
+      </Checkbox.Group>
+      <NumberInput
+        label={t('form.rankThreshold')}
+        description={t('form.rankThresholdHint')}
+        min={1}
+        max={WEBHOOK_LIMITS.rankThresholdMax}
+        allowDecimal={false}
+        {...form.getInputProps('rank_threshold')}
+      />
+    </ModalForm>
   );
 }
