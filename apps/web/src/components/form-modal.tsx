@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, type ComponentType, type ReactNode } from 'react';
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../lib/messages';
@@ -32,6 +32,23 @@ export function FormModal({
       <Fragment key={openings}>{children}</Fragment>
     </Modal>
   );
+}
+
+/**
+ * A modal component made of a form component and a hook naming its dialog: it takes the form's props
+ * plus `opened` and puts the form in a FormModal.
+ */
+export function formModal<Props extends { onClose: () => void }>(
+  Form: ComponentType<Props>,
+  useHeading: (props: Props) => { title: string; testId: string; size?: 'lg' },
+) {
+  return function FormModalOf(props: Props & { opened: boolean }) {
+    return (
+      <FormModal opened={props.opened} onClose={props.onClose} {...useHeading(props)}>
+        <Form {...props} />
+      </FormModal>
+    );
+  };
 }
 
 /**

@@ -8,7 +8,7 @@ import {
 } from '@storelift/shared';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/date-field';
-import { FormModal, ModalForm } from '../../../components/form-modal';
+import { formModal, ModalForm } from '../../../components/form-modal';
 import { localDay } from '../../../lib/format';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useAddAccessEntry } from '../api/access-lists';
@@ -27,19 +27,10 @@ interface EntryValues extends Record<string, unknown> {
 const today = () => localDay(new Date());
 
 /** Adds an access list entry: list (white by default), category, value, date and description, all required. */
-export function AccessEntryModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+export const AccessEntryModal = formModal(EntryForm, function useHeading() {
   const { t } = useTranslation('security');
-  return (
-    <FormModal
-      opened={opened}
-      onClose={onClose}
-      title={t('accessLists.form.title')}
-      testId="access-entry-modal"
-    >
-      <EntryForm onClose={onClose} />
-    </FormModal>
-  );
-}
+  return { title: t('accessLists.form.title'), testId: 'access-entry-modal' };
+});
 
 function EntryForm({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('security');

@@ -2,7 +2,7 @@ import { Select, TextInput } from '@mantine/core';
 import type { PermissionFunction, PermissionModule } from '@storelift/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { FormModal, ModalForm } from '../../../components/form-modal';
+import { formModal, ModalForm } from '../../../components/form-modal';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { allModulesQueryOptions, useSaveFunction, useSaveModule } from '../api/catalog';
 
@@ -23,21 +23,15 @@ const loadFunctionSchema = () => import('../../../lib/contracts').then((m) => m.
  * Creates or edits a module or a function (staff-admin §3: name, namespace, permission name; a function's
  * module). A built-in one keeps its permission name: the server checks it by that name.
  */
-export function CatalogModal({
-  opened,
-  onClose,
-  ...target
-}: Entry & { opened: boolean; onClose: () => void }) {
+export const CatalogModal = formModal(CatalogForm, function useHeading(target) {
   const { t } = useTranslation('access');
-  const title = target.entry
-    ? t(`${target.kind}s.form.editTitle`, { name: target.entry.name })
-    : t(`${target.kind}s.form.createTitle`);
-  return (
-    <FormModal opened={opened} onClose={onClose} title={title} testId={`${target.kind}-modal`}>
-      <CatalogForm {...target} onClose={onClose} />
-    </FormModal>
-  );
-}
+  return {
+    title: target.entry
+      ? t(`${target.kind}s.form.editTitle`, { name: target.entry.name })
+      : t(`${target.kind}s.form.createTitle`),
+    testId: `${target.kind}-modal`,
+  };
+});
 
 function CatalogForm({ onClose, ...target }: Entry & { onClose: () => void }) {
   const { t } = useTranslation('access');

@@ -1,7 +1,7 @@
 import { TextInput } from '@mantine/core';
 import type { RoleRow } from '@storelift/shared';
 import { useTranslation } from 'react-i18next';
-import { FormModal, ModalForm } from '../../../components/form-modal';
+import { formModal, ModalForm } from '../../../components/form-modal';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useSaveRole } from '../api/roles';
 
@@ -13,27 +13,13 @@ interface RoleValues extends Record<string, unknown> {
 }
 
 /** Creates a role (`role` undefined) or edits one: name and guard name; a built-in role keeps its name. */
-export function RoleModal({
-  opened,
-  role,
-  onClose,
-}: {
-  opened: boolean;
-  role?: RoleRow;
-  onClose: () => void;
-}) {
+export const RoleModal = formModal(RoleForm, function useHeading({ role }) {
   const { t } = useTranslation('access');
-  return (
-    <FormModal
-      opened={opened}
-      onClose={onClose}
-      title={role ? t('roles.form.editTitle', { name: role.name }) : t('roles.form.createTitle')}
-      testId="role-modal"
-    >
-      <RoleForm role={role} onClose={onClose} />
-    </FormModal>
-  );
-}
+  return {
+    title: role ? t('roles.form.editTitle', { name: role.name }) : t('roles.form.createTitle'),
+    testId: 'role-modal',
+  };
+});
 
 function RoleForm({ role, onClose }: { role?: RoleRow; onClose: () => void }) {
   const { t } = useTranslation('access');

@@ -1,7 +1,7 @@
 import { Select, Switch, TextInput, Textarea } from '@mantine/core';
 import { LOCALES, type InternalBlogPost, type Locale } from '@storelift/shared';
 import { useTranslation } from 'react-i18next';
-import { FormModal, ModalForm } from '../../../components/form-modal';
+import { formModal, ModalForm } from '../../../components/form-modal';
 import { currentLocale } from '../../../lib/i18n';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useSaveBlogPost } from '../api/blog';
@@ -10,27 +10,10 @@ const loadSchema = () => import('../../../lib/contracts').then((m) => m.blogPost
 type Values = { title: string; body: string; language: Locale; published: boolean; pinned: boolean };
 
 /** Writes a post (`post` undefined) or edits one: title, body, language, published and pinned. */
-export function BlogPostModal({
-  opened,
-  post,
-  onClose,
-}: {
-  opened: boolean;
-  post?: InternalBlogPost;
-  onClose: () => void;
-}) {
+export const BlogPostModal = formModal(BlogPostForm, function useHeading({ post }) {
   const { t } = useTranslation('blog');
-  return (
-    <FormModal
-      opened={opened}
-      onClose={onClose}
-      title={post ? t('editTitle') : t('createTitle')}
-      testId="blog-post-modal"
-    >
-      <BlogPostForm post={post} onClose={onClose} />
-    </FormModal>
-  );
-}
+  return { title: post ? t('editTitle') : t('createTitle'), testId: 'blog-post-modal' };
+});
 
 function BlogPostForm({ post, onClose }: { post?: InternalBlogPost; onClose: () => void }) {
   const { t } = useTranslation('blog');

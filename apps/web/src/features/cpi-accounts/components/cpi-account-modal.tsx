@@ -1,7 +1,7 @@
 import { Group, Switch, TextInput } from '@mantine/core';
 import { STAFF_MONEY_MESSAGES, type CpiAccount } from '@storelift/shared';
 import { useTranslation } from 'react-i18next';
-import { FormModal, ModalForm } from '../../../components/form-modal';
+import { formModal, ModalForm } from '../../../components/form-modal';
 import { ApiError } from '../../../lib/api';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useSaveCpiAccount } from '../api/cpi-accounts';
@@ -17,27 +17,13 @@ type Values = {
 };
 
 /** Creates a CPI account (`account` undefined) or edits one. */
-export function CpiAccountModal({
-  opened,
-  account,
-  onClose,
-}: {
-  opened: boolean;
-  account?: CpiAccount;
-  onClose: () => void;
-}) {
+export const CpiAccountModal = formModal(CpiAccountForm, function useHeading({ account }) {
   const { t } = useTranslation('staffmoney');
-  return (
-    <FormModal
-      opened={opened}
-      onClose={onClose}
-      title={account ? t('cpiAccounts.editTitle', { name: account.name }) : t('cpiAccounts.createTitle')}
-      testId="cpi-account-modal"
-    >
-      <CpiAccountForm account={account} onClose={onClose} />
-    </FormModal>
-  );
-}
+  return {
+    title: account ? t('cpiAccounts.editTitle', { name: account.name }) : t('cpiAccounts.createTitle'),
+    testId: 'cpi-account-modal',
+  };
+});
 
 function CpiAccountForm({ account, onClose }: { account?: CpiAccount; onClose: () => void }) {
   const { t } = useTranslation('staffmoney');

@@ -28,11 +28,7 @@ export function CpiSuggestionsModal({
     ...cpiAdAssetsQueryOptions(app.packageId, app.appstore as AppStore, app.country),
     enabled: opened && app.packageId !== '',
   });
-  const pick = (field: SuggestionField, text: string) => onPick(field, text);
-  const fieldName = (field: SuggestionField) =>
-    field === 'cpiAdAssets'
-      ? t('ads.description')
-      : t(field === 'cpiHeadline1' ? 'ads.headline1' : 'ads.headline2');
+  const rowProps = { current, onPick };
   const data = assets.data;
   const empty = data && data.headlines.length === 0 && data.descriptions.length === 0;
 
@@ -53,58 +49,23 @@ export function CpiSuggestionsModal({
           </Alert>
         )}
         {empty && <Text size="sm">{t('ads.suggestNone')}</Text>}
-        {data && data.headlines.length > 0 && (
-          <Stack gap="xs">
-            <Title order={4} fz="sm">
-              {t('ads.headlines')}
-            </Title>
-            {data.headlines.map((text) => (
-              <Paper key={text} withBorder radius="md" px="sm" py={6} data-testid="cpi-suggested-headline">
-                <Group justify="space-between" wrap="nowrap" gap="sm">
-                  <Text size="sm">{text}</Text>
-                  <Group gap={6} wrap="nowrap">
-                    {(['cpiHeadline1', 'cpiHeadline2'] as const).map((field) => (
-                      <Button
-                        key={field}
-                        size="compact-xs"
-                        variant={current[field] === text ? 'filled' : 'light'}
-                        aria-pressed={current[field] === text}
-                        style={{ flexShrink: 0 }}
-                        aria-label={t('ads.useLabel', { text, field: fieldName(field) })}
-                        onClick={() => pick(field, text)}
-                      >
-                        {t(field === 'cpiHeadline1' ? 'ads.useAs1' : 'ads.useAs2')}
-                      </Button>
-                    ))}
-                  </Group>
-                </Group>
-              </Paper>
-            ))}
-          </Stack>
-        )}
-        {data && data.descriptions.length > 0 && (
-          <Stack gap="xs">
-            <Title order={4} fz="sm">
-              {t('ads.descriptions')}
-            </Title>
-            {data.descriptions.map((text) => (
-              <Paper key={text} withBorder radius="md" px="sm" py={6} data-testid="cpi-suggested-description">
-                <Group justify="space-between" wrap="nowrap" gap="sm">
-                  <Text size="sm">{text}</Text>
-                  <Button
-                    size="compact-xs"
-                    variant={current.cpiAdAssets === text ? 'filled' : 'light'}
-                    aria-pressed={current.cpiAdAssets === text}
-                    style={{ flexShrink: 0 }}
-                    aria-label={t('ads.useLabel', { text, field: fieldName('cpiAdAssets') })}
-                    onClick={() => pick('cpiAdAssets', text)}
-                  >
-                    {t('ads.use')}
-                  </Button>
-                </Group>
-              </Paper>
-            ))}
-          </Stack>
+        {data && (
+          <>
+            <SuggestionGroup
+              title={t('ads.headlines')}
+              texts={data.headlines}
+              fields={['cpiHeadline1', 'cpiHeadline2']}
+              testId="cpi-suggested-headline"
+              {...rowProps}
+            />
+            <SuggestionGroup
+              title={t('ads.descriptions')}
+              texts={data.descriptions}
+              fields={['cpiAdAssets']}
+              testId="cpi-suggested-description"
+              {...rowProps}
+            />
+          </>
         )}
         {data?.text && (
           <Spoiler maxHeight={60} showLabel="…" hideLabel="↑">
@@ -123,5 +84,62 @@ export function CpiSuggestionsModal({
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+/** What a field is called in a button's name, and the button's own label. */
+const FIELD_KEYS = {
+  cpiHeadline1: { name: 'ads.headline1', use: 'ads.useAs1' },
+  cpiHeadline2: { name: 'ads.headline2', use: 'ads.useAs2' },
+  cpiAdAssets: { name: 'ads.description', use: 'ads.use' },
+} as const;
+
+/** A list of suggested texts under a heading (none when empty), each with a button per field it can fill,
+ * pressed while the field holds it. */
+function SuggestionGroup({
+  title,
+  texts,
+  fields,
+  testId,
+  current,
+  onPick,
+}: {
+  title: string;
+  texts: readonly string[];
+  fields: readonly SuggestionField[];
+  testId: string;
+  current: Readonly<Record<SuggestionField, string>>;
+  onPick: (field: SuggestionField, text: string) => void;
+}) {
+  const { t } = useTranslation('cpi');
+  if (texts.length === 0) return null;
+  return (
+    <Stack gap="xs">
+      <Title order={4} fz="sm">
+        {title}
+      </Title>
+      {texts.map((text) => (
+        <Paper key={text} withBorder radius="md" px="sm" py={6} data-testid={testId}>
+          <Group justify="space-between" wrap="nowrap" gap="sm">
+            <Text size="sm">{text}</Text>
+            <Group gap={6} wrap="nowrap">
+              {fields.map((field) => (
+                <Button
+                  key={field}
+                  size="compact-xs"
+                  variant={current[field] === text ? 'filled' : 'light'}
+                  aria-pressed={current[field] === text}
+                  style={{ flexShrink: 0 }}
+                  aria-label={t('ads.useLabel', { text, field: t(FIELD_KEYS[field].name) })}
+                  onClick={() => onPick(field, text)}
+                >
+                  {t(FIELD_KEYS[field].use)}
+                </Button>
+              ))}
+            </Group>
+          </Group>
+        </Paper>
+      ))}
+    </Stack>
   );
 }

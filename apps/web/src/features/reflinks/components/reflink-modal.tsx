@@ -1,7 +1,7 @@
 import { TextInput } from '@mantine/core';
 import type { Reflink } from '@storelift/shared';
 import { useTranslation } from 'react-i18next';
-import { FormModal, ModalForm } from '../../../components/form-modal';
+import { formModal, ModalForm } from '../../../components/form-modal';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useSaveReflink } from '../api/reflinks';
 
@@ -9,27 +9,13 @@ const loadSchema = () => import('../../../lib/contracts').then((m) => m.reflinkB
 type Values = { name: string; code: string; category: string; bonus: string; email: string };
 
 /** Creates a reflink (`reflink` undefined) or edits one: name, code, category, bonus, e-mail. */
-export function ReflinkModal({
-  opened,
-  reflink,
-  onClose,
-}: {
-  opened: boolean;
-  reflink?: Reflink;
-  onClose: () => void;
-}) {
+export const ReflinkModal = formModal(ReflinkForm, function useHeading({ reflink }) {
   const { t } = useTranslation('staffmoney');
-  return (
-    <FormModal
-      opened={opened}
-      onClose={onClose}
-      title={reflink ? t('reflinks.editTitle', { name: reflink.name }) : t('reflinks.createTitle')}
-      testId="reflink-modal"
-    >
-      <ReflinkForm reflink={reflink} onClose={onClose} />
-    </FormModal>
-  );
-}
+  return {
+    title: reflink ? t('reflinks.editTitle', { name: reflink.name }) : t('reflinks.createTitle'),
+    testId: 'reflink-modal',
+  };
+});
 
 function ReflinkForm({ reflink, onClose }: { reflink?: Reflink; onClose: () => void }) {
   const { t } = useTranslation('staffmoney');

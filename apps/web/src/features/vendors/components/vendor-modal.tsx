@@ -12,7 +12,7 @@ import {
 import { PRODUCT_TYPES, type Vendor } from '@storelift/shared';
 import { useTranslation } from 'react-i18next';
 import { CountrySelect } from '../../../components/country-select';
-import { FormModal, ModalForm } from '../../../components/form-modal';
+import { formModal, ModalForm } from '../../../components/form-modal';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useSaveVendor } from '../api/vendors';
 import {
@@ -29,28 +29,14 @@ const loadSchema = () => Promise.resolve(vendorFormSchema);
 const PRODUCTS = Object.values(PRODUCT_TYPES).filter((type) => type !== PRODUCT_TYPES.undefined);
 
 /** Creates a vendor (`vendor` undefined) or edits one: store, name, country, mature, products, share, active. */
-export function VendorModal({
-  opened,
-  vendor,
-  onClose,
-}: {
-  opened: boolean;
-  vendor?: Vendor;
-  onClose: () => void;
-}) {
+export const VendorModal = formModal(VendorForm, function useHeading({ vendor }) {
   const { t } = useTranslation('admin');
-  return (
-    <FormModal
-      opened={opened}
-      onClose={onClose}
-      title={vendor ? t('vendors.form.editTitle', { name: vendor.vendor }) : t('vendors.form.createTitle')}
-      size="lg"
-      testId="vendor-modal"
-    >
-      <VendorForm vendor={vendor} onClose={onClose} />
-    </FormModal>
-  );
-}
+  return {
+    title: vendor ? t('vendors.form.editTitle', { name: vendor.vendor }) : t('vendors.form.createTitle'),
+    testId: 'vendor-modal',
+    size: 'lg',
+  };
+});
 
 function VendorForm({ vendor, onClose }: { vendor?: Vendor; onClose: () => void }) {
   const { t } = useTranslation('admin');

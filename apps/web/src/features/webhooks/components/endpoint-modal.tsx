@@ -1,7 +1,7 @@
 import { Checkbox, NumberInput, SimpleGrid, TextInput } from '@mantine/core';
 import { WEBHOOK_EVENTS, WEBHOOK_LIMITS, type WebhookEndpointCreated } from '@storelift/shared';
 import { useTranslation } from 'react-i18next';
-import { FormModal, ModalForm } from '../../../components/form-modal';
+import { formModal, ModalForm } from '../../../components/form-modal';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useCreateWebhook } from '../api/webhooks';
 
@@ -9,22 +9,10 @@ const loadSchema = () => import('../../../lib/contracts').then((m) => m.webhookE
 type Values = { url: string; events: string[]; rank_threshold: number };
 
 /** Registers a webhook endpoint: its public URL, the events it takes and the rank-change threshold. */
-export function EndpointModal({
-  opened,
-  onClose,
-  onCreated,
-}: {
-  opened: boolean;
-  onClose: () => void;
-  onCreated: (created: WebhookEndpointCreated) => void;
-}) {
+export const EndpointModal = formModal(EndpointForm, function useHeading() {
   const { t } = useTranslation('webhooks');
-  return (
-    <FormModal opened={opened} onClose={onClose} title={t('form.title')} testId="webhook-modal">
-      <EndpointForm onClose={onClose} onCreated={onCreated} />
-    </FormModal>
-  );
-}
+  return { title: t('form.title'), testId: 'webhook-modal' };
+});
 
 function EndpointForm({
   onClose,
