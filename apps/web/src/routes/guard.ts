@@ -1,6 +1,6 @@
 import { redirect, type AnyRoute, type AnyRouter, type ParsedLocation } from '@tanstack/react-router';
 import { i18next, preloadTexts, SIGNED_IN_NAMESPACES } from '../lib/i18n';
-import { resolveNavigation } from '../lib/navigation';
+import { resolveNavigation } from './navigation';
 import { session } from '../lib/session';
 import { hasToken } from '../lib/token';
 

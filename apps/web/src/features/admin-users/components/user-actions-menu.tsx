@@ -14,7 +14,6 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { showApiError } from '../../../components/error-modal';
-import { canOpen } from '../../../lib/navigation';
 import { translateMessage } from '../../../lib/messages';
 import { notifySuccess } from '../../../lib/notify';
 import { useCan, useSession } from '../../../lib/session';
@@ -52,7 +51,7 @@ export function UserActionsMenu({
   const canUpdate = useCan('users.update');
   const canDelete = useCan('users.delete');
   const { permissions } = useSession();
-  const details = withDetails && canOpen('/admin/user-details/$id', permissions);
+  const details = withDetails && permissions.includes('user-details');
 
   const run = (name: UserAction) =>
     action.mutate(

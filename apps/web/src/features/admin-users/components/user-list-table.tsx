@@ -11,7 +11,6 @@ import { ListSearchField, dateColumn, StaffList, useServerList } from '../../../
 import { CopyValue } from '../../../components/copy-value';
 import { isValidRange } from '../../../lib/date-range';
 import { countryName } from '../../../lib/format';
-import { canOpen } from '../../../lib/navigation';
 import { displayRoles } from '../../../lib/roles';
 import { useSession } from '../../../lib/session';
 import { adminUsersQueryOptions, managersQueryOptions, pricePlansQueryOptions } from '../api/admin-users';
@@ -83,8 +82,8 @@ export function UserListTable() {
     emptyHeight: 240,
   });
   const permissions = useSession().permissions;
-  const ordersLink = canOpen('/admin/user-orders', permissions);
-  const detailsLink = canOpen('/admin/user-details/$id', permissions);
+  const ordersLink = permissions.includes('user-orders');
+  const detailsLink = permissions.includes('user-details');
   const filtered = JSON.stringify(filters) !== JSON.stringify(NO_FILTERS);
   const yesNo = [
     { value: '1', label: tr('common.yes') },

@@ -9,7 +9,6 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import type { User } from '@storelift/shared';
-import { canOpen } from '../../../lib/navigation';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { CopyValue } from '../../../components/copy-value';
@@ -49,7 +48,7 @@ export function DashboardOverview({
     { to: '/statistics', label: t('menu.items.statistics'), icon: IconChartBar },
     { to: '/apps', label: t('menu.items.apps'), icon: IconApps },
     { to: '/keywords', label: t('menu.items.keywords'), icon: IconKey },
-    ...(canOpen('/admin/user-lists', permissions)
+    ...(permissions.includes('user-lists')
       ? [{ to: '/admin/user-lists' as const, label: t('menu.items.userLists'), icon: IconUsers }]
       : []),
   ];

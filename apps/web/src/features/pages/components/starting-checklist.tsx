@@ -15,18 +15,17 @@ import { STARTING_STEPS, type StartingStep } from '@storelift/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import type { KnownPath } from '../../../lib/navigation';
 import { errorText } from '../../../lib/messages';
 import { startingQueryOptions } from '../api/pages';
 import { PageHeader } from '../../../components/page-header';
 
 /** Where each step is done (a signed-in account has its e-mail verified already: no link). */
-const STEP_LINKS: Record<Exclude<StartingStep, 'email_verified'>, KnownPath> = {
+const STEP_LINKS = {
   app_added: '/apps',
   keywords_tracked: '/keywords',
   topped_up: '/top-up-balance',
   campaign_created: '/add-campaigns',
-};
+} as const satisfies Record<Exclude<StartingStep, 'email_verified'>, string>;
 
 /** The starting page (customer-area §2): the first steps, ticked from what the account really holds. */
 export function StartingChecklist() {

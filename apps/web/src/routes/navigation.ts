@@ -1,77 +1,15 @@
-import type { ModulePermission } from '@storelift/shared';
+import { PAGES, type KnownPath, type RouteAccess } from './pages';
 
-/** Who may open a route. */
-export interface RouteAccess {
-  /** Visitors (no token) may open it. */
-  public?: boolean;
-  /** Signed-in users are sent to the dashboard instead (sign-in, sign-up, forgot password). */
-  guestOnly?: boolean;
-  /** The permission a signed-in user needs (staff pages); without it they go to the dashboard. */
-  permission?: ModulePermission;
-}
+export type { KnownPath, RouteAccess };
 
 /**
- * The access table of every route the client knows (customer-area §2, staff-admin §2): the signed-in area is
- * open to every user, a staff page to those granted its module (the server checks the same permission). A
- * route missing here is an unknown path. Segments written `$name` match any value.
+ * The access table of every route the client knows (customer-area §2, staff-admin §2), from the page manifest
+ * (pages.ts): the signed-in area is open to every user, a staff page to those granted its module (the server
+ * checks the same permission). A route missing here is an unknown path. Segments written `$name` match any value.
  */
-export const ROUTE_ACCESS = {
-  '/login': { public: true, guestOnly: true },
-  '/signup': { public: true, guestOnly: true },
-  '/forgot-password': { public: true, guestOnly: true },
-  '/password-reset': { public: true },
-  '/terms': { public: true },
-  '/privacy': { public: true },
-  '/404': { public: true },
-  '/500': { public: true },
-  '/503': { public: true },
-  '/login-as': { public: true },
-  '/dashboard': {},
-  '/apps': {},
-  '/keywords': {},
-  '/add-campaigns': {},
-  '/campaigns': {},
-  '/top-up-balance': {},
-  '/top-up-balance/result': {},
-  '/my-transactions': {},
-  '/priceplans': {},
-  '/referral-program': {},
-  '/bonus-program': {},
-  '/statistics': {},
-  '/admin/home': { permission: 'staff-home' },
-  '/admin/user-lists': { permission: 'user-lists' },
-  '/admin/user-orders': { permission: 'user-orders' },
-  '/admin/vendors': { permission: 'vendors' },
-  '/admin/role': { permission: 'roles' },
-  '/admin/modules': { permission: 'modules' },
-  '/admin/functions': { permission: 'functions' },
-  '/admin/log-viewer': { permission: 'log-viewer' },
-  '/admin/user-payments': { permission: 'user-payments' },
-  '/admin/user-apps': { permission: 'user-apps' },
-  '/admin/reflinks': { permission: 'reflinks' },
-  '/admin/notice-templates': { permission: 'notice-templates' },
-  '/admin/blog': { permission: 'blog' },
-  '/admin/marketing-actions': { permission: 'marketing-actions' },
-  '/admin/google-ads-report': { permission: 'google-ads-report' },
-  '/admin/cpi-accounts': { permission: 'cpi-accounts' },
-  '/admin/user-details/$id': { permission: 'user-details' },
-  '/admin/core-settings': { permission: 'core-settings' },
-  '/admin/access-lists': { permission: 'access-lists' },
-  '/admin/operations': { permission: 'operations' },
-  '/admin/sales-report': { permission: 'sales-report' },
-  '/admin/clients-report': { permission: 'clients-report' },
-  '/admin/referral-payouts': { permission: 'referral-payouts' },
-  '/admin/bonus-submissions': { permission: 'bonus-submissions' },
-  '/admin/contact-messages': { permission: 'contact-messages' },
-  '/resellers-program': {},
-  '/partners-program': {},
-  '/contacts': {},
-  '/starting': {},
-  '/api-support': {},
-  '/my-profile': {},
-} as const satisfies Record<string, RouteAccess>;
-
-export type KnownPath = keyof typeof ROUTE_ACCESS;
+export const ROUTE_ACCESS: Readonly<Record<KnownPath, RouteAccess>> = Object.fromEntries(
+  PAGES.map((page): [string, RouteAccess] => [page.path, 'access' in page ? page.access : {}]),
+) as Record<KnownPath, RouteAccess>;
 
 export const SIGN_IN_PATH = '/login';
 export const HOME_PATH = '/dashboard';
