@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { IconMailCheck } from '@tabler/icons-react';
 import type { EmailBody } from '@storelift/shared';
-import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { Notice } from '../../../components/notice';
 import { showFormError } from '../../../components/error-modal';
 import { translateMessage } from '../../../lib/messages';
 import { useSchemaForm } from '../../../lib/use-schema-form';
+import { AuthForm, BackToLogin, EmailField } from './auth-form';
 import { FormHeading } from './form-heading';
 
 const loadAuth = () => import('../api/sign-in');
@@ -35,26 +35,11 @@ export function ForgotPasswordForm() {
           {sent}
         </Notice>
       ) : (
-        <form onSubmit={submit} {...form.formProps}>
-          <Stack gap="md">
-            <TextInput
-              label={t('fields.email')}
-              type="email"
-              autoComplete="email"
-              withAsterisk
-              {...form.getInputProps('email')}
-            />
-            <Button type="submit" fullWidth loading={form.submitting}>
-              {t('forgot.submit')}
-            </Button>
-          </Stack>
-        </form>
+        <AuthForm form={form} onSubmit={submit} submitLabel={t('forgot.submit')}>
+          <EmailField {...form.getInputProps('email')} />
+        </AuthForm>
       )}
-      <Text size="sm" ta="center">
-        <Anchor component={Link} to="/login">
-          {t('forgot.back')}
-        </Anchor>
-      </Text>
+      <BackToLogin />
     </Stack>
   );
 }

@@ -11,6 +11,7 @@ import { ApiError, isUnverified } from '../../../lib/api';
 import { errorText, messageText, translateMessage } from '../../../lib/messages';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSchemaForm } from '../../../lib/use-schema-form';
+import { AuthForm, EmailField } from './auth-form';
 import { FormHeading } from './form-heading';
 
 const loadAuth = () => import('../api/sign-in');
@@ -99,42 +100,30 @@ export function LoginForm({ verified, onSignedIn }: { verified?: string; onSigne
         </Notice>
       )}
 
-      <form onSubmit={submit} {...form.formProps}>
-        <Stack gap="md">
+      <AuthForm form={form} onSubmit={submit} submitLabel={t('login.submit')}>
+        <EmailField placeholder="you@example.com" {...form.getInputProps('email')} />
+        <PasswordField
+          label={t('fields.password')}
+          autoComplete="current-password"
+          withAsterisk
+          {...form.getInputProps('password')}
+        />
+        {askCode && (
           <TextInput
-            label={t('fields.email')}
-            type="email"
-            autoComplete="email"
-            placeholder="you@example.com"
+            label={t('login.code')}
+            description={t('login.codeHint')}
+            autoComplete="one-time-code"
             withAsterisk
-            {...form.getInputProps('email')}
+            data-autofocus
+            {...form.getInputProps('code')}
           />
-          <PasswordField
-            label={t('fields.password')}
-            autoComplete="current-password"
-            withAsterisk
-            {...form.getInputProps('password')}
-          />
-          {askCode && (
-            <TextInput
-              label={t('login.code')}
-              description={t('login.codeHint')}
-              autoComplete="one-time-code"
-              withAsterisk
-              data-autofocus
-              {...form.getInputProps('code')}
-            />
-          )}
-          <Group justify="flex-end" mt={-6}>
-            <Anchor component={Link} to="/forgot-password" size="sm">
-              {t('login.forgot')}
-            </Anchor>
-          </Group>
-          <Button type="submit" fullWidth loading={form.submitting}>
-            {t('login.submit')}
-          </Button>
-        </Stack>
-      </form>
+        )}
+        <Group justify="flex-end" mt={-6}>
+          <Anchor component={Link} to="/forgot-password" size="sm">
+            {t('login.forgot')}
+          </Anchor>
+        </Group>
+      </AuthForm>
 
       <Text size="sm" ta="center">
         {t('login.noAccount')}{' '}

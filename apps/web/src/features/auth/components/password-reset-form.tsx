@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { PasswordResetStoreBody } from '@storelift/shared';
 import { Link } from '@tanstack/react-router';
@@ -9,6 +9,7 @@ import { ApiError } from '../../../lib/api';
 import { errorText, translateMessage } from '../../../lib/messages';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { applyServerErrors, useSchemaForm } from '../../../lib/use-schema-form';
+import { AuthForm, BackToLogin, EmailField } from './auth-form';
 import { FormHeading } from './form-heading';
 import { NewPasswordFields } from '../../../components/new-password-fields';
 
@@ -71,27 +72,11 @@ export function PasswordResetForm({
           </Stack>
         </Notice>
       )}
-      <form onSubmit={submit} {...form.formProps}>
-        <Stack gap="md">
-          <TextInput
-            label={t('fields.email')}
-            type="email"
-            autoComplete="email"
-            withAsterisk
-            readOnly={Boolean(email)}
-            {...form.getInputProps('email')}
-          />
-          <NewPasswordFields form={form} label={t('fields.newPassword')} />
-          <Button type="submit" fullWidth loading={form.submitting}>
-            {t('reset.submit')}
-          </Button>
-        </Stack>
-      </form>
-      <Text size="sm" ta="center">
-        <Anchor component={Link} to="/login">
-          {t('forgot.back')}
-        </Anchor>
-      </Text>
+      <AuthForm form={form} onSubmit={submit} submitLabel={t('reset.submit')}>
+        <EmailField readOnly={Boolean(email)} {...form.getInputProps('email')} />
+        <NewPasswordFields form={form} label={t('fields.newPassword')} />
+      </AuthForm>
+      <BackToLogin />
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Anchor, Button, Checkbox, Divider, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Checkbox, Divider, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { Trans, useTranslation } from 'react-i18next';
 import { showFormError } from '../../../components/error-modal';
@@ -7,6 +7,7 @@ import { currentLocale } from '../../../lib/i18n';
 import { translateMessage } from '../../../lib/messages';
 import { notifySuccess } from '../../../lib/notify';
 import { useSchemaForm } from '../../../lib/use-schema-form';
+import { AuthForm, EmailField } from './auth-form';
 import { FormHeading } from './form-heading';
 import { AccountFields } from '../../../components/account-fields';
 import { NewPasswordFields } from '../../../components/new-password-fields';
@@ -85,43 +86,31 @@ export function SignupForm({
   return (
     <Stack gap="lg">
       <FormHeading title={t('signup.title')} lead={t('signup.subtitle')} />
-      <form onSubmit={submit} {...form.formProps}>
-        <Stack gap="md">
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-            <TextInput
-              label={t('fields.email')}
-              type="email"
-              autoComplete="email"
-              withAsterisk
-              {...form.getInputProps('email')}
-            />
-            <TextInput
-              label={t('fields.nickname')}
-              autoComplete="username"
-              withAsterisk
-              {...form.getInputProps('nickname')}
-            />
-            <NewPasswordFields form={form} label={t('fields.password')} />
-            <AccountFields form={form} />
-          </SimpleGrid>
-
-          <Divider />
-          <Checkbox
-            label={<Trans i18nKey="signup.terms" components={{ terms: <TermsLink /> }} />}
-            {...form.getCheckboxProps('terms')}
+      <AuthForm form={form} onSubmit={submit} submitLabel={t('signup.submit')}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
+          <EmailField {...form.getInputProps('email')} />
+          <TextInput
+            label={t('fields.nickname')}
+            autoComplete="username"
+            withAsterisk
+            {...form.getInputProps('nickname')}
           />
-          <Checkbox label={t('signup.adult')} {...form.getCheckboxProps('adult')} />
-          {form.values.ref && (
-            <Text size="xs" c="dimmed">
-              {t('signup.referred', { ref: form.values.ref })}
-            </Text>
-          )}
+          <NewPasswordFields form={form} label={t('fields.password')} />
+          <AccountFields form={form} />
+        </SimpleGrid>
 
-          <Button type="submit" fullWidth loading={form.submitting}>
-            {t('signup.submit')}
-          </Button>
-        </Stack>
-      </form>
+        <Divider />
+        <Checkbox
+          label={<Trans i18nKey="signup.terms" components={{ terms: <TermsLink /> }} />}
+          {...form.getCheckboxProps('terms')}
+        />
+        <Checkbox label={t('signup.adult')} {...form.getCheckboxProps('adult')} />
+        {form.values.ref && (
+          <Text size="xs" c="dimmed">
+            {t('signup.referred', { ref: form.values.ref })}
+          </Text>
+        )}
+      </AuthForm>
       <Text size="sm" ta="center">
         {t('signup.haveAccount')}{' '}
         <Anchor component={Link} to="/login" fw={600}>
