@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { CountrySelect } from './country-select';
 import type { SchemaForm } from '../lib/use-schema-form';
 
-interface AccountValues extends Record<string, unknown> {
+export interface AccountValues extends Record<string, unknown> {
   full_name: string;
   business_type: string;
   country: string;

@@ -9,22 +9,16 @@ import { notifySuccess } from '../../../lib/notify';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { AuthForm, EmailField } from './auth-form';
 import { FormHeading } from './form-heading';
-import { AccountFields } from '../../../components/account-fields';
+import { AccountFields, type AccountValues } from '../../../components/account-fields';
 import { NewPasswordFields } from '../../../components/new-password-fields';
 
 const loadAuth = () => import('../api/sign-in');
 
-type SignupValues = {
+type SignupValues = AccountValues & {
   email: string;
   password: string;
   password_confirmation: string;
   nickname: string;
-  full_name: string;
-  business_type: string;
-  country: string;
-  phone: string;
-  messenger_type: string;
-  messenger_id: string;
   terms: boolean;
   adult: boolean;
   ref: string;

@@ -1,21 +1,15 @@
 import { Button, Divider, Group, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { profileUpdateBodySchema, type ProfileResponse, type User } from '@storelift/shared';
 import { useTranslation } from 'react-i18next';
-import { AccountFields } from '../../../components/account-fields';
+import { AccountFields, type AccountValues } from '../../../components/account-fields';
 import { showFormError } from '../../../components/error-modal';
 import { translateMessage } from '../../../lib/messages';
 import { notifySuccess } from '../../../lib/notify';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useUpdateProfile } from '../api/profile';
 
-type ProfileValues = {
+type ProfileValues = AccountValues & {
   nickname: string;
-  full_name: string;
-  business_type: string;
-  country: string;
-  phone: string;
-  messenger_type: string;
-  messenger_id: string;
   company: string;
   address: string;
   vat_id: string;
