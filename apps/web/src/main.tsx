@@ -5,7 +5,7 @@ import { App } from './app';
 import { setAuthFailureHandler, setMaintenanceHandler, startEarly } from './lib/api';
 import { initI18n, preloadTexts, SIGNED_IN_NAMESPACES } from './lib/i18n';
 import { translateLibraryLabels } from './lib/library-labels';
-import { MAINTENANCE_PATH, SIGN_IN_PATH } from './routes/navigation';
+import { MAINTENANCE_PATH, SIGN_IN_PATH } from './routes/paths';
 import { endSession, onSessionEnd } from './lib/session';
 import { STORAGE_KEYS } from './lib/storage';
 import { hasToken, isTabSession } from './lib/token';

@@ -31,7 +31,7 @@ import { UserReseller } from '../features/admin-users/components/user-reseller';
 import { UserNotices } from '../features/notices/components/user-notices';
 import { UserSummary } from '../features/admin-users/components/user-summary';
 import { UserTransactions } from '../features/admin-users/components/user-transactions';
-import { HOME_PATH } from './navigation';
+import { HOME_PATH } from './paths';
 import { useCan } from '../lib/session';
 
 const TABS = [

@@ -1,4 +1,5 @@
 import { PAGES, type KnownPath, type RouteAccess } from './pages';
+import { HOME_PATH, SIGN_IN_PATH, STAFF_HOME_PATH } from './paths';
 
 export type { KnownPath, RouteAccess };
 
@@ -11,15 +12,9 @@ export const ROUTE_ACCESS: Readonly<Record<KnownPath, RouteAccess>> = Object.fro
   PAGES.map((page): [string, RouteAccess] => [page.path, 'access' in page ? page.access : {}]),
 ) as Record<KnownPath, RouteAccess>;
 
-export const SIGN_IN_PATH = '/login';
-export const HOME_PATH = '/dashboard';
-/** Where staff land: their own home, with what needs them today. */
-export const STAFF_HOME_PATH = '/admin/home';
-
 /** The home of a signed-in user: the staff home for staff (its permission), else the dashboard. */
 export const homePathOf = (permissions: readonly string[]) =>
   canOpen(STAFF_HOME_PATH, permissions) ? STAFF_HOME_PATH : HOME_PATH;
-export const MAINTENANCE_PATH = '/503';
 
 /** The path without a trailing slash (except the root itself). */
 export function normalizePath(path: string): string {

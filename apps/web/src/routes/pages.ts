@@ -42,10 +42,10 @@ import {
   IconUsersGroup,
 } from '@tabler/icons-react';
 import type { ModulePermission } from '@storelift/shared';
-import type enUSApp from '../locales/en-US.app.json';
 import type { Namespace } from '../lib/i18n';
 import { startCampaignsPageCalls } from '../features/campaigns/api/campaign-list-params';
 import { campaignSearch } from './campaign-search';
+import type { MenuIcon, MenuSection, PageTitle } from './menu-sections';
 import { keywordsSearch, stringParams } from './search';
 
 /** Who may open a page. */
@@ -58,13 +58,6 @@ export interface RouteAccess {
   permission?: ModulePermission;
 }
 
-/** The side menu's sections, in their order: the staff's Administration first, then the customer menu. */
-export const MENU_SECTIONS = ['admin', 'main', 'appsAndKeywords', 'services', 'finance', 'other'] as const;
-export type MenuSection = (typeof MENU_SECTIONS)[number];
-
-/** A page's title: its name in the side menu (`menu.items.*` of the app namespace). */
-export type PageTitle = keyof typeof enUSApp.menu.items;
-
 /** One page of the app. */
 export interface Page {
   /** Segments written `$name` match any value. */
@@ -73,7 +66,7 @@ export interface Page {
   access?: RouteAccess;
   /** Its title, and its entry in the side menu: the section, in the manifest's order, and the icon. */
   title?: PageTitle;
-  menu?: { section: MenuSection; icon: ComponentType<{ size?: number; stroke?: number }> };
+  menu?: { section: MenuSection; icon: MenuIcon };
   /** The page's component, a lazy chunk of its own. */
   component: () => Promise<ComponentType>;
   /** The query values it keeps (routes/search.ts). */

@@ -1,5 +1,5 @@
 import {
-  createRootRoute,
+  createRootRouteWithContext,
   createRoute,
   createRouter,
   lazyRouteComponent,
@@ -11,10 +11,12 @@ import { PageLoader } from '../components/page-loader';
 import { RouteError } from '../components/route-error';
 import { i18next, type Namespace } from '../lib/i18n';
 import { guardNavigation, setGuardedRouter } from './guard';
+import { menuSections } from './menu';
+import type { RouterContext } from './menu-sections';
 import { PAGES, type Page } from './pages';
 import { parseSearch, stringifySearch } from './search';
 
-const rootRoute = createRootRoute({
+const rootRoute = createRootRouteWithContext<RouterContext>()({
   beforeLoad: guardNavigation,
   component: Outlet,
   // Unknown paths never render: the guard sends them to the dashboard (or sign-in).
@@ -59,6 +61,8 @@ const routeTree = rootRoute.addChildren([
 /** The app's router: code-based routes, every page a lazy chunk. */
 export const router = createRouter({
   routeTree,
+  // The side menu, built from the page manifest: the layout reads it here, not from the manifest that imports it.
+  context: { menuSections },
   parseSearch,
   stringifySearch,
   defaultPreload: false,

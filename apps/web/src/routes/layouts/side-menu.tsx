@@ -1,20 +1,19 @@
 import type { ReactNode } from 'react';
 import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
-import { Link, useRouterState } from '@tanstack/react-router';
+import { Link, useRouter, useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../lib/session';
 import { AccountSwitch } from './account-switch';
 import { ManagerRequestMenuItem } from '../../features/sales/components/personal-manager';
-import { menuSections } from '../menu';
+import type { RouterContext } from '../menu-sections';
 import { QuickActions } from './quick-actions';
-import type { MenuSection } from '../pages';
 
 function Section({
   section,
   items,
   pathname,
   extra,
-}: ReturnType<typeof menuSections>[number] & { pathname: string; extra?: ReactNode }) {
+}: ReturnType<RouterContext['menuSections']>[number] & { pathname: string; extra?: ReactNode }) {
   const { t } = useTranslation('app');
   return (
     <Stack
@@ -44,21 +43,26 @@ function Section({
 }
 
 /**
- * The navigation of the signed-in area: the quick actions, then the menu of the page manifest (routes/menu.ts)
- * as far as the user's permissions open its pages.
+ * The navigation of the signed-in area: the quick actions, then the menu of the page manifest (routes/menu.ts,
+ * given by the router) as far as the user's permissions open its pages.
  */
 export function SideMenu() {
   const { t } = useTranslation('app');
   const { permissions } = useSession();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
-  const extras: Partial<Record<MenuSection, ReactNode>> = { other: <ManagerRequestMenuItem /> };
+  const { menuSections } = useRouter().options.context as RouterContext;
   return (
     <ScrollArea style={{ flex: 1 }} type="scroll">
       <nav aria-label={t('menu.label')}>
         <AccountSwitch />
         <QuickActions />
         {menuSections(permissions).map((section) => (
-          <Section key={section.section} {...section} pathname={pathname} extra={extras[section.section]} />
+          <Section
+            key={section.section}
+            {...section}
+            pathname={pathname}
+            extra={section.section === 'other' && <ManagerRequestMenuItem />}
+          />
         ))}
       </nav>
     </ScrollArea>
