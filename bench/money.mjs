@@ -13,7 +13,7 @@ import { buildApp } from '../apps/server/dist/app.js';
 import { loadConfig } from '../apps/server/dist/config.js';
 import { openDatabase } from '../apps/server/dist/db/client.js';
 import { startJobs } from '../apps/server/dist/jobs/jobs.js';
-import { signingSecret } from '../apps/server/dist/modules/settings/signing-secret.js';
+import { signingSecret } from '../apps/server/dist/modules/core-settings/signing-secret.js';
 import { createSession } from '../apps/server/dist/modules/sessions/sessions.repo.js';
 import { checkLedger } from '../apps/server/dist/modules/ledger/ledger-check.js';
 import { createStoreProvider } from '../apps/server/dist/providers/store/create-store-provider.js';

@@ -66,9 +66,9 @@ import { adminStaffHomeRoutes } from './modules/staff-home/staff-home.routes.js'
 import { avatarFilesRoutes, profileRoutes } from './modules/profile/profile.routes.js';
 import { adminReferralsRoutes, referralsRoutes } from './modules/referrals/referrals.routes.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
-import { adminMaintenanceRoutes } from './modules/settings/maintenance.routes.js';
+import { adminMaintenanceRoutes } from './modules/core-settings/maintenance.routes.js';
 import { statisticsRoutes } from './modules/statistics/statistics.routes.js';
-import { widgetsRoutes } from './modules/widgets/widgets.routes.js';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { adminNoticesRoutes, noticesRoutes } from './modules/notices/notices.routes.js';
 import { publicApiRoutes } from './modules/public-api/public-api.routes.js';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
@@ -192,7 +192,7 @@ export async function storelift(
       await api.register(campaignsRoutes);
       await api.register(reviewsRoutes);
       await api.register(statisticsRoutes);
-      await api.register(widgetsRoutes);
+      await api.register(dashboardRoutes);
       await api.register(billingRoutes);
       await api.register(plansRoutes);
       await api.register(referralsRoutes);

@@ -6,7 +6,7 @@ import { startApiProcess, type ApiProcess } from '../test/api-process.js';
 import { buildTestApp, createTestStore, type TestApp, type TestStore } from '../test/build-test-app.js';
 import { directInstallsBody, makeApp, makeTopUp, makeUser, PASSWORD } from '../test/factories.js';
 import { campaigns, campaignStatusHistory, transactions } from './db/schema/index.js';
-import { signingSecret } from './modules/settings/signing-secret.js';
+import { signingSecret } from './modules/core-settings/signing-secret.js';
 import { changeApiToken } from './modules/api-credits/api-credits.service.js';
 import { balancesOf } from './modules/ledger/ledger.js';
 import { insertPayment } from './modules/billing/payments.repo.js';

@@ -10,7 +10,7 @@ import { loadConfig, productionProblem, sandboxWarning } from './config.js';
 import { campaigns, payments } from './db/schema/index.js';
 import { DEMO_PASSWORD } from './seed.js';
 import { hashPassword } from './lib/passwords.js';
-import { signingSecret } from './modules/settings/signing-secret.js';
+import { signingSecret } from './modules/core-settings/signing-secret.js';
 import { balancesOf } from './modules/ledger/ledger.js';
 import { insertPayment } from './modules/billing/payments.repo.js';
 import { DEMO_APPS } from './providers/store/offline/demo-apps.js';

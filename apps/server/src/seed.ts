@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { COUNTRIES, ROLES, TEXT_LANGUAGES, type Role } from '@storelift/shared';
 import { hashPassword } from './lib/passwords.js';
-import { newSigningSecret } from './modules/settings/signing-secret.js';
+import { newSigningSecret } from './modules/core-settings/signing-secret.js';
 import { seedMoneyDemo, seedMoneyReference } from './modules/billing/billing.seed.js';
 import { seedDemoOrder } from './modules/campaigns/campaigns.seed.js';
 import { seedDemoApps } from './modules/keywords/demo-data.js';

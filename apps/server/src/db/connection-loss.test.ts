@@ -4,7 +4,7 @@ import { PAYMENT_SYSTEMS } from '@storelift/shared';
 import { startApiProcess, type ApiProcess } from '../../test/api-process.js';
 import { buildTestApp, createTestStore, type TestApp, type TestStore } from '../../test/build-test-app.js';
 import { makeUser } from '../../test/factories.js';
-import { signingSecret } from '../modules/settings/signing-secret.js';
+import { signingSecret } from '../modules/core-settings/signing-secret.js';
 import { insertPayment } from '../modules/billing/payments.repo.js';
 import {
   SANDBOX_CALLBACK_PATH,

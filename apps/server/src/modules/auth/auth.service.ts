@@ -22,7 +22,7 @@ import { impersonationOf } from './impersonation.service.js';
 import { ensureBillingProfile } from '../ledger/profiles.repo.js';
 import { renderMail } from '../mail/mail.templates.js';
 import { checkSecondFactor } from '../profile/two-factor.service.js';
-import { isMaintenance } from '../settings/settings.repo.js';
+import { isMaintenance } from '../core-settings/core-settings.repo.js';
 import { findUserByEmail, grantRoles, rolesOf, toUserView, type UserRow } from '../users/users.repo.js';
 import {
   consumeOneTimeToken,

@@ -8,7 +8,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { makeUser, PASSWORD, registerBody, reloadUser } from '../../../test/factories.js';
 import { linkIn, waitForMail } from '../../../test/outbox.js';
 import { sessions, users } from '../../db/schema/index.js';
-import { setMaintenance } from '../settings/settings.repo.js';
+import { setMaintenance } from '../core-settings/core-settings.repo.js';
 import { issueOneTimeToken } from '../sessions/sessions.repo.js';
 
 let t: TestApp;

@@ -9,7 +9,7 @@ import { users } from '../../db/schema/index.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors.js';
 import { fileStorage } from '../../lib/file-storage.js';
 import { sameSignature, sign } from '../../lib/signing.js';
-import { signingSecret } from '../settings/signing-secret.js';
+import { signingSecret } from '../core-settings/signing-secret.js';
 import { invoiceNumber } from './billing.views.js';
 import * as repo from './payments.repo.js';
 import { ownPayment } from './payments.service.js';

@@ -3,7 +3,7 @@ import { MESSAGES } from '@storelift/shared';
 import type { Deps } from '../../deps.js';
 import { mailPaymentCredited } from './payment-mail.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
-import { signingSecret } from '../settings/signing-secret.js';
+import { signingSecret } from '../core-settings/signing-secret.js';
 import { paymentProviders } from '../../providers/payments/create-payment-providers.js';
 import { providerFailure } from '../../providers/payments/payment-provider.js';
 import { verifySandboxSignature } from '../../providers/payments/sandbox/sandbox-provider.js';

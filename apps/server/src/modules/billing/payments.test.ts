@@ -4,7 +4,7 @@ import { MESSAGES, PAYMENT_SYSTEMS, type Payment } from '@storelift/shared';
 import { buildTestApp, errorsOf, type TestApp } from '../../../test/build-test-app.js';
 import { makeBonusAction, makeTopUp, makeUser } from '../../../test/factories.js';
 import { marketingActions, payments, transactions } from '../../db/schema/index.js';
-import { signingSecret } from '../settings/signing-secret.js';
+import { signingSecret } from '../core-settings/signing-secret.js';
 import {
   SANDBOX_CALLBACK_PATH,
   SANDBOX_SIGNATURE_HEADER,

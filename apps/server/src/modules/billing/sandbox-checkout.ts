@@ -1,6 +1,6 @@
 import { centsText, parseMoney } from '@storelift/shared';
 import type { Deps } from '../../deps.js';
-import { signingSecret } from '../settings/signing-secret.js';
+import { signingSecret } from '../core-settings/signing-secret.js';
 import { findPaymentByUuid, findPaysystem, type PaymentRow } from './payments.repo.js';
 import { paymentProviders } from '../../providers/payments/create-payment-providers.js';
 import { providerFailure } from '../../providers/payments/payment-provider.js';

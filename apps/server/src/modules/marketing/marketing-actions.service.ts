@@ -20,7 +20,7 @@ import { pricePlans } from '../../db/schema/index.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { pageMeta } from '../../lib/paging.js';
 import { audit } from '../audit/audit.js';
-import { readMarketingMaxPercent, setMarketingMaxPercent } from '../settings/settings.repo.js';
+import { readMarketingMaxPercent, setMarketingMaxPercent } from '../core-settings/core-settings.repo.js';
 import * as repo from './marketing-actions.repo.js';
 
 type Body = z.output<typeof marketingActionBodySchema>;

@@ -14,7 +14,7 @@ import { directInstallsBody as direct, makeApp, makeTopUp, makeUser } from '../.
 import { auditLog, marketingActions, payments, vendors } from '../../db/schema/index.js';
 import { balancesOf } from '../ledger/ledger.js';
 import { checkLedger } from '../ledger/ledger-check.js';
-import { signingSecret } from '../settings/signing-secret.js';
+import { signingSecret } from '../core-settings/signing-secret.js';
 import {
   SANDBOX_CALLBACK_PATH,
   SANDBOX_SIGNATURE_HEADER,

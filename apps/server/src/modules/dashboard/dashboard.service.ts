@@ -20,7 +20,7 @@ import type { Deps } from '../../deps.js';
 import * as campaignsRepo from '../campaigns/campaigns.repo.js';
 import { tabCounts, viewOf } from '../campaigns/campaigns.service.js';
 import { listReferrals } from '../referrals/referrals.service.js';
-import * as repo from './widgets.repo.js';
+import * as repo from './dashboard.repo.js';
 
 /** The list query of My campaigns' first, unfiltered view: every campaign of the caller. */
 const EVERY_CAMPAIGN = campaignListQuerySchema.parse({});

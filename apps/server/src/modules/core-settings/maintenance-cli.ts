@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { maintenanceBodySchema } from '@storelift/shared';
 import { loadConfig } from '../../config.js';
 import { openDatabase } from '../../db/client.js';
-import { readMaintenance, setMaintenance } from './settings.repo.js';
+import { readMaintenance, setMaintenance } from './core-settings.repo.js';
 
 /**
  * `npm run maintenance -- on|off [message]`: switches maintenance mode in the database DATABASE_URL names

@@ -17,12 +17,12 @@ import { authOf } from '../sessions/auth.plugin.js';
 import { internalPosts, pinnedPosts } from '../blog/blog.service.js';
 import { requestLocale } from '../reference/reference-texts.js';
 import { createBlogFeed } from './blog-feed.js';
-import * as widgets from './widgets.service.js';
+import * as widgets from './dashboard.service.js';
 
 const tags = ['widgets'];
 
 /** The dashboard widgets of customer-area §7 (under /api/private/v1): the caller's own data only. */
-export async function widgetsRoutes(app: FastifyInstance) {
+export async function dashboardRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
   const onRequest = app.allow([ROLE_ALL]);

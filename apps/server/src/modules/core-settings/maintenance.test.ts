@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { MESSAGES } from '@storelift/shared';
 import { buildTestApp, createTestStore, type TestApp } from '../../../test/build-test-app.js';
 import { makeUser, PASSWORD } from '../../../test/factories.js';
-import { readMaintenance } from './settings.repo.js';
+import { readMaintenance } from './core-settings.repo.js';
 
 let t: TestApp;
 beforeAll(async () => {

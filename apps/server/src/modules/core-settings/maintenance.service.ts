@@ -1,7 +1,7 @@
 import { MESSAGES, type MaintenanceBody } from '@storelift/shared';
 import type { Db } from '../../db/client.js';
 import { audit } from '../audit/audit.js';
-import { readMaintenance, setMaintenance } from './settings.repo.js';
+import { readMaintenance, setMaintenance } from './core-settings.repo.js';
 
 /** `GET maintenance` (admin). */
 export async function getMaintenance(db: Db) {
