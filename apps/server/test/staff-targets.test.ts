@@ -6,7 +6,7 @@ import { buildTestApp, type TestApp } from './build-test-app.js';
 import { makeTopUp, makeUser } from './factories.js';
 import { rowsOf } from '../src/db/sql-rows.js';
 import { credit } from '../src/modules/ledger/ledger.js';
-import { ensureBillingProfile } from '../src/modules/ledger/profiles.repo.js';
+import { ensureBillingProfile } from '../src/modules/plans/profiles.repo.js';
 
 /*
  * Self-dealing (docs/permissions.md, "Own and staff accounts"): every admin operation of the OpenAPI document

@@ -19,7 +19,7 @@ import { audit } from '../audit/audit.js';
 import { sendVerification } from '../auth/auth.service.js';
 import { revokeUserSessions } from '../sessions/sessions.repo.js';
 import { balancesOf } from '../ledger/ledger.js';
-import { ensureBillingProfile } from '../ledger/profiles.repo.js';
+import { ensureBillingProfile } from '../plans/profiles.repo.js';
 import { findPlan, syncPricetags } from '../plans/plans.repo.js';
 import { pageReferrals } from '../referrals/referrals.repo.js';
 import { isStaffAccount, refuseSelfOrStaff } from '../users/staff-accounts.js';

@@ -13,7 +13,7 @@ import { apiPurchases, billingProfiles } from '../../db/schema/index.js';
 import { ValidationError } from '../../lib/errors.js';
 import { hashToken } from '../../lib/tokens.js';
 import { balancesOf, charge, type Tx } from '../ledger/ledger.js';
-import { billingProfileOf, type BillingProfileRow } from '../ledger/profiles.repo.js';
+import { billingProfileOf, type BillingProfileRow } from '../plans/profiles.repo.js';
 
 /** The API part of a billing profile as the client sees it (the token only masked). */
 export function apiInfoOf(profile: BillingProfileRow): ApiInfo {

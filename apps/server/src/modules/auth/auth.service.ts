@@ -19,7 +19,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { AuthContext } from '../sessions/auth.plugin.js';
 import { refuseBlocked } from '../access-lists/access-lists.service.js';
 import { impersonationOf } from './impersonation.service.js';
-import { ensureBillingProfile } from '../ledger/profiles.repo.js';
+import { ensureBillingProfile } from '../plans/profiles.repo.js';
 import { renderMail } from '../mail/mail.templates.js';
 import { checkSecondFactor } from '../profile/two-factor.service.js';
 import { isMaintenance } from '../core-settings/core-settings.repo.js';

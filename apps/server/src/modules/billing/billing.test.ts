@@ -13,7 +13,7 @@ import { directInstallsBody, makeApp, makeTopUp, makeUser } from '../../../test/
 import { billingProfiles, payments, transactions } from '../../db/schema/index.js';
 import { charge } from '../ledger/ledger.js';
 import { checkLedger } from '../ledger/ledger-check.js';
-import { billingProfileOf } from '../ledger/profiles.repo.js';
+import { billingProfileOf } from '../plans/profiles.repo.js';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof makeUser>>;

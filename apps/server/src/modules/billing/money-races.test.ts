@@ -15,7 +15,7 @@ import {
 import { checkLedger } from '../ledger/ledger-check.js';
 import { creditLocked } from './payment-events.js';
 import * as repo from './payments.repo.js';
-import { ensureBillingProfile } from '../ledger/profiles.repo.js';
+import { ensureBillingProfile } from '../plans/profiles.repo.js';
 
 /*
  * Money moved by two calls at the same time. On PGlite every transaction runs alone, so these cases

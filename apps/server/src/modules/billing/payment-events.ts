@@ -21,7 +21,7 @@ import { Book, creditAccount, type Tx } from '../ledger/ledger.js';
 import { emitEvent } from '../webhooks/webhooks.events.js';
 import * as repo from './payments.repo.js';
 import { audit } from '../audit/audit.js';
-import { billingProfileOf } from '../ledger/profiles.repo.js';
+import { billingProfileOf } from '../plans/profiles.repo.js';
 import { notify } from '../notices/notify.js';
 
 /** What a provider's verified callback says about a payment. */

@@ -24,7 +24,7 @@ import { isStaffAccount } from '../users/staff-accounts.js';
 import { audit } from '../audit/audit.js';
 import { credit, type Tx } from '../ledger/ledger.js';
 import { largestPayment } from '../billing/payments.repo.js';
-import { billingProfileOf } from '../ledger/profiles.repo.js';
+import { billingProfileOf } from '../plans/profiles.repo.js';
 
 type SubmissionRow = typeof bonusSubmissions.$inferSelect;
 const money = (text: string | null) => (text === null ? null : formatMoney(parseMoney(text)));

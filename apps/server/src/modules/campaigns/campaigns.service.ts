@@ -28,7 +28,7 @@ import { pauseCampaign, settleDelivery } from './delivery/campaigns.delivery.js'
 import { finish, move, settleEditPrice } from './delivery/campaigns.lifecycle.js';
 import { guaranteeUntil, hasReviews, moderationUntil } from './campaigns.reviews.js';
 import { guaranteeOf } from './delivery/campaigns.guarantee.js';
-import { requireOrderable } from '../plans/orderable-products.js';
+import { requireOrderable } from '../reference/orderable-products.js';
 import * as repo from './campaigns.repo.js';
 import { quoteOf, rowValues, type PlannedOrder } from './campaigns.rules.js';
 import { cloneCpi, cpiViewOf } from './cpi/campaigns.cpi.js';

@@ -23,7 +23,7 @@ import {
 } from '../../db/schema/index.js';
 import { ValidationError } from '../../lib/errors.js';
 import { currentActor } from '../audit/request-context.js';
-import { ensureBillingProfile } from './profiles.repo.js';
+import { ensureBillingProfile } from '../plans/profiles.repo.js';
 
 /*
  * The ledger (docs/architecture.md, Data): every change of a balance is an append-only `transactions` row, and

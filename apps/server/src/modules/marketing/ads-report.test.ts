@@ -5,7 +5,7 @@ import { buildTestApp, errorsOf, type HttpMethod, type TestApp } from '../../../
 import { makeTopUp, makeUser } from '../../../test/factories.js';
 import { formBody } from '../../../test/forms.js';
 import { adsSpend, auditLog, billingProfiles, payments, reflinks, users } from '../../db/schema/index.js';
-import { ensureBillingProfile } from '../ledger/profiles.repo.js';
+import { ensureBillingProfile } from '../plans/profiles.repo.js';
 
 type Headers = Record<string, string>;
 let t: TestApp;

@@ -17,7 +17,7 @@ import { users } from '../../db/schema/index.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { pageMeta } from '../../lib/paging.js';
 import { audit } from '../audit/audit.js';
-import { billingProfileOf } from '../ledger/profiles.repo.js';
+import { billingProfileOf } from './profiles.repo.js';
 import { refuseSelfOrStaff } from '../users/staff-accounts.js';
 import { localizeText } from '../reference/reference-texts.js';
 import * as repo from './plans.repo.js';

@@ -16,7 +16,7 @@ import type { AuthContext } from '../sessions/auth.plugin.js';
 import { apiInfoOf } from '../api-credits/api-credits.service.js';
 import { revokeUserSessions } from '../sessions/sessions.repo.js';
 import { balancesOf } from '../ledger/ledger.js';
-import { billingProfileOf } from '../ledger/profiles.repo.js';
+import { billingProfileOf } from '../plans/profiles.repo.js';
 import { renderMail } from '../mail/mail.templates.js';
 import { findPlan } from '../plans/plans.repo.js';
 import { referralLink } from '../referrals/referrals.service.js';

@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { resellerEmailTemplates } from '../../db/schema/index.js';
 import { ForbiddenError } from '../../lib/errors.js';
-import { billingProfileOf } from '../ledger/profiles.repo.js';
+import { billingProfileOf } from '../plans/profiles.repo.js';
 import { isResellerPlan } from '../resellers/resellers.service.js';
 
 type Body = z.output<typeof resellerTemplateBodySchema>;

@@ -9,7 +9,7 @@ import {
 import { buildTestApp, errorsOf, type TestApp } from '../../../test/build-test-app.js';
 import { makeUser } from '../../../test/factories.js';
 import { billingProfiles, resellerEmailTemplates } from '../../db/schema/index.js';
-import { billingProfileOf } from '../ledger/profiles.repo.js';
+import { billingProfileOf } from '../plans/profiles.repo.js';
 
 let t: TestApp;
 beforeAll(async () => {

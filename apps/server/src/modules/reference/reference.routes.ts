@@ -12,7 +12,7 @@ import {
 } from '@storelift/shared';
 import { NotFoundError } from '../../lib/errors.js';
 import { errorResponses } from '../../lib/route-schemas.js';
-import { orderableProductTypes } from '../plans/orderable-products.js';
+import { orderableProductTypes } from './orderable-products.js';
 import { findCountry, listCountries, listLanguages } from './reference.repo.js';
 
 const tags = ['reference'];

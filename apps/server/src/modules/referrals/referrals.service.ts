@@ -18,7 +18,7 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '.
 import { pageMeta } from '../../lib/paging.js';
 import { InsufficientFundsError, balancesOf, credit, debit, transfer } from '../ledger/ledger.js';
 import { audit } from '../audit/audit.js';
-import { billingProfileOf } from '../ledger/profiles.repo.js';
+import { billingProfileOf } from '../plans/profiles.repo.js';
 import * as repo from './referrals.repo.js';
 import { notify } from '../notices/notify.js';
 

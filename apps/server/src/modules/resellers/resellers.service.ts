@@ -18,7 +18,7 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '.
 import { pageMeta } from '../../lib/paging.js';
 import { audit } from '../audit/audit.js';
 import type { Tx } from '../ledger/ledger.js';
-import { billingProfileOf } from '../ledger/profiles.repo.js';
+import { billingProfileOf } from '../plans/profiles.repo.js';
 import { PLAN_DEFINITIONS } from '../plans/plans.data.js';
 import { syncPricetags } from '../plans/plans.repo.js';
 import { notify } from '../notices/notify.js';

@@ -9,7 +9,7 @@ import {
 } from '@storelift/shared';
 import type { CampaignSettings } from '../../../db/schema/campaigns.js';
 import type { Deps } from '../../../deps.js';
-import { requireOrderable } from '../../plans/orderable-products.js';
+import { requireOrderable } from '../../reference/orderable-products.js';
 import { notesAndStartOf, throwIfAny, type Purpose } from '../campaigns.rules.js';
 import { reviewSettings } from '../campaigns.reviews.js';
 

@@ -1,7 +1,7 @@
 import { CAMPAIGN_MESSAGES, MESSAGES, type CreateCampaignBody } from '@storelift/shared';
 import type { Db } from '../../../db/client.js';
 import { NotFoundError, ValidationError } from '../../../lib/errors.js';
-import { ensureBillingProfile } from '../../ledger/profiles.repo.js';
+import { ensureBillingProfile } from '../../plans/profiles.repo.js';
 import * as repo from '../campaigns.repo.js';
 
 /** Where an order goes: the app, the country and the product's list price for the user. */

@@ -3,8 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { rowsOf } from '../../db/sql-rows.js';
 import { accounts, billingProfiles } from '../../db/schema/index.js';
-import { BASE_PLAN_ID } from '../plans/plans.data.js';
-import { syncPricetags } from '../plans/plans.repo.js';
+import { BASE_PLAN_ID } from './plans.data.js';
+import { syncPricetags } from './plans.repo.js';
 
 export type BillingProfileRow = typeof billingProfiles.$inferSelect;
 
