@@ -9,10 +9,10 @@ interface RouteAccess {
 }
 
 /**
- * The web app's route table (apps/web/src/lib/navigation.ts), read at run time so new pages are walked without
+ * The web app's route table (apps/web/src/routes/navigation.ts), read at run time so new pages are walked without
  * a list here (the e2e project compiles only its own folder, hence the computed path).
  */
-const navigation = fileURLToPath(new URL('../../apps/web/src/lib/navigation.ts', import.meta.url));
+const navigation = fileURLToPath(new URL('../../apps/web/src/routes/navigation.ts', import.meta.url));
 const { ROUTE_ACCESS } = (await import(navigation)) as { ROUTE_ACCESS: Record<string, RouteAccess> };
 const signedIn = Object.entries(ROUTE_ACCESS).filter(([, access]) => !access.public);
 /** A walk's time limit grows with the routes it visits (an axe scan takes one to two seconds on 2 cores). */
