@@ -57,7 +57,7 @@ describe('store failures', () => {
     store.buggy = true;
     const res = await t.call('GET', 'apps/search?appstore=1&country=US&keyword=fitness', auth);
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ message: MESSAGES.somethingWrong });
+    expect(res.json()).toEqual({ message: MESSAGES.somethingWrong, code: 'somethingWrong' });
   });
 });
 

@@ -81,3 +81,5 @@ export * from './contracts/marketing.js';
 export * from './constants/webhooks.js';
 export * from './rules/webhook-messages.js';
 export * from './contracts/webhooks.js';
+export * from './errors/codes.js';
+export * from './errors/issue-code.js';

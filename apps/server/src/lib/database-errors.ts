@@ -1,4 +1,5 @@
-import { fillMessage, MESSAGES, VALIDATION_MESSAGES as V } from '@storelift/shared';
+import { MESSAGES, VALIDATION_MESSAGES as V } from '@storelift/shared';
+import type { ErrorMessage } from './errors.js';
 
 /** The fields of a PostgreSQL error that node-postgres and PGlite both give. */
 interface DatabaseError extends Error {
@@ -34,26 +35,28 @@ const INTEGER_MAX: Record<string, string> = {
 };
 
 /** The check constraints whose rule has its own message, by name. */
-const CHECK_MESSAGES: Record<string, string> = {
+const CHECK_MESSAGES: Record<string, ErrorMessage> = {
   accounts_balance_check: MESSAGES.insufficientBalance,
   transactions_amount_check: MESSAGES.amountNotZero,
   payments_amount_check: MESSAGES.amountInvalid,
-  bonus_grants_remaining_check: fillMessage(V.numberMin, { min: 0 }),
-  billing_profiles_api_credits_check: fillMessage(V.numberMin, { min: 0 }),
+  bonus_grants_remaining_check: { code: 'validation.numberMin', params: { min: 0 } },
+  billing_profiles_api_credits_check: { code: 'validation.numberMin', params: { min: 0 } },
 };
 
 /** The rule a value broke, read from the database's own words ("value too long for type character varying(5)"). */
-function ruleOf({ code, message, detail = '' }: DatabaseError): string {
+function ruleOf({ code, message, detail = '' }: DatabaseError): ErrorMessage {
   if (code === '22001') {
     const max = /character varying\((\d+)\)|character\((\d+)\)/.exec(message);
-    return max ? fillMessage(V.textMax, { max: max[1] ?? max[2]! }) : MESSAGES.dataNotValid;
+    return max ? { code: 'validation.textMax', params: { max: max[1] ?? max[2]! } } : MESSAGES.dataNotValid;
   }
   if (code === '22003') {
     const type = /(smallint|integer|bigint) out of range|type (smallint|integer|bigint)/.exec(message);
     const integer = type && INTEGER_MAX[type[1] ?? type[2]!];
-    if (integer) return fillMessage(V.numberMax, { max: integer });
+    if (integer) return { code: 'validation.numberMax', params: { max: integer } };
     const power = /less than 10\^(\d+)/.exec(detail);
-    return power ? fillMessage(V.numberBelow, { max: `1${'0'.repeat(Number(power[1]))}` }) : V.valueTooLarge;
+    return power
+      ? { code: 'validation.numberBelow', params: { max: `1${'0'.repeat(Number(power[1]))}` } }
+      : V.valueTooLarge;
   }
   if (code === '22P02') {
     if (/type (smallint|integer|bigint)/.test(message)) return V.wholeNumberExpected;
@@ -76,8 +79,8 @@ function checkedColumn({ constraint, table }: DatabaseError): string | undefined
 
 export interface DatabaseErrorAnswer {
   statusCode: 409 | 422;
-  message: string;
-  errors?: Record<string, string[]>;
+  message: ErrorMessage;
+  errors?: Record<string, ErrorMessage[]>;
 }
 
 /**
@@ -93,7 +96,7 @@ export function answerOfDatabaseError(error: unknown): DatabaseErrorAnswer | nul
   if (!found) return null;
   const state = found.code;
   if (state === '23505' || state === '23503') return { statusCode: 409, message: MESSAGES.conflict };
-  let rule: string;
+  let rule: ErrorMessage;
   let field = found.column;
   if (state === '23514') {
     rule = CHECK_MESSAGES[found.constraint ?? ''] ?? MESSAGES.dataNotValid;

@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { MESSAGES } from '@storelift/shared';
-import { HttpError } from '../lib/errors.js';
+import { issueCode, MESSAGES } from '@storelift/shared';
+import type { z } from 'zod';
+import { HttpError, ValidationError, type ErrorMessage } from '../lib/errors.js';
 import { answerOfDatabaseError } from '../lib/database-errors.js';
 
 /** Turns every thrown error into the spec's error body; bad input never becomes a 500. */
@@ -11,34 +12,41 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (fromDatabase) {
       // A check of ours let this through: log it (to add the check), answer as the input deserves.
       request.log.warn({ err: error }, 'database refused the data');
-      return reply
-        .status(fromDatabase.statusCode)
-        .send({ message: fromDatabase.message, ...(fromDatabase.errors && { errors: fromDatabase.errors }) });
+      return send(new HttpError(fromDatabase.statusCode, fromDatabase.message, fromDatabase.errors));
     }
-    if (error instanceof HttpError) {
-      return reply
-        .status(error.statusCode)
-        .send({ message: error.message, ...error.extra, ...(error.errors && { errors: error.errors }) });
-    }
+    if (error instanceof HttpError) return send(error);
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors: Record<string, string[]> = {};
-      for (const issue of error.validation) {
-        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
-        (errors[field] ??= []).push(issue.message ?? MESSAGES.dataNotValid);
+      const errors: Record<string, ErrorMessage[]> = {};
+      for (const { instancePath, keyword, message, params } of error.validation) {
+        const field = instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
+        // The library hands the zod issue apart: its code as `keyword`, its other fields as `params`.
+        const issue = { ...params, code: keyword, message: message ?? MESSAGES.dataNotValid, path: [] };
+        (errors[field] ??= []).push(issueCode(issue as z.core.$ZodIssue));
       }
-      return reply.status(422).send({ message: MESSAGES.dataNotValid, errors });
+      return send(new ValidationError(errors));
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
-      return reply.status(500).send({ message: MESSAGES.somethingWrong });
+      return send(new HttpError(500, MESSAGES.somethingWrong));
     }
     const status = error.statusCode ?? 500;
-    if (status === 429) return reply.status(429).send({ message: MESSAGES.tooManyRequests });
+    if (status === 429) return send(new HttpError(429, MESSAGES.tooManyRequests));
     if (status >= 400 && status < 500) {
       // Malformed JSON, wrong content type, body too large and the like: the client's fault.
-      return reply.status(status === 415 || status === 413 ? status : 400).send({ message: error.message });
+      return send(new HttpError(status === 415 || status === 413 ? status : 400, error.message));
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ message: MESSAGES.somethingWrong });
+    return send(new HttpError(500, MESSAGES.somethingWrong));
+
+    /** The error body: the message for API users, its code and values, and the same per field. */
+    function send({ statusCode, message, code, params, extra, errors, errorCodes }: HttpError) {
+      return reply.status(statusCode).send({
+        message,
+        code,
+        ...(params && { params }),
+        ...extra,
+        ...(errors && { errors, error_codes: errorCodes }),
+      });
+    }
   });
 }

@@ -9,13 +9,23 @@ export const pageMetaSchema = z.object({
 });
 export type PageMeta = z.infer<typeof pageMetaSchema>;
 
-/** The error body of 4xx/5xx answers: a message and, for 422, messages per field. */
+const errorParamsSchema = z.record(z.string(), z.union([z.string(), z.number()]));
+
+/**
+ * The error body of 4xx/5xx answers: a message and, for 422, messages per field. Beside them the message's
+ * code and values (docs/contract.md, "Error codes"), and per field the same in `error_codes`, so a client
+ * writes them in its own language; "1062" is the spec's code of a duplicate CPI account ID key
+ * (staff-admin §5). The server's schema (route-schemas.ts) lists the codes.
+ */
 export const errorResponseSchema = z.object({
   message: z.string(),
   status: z.string().optional(),
-  /** A machine-readable cause: "1062" for a duplicate CPI account ID key (staff-admin §5). */
   code: z.string().optional(),
+  params: errorParamsSchema.optional(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
+  error_codes: z
+    .record(z.string(), z.array(z.object({ code: z.string(), params: errorParamsSchema.optional() })))
+    .optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 

@@ -42,55 +42,76 @@ function bound(value: unknown): string {
   return value instanceof Date ? value.toISOString().slice(0, 10) : String(value);
 }
 
+/** A generic rule's message key (`required`, `validation.textMax`) with the values of its template. */
+export interface ValidationRule {
+  code: 'required' | 'dataNotValid' | 'emailInvalid' | `validation.${ValidationMessageKey}`;
+  params?: Record<string, string>;
+}
+
+/** The rule a zod issue broke, with its limit: the one switch behind `validationMessage` and the error codes. */
+export function validationRule(issue: Issue): ValidationRule {
+  switch (issue.code) {
+    case 'invalid_type':
+      if (isEmpty(issue.input)) return { code: 'required' };
+      if (issue.expected === 'int') return { code: 'validation.wholeNumberExpected' };
+      if (issue.expected === 'number' || issue.expected === 'bigint')
+        return { code: 'validation.numberExpected' };
+      if (issue.expected === 'date') return { code: 'validation.dateInvalid' };
+      if (issue.expected === 'boolean') return { code: 'validation.yesOrNo' };
+      if (issue.expected === 'string') return { code: 'validation.textExpected' };
+      if (issue.expected === 'array') return { code: 'validation.choiceInvalid' };
+      return { code: 'dataNotValid' };
+    case 'too_small': {
+      const params = { min: bound(issue.minimum) };
+      if (issue.origin === 'string')
+        return Number(issue.minimum) <= 1 ? { code: 'required' } : { code: 'validation.textMin', params };
+      if (issue.origin === 'array' || issue.origin === 'set') return { code: 'validation.itemsMin', params };
+      if (issue.origin === 'date') return { code: 'validation.dateInvalid' };
+      return { code: issue.inclusive === false ? 'validation.numberAbove' : 'validation.numberMin', params };
+    }
+    case 'too_big': {
+      const params = { max: bound(issue.maximum) };
+      if (issue.origin === 'string') return { code: 'validation.textMax', params };
+      if (issue.origin === 'array' || issue.origin === 'set') return { code: 'validation.itemsMax', params };
+      if (issue.origin === 'date') return { code: 'validation.dateInvalid' };
+      return { code: issue.inclusive === false ? 'validation.numberBelow' : 'validation.numberMax', params };
+    }
+    case 'invalid_value':
+      return { code: 'validation.choiceInvalid' };
+    case 'invalid_format':
+      if (issue.format === 'email') return { code: 'emailInvalid' };
+      if (issue.format === 'url') return { code: 'validation.linkInvalid' };
+      if (['date', 'datetime', 'time', 'duration'].includes(issue.format))
+        return { code: 'validation.dateInvalid' };
+      return { code: 'validation.formatInvalid' };
+    case 'not_multiple_of':
+      return { code: 'validation.multipleOf', params: { step: bound(issue.divisor) } };
+    case 'unrecognized_keys':
+      return { code: 'validation.unknownField' };
+    default:
+      return { code: 'dataNotValid' };
+  }
+}
+
+/** The English text of a generic rule. */
+export function ruleText({ code, params }: ValidationRule): string {
+  const template = code.startsWith('validation.')
+    ? V[code.slice('validation.'.length) as ValidationMessageKey]
+    : MESSAGES[code as 'required' | 'dataNotValid' | 'emailInvalid'];
+  return params ? fillMessage(template, params) : template;
+}
+
 /**
  * The message of a rule whose schema names none, instead of zod's own English ("Invalid input: expected
  * number, received NaN"): what the rule wants, with its limit.
  */
 export function validationMessage(issue: Issue): string {
-  switch (issue.code) {
-    case 'invalid_type':
-      if (isEmpty(issue.input)) return MESSAGES.required;
-      if (issue.expected === 'int') return V.wholeNumberExpected;
-      if (issue.expected === 'number' || issue.expected === 'bigint') return V.numberExpected;
-      if (issue.expected === 'date') return V.dateInvalid;
-      if (issue.expected === 'boolean') return V.yesOrNo;
-      if (issue.expected === 'string') return V.textExpected;
-      if (issue.expected === 'array') return V.choiceInvalid;
-      return MESSAGES.dataNotValid;
-    case 'too_small': {
-      const min = bound(issue.minimum);
-      if (issue.origin === 'string')
-        return Number(issue.minimum) <= 1 ? MESSAGES.required : fillMessage(V.textMin, { min });
-      if (issue.origin === 'array' || issue.origin === 'set') return fillMessage(V.itemsMin, { min });
-      if (issue.origin === 'date') return V.dateInvalid;
-      return fillMessage(issue.inclusive === false ? V.numberAbove : V.numberMin, { min });
-    }
-    case 'too_big': {
-      const max = bound(issue.maximum);
-      if (issue.origin === 'string') return fillMessage(V.textMax, { max });
-      if (issue.origin === 'array' || issue.origin === 'set') return fillMessage(V.itemsMax, { max });
-      if (issue.origin === 'date') return V.dateInvalid;
-      return fillMessage(issue.inclusive === false ? V.numberBelow : V.numberMax, { max });
-    }
-    case 'invalid_value':
-      return V.choiceInvalid;
-    case 'invalid_union': {
-      // The rule of the branch the value came closest to; a union of fixed values is a choice.
-      const specific = issue.errors
-        .flat()
-        .find((inner) => inner.code !== 'invalid_type' && inner.code !== 'invalid_value');
-      return specific?.message ?? V.choiceInvalid;
-    }
-    case 'invalid_format':
-      if (issue.format === 'email') return MESSAGES.emailInvalid;
-      if (issue.format === 'url') return V.linkInvalid;
-      if (['date', 'datetime', 'time', 'duration'].includes(issue.format)) return V.dateInvalid;
-      return V.formatInvalid;
-    case 'not_multiple_of':
-      return fillMessage(V.multipleOf, { step: bound(issue.divisor) });
-    case 'unrecognized_keys':
-      return V.unknownField;
-    default:
-      return MESSAGES.dataNotValid;
+  if (issue.code === 'invalid_union') {
+    // The rule of the branch the value came closest to; a union of fixed values is a choice.
+    const specific = issue.errors
+      .flat()
+      .find((inner) => inner.code !== 'invalid_type' && inner.code !== 'invalid_value');
+    return specific?.message ?? V.choiceInvalid;
   }
+  return ruleText(validationRule(issue));
 }

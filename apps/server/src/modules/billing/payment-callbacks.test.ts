@@ -50,7 +50,7 @@ describe('forged payment callbacks', () => {
     // Past the limit the address is refused before its signature is checked, and nothing is recorded.
     const limited = await forged('198.51.100.40');
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ message: MESSAGES.tooManyRequests });
+    expect(limited.json()).toEqual({ message: MESSAGES.tooManyRequests, code: 'tooManyRequests' });
     expect((await staff('operations/failures')).callbacks.total).toBe(CALLBACK_RATE_LIMIT);
     // Another address is not limited by it.
     expect((await forged('198.51.100.41')).statusCode).toBe(403);

@@ -140,7 +140,7 @@ async function detailsOf(deps: Deps, userId: number, id: number): Promise<Campai
 /** 409 naming the status when the action is not one the campaign's status allows. */
 export function allowIn(row: Pick<repo.CampaignRow, 'status'>, statuses: readonly string[]) {
   if (!statuses.includes(row.status))
-    throw new ConflictError(fillMessage(CAMPAIGN_MESSAGES.campaignActionNotAllowed, { status: row.status }));
+    throw new ConflictError({ code: 'campaign.campaignActionNotAllowed', params: { status: row.status } });
 }
 
 /** Queues the job that starts a delayed campaign at its time (after the transaction has committed). */

@@ -41,7 +41,7 @@ describe('PUT and GET maintenance (admin)', () => {
 
     const refused = await login(customer.user.email);
     expect(refused.statusCode).toBe(503);
-    expect(refused.json()).toEqual({ message: 'Maintenance is in progress' });
+    expect(refused.json()).toEqual({ message: 'Maintenance is in progress', code: 'maintenance' });
     expect((await login(manager.user.email)).statusCode).toBe(503);
     expect((await maintenance(manager.auth)).statusCode).toBe(503);
     const signedIn = await login(admin.user.email);

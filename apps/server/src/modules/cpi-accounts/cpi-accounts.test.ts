@@ -121,6 +121,7 @@ describe('CPI accounts', () => {
       message: 'ID key is duplicated. Please provide an unique ID.',
       code: '1062',
       errors: { id_key: ['ID key is duplicated. Please provide an unique ID.'] },
+      error_codes: { id_key: [{ code: 'staffMoney.cpiAccountDuplicate' }] },
     });
     const other = await create();
     const renamed = await call(

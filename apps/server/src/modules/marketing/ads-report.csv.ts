@@ -5,10 +5,9 @@ import {
   MARKETING_MESSAGES,
   MESSAGES,
   adsAmountRule,
-  fillMessage,
   type Money,
 } from '@storelift/shared';
-import { ValidationError } from '../../lib/errors.js';
+import { ValidationError, type ErrorMessage } from '../../lib/errors.js';
 
 /** One spend line of an uploaded file, checked. */
 export interface SpendLine {
@@ -27,9 +26,11 @@ const isDay = (text: string) =>
   !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) &&
   new Date(`${text}T00:00:00Z`).toISOString().startsWith(text);
 
-const refuse = (problems: string[]) => new ValidationError({ file: problems.slice(0, 20) });
-const lineProblem = (line: number, problem: string) =>
-  fillMessage(MARKETING_MESSAGES.reportLineInvalid, { line, problem });
+const refuse = (problems: ErrorMessage[]) => new ValidationError({ file: problems.slice(0, 20) });
+const lineProblem = (line: number, problem: string): ErrorMessage => ({
+  code: 'marketing.reportLineInvalid',
+  params: { line, problem },
+});
 
 /**
  * Reads a spend file (docs/marketing.md, Google Ads report): a header naming the columns type, code, from,
@@ -58,7 +59,7 @@ export function readSpendFile(content: Buffer): SpendLine[] {
   if (!rows.length) throw refuse([MARKETING_MESSAGES.reportEmpty]);
   if (rows.length > ADS_REPORT_ROWS_MAX) throw refuse([MARKETING_MESSAGES.reportTooManyRows]);
 
-  const problems: string[] = [];
+  const problems: ErrorMessage[] = [];
   const lines: SpendLine[] = [];
   rows.forEach((cells, at) => {
     const line = at + 2;

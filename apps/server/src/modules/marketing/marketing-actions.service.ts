@@ -3,7 +3,6 @@ import {
   CAMPAIGN_MESSAGES,
   MARKETING_MESSAGES,
   MESSAGES,
-  fillMessage,
   formatMoney,
   parseMoney,
   percentOf,
@@ -186,10 +185,10 @@ async function checkAction(
   const max = await readMarketingMaxPercent(tx);
   const above = (values.tiers ?? []).findIndex((tier) => parseMoney(tier.percent) > max);
   if (above >= 0 && !byAdmin)
-    throw ValidationError.field(
-      `tiers.${above}.percent`,
-      fillMessage(MARKETING_MESSAGES.actionPercentAboveLimit, { max: formatPercent(max) }),
-    );
+    throw ValidationError.field(`tiers.${above}.percent`, {
+      code: 'marketing.actionPercentAboveLimit',
+      params: { max: formatPercent(max) },
+    });
   const plans = values.price_plans ?? [];
   if (plans.length) {
     const known = new Set((await tx.select({ id: pricePlans.id }).from(pricePlans)).map((row) => row.id));
@@ -199,10 +198,10 @@ async function checkAction(
   await repo.lockActions(tx);
   const other = await repo.overlappingAction(tx, values, exceptId);
   if (other)
-    throw ValidationError.field(
-      'starts_at',
-      fillMessage(MARKETING_MESSAGES.actionOverlap, { name: other.name }),
-    );
+    throw ValidationError.field('starts_at', {
+      code: 'marketing.actionOverlap',
+      params: { name: other.name },
+    });
 }
 
 /** `POST marketing-actions`. */

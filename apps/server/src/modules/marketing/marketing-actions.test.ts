@@ -418,7 +418,9 @@ describe('the marketing percent limit and who gets marketing money', () => {
       expect(refused.statusCode, refused.body).toBe(422);
       expect(refused.json()).toEqual({
         message: CAMPAIGN_MESSAGES.campaignDiscountLeavesNothing,
+        code: 'campaign.campaignDiscountLeavesNothing',
         errors: { price: [CAMPAIGN_MESSAGES.campaignDiscountLeavesNothing] },
+        error_codes: { price: [{ code: 'campaign.campaignDiscountLeavesNothing' }] },
       });
     }
     expect((await balancesOf(t.deps.db, who.user.id)).main).toBe('100.0000');

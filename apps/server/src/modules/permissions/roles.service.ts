@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import {
   ACCESS_MESSAGES,
   ROLES,
-  fillMessage,
   type roleListQuerySchema,
   type RoleRow,
   type roleBodySchema,
@@ -114,8 +113,7 @@ export async function deleteRole(db: Db, id: number, moveTo: number | undefined)
       if (!target) throw ValidationError.field('move_to', ACCESS_MESSAGES.roleMoveToSame);
     }
     if (row.users_count > 0) {
-      if (!target)
-        throw new ConflictError(fillMessage(ACCESS_MESSAGES.roleInUse, { count: row.users_count }));
+      if (!target) throw new ConflictError({ code: 'access.roleInUse', params: { count: row.users_count } });
       await repo.moveRoleHolders(tx, id, target.id);
     }
     await tx.delete(roles).where(eq(roles.id, id));

@@ -4,7 +4,6 @@ import {
   PUBLIC_API_CREDITS,
   PUBLIC_API_MESSAGES,
   PUBLIC_API_RATE_LIMIT,
-  fillMessage,
   type PublicApiOperation,
 } from '@storelift/shared';
 import { HttpError, MaintenanceError, UnauthorizedError } from '../../lib/errors.js';
@@ -60,7 +59,7 @@ export function registerPublicApiHooks(app: FastifyInstance) {
     if (!state.isExceeded) return;
     reply.header('retry-after', state.ttlInSeconds);
     const values = { max, window: windowSeconds, after: state.ttlInSeconds };
-    throw new HttpError(429, fillMessage(PUBLIC_API_MESSAGES.tooManyRequests, values));
+    throw new HttpError(429, { code: 'publicApi.tooManyRequests', params: values });
   });
 
   app.addHook('preHandler', async (request) => {
@@ -73,7 +72,7 @@ export function registerPublicApiHooks(app: FastifyInstance) {
     if (!spent) {
       if (caller.autoRefresh) await refill();
       const values = { cost, remaining: caller.remaining };
-      throw new HttpError(402, fillMessage(PUBLIC_API_MESSAGES.outOfCredits, values));
+      throw new HttpError(402, { code: 'publicApi.outOfCredits', params: values });
     }
     request.creditsSpent = caller.test ? 0 : cost;
     // The one call that takes the credits below the mark queues the refill (the job checks again).

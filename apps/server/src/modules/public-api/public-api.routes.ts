@@ -15,7 +15,6 @@ import {
   createAppBodySchema,
   createCampaignBodySchema,
   deletedResponseSchema,
-  errorResponseSchema,
   idParamsSchema,
   idempotencyKeyRule,
   keywordListQuerySchema,
@@ -33,7 +32,7 @@ import {
   usageResponseSchema,
   type PublicApiOperation,
 } from '@storelift/shared';
-import { errorResponses } from '../../lib/route-schemas.js';
+import { errorBodySchema, errorResponses } from '../../lib/route-schemas.js';
 import * as apps from '../apps/apps.service.js';
 import { balancesOf } from '../ledger/ledger.js';
 import { listTransactions } from '../billing/transactions.service.js';
@@ -48,7 +47,7 @@ import { publicApiReferenceRoutes } from './public-api.reference.js';
 import { sandbox } from './public-api.sandbox.js';
 
 /** Every answer of the public API may also be out of credits (402). */
-const errors = { ...errorResponses, 402: errorResponseSchema };
+const errors = { ...errorResponses, 402: errorBodySchema };
 
 /** The OpenAPI part every operation shares: its id (the key of its price), tag and summary. */
 const described = (operation: PublicApiOperation, tag: string, summary: string) => ({

@@ -67,14 +67,20 @@ describe('authentication', () => {
     const u = await makeApiUser();
     const session = await t.app.inject({ method: 'GET', url: '/api/v1/apps', headers: u.auth });
     expect(session.statusCode).toBe(401);
-    expect(session.json()).toEqual({ message: PUBLIC_API_MESSAGES.tokenInvalid });
+    expect(session.json()).toEqual({
+      message: PUBLIC_API_MESSAGES.tokenInvalid,
+      code: 'publicApi.tokenInvalid',
+    });
     const cookie = await t.app.inject({
       method: 'GET',
       url: '/api/v1/apps',
       headers: { cookie: `session=${u.token}; access_token=${u.token}` },
     });
     expect(cookie.statusCode).toBe(401);
-    expect(cookie.json()).toEqual({ message: PUBLIC_API_MESSAGES.tokenMissing });
+    expect(cookie.json()).toEqual({
+      message: PUBLIC_API_MESSAGES.tokenMissing,
+      code: 'publicApi.tokenMissing',
+    });
     const byKey = await t.app.inject({
       method: 'GET',
       url: '/api/v1/apps',
@@ -128,6 +134,8 @@ describe('credits', () => {
     expect(res.statusCode).toBe(402);
     expect(res.json()).toEqual({
       message: PUBLIC_API_MESSAGES.outOfCredits.replace('{{cost}}', '2').replace('{{remaining}}', '1'),
+      code: 'publicApi.outOfCredits',
+      params: { cost: 2, remaining: 1 },
     });
     expect(res.headers['x-credits-cost']).toBe('0');
     expect(res.headers['x-credits-remaining']).toBe('1');

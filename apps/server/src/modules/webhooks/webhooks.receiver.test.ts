@@ -120,7 +120,10 @@ describe('test events and redeliveries', () => {
       await t.call('POST', `webhooks/${id}/deliveries/${delivery!.id}/redeliver`, auth),
     ]) {
       expect(refused.statusCode).toBe(429);
-      expect(refused.json()).toEqual({ message: WEBHOOK_MESSAGES.tooManySends });
+      expect(refused.json()).toEqual({
+        message: WEBHOOK_MESSAGES.tooManySends,
+        code: 'webhook.tooManySends',
+      });
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     }
     // Another customer has a limit of their own.
