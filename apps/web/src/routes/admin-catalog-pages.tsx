@@ -1,5 +1,5 @@
 import 'mantine-datatable/styles.css';
-import { CatalogTable } from '../features/admin-permissions/components/catalog-table';
+import { CatalogTable } from '../features/permissions/components/catalog-table';
 
 /** /admin/modules (the modules module; admin by default). */
 export function AdminModulesPage() {

@@ -2,7 +2,7 @@ import 'mantine-datatable/styles.css';
 import { Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconBug, IconHistory } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { AuditLogTable } from '../features/admin-audit/components/audit-log-table';
+import { AuditLogTable } from '../features/audit/components/audit-log-table';
 import { ServerErrorsTable } from '../features/operations/components/server-errors-table';
 
 /**

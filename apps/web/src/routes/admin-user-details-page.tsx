@@ -18,7 +18,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../components/page-loader';
-import { AuditLogTable } from '../features/admin-audit/components/audit-log-table';
+import { AuditLogTable } from '../features/audit/components/audit-log-table';
 import { adminUserKeys, adminUserQueryOptions } from '../features/admin-users/api/admin-users';
 import { BalanceForm } from '../features/admin-users/components/balance-form';
 import { LoginAsItem } from '../features/admin-users/components/login-as-item';
