@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
 import {
   API_TOKEN_PACKS,
   API_TOKEN_PREFIX,
@@ -9,11 +8,11 @@ import {
   type ApiInfo,
 } from '@storelift/shared';
 import type { Db } from '../../db/client.js';
-import { apiPurchases, billingProfiles } from '../../db/schema/index.js';
 import { ValidationError } from '../../lib/errors.js';
 import { hashToken } from '../../lib/tokens.js';
 import { balancesOf, charge, type Tx } from '../ledger/ledger.js';
 import { billingProfileOf, type BillingProfileRow } from '../plans/profiles.repo.js';
+import * as repo from './api-credits.repo.js';
 
 /** The API part of a billing profile as the client sees it (the token only masked). */
 export function apiInfoOf(profile: BillingProfileRow): ApiInfo {
@@ -38,37 +37,26 @@ export async function changeApiToken(db: Db, userId: number, mode: 'live' | 'tes
   await billingProfileOf(db, userId);
   const token = `${API_TOKEN_PREFIX[mode]}${randomBytes(24).toString('base64url')}`;
   const [hash, hint] = [hashToken(token), token.slice(-4)];
-  const [profile] = await db
-    .update(billingProfiles)
-    .set(
-      mode === 'live'
-        ? { api_token_hash: hash, api_token_hint: hint }
-        : { api_test_token_hash: hash, api_test_token_hint: hint },
-    )
-    .where(eq(billingProfiles.user_id, userId))
-    .returning();
-  return { api_token: token, data: apiInfoOf(profile!), message: MESSAGES.apiTokenCreated };
+  const profile = await repo.setToken(db, userId, mode, { hash, hint });
+  return { api_token: token, data: apiInfoOf(profile), message: MESSAGES.apiTokenCreated };
 }
 
 /** Buys a pack inside a transaction: the price is charged (bonus first), the credits added. */
 async function buyPack(tx: Tx, userId: number, credits: number, automatic: boolean) {
   const pack = API_TOKEN_PACKS.find((candidate) => candidate.credits === credits);
   if (!pack) throw ValidationError.field('credits', MESSAGES.apiPackInvalid);
-  const [purchase] = await tx
-    .insert(apiPurchases)
-    .values({ user_id: userId, credits, price: pack.price, automatic })
-    .returning({ id: apiPurchases.id });
+  const purchaseId = await repo.insertPurchase(tx, {
+    user_id: userId,
+    credits,
+    price: pack.price,
+    automatic,
+  });
   await charge(tx, userId, parseMoney(pack.price), {
     type: 'api_tokens_purchase',
-    reference: { type: 'api_purchase', id: purchase!.id },
+    reference: { type: 'api_purchase', id: purchaseId },
     text: { key: automatic ? 'apiCreditsAuto' : 'apiCredits', params: { count: credits } },
   });
-  const [profile] = await tx
-    .update(billingProfiles)
-    .set({ api_paid_credits: sql`${billingProfiles.api_paid_credits} + ${credits}` })
-    .where(eq(billingProfiles.user_id, userId))
-    .returning();
-  return profile!;
+  return repo.addPaidCredits(tx, userId, credits);
 }
 
 /** `POST users/api-credits/buy-tokens`: a pack paid from the balance; 422 when the balance is short. */
@@ -85,12 +73,8 @@ export async function buyTokens(db: Db, userId: number, credits: number) {
 /** `POST users/api-credits/change-auto-refresh`: buy the smallest pack when the credits run out. */
 export async function changeAutoRefresh(db: Db, userId: number, autoRefresh: boolean) {
   await billingProfileOf(db, userId);
-  const [profile] = await db
-    .update(billingProfiles)
-    .set({ api_auto_refresh: autoRefresh })
-    .where(eq(billingProfiles.user_id, userId))
-    .returning();
-  return { data: apiInfoOf(profile!), balances: await balancesOf(db, userId), message: MESSAGES.actionSaved };
+  const profile = await repo.setAutoRefresh(db, userId, autoRefresh);
+  return { data: apiInfoOf(profile), balances: await balancesOf(db, userId), message: MESSAGES.actionSaved };
 }
 
 /** Credits left below which auto-refresh buys the smallest pack (docs/public-api.md, Credits). */
@@ -104,11 +88,7 @@ export const AUTO_REFRESH_BELOW = 100;
 export async function refillApiCredits(db: Db, userId: number): Promise<boolean> {
   try {
     return await db.transaction(async (tx) => {
-      const [profile] = await tx
-        .select()
-        .from(billingProfiles)
-        .where(eq(billingProfiles.user_id, userId))
-        .for('update');
+      const profile = await repo.lockProfile(tx, userId);
       if (!profile?.api_auto_refresh) return false;
       if (profile.api_credits + profile.api_paid_credits >= AUTO_REFRESH_BELOW) return false;
       await buyPack(tx, userId, API_TOKEN_PACKS[0].credits, true);
@@ -123,5 +103,5 @@ export async function refillApiCredits(db: Db, userId: number): Promise<boolean>
 /** Job (monthly): everyone's free API credits start again at 500. */
 export async function resetFreeCredits(db: Db, now = new Date()) {
   const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-  await db.update(billingProfiles).set({ api_credits: LIMITS.apiFreeCredits, api_credits_reset_at: month });
+  await repo.resetFreeCredits(db, LIMITS.apiFreeCredits, month);
 }

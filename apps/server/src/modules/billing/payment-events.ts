@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import {
   centsText,
   DAY_MS,
@@ -14,12 +13,12 @@ import {
   type Money,
 } from '@storelift/shared';
 import type { Db } from '../../db/client.js';
-import { billingProfiles, bonusGrants, reflinks, transactions } from '../../db/schema/index.js';
 import { ConflictError, ValidationError } from '../../lib/errors.js';
 import { upgradePlanIfDue } from '../plans/plans.service.js';
 import { Book, creditAccount, type Tx } from '../ledger/ledger.js';
 import { emitEvent } from '../webhooks/webhooks.events.js';
 import * as repo from './payments.repo.js';
+import * as eventsRepo from './payment-events.repo.js';
 import { audit } from '../audit/audit.js';
 import { billingProfileOf } from '../plans/profiles.repo.js';
 import { notify } from '../notices/notify.js';
@@ -40,20 +39,8 @@ export type EventOutcome = 'credited' | 'received' | 'canceled' | 'unchanged' | 
  * is one conditional update of the profile, so two payments credited at once cannot both take it.
  */
 async function claimReflinkBonus(tx: Tx, userId: number, now: Date): Promise<Money> {
-  const [claimed] = await tx
-    .update(billingProfiles)
-    .set({ reflink_bonus_at: now })
-    .where(
-      and(
-        eq(billingProfiles.user_id, userId),
-        isNull(billingProfiles.reflink_bonus_at),
-        isNotNull(billingProfiles.reflink_id),
-      ),
-    )
-    .returning({
-      bonus: sql<string>`(select ${reflinks.bonus} from ${reflinks} where ${reflinks.id} = ${billingProfiles.reflink_id})`,
-    });
-  return claimed?.bonus ? roundMoney(parseMoney(claimed.bonus), 2) : 0n;
+  const bonus = await eventsRepo.claimReflinkBonus(tx, userId, now);
+  return bonus ? roundMoney(parseMoney(bonus), 2) : 0n;
 }
 
 /**
@@ -103,15 +90,13 @@ export async function creditLocked(tx: Tx, payment: repo.PaymentRow, now = new D
     }
     // Whole cents: what leaves the referral balance is paid out in cents, so nothing is ever stuck.
     const commission = referrerId ? roundMoney(percentOf(amount, parseMoney(REFERRAL_PERCENT)), 2) : 0n;
-    const [profile] = await tx
-      .update(billingProfiles)
-      .set({
-        total_payments: sql`${billingProfiles.total_payments} + ${payment.amount}`,
-        referral_earned: sql`${billingProfiles.referral_earned} + ${formatMoney(commission)}::numeric`,
-      })
-      .where(eq(billingProfiles.user_id, payment.user_id))
-      .returning({ total: billingProfiles.total_payments, planId: billingProfiles.price_plan_id });
-    await upgradePlanIfDue(tx, payment.user_id, profile!.total, profile!.planId);
+    const profile = await eventsRepo.addToTotals(
+      tx,
+      payment.user_id,
+      payment.amount,
+      formatMoney(commission),
+    );
+    await upgradePlanIfDue(tx, payment.user_id, profile.total, profile.planId);
     if (referrerId && commission > 0n) {
       await book.post(referrerId, 'referral', commission, {
         type: 'referral_commission',
@@ -234,13 +219,7 @@ export async function refundPayment(db: Db, paymentId: number, staffId: number, 
       throw new ConflictError(MESSAGES.paymentNotRefundable);
     }
     const profile = await billingProfileOf(tx, payment.user_id);
-    const commissionRows = await tx
-      .select({ user_id: transactions.user_id, amount: transactions.amount })
-      .from(transactions)
-      .where(
-        sql`${transactions.reference_type} = 'payment' and ${transactions.reference_id} = ${String(payment.id)} and ${transactions.type} = 'referral_commission'`,
-      );
-    const commission = commissionRows[0];
+    const commission = await eventsRepo.commissionOf(tx, payment.id);
     const book = await Book.open(tx, commission ? [payment.user_id, commission.user_id] : [payment.user_id]);
     const entryId = randomUUID();
     const posting = {
@@ -252,13 +231,7 @@ export async function refundPayment(db: Db, paymentId: number, staffId: number, 
       createdBy: staffId,
     };
     await book.post(payment.user_id, 'main', -parseMoney(payment.amount), posting);
-    const [grant] = await tx
-      .select({ id: bonusGrants.id, remaining: bonusGrants.remaining })
-      .from(bonusGrants)
-      .innerJoin(transactions, eq(transactions.id, bonusGrants.transaction_id))
-      .where(
-        sql`${transactions.type} = 'payment_bonus' and ${transactions.reference_type} = 'payment' and ${transactions.reference_id} = ${String(payment.id)}`,
-      );
+    const grant = await eventsRepo.bonusGrantOf(tx, payment.id);
     const unspentBonus = grant ? parseMoney(grant.remaining) : 0n;
     if (grant && unspentBonus > 0n) {
       await book.post(payment.user_id, 'bonus', -unspentBonus, posting, {
@@ -269,15 +242,9 @@ export async function refundPayment(db: Db, paymentId: number, staffId: number, 
     if (commission) {
       const back = minMoney(parseMoney(commission.amount), book.balance(commission.user_id, 'referral'));
       if (back > 0n) await book.post(commission.user_id, 'referral', -back, posting);
-      await tx
-        .update(billingProfiles)
-        .set({ referral_earned: sql`${billingProfiles.referral_earned} - ${formatMoney(back)}` })
-        .where(eq(billingProfiles.user_id, payment.user_id));
+      await eventsRepo.subtractReferralEarned(tx, payment.user_id, formatMoney(back));
     }
-    await tx
-      .update(billingProfiles)
-      .set({ total_payments: sql`greatest(${billingProfiles.total_payments} - ${payment.amount}, 0)` })
-      .where(eq(billingProfiles.user_id, profile.user_id));
+    await eventsRepo.subtractFromTotal(tx, profile.user_id, payment.amount);
     const refunded = await repo.updatePayment(tx, payment.id, {
       status: 'refunded',
       refunded_at: new Date(),

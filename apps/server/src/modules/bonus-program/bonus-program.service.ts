@@ -1,4 +1,3 @@
-import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import {
   BONUS_PROGRAM_RULES,
   BONUS_REWARD_OVERRIDE_FACTOR,
@@ -16,17 +15,16 @@ import {
   type Money,
 } from '@storelift/shared';
 import type { Db, Queryable } from '../../db/client.js';
-import { bonusSubmissions, campaigns, users } from '../../db/schema/index.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
-import { userSearch } from '../users/users.repo.js';
 import { pageMeta } from '../../lib/paging.js';
 import { isStaffAccount } from '../users/staff-accounts.js';
 import { audit } from '../audit/audit.js';
 import { credit, type Tx } from '../ledger/ledger.js';
 import { largestPayment } from '../billing/payments.repo.js';
 import { billingProfileOf } from '../plans/profiles.repo.js';
+import * as repo from './bonus-program.repo.js';
 
-type SubmissionRow = typeof bonusSubmissions.$inferSelect;
+type SubmissionRow = repo.SubmissionRow;
 const money = (text: string | null) => (text === null ? null : formatMoney(parseMoney(text)));
 
 function toView(row: SubmissionRow): BonusSubmission {
@@ -48,11 +46,7 @@ export const bonusLedgerText = (type: BonusProgramType): LedgerText => ({ key: `
 
 /** `GET users/bonus-program`: the caller's submissions and the rules of each type with their reward. */
 export async function bonusProgram(db: Db, userId: number) {
-  const rows = await db
-    .select()
-    .from(bonusSubmissions)
-    .where(eq(bonusSubmissions.user_id, userId))
-    .orderBy(desc(bonusSubmissions.created_at));
+  const rows = await repo.submissionsOf(db, userId);
   return {
     data: rows.map(toView),
     rules: BONUS_PROGRAM_TYPES.map((type) => {
@@ -79,11 +73,8 @@ export async function bonusProgram(db: Db, userId: number) {
  * customer who has not ordered yet (docs/money.md). Null when there is neither.
  */
 async function largestOrder(db: Queryable, userId: number): Promise<string | null> {
-  const [row] = await db
-    .select({ charged: sql<string | null>`max(${campaigns.charged})::text` })
-    .from(campaigns)
-    .where(and(eq(campaigns.user_id, userId), gt(campaigns.charged, '0')));
-  return row?.charged ?? (await largestPayment(db, userId));
+  const charged = await repo.largestCharge(db, userId);
+  return charged ?? (await largestPayment(db, userId));
 }
 
 /**
@@ -122,27 +113,13 @@ export async function submit(
     reviewed_at: null,
     created_at: new Date(),
   };
-  const [row] = await db
-    .insert(bonusSubmissions)
-    .values({ user_id: userId, type: body.type, ...values })
-    .onConflictDoUpdate({
-      target: [bonusSubmissions.user_id, bonusSubmissions.type],
-      set: values,
-      setWhere: eq(bonusSubmissions.status, 'rejected'),
-    })
-    .returning();
+  const row = await repo.upsertSubmission(db, userId, body.type, values);
   if (!row) throw ValidationError.field('type', MESSAGES.bonusAlreadySubmitted);
   return { data: toView(row), message: MESSAGES.formSent };
 }
 
-const userColumns = { id: users.id, email: users.email, nickname: users.nickname };
-
 async function adminView(db: Db, id: number, message: string) {
-  const [row] = await db
-    .select({ submission: bonusSubmissions, user: userColumns })
-    .from(bonusSubmissions)
-    .innerJoin(users, eq(users.id, bonusSubmissions.user_id))
-    .where(eq(bonusSubmissions.id, id));
+  const row = await repo.findSubmissionWithUser(db, id);
   if (!row) throw new NotFoundError();
   return { data: { ...toView(row.submission), user: row.user }, message };
 }
@@ -158,35 +135,16 @@ export async function listSubmissions(
     limit: number;
   },
 ) {
-  const where = and(
-    query.status ? eq(bonusSubmissions.status, query.status) : undefined,
-    query.type ? eq(bonusSubmissions.type, query.type) : undefined,
-    query.search ? userSearch(query.search) : undefined,
-  );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ submission: bonusSubmissions, user: userColumns })
-      .from(bonusSubmissions)
-      .innerJoin(users, eq(users.id, bonusSubmissions.user_id))
-      .where(where)
-      .orderBy(desc(bonusSubmissions.created_at), desc(bonusSubmissions.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db
-      .select({ value: count() })
-      .from(bonusSubmissions)
-      .innerJoin(users, eq(users.id, bonusSubmissions.user_id))
-      .where(where),
-  ]);
+  const { rows, total } = await repo.pageSubmissions(db, query);
   return {
     data: rows.map((row) => ({ ...toView(row.submission), user: row.user })),
-    meta: pageMeta(total?.value ?? 0, query.page, query.limit),
+    meta: pageMeta(total, query.page, query.limit),
   };
 }
 
 /** The submission, locked, while nobody has reviewed it; nobody reviews their own (403). */
 async function lockPending(db: Tx, id: number, staffId: number) {
-  const [row] = await db.select().from(bonusSubmissions).where(eq(bonusSubmissions.id, id)).for('update');
+  const row = await repo.lockSubmission(db, id);
   if (!row) throw new NotFoundError();
   if (row.user_id === staffId) throw new ForbiddenError(MESSAGES.bonusOwnSubmission);
   if (row.status !== 'pending') throw new ConflictError(MESSAGES.bonusReviewed);
@@ -220,16 +178,13 @@ export async function approve(
       text: bonusLedgerText(row.type),
       createdBy: staffId,
     });
-    await tx
-      .update(bonusSubmissions)
-      .set({
-        status: 'approved',
-        reward: formatMoney(reward),
-        note: body.note ?? null,
-        reviewed_by: staffId,
-        reviewed_at: new Date(),
-      })
-      .where(eq(bonusSubmissions.id, id));
+    await repo.updateSubmission(tx, id, {
+      status: 'approved',
+      reward: formatMoney(reward),
+      note: body.note ?? null,
+      reviewed_by: staffId,
+      reviewed_at: new Date(),
+    });
     await audit(tx, {
       action: 'bonus-program.approve',
       target: { type: 'bonus_submission', id, userId: row.user_id },
@@ -244,10 +199,12 @@ export async function approve(
 export async function reject(db: Db, id: number, staffId: number, note: string | undefined) {
   await db.transaction(async (tx) => {
     const row = await lockPending(tx, id, staffId);
-    await tx
-      .update(bonusSubmissions)
-      .set({ status: 'rejected', note: note ?? null, reviewed_by: staffId, reviewed_at: new Date() })
-      .where(eq(bonusSubmissions.id, id));
+    await repo.updateSubmission(tx, id, {
+      status: 'rejected',
+      note: note ?? null,
+      reviewed_by: staffId,
+      reviewed_at: new Date(),
+    });
     await audit(tx, {
       action: 'bonus-program.reject',
       target: { type: 'bonus_submission', id, userId: row.user_id },

@@ -1,4 +1,3 @@
-import { and, count, desc, eq } from 'drizzle-orm';
 import {
   DEFAULT_LOCALE,
   MESSAGES,
@@ -13,7 +12,6 @@ import {
   type ResellerRequestStatus,
 } from '@storelift/shared';
 import type { Db } from '../../db/client.js';
-import { resellerRequests, users } from '../../db/schema/index.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { pageMeta } from '../../lib/paging.js';
 import { audit } from '../audit/audit.js';
@@ -24,8 +22,9 @@ import { syncPricetags } from '../plans/plans.repo.js';
 import { notify } from '../notices/notify.js';
 import { localizeText } from '../reference/reference-texts.js';
 import { isStaffAccount } from '../users/staff-accounts.js';
+import * as repo from './resellers.repo.js';
 
-type RequestRow = typeof resellerRequests.$inferSelect;
+type RequestRow = repo.RequestRow;
 
 const planName = (id: number | null) => PLAN_DEFINITIONS.find((plan) => plan.id === id)?.name ?? null;
 /** Whether a plan is one of the reseller ladder (customer-area §4: only a manager puts a user on one). */
@@ -58,13 +57,8 @@ function toView(row: RequestRow, locale: Locale = DEFAULT_LOCALE): ResellerReque
 
 /** `GET resellers`: the caller's latest request, their plan, and the spending criterion of §6. */
 export async function resellerProgram(db: Db, userId: number, locale: Locale) {
-  const [[latest], profile] = await Promise.all([
-    db
-      .select()
-      .from(resellerRequests)
-      .where(eq(resellerRequests.user_id, userId))
-      .orderBy(desc(resellerRequests.created_at), desc(resellerRequests.id))
-      .limit(1),
+  const [latest, profile] = await Promise.all([
+    repo.latestRequestOf(db, userId),
     billingProfileOf(db, userId),
   ]);
   const spent = parseMoney(profile.total_spent);
@@ -87,30 +81,20 @@ export async function resellerProgram(db: Db, userId: number, locale: Locale) {
 export async function submit(db: Db, userId: number, body: ResellerRequestBody) {
   const profile = await billingProfileOf(db, userId);
   if (isResellerPlan(profile.price_plan_id)) throw new ConflictError(PAGES_MESSAGES.resellerAlready);
-  const [row] = await db
-    .insert(resellerRequests)
-    .values({
-      user_id: userId,
-      customer_sources: body.customer_sources,
-      suppliers: body.suppliers || null,
-      monthly_installs: body.monthly_installs,
-      channels: body.channels,
-      services: body.services,
-    })
-    .onConflictDoNothing()
-    .returning();
+  const row = await repo.insertRequest(db, {
+    user_id: userId,
+    customer_sources: body.customer_sources,
+    suppliers: body.suppliers || null,
+    monthly_installs: body.monthly_installs,
+    channels: body.channels,
+    services: body.services,
+  });
   if (!row) throw new ConflictError(PAGES_MESSAGES.resellerPending);
   return { data: toView(row), message: PAGES_MESSAGES.resellerSent };
 }
 
-const userColumns = { id: users.id, email: users.email, nickname: users.nickname };
-
 async function adminView(db: Db, id: number) {
-  const [row] = await db
-    .select({ request: resellerRequests, user: userColumns })
-    .from(resellerRequests)
-    .innerJoin(users, eq(users.id, resellerRequests.user_id))
-    .where(eq(resellerRequests.id, id));
+  const row = await repo.findRequestWithUser(db, id);
   if (!row) throw new NotFoundError();
   return { data: { ...toView(row.request), user: row.user }, message: MESSAGES.actionSaved };
 }
@@ -125,30 +109,16 @@ export async function listRequests(
     limit: number;
   },
 ) {
-  const where = and(
-    query.status ? eq(resellerRequests.status, query.status) : undefined,
-    query.user_id ? eq(resellerRequests.user_id, query.user_id) : undefined,
-  );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ request: resellerRequests, user: userColumns })
-      .from(resellerRequests)
-      .innerJoin(users, eq(users.id, resellerRequests.user_id))
-      .where(where)
-      .orderBy(desc(resellerRequests.created_at), desc(resellerRequests.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db.select({ value: count() }).from(resellerRequests).where(where),
-  ]);
+  const { rows, total } = await repo.pageRequests(db, query);
   return {
     data: rows.map((row) => ({ ...toView(row.request), user: row.user })),
-    meta: pageMeta(total?.value ?? 0, query.page, query.limit),
+    meta: pageMeta(total, query.page, query.limit),
   };
 }
 
 /** The request, locked, while nobody has reviewed it; nobody reviews their own (403). */
 async function lockPending(tx: Tx, id: number, staffId: number) {
-  const [row] = await tx.select().from(resellerRequests).where(eq(resellerRequests.id, id)).for('update');
+  const row = await repo.lockRequest(tx, id);
   if (!row) throw new NotFoundError();
   if (row.user_id === staffId) throw new ForbiddenError(PAGES_MESSAGES.resellerOwnRequest);
   if (row.status !== 'pending') throw new ConflictError(PAGES_MESSAGES.resellerReviewed);
@@ -175,10 +145,7 @@ export async function approve(
     const profile = await billingProfileOf(tx, row.user_id);
     await syncPricetags(tx, row.user_id, planId);
     const reviewed = { status: 'approved' as const, price_plan_id: planId, note: body.note || null };
-    await tx
-      .update(resellerRequests)
-      .set({ ...reviewed, reviewed_by: staffId, reviewed_at: new Date() })
-      .where(eq(resellerRequests.id, id));
+    await repo.updateRequest(tx, id, { ...reviewed, reviewed_by: staffId, reviewed_at: new Date() });
     await audit(tx, {
       action: 'resellers.approve',
       target: { type: 'reseller_request', id, userId: row.user_id },
@@ -199,10 +166,12 @@ export async function approve(
 export async function reject(db: Db, id: number, staffId: number, note: string | undefined) {
   await db.transaction(async (tx) => {
     const row = await lockPending(tx, id, staffId);
-    await tx
-      .update(resellerRequests)
-      .set({ status: 'rejected', note: note || null, reviewed_by: staffId, reviewed_at: new Date() })
-      .where(eq(resellerRequests.id, id));
+    await repo.updateRequest(tx, id, {
+      status: 'rejected',
+      note: note || null,
+      reviewed_by: staffId,
+      reviewed_at: new Date(),
+    });
     await audit(tx, {
       action: 'resellers.reject',
       target: { type: 'reseller_request', id, userId: row.user_id },

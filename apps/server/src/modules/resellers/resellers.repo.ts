@@ -1,0 +1,74 @@
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { ResellerRequestStatus } from '@storelift/shared';
+import type { Queryable } from '../../db/client.js';
+import { resellerRequests, users } from '../../db/schema/index.js';
+
+export type RequestRow = typeof resellerRequests.$inferSelect;
+export type NewRequest = typeof resellerRequests.$inferInsert;
+
+const userColumns = { id: users.id, email: users.email, nickname: users.nickname };
+
+/** The user's newest request. */
+export async function latestRequestOf(db: Queryable, userId: number): Promise<RequestRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(resellerRequests)
+    .where(eq(resellerRequests.user_id, userId))
+    .orderBy(desc(resellerRequests.created_at), desc(resellerRequests.id))
+    .limit(1);
+  return row;
+}
+
+/** Inserts a request; undefined when the user has one pending (the partial unique index). */
+export async function insertRequest(db: Queryable, values: NewRequest): Promise<RequestRow | undefined> {
+  const [row] = await db.insert(resellerRequests).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+/** A request with its user's id, email and nickname. */
+export async function findRequestWithUser(db: Queryable, id: number) {
+  const [row] = await db
+    .select({ request: resellerRequests, user: userColumns })
+    .from(resellerRequests)
+    .innerJoin(users, eq(users.id, resellerRequests.user_id))
+    .where(eq(resellerRequests.id, id));
+  return row;
+}
+
+/** A page of requests with their users, newest first, and how many match. */
+export async function pageRequests(
+  db: Queryable,
+  query: {
+    status?: ResellerRequestStatus | undefined;
+    user_id?: number | undefined;
+    page: number;
+    limit: number;
+  },
+) {
+  const where = and(
+    query.status ? eq(resellerRequests.status, query.status) : undefined,
+    query.user_id ? eq(resellerRequests.user_id, query.user_id) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ request: resellerRequests, user: userColumns })
+      .from(resellerRequests)
+      .innerJoin(users, eq(users.id, resellerRequests.user_id))
+      .where(where)
+      .orderBy(desc(resellerRequests.created_at), desc(resellerRequests.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ value: count() }).from(resellerRequests).where(where),
+  ]);
+  return { rows, total: total?.value ?? 0 };
+}
+
+/** The request, locked for its review. */
+export async function lockRequest(db: Queryable, id: number): Promise<RequestRow | undefined> {
+  const [row] = await db.select().from(resellerRequests).where(eq(resellerRequests.id, id)).for('update');
+  return row;
+}
+
+export async function updateRequest(db: Queryable, id: number, values: Partial<NewRequest>) {
+  await db.update(resellerRequests).set(values).where(eq(resellerRequests.id, id));
+}
