@@ -13,6 +13,60 @@ const SERVER_TOP = [
   'deps',
 ];
 
+/*
+ * Module files that still build queries outside a repo: the debt of "queries in repos" (docs/architecture.md,
+ * Floors), listed so that no new one joins them. A file leaves the list when its queries move to its module's repo.
+ */
+const QUERIES_OUTSIDE_REPOS = [
+  'access-lists/access-lists.cache.ts',
+  'access-lists/access-lists.service.ts',
+  'admin-users/admin-users.service.ts',
+  'apps/admin-apps.ts',
+  'audit/audit.ts',
+  'auth/auth.service.ts',
+  'auth/impersonation.service.ts',
+  'billing/admin-billing.service.ts',
+  'billing/bonus-expiry.ts',
+  'billing/invoices.ts',
+  'billing/payment-mail.ts',
+  'blog/blog.service.ts',
+  'campaigns/delivery/campaigns.guarantee-check.ts',
+  'campaigns/delivery/campaigns.guarantee.ts',
+  'core-settings/signing-secret.ts',
+  'cpi-accounts/cpi-accounts.assign.ts',
+  'cpi-accounts/cpi-accounts.service.ts',
+  'ledger/ledger-check.ts',
+  'ledger/ledger.ts',
+  'marketing/ads-report.service.ts',
+  'marketing/marketing-actions.service.ts',
+  'notices/campaign-messages.service.ts',
+  'notices/notices.service.ts',
+  'notices/notify.ts',
+  'operations/operations.service.ts',
+  'operations/server-errors.ts',
+  'pages/pages.service.ts',
+  'permissions/catalog.service.ts',
+  'permissions/grants-cache.ts',
+  'permissions/roles.service.ts',
+  'plans/plans.service.ts',
+  'profile/avatars.service.ts',
+  'profile/profile.service.ts',
+  'profile/reseller-templates.service.ts',
+  'profile/two-factor.service.ts',
+  'public-api/public-api.auth.ts',
+  'public-api/public-api.credits.ts',
+  'public-api/public-api.orders.ts',
+  'reflinks/reflinks.service.ts',
+  'sales/clients-report.service.ts',
+  'sales/managers.service.ts',
+  'sales/sales.service.ts',
+  'staff-home/staff-home.service.ts',
+  'users/staff-accounts.ts',
+  'vendors/vendors.placements.ts',
+  'vendors/vendors.routing.ts',
+  'vendors/vendors.service.ts',
+];
+
 export const serverZones = [
   // The server's floors, one way down (docs/architecture.md, Floors): a lower floor never imports a higher one.
   // Matched on the import's text, so relative imports are caught; a floor's tests may use the test helpers.
@@ -22,6 +76,34 @@ export const serverZones = [
     db: ['providers', 'modules', 'plugins'],
     providers: ['jobs', 'modules', 'plugins'],
   }),
+  // Only repos build queries: a module file imports the query builder (drizzle-orm, the schema, db/sql-rows)
+  // only as types, unless it is a repo, a read-only report, a seed or a test.
+  {
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: [
+      '**/*.test.ts',
+      '**/*.repo.ts',
+      '**/*-repo.ts',
+      '**/*.report.ts',
+      '**/*.seed.ts',
+      ...QUERIES_OUTSIDE_REPOS.map((file) => `apps/server/src/modules/${file}`),
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^drizzle-orm(/.*)?$|^(\\.\\./)+db/(schema(/.*)?|sql-rows\\.js)$',
+              allowTypeImports: true,
+              message:
+                "Only repos build queries: move this query into the module's <thing>.repo.ts (docs/architecture.md, Floors).",
+            },
+          ],
+        },
+      ],
+    },
+  },
 ];
 
 /** A lint zone per lower floor of the server: the folders above it and the top files are refused. */
