@@ -54,3 +54,21 @@ describe('the page manifest', () => {
     ).toEqual(['/my-profile', '/terms', '/privacy']);
   });
 });
+
+describe('links', () => {
+  // The router is built from the manifest in a loop, so TypeScript no longer checks a link's path: this does.
+  it('lead only to pages of the manifest', () => {
+    const sources = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}'], {
+      query: '?raw',
+      import: 'default',
+      eager: true,
+    });
+    const paths = new Set<string>(PAGES.map((page) => page.path));
+    const targets = new Set<string>();
+    for (const text of Object.values(sources)) {
+      for (const [, to] of text.matchAll(/\bto(?:=|: )['"`](\/[^'"`?#]*)['"`]/g)) targets.add(to!);
+    }
+    expect(targets.size).toBeGreaterThan(20);
+    expect([...targets].filter((to) => to !== '/' && !paths.has(to))).toEqual([]);
+  });
+});
