@@ -1,143 +1,59 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
-import { MESSAGES, VALIDATION_MESSAGES } from '@storelift/shared';
-import { openDatabase, type Database } from '../db/client.js';
-import { registerErrorHandling } from './errors.js';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_CODES, MESSAGES, messageOf, templateOf } from '@storelift/shared';
+import { DOC, renderErrorCodes, withErrorCodes } from '../../../../scripts/error-codes.mjs';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
+import { DUPLICATE_KEY_CODE } from '../lib/route-schemas.js';
 
-/*
- * A database error a check of ours let through is the input's fault or a race, never a 500: class 22
- * (bad data) and 54 (too large) and a check violation answer 422 naming the rule the value broke (on the
- * column's field when the database ties it to one), a unique or foreign-key violation 409.
- * Each is raised for real by PostgreSQL (node-postgres, when TEST_DATABASE_URL names a server) and by
- * PGlite, through Drizzle, and answered through HTTP.
- */
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ workers: false });
+});
+afterAll(() => t.close());
 
-const V = VALIDATION_MESSAGES;
-const conflict = { message: MESSAGES.conflict };
-
-/** One statement (or a few, in one transaction) per case, with the answer it must get. */
-const CASES: [name: string, status: number, body: object, run: (db: Database['db']) => Promise<unknown>][] = [
-  [
-    'invalid text representation',
-    422,
-    { message: V.wholeNumberExpected },
-    (db) => db.execute(sql`select ${'abc'}::int`),
-  ],
-  [
-    'integer out of range',
-    422,
-    { message: 'Must be at most 2147483647' },
-    (db) => db.execute(sql`select ${'2147483648'}::int4`),
-  ],
-  [
-    'numeric field overflow',
-    422,
-    { message: 'Must be less than 10000' },
-    (db) => db.execute(sql`select ${'123456'}::numeric(6,2)`),
-  ],
-  [
-    'text too long',
-    422,
-    { message: 'Must be at most 5 characters' },
-    (db) =>
-      db.transaction(async (tx) => {
-        await tx.execute(sql`create temp table s (name varchar(5)) on commit drop`);
-        await tx.execute(sql`insert into s values (${'abcdefgh'})`);
-      }),
-  ],
-  [
-    'NUL in a text',
-    422,
-    { message: MESSAGES.textInvalid },
-    (db) => db.execute(sql`select ${'a\u0000b'}::text`),
-  ],
-  [
-    'program limit exceeded',
-    422,
-    { message: V.valueTooLarge },
-    (db) => db.execute(sql.raw(`do $$ begin raise exception 'too large' using errcode = '54000'; end $$`)),
-  ],
-  [
-    'unique violation',
-    409,
-    conflict,
-    (db) =>
-      db.transaction(async (tx) => {
-        await tx.execute(sql`create temp table u (id int primary key) on commit drop`);
-        await tx.execute(sql`insert into u values (1), (1)`);
-      }),
-  ],
-  [
-    'foreign-key violation',
-    409,
-    conflict,
-    (db) =>
-      db.transaction(async (tx) => {
-        await tx.execute(sql`create temp table p (id int primary key) on commit drop`);
-        await tx.execute(sql`create temp table c (p int references p) on commit drop`);
-        await tx.execute(sql`insert into c values (1)`);
-      }),
-  ],
-  [
-    'check violation',
-    422,
-    { message: MESSAGES.dataNotValid, errors: { n: [MESSAGES.dataNotValid] } },
-    (db) =>
-      db.transaction(async (tx) => {
-        await tx.execute(sql`create temp table k (n int check (n > 0)) on commit drop`);
-        await tx.execute(sql`insert into k values (0)`);
-      }),
-  ],
-  [
-    'check violation with its own message',
-    422,
-    { message: MESSAGES.insufficientBalance, errors: { balance: [MESSAGES.insufficientBalance] } },
-    (db) =>
-      db.transaction(async (tx) => {
-        await tx.execute(
-          sql`create temp table accounts (balance int, constraint accounts_balance_check check (balance >= 0)) on commit drop`,
-        );
-        await tx.execute(sql`insert into accounts values (-1)`);
-      }),
-  ],
-  // Our own mistake stays a 500 (and is logged as such).
-  [
-    'undefined table',
-    500,
-    { message: MESSAGES.somethingWrong },
-    (db) => db.execute(sql`select * from no_such_table`),
-  ],
-];
-
-const DRIVERS = [
-  ['PGlite', undefined],
-  ['node-postgres', process.env.TEST_DATABASE_URL],
-] as const;
-
-describe.each(DRIVERS)('database errors through HTTP on %s', (driver, databaseUrl) => {
-  let database: Database;
-  let app: FastifyInstance;
-  const skip = driver === 'node-postgres' && !databaseUrl;
-
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
+describe('error answers carry codes', () => {
+  it('a 422 from a schema: every field message with its code and values', async () => {
+    const res = await t.call(
+      'POST',
+      'register',
+      {},
+      { email: 'not an e-mail', password: 'short', ref: 'r'.repeat(65) },
+    );
+    expect(res.statusCode).toBe(422);
+    const body = res.json();
+    expect(body).toMatchObject({ message: MESSAGES.dataNotValid, code: 'dataNotValid' });
+    expect(body.error_codes.email).toEqual([{ code: 'emailInvalid' }]);
+    expect(body.error_codes.ref).toEqual([{ code: 'validation.textMax', params: { max: '64' } }]);
+    expect(Object.keys(body.error_codes)).toEqual(Object.keys(body.errors));
+    for (const [field, codes] of Object.entries(body.error_codes as Record<string, { code: never }[]>))
+      expect(
+        codes.map(({ code, params }: { code: never; params?: never }) => messageOf(code, params)),
+      ).toEqual(body.errors[field]);
   });
 
-  it.skipIf(skip).each(CASES)('%s answers %i', async (name, status, body) => {
-    if (!app) {
-      database = await openDatabase({ databaseUrl });
-      app = Fastify();
-      registerErrorHandling(app);
-      app.get<{ Params: { index: string } }>('/case/:index', async (request) => {
-        await CASES[Number(request.params.index)]![3](database.db);
-        return { ok: true };
-      });
-    }
-    const index = CASES.findIndex((entry) => entry[0] === name);
-    const res = await app.inject({ method: 'GET', url: `/case/${index}` });
-    expect(res.statusCode, res.body).toBe(status);
-    expect(res.json()).toEqual(body);
+  it('a business error of a constant text (a template one: public-api.test.ts, out of credits)', async () => {
+    const refused = await t.call(
+      'POST',
+      'login',
+      {},
+      { email: 'nobody@example.com', password: 'whatever-1' },
+    );
+    expect(refused.json()).toMatchObject({ message: MESSAGES.badCredentials, code: 'badCredentials' });
+  });
+
+  it('lists the catalog, and the spec’s duplicate-key code, in the OpenAPI error body', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
+    const operation = Object.values(doc.paths as Record<string, Record<string, { responses: never }>>)[0]!;
+    const responses = Object.values(operation)[0]!.responses as Record<string, { content: never }>;
+    const schema = (responses['422']!.content as Record<string, { schema: { properties: never } }>)[
+      'application/json'
+    ]!.schema;
+    const { code } = schema.properties as { code: { enum: string[] } };
+    expect(code.enum.toSorted()).toEqual([...ERROR_CODES, DUPLICATE_KEY_CODE].toSorted());
+  });
+
+  it('are listed in docs/contract.md as scripts/error-codes.mjs writes them', () => {
+    const doc = readFileSync(DOC, 'utf8');
+    expect(withErrorCodes(doc, renderErrorCodes(ERROR_CODES, templateOf))).toBe(doc);
   });
 });

@@ -31,7 +31,11 @@ describe('register, verify, sign in', () => {
 
     const refused = await post('login', { email: body.email, password: PASSWORD });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ status: 'Email verify failed', message: MESSAGES.notActivated });
+    expect(refused.json()).toEqual({
+      status: 'Email verify failed',
+      message: MESSAGES.notActivated,
+      code: 'notActivated',
+    });
 
     const mail = await waitForMail(t.config.dataDir, body.email, { after: started - 1000 });
     expect(mail.subject).toBe('Підтвердьте e-mail для Storelift');
