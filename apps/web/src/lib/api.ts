@@ -1,12 +1,24 @@
-import { MESSAGES } from '@storelift/shared';
+import { MESSAGES, type ErrorResponse } from '@storelift/shared';
 import { currentLocale } from './i18n';
 import { getToken } from './token';
 
-/** A failed call: the HTTP status, the server's message and, for 422, messages per field. */
+/** A message's code and the values of its template, which the client translates (docs/contract.md). */
+export interface ErrorCodeOf {
+  code: string;
+  params?: Record<string, string | number>;
+}
+
+/**
+ * A failed call: the HTTP status, the server's message and, for 422, messages per field; beside them the
+ * message's code and values, and per field the same (`fieldCodes`, parallel to `errors`).
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly errors: Record<string, string[]> | undefined;
   readonly body: unknown;
+  readonly code: string | undefined;
+  readonly params: ErrorCodeOf['params'];
+  readonly fieldCodes: Record<string, ErrorCodeOf[]> | undefined;
 
   constructor(status: number, message: string, errors?: Record<string, string[]>, body?: unknown) {
     super(message);
@@ -14,6 +26,10 @@ export class ApiError extends Error {
     this.status = status;
     this.errors = errors;
     this.body = body;
+    const coded = body as Pick<ErrorResponse, 'code' | 'params' | 'error_codes'> | undefined;
+    this.code = typeof coded === 'object' ? coded?.code : undefined;
+    this.params = typeof coded === 'object' ? coded?.params : undefined;
+    this.fieldCodes = typeof coded === 'object' ? coded?.error_codes : undefined;
   }
 }
 

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CAMPAIGN_MESSAGES, fillMessage, MESSAGES, VALIDATION_MESSAGES } from '@storelift/shared';
 import { applyLocale, initI18n } from './i18n';
-import { loadMessages, textLimitError, translateMessage } from './messages';
+import { ApiError } from './api';
+import { errorText, fieldErrorTexts, loadMessages, textLimitError, translateMessage } from './messages';
 import './campaign-messages';
 
 describe('translating server texts', () => {
@@ -41,5 +42,22 @@ describe('translating server texts', () => {
   it('names the limit of a free text over it, as the server refuses it', () => {
     expect(textLimitError('x'.repeat(501), 500)).toBe('Debe tener como máximo 500 caracteres');
     expect(textLimitError(`${'x'.repeat(500)}  `, 500)).toBeUndefined();
+  });
+
+  it('writes a server field error by its code and values, and an error by its code', () => {
+    const body = {
+      message: MESSAGES.dataNotValid,
+      code: 'dataNotValid',
+      errors: { name: ['Must be at most 5 characters'] },
+      error_codes: { name: [{ code: 'validation.textMax', params: { max: 5 } }] },
+    };
+    const refused = new ApiError(422, body.message, body.errors, body);
+    expect(fieldErrorTexts(refused)).toEqual({ name: ['Debe tener como máximo 5 caracteres'] });
+    const inUse = { message: 'This role is held by 3 users', code: 'access.roleInUse', params: { count: 3 } };
+    expect(errorText(new ApiError(409, inUse.message, undefined, inUse))).toBe(
+      'Este rol lo tienen 3 usuarios: elige antes un rol al que moverlos',
+    );
+    const unknown = { message: 'Something new', code: 'newer.code' };
+    expect(errorText(new ApiError(409, unknown.message, undefined, unknown))).toBe('Something new');
   });
 });

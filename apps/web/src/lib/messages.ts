@@ -1,5 +1,5 @@
 import { fillMessage, MESSAGES, messageKey, VALIDATION_MESSAGES, type MessageKey } from '@storelift/shared';
-import { ApiError } from './api';
+import { ApiError, type ErrorCodeOf } from './api';
 import { i18next } from './i18n';
 import { extraKeys, extraTemplates, registerMessageTexts } from './register-messages';
 
@@ -52,6 +52,27 @@ export function translateMessage(text: string): string {
     : text;
 }
 
+/**
+ * A server message by its code, filled with its values, in the interface language (docs/contract.md, "Error
+ * codes"); the English text as sent when the code has no translation (a code newer than this client).
+ */
+export function codedText(coded: ErrorCodeOf | undefined, sent: string): string {
+  if (!coded || !i18next.hasLoadedNamespace('messages') || !i18next.exists(coded.code, { ns: 'messages' }))
+    return translateMessage(sent);
+  // The code is only known at run time; the locale test checks every catalog code has a key.
+  return i18next.t(coded.code as 'required', { ns: 'messages', ...coded.params });
+}
+
+/** The field messages of a 422 in the interface language, by their codes, per field. */
+export function fieldErrorTexts(error: ApiError): Record<string, string[]> {
+  return Object.fromEntries(
+    Object.entries(error.errors ?? {}).map(([field, messages]) => [
+      field,
+      messages.map((message, at) => codedText(error.fieldCodes?.[field]?.[at], message)),
+    ]),
+  );
+}
+
 /** Every message of an error map, flattened and translated (for the error modal). */
 export function flattenErrors(errors: Record<string, readonly string[]> | undefined): string[] {
   return Object.values(errors ?? {})
@@ -65,7 +86,10 @@ export function errorText(error: unknown): string {
     if (error.status === 0) return messageText('somethingWrong');
     if (error.status === 429) return messageText('tooManyRequests');
     if (error.status === 503) return messageText('maintenance');
-    return translateMessage(error.message);
+    return codedText(
+      error.code === undefined ? undefined : { code: error.code, params: error.params },
+      error.message,
+    );
   }
   return messageText('somethingWrong');
 }

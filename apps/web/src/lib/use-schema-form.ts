@@ -10,7 +10,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { MESSAGES, validationMessage } from '@storelift/shared';
 import type { ApiError } from './api';
-import { errorText, loadMessages, translateMessage } from './messages';
+import { errorText, fieldErrorTexts, loadMessages, translateMessage } from './messages';
 import { notifyError } from './notify';
 
 /**
@@ -244,11 +244,12 @@ export function applyServerErrors<Values extends Record<string, unknown>>(
   error: ApiError,
 ): string[] {
   const unmapped: string[] = [];
-  for (const [field, messages] of Object.entries(error.errors ?? {})) {
+  // Translated by their codes here: the form shows a text it does not know as it is.
+  for (const [field, messages] of Object.entries(fieldErrorTexts(error))) {
     const first = messages[0];
     if (first === undefined) continue;
     if (form.isShown(field)) form.setFieldError(field, first);
-    else unmapped.push(...messages.map((message) => translateMessage(message)));
+    else unmapped.push(...messages);
   }
   return unmapped;
 }

@@ -1,23 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ACCESS_MESSAGES,
-  STAFF_MONEY_MESSAGES,
-  USER_MESSAGES,
-  AUDIT_ACTIONS,
-  MARKETING_MESSAGES,
-  CAMPAIGN_MESSAGES,
-  LOCALES,
-  MESSAGES,
-  SETTINGS_MESSAGES,
-  OPERATIONS_MESSAGES,
-  SECURITY_MESSAGES,
-  PAGES_MESSAGES,
-  SALES_MESSAGES,
-  WEBHOOK_MESSAGES,
-  STORE_LINK_MESSAGES,
-  NOTICE_MESSAGES,
-  VALIDATION_MESSAGES,
-} from '@storelift/shared';
+import { AUDIT_ACTIONS, ERROR_CODES, LOCALES, templateOf } from '@storelift/shared';
 import { NAMESPACES, loaderOf } from '../lib/i18n';
 
 type Tree = { [key: string]: string | Tree };
@@ -101,26 +83,13 @@ describe.each(NAMESPACES)('namespace %s', (namespace) => {
 });
 
 describe('server messages', () => {
-  // MESSAGES at the top level, the other rule sets under their prefixes (lib/messages.ts).
-  const known = new Map<string, string>([
-    ...Object.entries(MESSAGES),
-    ...Object.entries(STORE_LINK_MESSAGES).map(([key, text]) => [`storeLink.${key}`, text] as const),
-    ...Object.entries(CAMPAIGN_MESSAGES).map(([key, text]) => [`campaign.${key}`, text] as const),
-    ...Object.entries(ACCESS_MESSAGES).map(([key, text]) => [`access.${key}`, text] as const),
-    ...Object.entries(STAFF_MONEY_MESSAGES).map(([key, text]) => [`staffMoney.${key}`, text] as const),
-    ...Object.entries(USER_MESSAGES).map(([key, text]) => [`users.${key}`, text] as const),
-    ...Object.entries(SETTINGS_MESSAGES).map(([key, text]) => [`settings.${key}`, text] as const),
-    ...Object.entries(SECURITY_MESSAGES).map(([key, text]) => [`security.${key}`, text] as const),
-    ...Object.entries(OPERATIONS_MESSAGES).map(([key, text]) => [`operations.${key}`, text] as const),
-    ...Object.entries(PAGES_MESSAGES).map(([key, text]) => [`pages.${key}`, text] as const),
-    ...Object.entries(NOTICE_MESSAGES).map(([key, text]) => [`notices.${key}`, text] as const),
-    ...Object.entries(SALES_MESSAGES).map(([key, text]) => [`sales.${key}`, text] as const),
-    ...Object.entries(MARKETING_MESSAGES).map(([key, text]) => [`marketing.${key}`, text] as const),
-    ...Object.entries(WEBHOOK_MESSAGES).map(([key, text]) => [`webhook.${key}`, text] as const),
-    ...Object.entries(VALIDATION_MESSAGES).map(([key, text]) => [`validation.${key}`, text] as const),
-  ]);
+  // Every error code of the catalog is its key here (docs/contract.md, "Error codes"); the public API's own
+  // answers go to integrations only, in English.
+  const known = new Map<string, string>(
+    ERROR_CODES.filter((code) => !code.startsWith('publicApi.')).map((code) => [code, templateOf(code)]),
+  );
 
-  it('every key of MESSAGES and the registered rule sets has a translation, and en-US says what the server says', () => {
+  it('every error code of the catalog has a translation, and en-US says what the server says', () => {
     const en = leaves(fileOf('en-US', 'messages'));
     for (const [key, text] of known) {
       expect(en.get(key), key).toBe(text);
