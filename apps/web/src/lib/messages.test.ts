@@ -57,6 +57,9 @@ describe('translating server texts', () => {
     expect(errorText(new ApiError(409, inUse.message, undefined, inUse))).toBe(
       'Este rol lo tienen 3 usuarios: elige antes un rol al que moverlos',
     );
+    const filled = fillMessage(CAMPAIGN_MESSAGES.campaignMinInstalls, { minInstalls: 5, days: 7 });
+    const uncoded = { message: filled, code: 'dataNotValid' };
+    expect(errorText(new ApiError(422, filled, undefined, uncoded))).toBe(translateMessage(filled));
     const unknown = { message: 'Something new', code: 'newer.code' };
     expect(errorText(new ApiError(409, unknown.message, undefined, unknown))).toBe('Something new');
   });

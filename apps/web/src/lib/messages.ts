@@ -57,7 +57,14 @@ export function translateMessage(text: string): string {
  * codes"); the English text as sent when the code has no translation (a code newer than this client).
  */
 export function codedText(coded: ErrorCodeOf | undefined, sent: string): string {
-  if (!coded || !i18next.hasLoadedNamespace('messages') || !i18next.exists(coded.code, { ns: 'messages' }))
+  // The generic code on another text: a rule that still fills its text itself (not yet a code of its own).
+  const uncoded = coded?.code === 'dataNotValid' && sent !== MESSAGES.dataNotValid;
+  if (
+    !coded ||
+    uncoded ||
+    !i18next.hasLoadedNamespace('messages') ||
+    !i18next.exists(coded.code, { ns: 'messages' })
+  )
     return translateMessage(sent);
   // The code is only known at run time; the locale test checks every catalog code has a key.
   return i18next.t(coded.code as 'required', { ns: 'messages', ...coded.params });
