@@ -287,7 +287,7 @@ async function serveWebApp(app: FastifyInstance, webDist: string | undefined) {
       !request.url.startsWith('/dev/') &&
       !request.url.startsWith('/sandbox/');
     if (hasWeb && isPage) return sendIndex(reply);
-    return reply.status(404).send({ message: MESSAGES.notFound });
+    return reply.status(404).send({ message: MESSAGES.notFound, code: 'notFound' });
   });
 }
 
