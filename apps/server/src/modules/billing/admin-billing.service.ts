@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import {
   ACCOUNT_IDS,
   MESSAGES,
@@ -15,7 +14,6 @@ import {
 import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import type { Db } from '../../db/client.js';
-import { payments, users } from '../../db/schema/index.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { fileStorage } from '../../lib/file-storage.js';
 import { audit } from '../audit/audit.js';
@@ -26,6 +24,7 @@ import { balancesOf, credit, debit, type Tx } from '../ledger/ledger.js';
 import { creditLocked, refundPayment } from './payment-events.js';
 import * as repo from './payments.repo.js';
 import { refuseSelfOrStaff } from '../users/staff-accounts.js';
+import { findUser } from '../users/users.repo.js';
 import { rowsOfPayment } from './transactions.repo.js';
 
 const accountOf = (id: number): AccountType => (id === ACCOUNT_IDS.bonus ? 'bonus' : 'main');
@@ -47,8 +46,7 @@ async function auditBalanceChange(
 }
 
 async function userExists(db: Db, id: number) {
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, id));
-  if (!user) throw new NotFoundError();
+  if (!(await findUser(db, id))) throw new NotFoundError();
 }
 
 /**
@@ -75,23 +73,19 @@ export async function changeUserBalance(
     const payment = await db.transaction(async (tx) => {
       // The unique payment id decides between two calls at once: the second waits on the first's row and
       // then inserts nothing, so the money is credited once.
-      const [created] = await tx
-        .insert(payments)
-        .values({
-          user_id: body.id,
-          paysystem_id: system.id,
-          amount,
-          total: amount,
-          type: account === 'bonus' ? 'bonus' : 'regular',
-          status: 'received',
-          provider: 'manual',
-          external_id: body.payment_id ?? null,
-          details: `${system.name} (entered by staff)`,
-          description,
-          created_by: staffId,
-        })
-        .onConflictDoNothing({ target: payments.external_id })
-        .returning();
+      const created = await repo.insertPaymentOnce(tx, {
+        user_id: body.id,
+        paysystem_id: system.id,
+        amount,
+        total: amount,
+        type: account === 'bonus' ? 'bonus' : 'regular',
+        status: 'received',
+        provider: 'manual',
+        external_id: body.payment_id ?? null,
+        details: `${system.name} (entered by staff)`,
+        description,
+        created_by: staffId,
+      });
       if (!created) throw new ConflictError(MESSAGES.paymentIdTaken);
       const credited = (await creditLocked(tx, created))!;
       await auditBalanceChange(tx, body, account, { description, payment_id: credited.id });
@@ -198,9 +192,8 @@ export async function deletePayment(deps: Deps, id: number) {
 
 /** `POST payments/{id}/refund` (staff). */
 export async function refund(db: Db, id: number, staffId: number, description: string | null) {
-  const [payment] = await db.select({ user_id: payments.user_id }).from(payments).where(eq(payments.id, id));
   // Nobody refunds their own payment (docs/permissions.md, Own and staff accounts).
-  if (payment?.user_id === staffId) throw new ForbiddenError(USER_MESSAGES.ownAccountMoney);
+  if ((await repo.payerOf(db, id)) === staffId) throw new ForbiddenError(USER_MESSAGES.ownAccountMoney);
   const row = await refundPayment(db, id, staffId, description);
   if (!row) throw new NotFoundError();
   return adminView(db, id, MESSAGES.actionSaved);

@@ -1,11 +1,9 @@
 import { existsSync } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import PDFDocument from 'pdfkit';
 import { centsText, MESSAGES, PAYMENT_BONUS_DAYS, parseMoney } from '@storelift/shared';
 import type { Deps } from '../../deps.js';
-import { users } from '../../db/schema/index.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors.js';
 import { fileStorage } from '../../lib/file-storage.js';
 import { sameSignature, sign } from '../../lib/signing.js';
@@ -13,6 +11,7 @@ import { signingSecret } from '../core-settings/signing-secret.js';
 import { invoiceNumber } from './billing.views.js';
 import * as repo from './payments.repo.js';
 import { ownPayment } from './payments.service.js';
+import { findUser } from '../users/users.repo.js';
 
 /** A download link lives this long (seconds). */
 export const INVOICE_LINK_SECONDS = 300;
@@ -68,7 +67,7 @@ async function invoiceOf(deps: Deps, row: repo.PaymentWithNames) {
     if (!uploaded) throw new ConflictError(MESSAGES.downloadFailed);
     return { pdf: uploaded, filename };
   }
-  const [customer] = await deps.db.select().from(users).where(eq(users.id, row.payment.user_id));
+  const customer = await findUser(deps.db, row.payment.user_id);
   const pdf = await renderInvoice({
     payment: row.payment,
     paysystem: row.paysystem_name,

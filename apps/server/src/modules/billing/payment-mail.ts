@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { centsText, parseMoney, type Locale } from '@storelift/shared';
 import type { Deps } from '../../deps.js';
-import { paymentSystems, payments, users } from '../../db/schema/index.js';
 import { renderMail } from '../mail/mail.templates.js';
+import { findPaymentForMail } from './payments.repo.js';
 
 /** An amount as a mail shows it: two decimals ("500.00"). */
 const shown = (value: string) => centsText(parseMoney(value));
@@ -14,12 +13,7 @@ const shown = (value: string) => centsText(parseMoney(value));
  */
 export async function mailPaymentCredited(deps: Deps, ref: { id: number } | { uuid: string }) {
   try {
-    const [row] = await deps.db
-      .select({ payment: payments, user: users, paysystem: paymentSystems.name })
-      .from(payments)
-      .innerJoin(users, eq(users.id, payments.user_id))
-      .innerJoin(paymentSystems, eq(paymentSystems.id, payments.paysystem_id))
-      .where('id' in ref ? eq(payments.id, ref.id) : eq(payments.uuid, ref.uuid));
+    const row = await findPaymentForMail(deps.db, ref);
     if (!row || row.payment.status !== 'credited') return;
     const mail = await renderMail(deps.db, 'payment-credited', row.user.locale as Locale, {
       name: row.user.nickname,

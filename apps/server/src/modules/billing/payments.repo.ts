@@ -62,6 +62,33 @@ export async function insertPayment(db: Queryable, values: NewPayment): Promise<
   return row!;
 }
 
+/** Inserts a payment unless one has its external id already (a second call at once inserts nothing). */
+export async function insertPaymentOnce(db: Queryable, values: NewPayment): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .insert(payments)
+    .values(values)
+    .onConflictDoNothing({ target: payments.external_id })
+    .returning();
+  return row;
+}
+
+/** Who paid a payment. */
+export async function payerOf(db: Queryable, id: number): Promise<number | undefined> {
+  const [row] = await db.select({ user_id: payments.user_id }).from(payments).where(eq(payments.id, id));
+  return row?.user_id;
+}
+
+/** A payment with its payer and its payment system's name (the mail of a credited payment). */
+export async function findPaymentForMail(db: Queryable, ref: PaymentRef) {
+  const [row] = await db
+    .select({ payment: payments, user: users, paysystem: paymentSystems.name })
+    .from(payments)
+    .innerJoin(users, eq(users.id, payments.user_id))
+    .innerJoin(paymentSystems, eq(paymentSystems.id, payments.paysystem_id))
+    .where('id' in ref ? eq(payments.id, ref.id) : eq(payments.uuid, ref.uuid));
+  return row;
+}
+
 export async function updatePayment(db: Queryable, id: number, values: Partial<NewPayment>) {
   const [row] = await db.update(payments).set(values).where(eq(payments.id, id)).returning();
   return row;

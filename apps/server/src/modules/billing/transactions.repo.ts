@@ -1,8 +1,8 @@
-import { and, asc, count, eq, gte, ilike, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, ilike, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { BALANCE_FILTERS, type transactionListQuerySchema } from '@storelift/shared';
 import type { Queryable } from '../../db/client.js';
-import { transactions } from '../../db/schema/index.js';
+import { bonusGrants, transactions } from '../../db/schema/index.js';
 import { dayRange, escapeLike, shortcutStart } from '../../lib/query-helpers.js';
 
 /** The customer's query, and for staff (user details) the rows staff made and the rows of billing alone. */
@@ -68,4 +68,14 @@ export function rowsOfPayment(db: Queryable, paymentId: number) {
     .from(transactions)
     .where(and(eq(transactions.reference_type, 'payment'), eq(transactions.reference_id, String(paymentId))))
     .orderBy(asc(transactions.id));
+}
+
+/** Up to `limit` users holding an unspent bonus grant past its end date. */
+export async function usersWithDueBonuses(db: Queryable, now: Date, limit: number): Promise<number[]> {
+  const due = await db
+    .selectDistinct({ user_id: bonusGrants.user_id })
+    .from(bonusGrants)
+    .where(and(gt(bonusGrants.remaining, '0'), sql`${bonusGrants.expires_at} <= ${now.toISOString()}`))
+    .limit(limit);
+  return due.map((row) => row.user_id);
 }

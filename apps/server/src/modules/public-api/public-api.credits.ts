@@ -1,52 +1,8 @@
-import { and, asc, between, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { PUBLIC_API_MESSAGES, type usageQuerySchema } from '@storelift/shared';
 import type { Db } from '../../db/client.js';
-import { apiUsageDaily, billingProfiles } from '../../db/schema/index.js';
 import { ValidationError } from '../../lib/errors.js';
-
-/** One call to pay for: who, which operation, its price from the table, and whether the token is a test one. */
-export interface Spend {
-  userId: number;
-  operation: string;
-  cost: number;
-  test: boolean;
-}
-
-/** Both drivers (node-postgres, PGlite) answer raw statements as `{ rows }`. */
-interface SpendRow {
-  remaining: number;
-  auto_refresh: boolean;
-}
-
-/**
- * Pays for a call and counts it in the day's usage, in one statement. The credits move only when enough are
- * left (a conditional UPDATE: concurrent calls queue on the row and each sees the others' spending), free
- * ones first, never below zero. Undefined when they are not enough: nothing spent, nothing counted. A test
- * token and a free operation spend nothing and only count the call.
- */
-export async function spendCredits(db: Db, { userId, operation, cost, test }: Spend) {
-  const paid = test ? 0 : cost;
-  const result = (await db.execute(sql`
-    with spent as (
-      update ${billingProfiles}
-      set api_credits = api_credits - least(api_credits, ${paid}::int),
-        api_paid_credits = api_paid_credits - (${paid}::int - least(api_credits, ${paid}::int))
-      where user_id = ${userId} and api_credits + api_paid_credits >= ${paid}::int
-      returning api_credits + api_paid_credits as remaining, api_auto_refresh as auto_refresh
-    ), counted as (
-      insert into ${apiUsageDaily} (user_id, day, operation, calls, test_calls, credits)
-      select ${userId}, (now() at time zone 'utc')::date, ${operation}, ${test ? 0 : 1}, ${test ? 1 : 0}, ${paid}::int
-      from spent
-      on conflict (user_id, day, operation) do update set
-        calls = ${apiUsageDaily.calls} + excluded.calls,
-        test_calls = ${apiUsageDaily.test_calls} + excluded.test_calls,
-        credits = ${apiUsageDaily.credits} + excluded.credits
-    )
-    select remaining, auto_refresh from spent`)) as unknown as { rows: SpendRow[] };
-  const [row] = result.rows;
-  return row && { remaining: Number(row.remaining), autoRefresh: row.auto_refresh };
-}
+import { creditsLeft, usageRows } from './public-api.repo.js';
 
 /** The longest period the usage call lists, in days. */
 const USAGE_MAX_DAYS = 92;
@@ -60,22 +16,6 @@ export async function usageOf(db: Db, userId: number, query: z.output<typeof usa
   const days = (Date.parse(to) - Date.parse(from)) / DAY_MS;
   if (days < 0) throw ValidationError.field('from', PUBLIC_API_MESSAGES.usageFromAfterTo);
   if (days >= USAGE_MAX_DAYS) throw ValidationError.field('from', PUBLIC_API_MESSAGES.usagePeriodTooLong);
-  const [rows, [profile]] = await Promise.all([
-    db
-      .select({
-        day: apiUsageDaily.day,
-        operation: apiUsageDaily.operation,
-        calls: apiUsageDaily.calls,
-        test_calls: apiUsageDaily.test_calls,
-        credits: apiUsageDaily.credits,
-      })
-      .from(apiUsageDaily)
-      .where(and(eq(apiUsageDaily.user_id, userId), between(apiUsageDaily.day, from, to)))
-      .orderBy(desc(apiUsageDaily.day), asc(apiUsageDaily.operation)),
-    db
-      .select({ free: billingProfiles.api_credits, paid: billingProfiles.api_paid_credits })
-      .from(billingProfiles)
-      .where(eq(billingProfiles.user_id, userId)),
-  ]);
+  const [rows, profile] = await Promise.all([usageRows(db, userId, from, to), creditsLeft(db, userId)]);
   return { data: rows, credits: profile ?? { free: 0, paid: 0 } };
 }

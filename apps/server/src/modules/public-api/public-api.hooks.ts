@@ -9,7 +9,7 @@ import {
 import { HttpError, MaintenanceError, UnauthorizedError } from '../../lib/errors.js';
 import { AUTO_REFRESH_BELOW } from '../api-credits/api-credits.service.js';
 import { findApiCaller, tokenOf, type ApiCaller } from './public-api.auth.js';
-import { spendCredits } from './public-api.credits.js';
+import { spendCredits } from './public-api.repo.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

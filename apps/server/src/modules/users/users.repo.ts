@@ -26,6 +26,11 @@ export async function rolesOf(db: Db, userIds: number[]): Promise<Map<number, st
   return result;
 }
 
+export async function findUser(db: Queryable, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.email, email));
   return row;
