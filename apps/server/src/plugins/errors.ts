@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { issueCode, MESSAGES } from '@storelift/shared';
+import { issueCode, MESSAGES, messageOf } from '@storelift/shared';
 import type { z } from 'zod';
 import { HttpError, ValidationError, type ErrorMessage } from '../lib/errors.js';
 import { answerOfDatabaseError } from '../lib/database-errors.js';
@@ -21,7 +21,11 @@ export function registerErrorHandling(app: FastifyInstance) {
         const field = instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
         // The library hands the zod issue apart: its code as `keyword`, its other fields as `params`.
         const issue = { ...params, code: keyword, message: message ?? MESSAGES.dataNotValid, path: [] };
-        (errors[field] ??= []).push(issueCode(issue as z.core.$ZodIssue));
+        const coded = issueCode(issue as z.core.$ZodIssue);
+        // The message stays the rule's own text; a code that would write another falls back to it.
+        (errors[field] ??= []).push(
+          messageOf(coded.code, coded.params) === issue.message ? coded : issue.message,
+        );
       }
       return send(new ValidationError(errors));
     }

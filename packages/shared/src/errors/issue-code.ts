@@ -29,14 +29,15 @@ export function issueCode(issue: z.core.$ZodIssue): CodedMessage {
     const { code, ...params } = issue.params as ErrorParams & { code: CodedMessage['code'] };
     return Object.keys(params).length ? { code, params } : { code };
   }
+  const constant = codeOfText(issue.message);
+  if (constant) return { code: constant };
   if (issue.code === 'invalid_union') {
+    // The message is the rule of the branch the value came closest to (validationMessage).
     const specific = issue.errors
       .flat()
       .find((inner) => inner.code !== 'invalid_type' && inner.code !== 'invalid_value');
     return specific ? issueCode(specific) : { code: 'validation.choiceInvalid' };
   }
-  const constant = codeOfText(issue.message);
-  if (constant) return { code: constant };
   const params = limitsOf(issue);
   if (params) {
     // The final issue keeps no input, so an empty value's "required" was found above by its text.
