@@ -7,6 +7,7 @@ import {
   cpiTargetCountries,
   formatMoney,
   parseMoney,
+  statisticsDay,
   type Campaign,
   type ProductStatisticsResponse,
 } from '@storelift/shared';
@@ -620,8 +621,9 @@ describe('billing by what the ad network reports', () => {
     expect((await checkLedger(t.deps.db)).problems).toEqual([]);
 
     // Statistics show the same measured spend per day, not installs × target CPI (7 × 0.15 = 1.05).
-    const first = c.started_at!.slice(0, 10);
-    const second = new Date(Date.parse(`${first}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+    // Statistics count Pacific days: the campaign's first and second day, as the page names them.
+    const first = statisticsDay(new Date(c.started_at!));
+    const second = statisticsDay(new Date(Date.parse(c.started_at!) + DAY_MS));
     const stats = await call(who, 'GET', `statistics/products?from=${first}&to=${second}`);
     expect(stats.statusCode, stats.body).toBe(200);
     const { data } = stats.json() as ProductStatisticsResponse;
