@@ -11,6 +11,25 @@ import { CAMPAIGN_MESSAGES } from './campaign-messages.js';
 import { keywordMessage, normalizeKeywordText } from './keywords.js';
 import { MESSAGES, fillMessage } from './messages.js';
 import { formatMoney, parseMoney } from './money.js';
+import type { CodedMessage } from '../errors/codes.js';
+
+/**
+ * A message of the order rules: a constant catalog text, or the code and values of a template (its English
+ * text is `orderMessageText`), so the server answers the code with its parameters (docs/contract.md).
+ */
+export type OrderMessage = string | CodedMessage;
+
+/** A campaign template's code and values. */
+function campaignCoded(key: keyof typeof CAMPAIGN_MESSAGES, params: CodedMessage['params']): CodedMessage {
+  return { code: `campaign.${key}`, params };
+}
+
+/** The English text of an order rule's message. */
+export function orderMessageText(message: OrderMessage): string {
+  if (typeof message === 'string') return message;
+  const key = message.code.slice('campaign.'.length) as keyof typeof CAMPAIGN_MESSAGES;
+  return fillMessage(CAMPAIGN_MESSAGES[key], message.params ?? {});
+}
 
 /*
  * The order rules of each campaign product (customer-area §5, §9), in one table, and the one function that
@@ -116,8 +135,8 @@ export function givenPlan(body: Pick<OrderBody, 'productType' | 'days' | 'instal
 }
 
 /** The message of a plan below `min` installs on each of `days` days. */
-export function minTotalMessage(min: number, days: number): string {
-  return fillMessage(CAMPAIGN_MESSAGES.campaignMinInstalls, { minInstalls: min, days });
+export function minTotalMessage(min: number, days: number): CodedMessage {
+  return campaignCoded('campaignMinInstalls', { minInstalls: min, days });
 }
 
 /**
@@ -168,13 +187,19 @@ export function installsBought(budget: string, unitPrice: string): number {
  * A smart campaign's budget once priced: it buys 5 to 5000 installs per keyword per day (`slots` = days ×
  * keywords); the message when it does not, else null.
  */
-export function smartBudgetMessage(bought: number, slots: number, unitPrice: string): string | null {
+export function smartBudgetError(bought: number, slots: number, unitPrice: string): OrderMessage | null {
   if (bought < LIMITS.installsMin * slots) {
     const min = formatMoney(parseMoney(unitPrice) * BigInt(LIMITS.installsMin * slots));
-    return fillMessage(CAMPAIGN_MESSAGES.campaignSmartBudgetMin, { min });
+    return campaignCoded('campaignSmartBudgetMin', { min });
   }
   if (bought > LIMITS.installsMax * slots) return CAMPAIGN_MESSAGES.campaignSmartBudgetMax;
   return null;
+}
+
+/** `smartBudgetError` as its English text. */
+export function smartBudgetMessage(bought: number, slots: number, unitPrice: string): string | null {
+  const error = smartBudgetError(bought, slots, unitPrice);
+  return error && orderMessageText(error);
 }
 
 /** What the rules are checked for: the purpose, the time a delayed start is compared with, and the form. */
@@ -192,9 +217,9 @@ export interface OrderContext {
  * the form cannot read yet (NaN) are left to the body schema. The smart budget's price check needs the
  * price (`smartBudgetMessage`).
  */
-export function orderFieldErrors(body: OrderBody, context: OrderContext): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
-  const fail = (field: string, message: string | null) => {
+export function orderFieldMessages(body: OrderBody, context: OrderContext): Record<string, OrderMessage[]> {
+  const errors: Record<string, OrderMessage[]> = {};
+  const fail = (field: string, message: OrderMessage | null) => {
     if (message) (errors[field] ??= []).push(message);
   };
   const rules = orderRulesOf(body.productType);
@@ -215,12 +240,22 @@ export function orderFieldErrors(body: OrderBody, context: OrderContext): Record
   return errors;
 }
 
+/** `orderFieldMessages` as English texts (the web form's checks). */
+export function orderFieldErrors(body: OrderBody, context: OrderContext): Record<string, string[]> {
+  return Object.fromEntries(
+    Object.entries(orderFieldMessages(body, context)).map(([field, messages]) => [
+      field,
+      messages.map(orderMessageText),
+    ]),
+  );
+}
+
 /** The rules of an install product up to its notes: installs, days, plan, keywords, smart budget. */
 function installRuleErrors(
   body: OrderBody,
   context: OrderContext,
   rules: OrderRules,
-  fail: (field: string, message: string | null) => void,
+  fail: (field: string, message: OrderMessage | null) => void,
 ) {
   const smart = isSmartOrder(body);
   if (body.smart && !rules.smart) fail('smart', CAMPAIGN_MESSAGES.campaignProductUnavailable);
@@ -264,12 +299,12 @@ function installRuleErrors(
  * Custom review texts: one per install ordered (the plan's total), at most `CAMPAIGN_REVIEWS_MAX`;
  * generated reviews carry none.
  */
-function reviewsMessage(body: OrderBody): string | null {
+function reviewsMessage(body: OrderBody): OrderMessage | null {
   if ((body.reviewMode ?? REVIEW_MODES.CUSTOM) !== REVIEW_MODES.CUSTOM) return null;
   const given = givenPlan(body);
   const total = given ? given.reduce((a, b) => a + b, 0) : body.installs * body.days;
   if (!Number.isFinite(total)) return null;
   if (total > CAMPAIGN_REVIEWS_MAX) return CAMPAIGN_MESSAGES.campaignReviewsMax;
   const count = body.reviews?.length ?? 0;
-  return count === total ? null : fillMessage(CAMPAIGN_MESSAGES.campaignReviewsCount, { count: total });
+  return count === total ? null : campaignCoded('campaignReviewsCount', { count: total });
 }

@@ -307,6 +307,10 @@ describe('rules of rates, reviews, impressions and smart campaigns', () => {
     );
     expect(tooFew.statusCode).toBe(422);
     expect(tooFew.json().errors.installs).toEqual(['Minimum installs should be 5 * 2']);
+    // The code and its values beside the text, for a client to write it in its own language.
+    expect(tooFew.json().error_codes.installs).toEqual([
+      { code: 'campaign.campaignMinInstalls', params: { minInstalls: 5, days: 2 } },
+    ]);
     // A day beyond the campaign, a bad day or a bad count: 422 on the map.
     const beyond = await call('POST', 'campaigns/quote', rates({ installsMaps: { rate: { '3': 10 } } }));
     expect(beyond.json().errors.installsMaps).toEqual([CAMPAIGN_MESSAGES.campaignPlanLength]);

@@ -8,7 +8,7 @@ import {
 } from '@storelift/shared';
 import type { CampaignDiscountTerms, CampaignSettings } from '../../db/schema/campaigns.js';
 import { priceOf } from './campaigns.plan.js';
-import { ValidationError } from '../../lib/errors.js';
+import { ValidationError, type ErrorMessage } from '../../lib/errors.js';
 
 /*
  * What ordering every product type shares: the campaign a checked body describes (`Prepared`), which
@@ -59,7 +59,7 @@ export function fieldErrors(errors: Record<string, string[]> = {}) {
 }
 
 /** Throws the collected field errors as one 422 (the first message as the answer's). */
-export function throwIfAny(errors: Record<string, string[]>) {
+export function throwIfAny(errors: Record<string, readonly ErrorMessage[]>) {
   if (Object.keys(errors).length) throw new ValidationError(errors, Object.values(errors)[0]![0]);
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CAMPAIGN_MESSAGES, createCampaignBodySchema } from '@storelift/shared';
+import { CAMPAIGN_MESSAGES, createCampaignBodySchema, orderMessageText } from '@storelift/shared';
 import type { Deps } from '../../../deps.js';
 import { ValidationError } from '../../../lib/errors.js';
 import { parseOrder } from './parse.js';
@@ -63,7 +63,9 @@ describe('parseOrder', () => {
       description: [CAMPAIGN_MESSAGES.campaignNotesEnglish],
     });
     const reviews = parseOrder(deps, body({ productType: 7, installs: 5, days: 1 }), now, 'draft');
-    expect(reviews.reviewErrors).toEqual(['Add one review for each install ordered: 5']);
+    expect(reviews.reviewErrors?.map(orderMessageText)).toEqual([
+      'Add one review for each install ordered: 5',
+    ]);
     expect(parseOrder(deps, body({ productType: 7, installs: 5, days: 1 }), now, 'quote').reviewErrors).toBe(
       undefined,
     );

@@ -2,10 +2,11 @@ import {
   dayPlan,
   givenPlan,
   isSmartOrder,
-  orderFieldErrors,
+  orderFieldMessages,
   orderKeywords,
   orderRulesOf,
   type CreateCampaignBody,
+  type OrderMessage,
 } from '@storelift/shared';
 import type { CampaignSettings } from '../../../db/schema/campaigns.js';
 import type { Deps } from '../../../deps.js';
@@ -25,12 +26,12 @@ export interface ParsedOrder {
   startAt: Date | null;
   settings: CampaignSettings;
   /** The review count's errors, answered once the app is found (as they always were). */
-  reviewErrors: string[] | undefined;
+  reviewErrors: OrderMessage[] | undefined;
 }
 
 /**
  * Step 1 of an order: a product this deployment can deliver (`requireOrderable`, 422) and a body that
- * passes the shared `orderFieldErrors` (one 422 with every field error), read into the campaign's
+ * passes the shared `orderFieldMessages` (one 422 with every field error), read into the campaign's
  * keywords, plan, notes, start and settings.
  */
 export function parseOrder(
@@ -40,7 +41,7 @@ export function parseOrder(
   purpose: Purpose,
 ): ParsedOrder {
   requireOrderable(deps, body.productType);
-  const { reviews: reviewErrors, ...errors } = orderFieldErrors(body, { purpose, now });
+  const { reviews: reviewErrors, ...errors } = orderFieldMessages(body, { purpose, now });
   throwIfAny(errors);
   const smart = isSmartOrder(body);
   const keywords = orderRulesOf(body.productType).keywords ? orderKeywords(body).keywords : [];

@@ -3,7 +3,7 @@ import {
   formatMoney,
   installsBought,
   parseMoney,
-  smartBudgetMessage,
+  smartBudgetError,
   splitByWeights,
 } from '@storelift/shared';
 import type { Queryable } from '../../../db/client.js';
@@ -72,7 +72,7 @@ export async function planOrder(
 
 /**
  * A smart campaign's orders: the installs `budget` buys at `unitPrice` (docs/campaigns.md), at least 5
- * per keyword per day each (else 422 on `budget`, at most 5000: `smartBudgetMessage`), the rest split by
+ * per keyword per day each (else 422 on `budget`, at most 5000: `smartBudgetError`), the rest split by
  * each keyword's searches and rank (`smartSplit`), each keyword's share spread evenly over the days.
  */
 export async function smartOrders(
@@ -89,7 +89,7 @@ export async function smartOrders(
   const { keywords, days, unitPrice } = smart;
   const bought = installsBought(smart.budget, unitPrice);
   const slots = days * keywords.length;
-  const message = smartBudgetMessage(bought, slots, unitPrice);
+  const message = smartBudgetError(bought, slots, unitPrice);
   if (message) throw ValidationError.field('budget', message);
   const stats = await repo.keywordStatsOf(db, smart.appId, smart.countryId, keywords);
   const missing = { searches: null, rank: null };

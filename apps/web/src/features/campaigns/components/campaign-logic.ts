@@ -16,6 +16,7 @@ import {
   minTotalMessage,
   moneyInputText,
   orderFieldErrors,
+  orderMessageText,
   orderRulesOf,
   parseMoney,
   startAtMessage,
@@ -350,7 +351,7 @@ function formErrors(values: CampaignFormValues, purpose: 'order' | 'draft'): Rec
 function fieldErrors(values: CampaignFormValues, purpose: OrderPurpose): Record<string, string[]> {
   const body = bodyFromValues(values);
   const errors = orderFieldErrors(body, { purpose, now: new Date(), form: true });
-  const total = minTotalMessage(installsMinOf(body.productType, body.appstore), body.days);
+  const total = orderMessageText(minTotalMessage(installsMinOf(body.productType, body.appstore), body.days));
   if (body.installsPlan && errors.installs?.includes(total)) {
     errors.installs = errors.installs.filter((message) => message !== total);
     if (!errors.installs.length) delete errors.installs;
