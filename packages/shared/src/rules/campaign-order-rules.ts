@@ -24,7 +24,11 @@ function campaignCoded(key: keyof typeof CAMPAIGN_MESSAGES, params: CodedMessage
   return { code: `campaign.${key}`, params };
 }
 
-/** The English text of an order rule's message. */
+/**
+ * The English text of an order rule's message. Filled here rather than by the catalog's `messageOf`: importing
+ * the catalog (every message set, the public API's contract among them) from the order rules breaks the web's
+ * sign-in at run time (module order in the bundle; entry.test.ts fails).
+ */
 export function orderMessageText(message: OrderMessage): string {
   if (typeof message === 'string') return message;
   const key = message.code.slice('campaign.'.length) as keyof typeof CAMPAIGN_MESSAGES;
