@@ -41,6 +41,7 @@ export * from './contracts/cpi.js';
 export * from './constants/cpi.js';
 export * from './contracts/admin-campaigns.js';
 export * from './contracts/vendors.js';
+export * from './contracts/vendor-panel.js';
 export * from './rules/statistics.js';
 export * from './contracts/statistics.js';
 export * from './rules/access-messages.js';
