@@ -13,7 +13,7 @@ import { buildApp } from '../apps/server/dist/app.js';
 import { loadConfig } from '../apps/server/dist/config.js';
 import { openDatabase } from '../apps/server/dist/db/client.js';
 import { startJobs } from '../apps/server/dist/jobs/jobs.js';
-import { startWorkers } from '../apps/server/dist/workers.js';
+import { QUEUES, startWorkers } from '../apps/server/dist/workers.js';
 import { outboundPolicy } from '../apps/server/dist/lib/public-url.js';
 import { createSession } from '../apps/server/dist/modules/sessions/sessions.repo.js';
 import { createStoreProvider } from '../apps/server/dist/providers/store/create-store-provider.js';
@@ -81,7 +81,7 @@ if (process.env.BENCH_RESEED === '1' || (await sampleCount()) < SAMPLES) await s
 const dataDir = mkdtempSync(join(tmpdir(), 'storelift-bench-'));
 const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST: '', DATABASE_URL: benchUrl });
 const database = await openDatabase({ databaseUrl: benchUrl });
-const jobs = await startJobs(database.sql, { supervise: false });
+const jobs = await startJobs(database.sql, { supervise: false, queues: QUEUES });
 const store = createStoreProvider('offline');
 await startWorkers({ db: database.db, jobs, config, store, outbound: outboundPolicy(config.outboundAllow) });
 const app = await buildApp({ config, database, jobs, store });

@@ -15,6 +15,7 @@ import { buildApp } from '../apps/server/dist/app.js';
 import { loadConfig } from '../apps/server/dist/config.js';
 import { openDatabase } from '../apps/server/dist/db/client.js';
 import { startJobs } from '../apps/server/dist/jobs/jobs.js';
+import { QUEUES } from '../apps/server/dist/workers.js';
 import { createSession } from '../apps/server/dist/modules/sessions/sessions.repo.js';
 import { checkLedger } from '../apps/server/dist/modules/ledger/ledger-check.js';
 import { grantRoles } from '../apps/server/dist/modules/users/users.repo.js';
@@ -153,7 +154,7 @@ const database = await openDatabase({ databaseUrl: benchUrl });
 // A kept database gets the migrations written since it was seeded (new indexes), then fresh statistics.
 await database.migrate();
 await database.db.execute(sql`analyze campaigns`);
-const jobs = await startJobs(database.sql, { supervise: false });
+const jobs = await startJobs(database.sql, { supervise: false, queues: QUEUES });
 const app = await buildApp({ config, database, jobs, store: createStoreProvider('offline') });
 const rowsOf = async (query) => (await database.db.execute(query)).rows;
 try {

@@ -13,6 +13,7 @@ import { buildApp } from '../apps/server/dist/app.js';
 import { loadConfig } from '../apps/server/dist/config.js';
 import { openDatabase } from '../apps/server/dist/db/client.js';
 import { startJobs } from '../apps/server/dist/jobs/jobs.js';
+import { QUEUES } from '../apps/server/dist/workers.js';
 import { signingSecret } from '../apps/server/dist/modules/core-settings/signing-secret.js';
 import { createSession } from '../apps/server/dist/modules/sessions/sessions.repo.js';
 import { checkLedger } from '../apps/server/dist/modules/ledger/ledger-check.js';
@@ -78,7 +79,7 @@ if (process.env.BENCH_RESEED === '1' || !(await bench.isSeeded('money_bench_seed
 const dataDir = mkdtempSync(join(tmpdir(), 'storelift-bench-'));
 const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST: '', DATABASE_URL: benchUrl });
 const database = await openDatabase({ databaseUrl: benchUrl });
-const jobs = await startJobs(database.sql, { supervise: false });
+const jobs = await startJobs(database.sql, { supervise: false, queues: QUEUES });
 const app = await buildApp({ config, database, jobs, store: createStoreProvider('offline') });
 try {
   const [owner] = (await database.db.execute(sql`select min(id) as id from users`)).rows;

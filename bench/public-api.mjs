@@ -15,6 +15,7 @@ import { buildApp } from '../apps/server/dist/app.js';
 import { loadConfig } from '../apps/server/dist/config.js';
 import { openDatabase } from '../apps/server/dist/db/client.js';
 import { startJobs } from '../apps/server/dist/jobs/jobs.js';
+import { QUEUES } from '../apps/server/dist/workers.js';
 import { changeApiToken } from '../apps/server/dist/modules/api-credits/api-credits.service.js';
 import { createSession } from '../apps/server/dist/modules/sessions/sessions.repo.js';
 import { DEMO_APPS } from '../apps/server/dist/providers/store/offline/demo-apps.js';
@@ -35,7 +36,7 @@ const config = loadConfig({
   PUBLIC_API_RATE_LIMIT: String(READS * ROUNDS),
 });
 const database = await openDatabase({ databaseUrl: bench.url });
-const jobs = await startJobs(database.sql, { supervise: false });
+const jobs = await startJobs(database.sql, { supervise: false, queues: QUEUES });
 const app = await buildApp({ config, database, jobs, store: createStoreProvider('offline') });
 const { db } = database;
 

@@ -9,6 +9,7 @@ const SERVER_TOP = [
   'workers',
   'seed',
   'migrate-cli',
+  'prepare-image-cli',
   'config',
   'deps',
 ];
@@ -31,8 +32,6 @@ const QUERIES_OUTSIDE_REPOS = [
   'core-settings/signing-secret.ts',
   'cpi-accounts/cpi-accounts.assign.ts',
   'cpi-accounts/cpi-accounts.service.ts',
-  'ledger/ledger-check.ts',
-  'ledger/ledger.ts',
   'marketing/ads-report.service.ts',
   'marketing/marketing-actions.service.ts',
   'notices/campaign-messages.service.ts',

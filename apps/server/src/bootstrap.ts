@@ -4,6 +4,7 @@ import { openDatabase } from './db/client.js';
 import { retireDemoAccounts, seedDemo, seedReference } from './seed.js';
 import { startJobs } from './jobs/jobs.js';
 import { outboundPolicy } from './lib/public-url.js';
+import { QUEUES } from './workers.js';
 import { createStoreProvider } from './providers/store/create-store-provider.js';
 
 /**
@@ -15,10 +16,11 @@ export async function bootstrap(config: Config, options: { ownsDemoData: boolean
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: join(config.dataDir, 'db'),
+    queues: QUEUES,
   });
   await database.migrate();
   await seedReference(database.db);
-  const jobs = await startJobs(database.sql, { supervise: true });
+  const jobs = await startJobs(database.sql, { supervise: true, queues: QUEUES });
   const store = createStoreProvider(config.storeProvider);
   const deps = { db: database.db, jobs, config, store, outbound: outboundPolicy(config.outboundAllow) };
   // After the job queue: the demo's running campaign is ordered through the service, which schedules jobs.

@@ -9,7 +9,7 @@ import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { seedReference } from '../src/seed.js';
 import { startJobs } from '../src/jobs/jobs.js';
-import { startWorkers } from '../src/workers.js';
+import { QUEUES, startWorkers } from '../src/workers.js';
 import type { Deps } from '../src/deps.js';
 import { outboundPolicy, type OutboundPolicy } from '../src/lib/public-url.js';
 import { createStoreProvider } from '../src/providers/store/create-store-provider.js';
@@ -111,10 +111,11 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const database = await openDatabase({
     databaseUrl: store.databaseUrl,
     pgliteDir: store.persistent && !store.databaseUrl ? join(store.dataDir, 'db') : undefined,
+    queues: QUEUES,
   });
   await database.migrate();
   await seedReference(database.db);
-  const jobs = await startJobs(database.sql, { supervise: false });
+  const jobs = await startJobs(database.sql, { supervise: false, queues: QUEUES });
   const storeProvider = options.storeProvider ?? createStoreProvider('offline');
   const outbound = options.outbound ?? outboundPolicy(config.outboundAllow);
   const deps: Deps = { db: database.db, jobs, config, store: storeProvider, outbound };

@@ -11,6 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.js';
 import { startJobs, type SqlExecutor } from '../jobs/jobs.js';
+import { queueNames, type QueueSettingsMap } from '../jobs/queues.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
 import { holdsDatabase, preparedImage, startFromImage } from './pglite-image.js';
 
@@ -37,21 +38,28 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
   /** PGlite data directory; in memory when undefined. */
   pgliteDir?: string | undefined;
+  /**
+   * Every job queue (the top floor's `QUEUES`): a new embedded database starts from the prepared image made with
+   * them; without, it runs PGlite's initdb and the migrations (a command on an existing data directory).
+   */
+  queues?: QueueSettingsMap | undefined;
 }
 
 /** Opens PostgreSQL when a URL is given, otherwise the embedded PGlite database. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.pgliteDir);
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl)
+    : openPglite(options.pgliteDir, options.queues);
 }
 
-async function openPglite(dir: string | undefined): Promise<Database> {
+async function openPglite(dir: string | undefined, queues: QueueSettingsMap | undefined): Promise<Database> {
   let releaseLock = () => {};
   if (dir) {
     mkdirSync(dir, { recursive: true });
     releaseLock = acquireDataDirLock(join(dir, '..', 'db.lock'));
   }
   // A new database starts from the prepared image instead of initdb and the migrations (pglite-image.ts).
-  const image = dir && holdsDatabase(dir) ? undefined : await prepareEmbeddedImage();
+  const image = !queues || (dir && holdsDatabase(dir)) ? undefined : await prepareEmbeddedImage(queues);
   const client = new PGlite({
     dataDir: dir,
     extensions: pgliteExtensions,
@@ -88,16 +96,20 @@ const pgBossVersion = (createRequire(import.meta.url)('pg-boss/package.json') as
 
 /**
  * Makes the embedded database's prepared image, if it is missing: every migration, and pg-boss's schema and
- * queues (a third of a second more on each new database otherwise).
+ * `queues` (a third of a second more on each new database otherwise). The queues are handed over by the top
+ * floor (db/ knows no module); their names and settings are part of the image's recipe.
  */
-export function prepareEmbeddedImage() {
+export function prepareEmbeddedImage(queues: QueueSettingsMap) {
   return preparedImage({
     extensions: pgliteExtensions,
     folders: [migrationsFolder],
-    versions: [`pg-boss ${pgBossVersion}`],
+    versions: [
+      `pg-boss ${pgBossVersion}`,
+      ...queueNames(queues).map((name) => `${name}${queues[name].money ? ' money' : ''}`),
+    ],
     async setUp(client) {
       await migratePglite(drizzlePglite({ client }), { migrationsFolder });
-      const jobs = await startJobs(pgliteSql(client), { supervise: false });
+      const jobs = await startJobs(pgliteSql(client), { supervise: false, queues });
       await jobs.stop();
     },
   });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, prepareEmbeddedImage, type Database } from './client.js';
 import { startFromImage } from './pglite-image.js';
+import { QUEUES } from '../workers.js';
 
 const root = mkdtempSync(join(tmpdir(), 'storelift-image-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -17,16 +18,16 @@ async function tableCount(database: Database) {
 
 describe('the prepared database image', () => {
   it('is made once for the current migrations', async () => {
-    const image = await prepareEmbeddedImage();
+    const image = await prepareEmbeddedImage(QUEUES);
     expect(image).toBeDefined();
     expect(existsSync(join(image!.dataDir, 'PG_VERSION'))).toBe(true);
     expect(existsSync(image!.tarball)).toBe(true);
-    expect(await prepareEmbeddedImage()).toEqual(image);
+    expect(await prepareEmbeddedImage(QUEUES)).toEqual(image);
   });
 
   it('gives a new data directory every migration, and a reopened one keeps its rows', async () => {
     const dir = join(root, 'data', 'db');
-    const first = await openDatabase({ pgliteDir: dir });
+    const first = await openDatabase({ pgliteDir: dir, queues: QUEUES });
     await first.migrate();
     expect(await tableCount(first)).toBeGreaterThan(30);
     // pg_trgm came with the image (migration 0008) and its library loads.
@@ -36,7 +37,7 @@ describe('the prepared database image', () => {
     await first.close();
     expect(existsSync(`${dir}.restoring`)).toBe(false);
 
-    const again = await openDatabase({ pgliteDir: dir });
+    const again = await openDatabase({ pgliteDir: dir, queues: QUEUES });
     await again.migrate();
     const kept = await again.sql.executeSql("select value from settings where key = 'image_test'");
     expect(kept.rows).toEqual([{ value: true }]);
@@ -44,7 +45,7 @@ describe('the prepared database image', () => {
   });
 
   it("gives an in-memory database every migration and pg-boss's queues", async () => {
-    const database = await openDatabase({});
+    const database = await openDatabase({ queues: QUEUES });
     await database.migrate();
     expect(await tableCount(database)).toBeGreaterThan(30);
     const { rows } = await database.sql.executeSql("select 1 from pgboss.queue where name = 'mail.send'");

@@ -8,7 +8,11 @@ import { waitForMail } from '../../test/outbox.js';
 import { readOutbox } from '../modules/mail/dev-mailbox.routes.js';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { MONEY_JOB_EXPIRY_SECONDS, MONEY_QUEUES, QUEUE_NAMES } from './queues.js';
+import { QUEUES } from '../workers.js';
+import { MONEY_JOB_EXPIRY_SECONDS, queueNames } from './queues.js';
+
+const QUEUE_NAMES = queueNames(QUEUES);
+const MONEY_QUEUES = QUEUE_NAMES.filter((queue) => QUEUES[queue].money);
 
 describe('durable jobs', () => {
   const storePromise = createTestStore({ persistent: true });

@@ -1,11 +1,15 @@
 import PgBoss from 'pg-boss';
 import { eachOnItsOwn } from '../lib/batches.js';
 import {
+  DEFAULT_RETRY,
   MONEY_JOB_EXPIRY_SECONDS,
-  MONEY_QUEUES,
-  QUEUE_NAMES,
+  queueNames,
   type QueueData,
+  type QueueDeclaration,
+  type QueueDeclarations,
   type QueueName,
+  type QueueSettingsMap,
+  type WorkOptions,
 } from './queues.js';
 
 export type JobHandler<Q extends QueueName> = (data: QueueData[Q]) => Promise<void>;
@@ -17,28 +21,10 @@ export interface SqlExecutor {
 /** Told of every failed attempt of a job (the server's error log). */
 export type JobFailureListener = (queue: QueueName, jobId: string, error: unknown) => Promise<void>;
 
-/** How a worker fetches: jobs per fetch and seconds between fetches (pg-boss's minimum is 0.5). */
-export interface WorkOptions {
-  batchSize?: number;
-  pollingIntervalSeconds?: number;
-}
-
-/**
- * A queue's worker as the module that owns the queue declares it: its handler, made once for the running
- * application (`ctx`, the services' dependencies), how it fetches, and the cron (UTC) of a queue that runs by itself.
- */
-export interface QueueWorker<Data, Ctx> {
-  handler(ctx: Ctx): (data: Data) => Promise<void>;
-  options?: WorkOptions;
-  schedule?: string;
-}
-/** The workers of a module's queues (`Queues` maps each queue's name to its job data). */
-export type QueueWorkers<Ctx, Queues> = { [Q in keyof Queues]: QueueWorker<Queues[Q], Ctx> };
-
-const RETRIES = { retryLimit: 5, retryDelay: 10, retryBackoff: true } as const;
-
 /** Durable background jobs on the application's own database (pg-boss). */
 export interface Jobs {
+  /** The queues this runtime was started with: every queue the modules declare. */
+  readonly queues: readonly QueueName[];
   /** Queues a job; with `singletonSeconds`, at most one job of the queue per window of that many seconds. */
   send<Q extends QueueName>(
     queue: Q,
@@ -56,7 +42,15 @@ export interface Jobs {
   stop(): Promise<void>;
 }
 
-export async function startJobs(sql: SqlExecutor, options: { supervise: boolean }): Promise<Jobs> {
+/**
+ * Starts pg-boss on the application's database and creates `queues` (every queue the modules declare, handed
+ * over by the top floor), each with its money expiry; the jobs sent to a queue take its retries.
+ */
+export async function startJobs(
+  sql: SqlExecutor,
+  options: { supervise: boolean; queues: QueueSettingsMap },
+): Promise<Jobs> {
+  const { queues } = options;
   const boss = new PgBoss({
     db: sql as PgBoss.Db,
     supervise: options.supervise,
@@ -65,26 +59,21 @@ export async function startJobs(sql: SqlExecutor, options: { supervise: boolean 
   });
   boss.on('error', (error) => console.error('[jobs]', error));
   await boss.start();
+  await createQueues(boss, queues);
+  const retryOf = (queue: QueueName) => queues[queue].retry ?? DEFAULT_RETRY;
   const failureListeners: JobFailureListener[] = [];
-  for (const name of QUEUE_NAMES) {
-    const money = MONEY_QUEUES.includes(name);
-    const queue = await boss.getQueue(name);
-    if (!queue)
-      await boss.createQueue(name, { name, ...(money && { expireInSeconds: MONEY_JOB_EXPIRY_SECONDS }) });
-    // A queue made before its expiry was set (an older database or the prepared image) takes it now.
-    else if (money && queue.expireInSeconds !== MONEY_JOB_EXPIRY_SECONDS)
-      await boss.updateQueue(name, { name, expireInSeconds: MONEY_JOB_EXPIRY_SECONDS });
-  }
   return {
+    queues: queueNames(queues),
     async send(queue, data, sendOptions) {
-      await boss.send(queue, data as object, { ...RETRIES, ...sendOptions });
+      await boss.send(queue, data as object, { ...retryOf(queue), ...sendOptions });
     },
     async sendMany(queue, items) {
       if (!items.length) return;
-      await boss.insert(items.map((data) => ({ name: queue, data: data as object, ...RETRIES })));
+      const retry = retryOf(queue);
+      await boss.insert(items.map((data) => ({ name: queue, data: data as object, ...retry })));
     },
     async schedule(queue, cron, data) {
-      await boss.schedule(queue, cron, data as object, { tz: 'UTC', ...RETRIES });
+      await boss.schedule(queue, cron, data as object, { tz: 'UTC', ...retryOf(queue) });
     },
     onFailure(listener) {
       failureListeners.push(listener);
@@ -114,11 +103,27 @@ export async function startJobs(sql: SqlExecutor, options: { supervise: boolean 
   };
 }
 
-/** Starts every queue's worker in this process and registers the schedules of those that run by themselves. */
-export async function startQueueWorkers<Ctx>(jobs: Jobs, workers: QueueWorkers<Ctx, QueueData>, ctx: Ctx) {
-  for (const queue of Object.keys(workers) as QueueName[]) {
-    const worker = workers[queue] as QueueWorker<QueueData[QueueName], Ctx>;
-    await jobs.work(queue, worker.handler(ctx), worker.options);
-    if (worker.schedule) await jobs.schedule(queue, worker.schedule, {});
+/** Creates the queues a database lacks; a money queue made before its expiry was set (an older database) takes it. */
+async function createQueues(boss: PgBoss, queues: QueueSettingsMap) {
+  for (const name of queueNames(queues)) {
+    const money = queues[name].money === true;
+    const queue = await boss.getQueue(name);
+    if (!queue)
+      await boss.createQueue(name, { name, ...(money && { expireInSeconds: MONEY_JOB_EXPIRY_SECONDS }) });
+    else if (money && queue.expireInSeconds !== MONEY_JOB_EXPIRY_SECONDS)
+      await boss.updateQueue(name, { name, expireInSeconds: MONEY_JOB_EXPIRY_SECONDS });
+  }
+}
+
+/** Starts every declared queue's worker in this process and registers the schedules of those that run by themselves. */
+export async function startQueueWorkers<Ctx>(
+  jobs: Jobs,
+  queues: QueueDeclarations<Ctx, QueueData>,
+  ctx: Ctx,
+) {
+  for (const queue of queueNames(queues)) {
+    const declared = queues[queue] as QueueDeclaration<QueueData[QueueName], Ctx>;
+    await jobs.work(queue, declared.handler(ctx), declared.options);
+    if (declared.schedule) await jobs.schedule(queue, declared.schedule, {});
   }
 }

@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.js';
-import type { QueueWorkers } from '../../jobs/jobs.js';
+import type { QueueDeclarations } from '../../jobs/queues.js';
 import { refillApiCredits, resetFreeCredits } from './api-credits.service.js';
 
 /** The API credits module's queues and their job data. */
@@ -10,9 +10,10 @@ export interface ApiCreditsQueues {
   'api-credits.refill': { userId: number };
 }
 
-export const apiCreditsWorkers: QueueWorkers<Deps, ApiCreditsQueues> = {
+export const apiCreditsQueues: QueueDeclarations<Deps, ApiCreditsQueues> = {
   'api-credits.monthly': { handler: (deps) => () => resetFreeCredits(deps.db), schedule: '0 0 1 * *' },
   'api-credits.refill': {
+    money: true,
     handler: (deps) => async (data) => {
       await refillApiCredits(deps.db, data.userId);
     },

@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.js';
-import type { QueueWorkers } from '../../jobs/jobs.js';
+import type { QueueDeclarations } from '../../jobs/queues.js';
 import { queueStatusRefresh, refreshAppCountries } from './apps.status.js';
 
 /** The apps module's queues and their job data. */
@@ -10,7 +10,7 @@ export interface AppsQueues {
   'apps.refresh': { appCountryIds: number[] };
 }
 
-export const appsWorkers: QueueWorkers<Deps, AppsQueues> = {
+export const appsQueues: QueueDeclarations<Deps, AppsQueues> = {
   'apps.refresh-all': { handler: (deps) => () => queueStatusRefresh(deps), schedule: '0 */6 * * *' },
   'apps.refresh': { handler: (deps) => (data) => refreshAppCountries(deps, data.appCountryIds) },
 };

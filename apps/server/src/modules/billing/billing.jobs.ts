@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.js';
-import type { QueueWorkers } from '../../jobs/jobs.js';
+import type { QueueDeclarations } from '../../jobs/queues.js';
 import type { SandboxEvent } from '../../providers/payments/sandbox/sandbox-provider.js';
 import { expireDueBonuses } from './bonus-expiry.js';
 import { confirm, redeliver, type SandboxConfirmation } from './sandbox-checkout.js';
@@ -14,9 +14,10 @@ export interface BillingQueues {
   'billing.expire-bonuses': Record<string, never>;
 }
 
-export const billingWorkers: QueueWorkers<Deps, BillingQueues> = {
-  'payments.sandbox-deliver': { handler: (deps) => (data) => redeliver(deps, data.event) },
+export const billingQueues: QueueDeclarations<Deps, BillingQueues> = {
+  'payments.sandbox-deliver': { money: true, handler: (deps) => (data) => redeliver(deps, data.event) },
   'payments.sandbox-confirm': {
+    money: true,
     handler: (deps) => (data) => confirm(deps, data),
     options: { pollingIntervalSeconds: 0.5 },
   },

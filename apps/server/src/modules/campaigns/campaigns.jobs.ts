@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.js';
-import type { QueueWorkers } from '../../jobs/jobs.js';
+import type { QueueDeclarations } from '../../jobs/queues.js';
 import { cpiSweep, refundDue } from './cpi/campaigns.cpi-charging.js';
 import { deliveryTick, startDue } from './delivery/campaigns.delivery.js';
 import { checkGuarantees } from './delivery/campaigns.guarantee-check.js';
@@ -24,8 +24,8 @@ export interface CampaignsQueues {
 /** Seconds between delivery ticks when the sandbox runs faster than real time. */
 const FAST_TICK_SECONDS = 10;
 
-export const campaignsWorkers: QueueWorkers<Deps, CampaignsQueues> = {
-  'campaigns.start': { handler: (deps) => (data) => startDue(deps, data.campaignId) },
+export const campaignsQueues: QueueDeclarations<Deps, CampaignsQueues> = {
+  'campaigns.start': { money: true, handler: (deps) => (data) => startDue(deps, data.campaignId) },
   'campaigns.deliver': {
     handler: (deps) => async () => {
       await deliveryTick(deps);
@@ -44,6 +44,7 @@ export const campaignsWorkers: QueueWorkers<Deps, CampaignsQueues> = {
     schedule: '* * * * *',
   },
   'campaigns.cpi-refund': {
+    money: true,
     handler: (deps) => (data) => refundDue(deps, data.campaignId, new Date(), data.dueAt),
   },
   'campaigns.cpi-sweep': {

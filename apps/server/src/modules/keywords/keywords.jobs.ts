@@ -1,6 +1,6 @@
 import type { RankSource } from '@storelift/shared';
 import type { Deps } from '../../deps.js';
-import type { QueueWorkers } from '../../jobs/jobs.js';
+import type { QueueDeclarations } from '../../jobs/queues.js';
 import { checkRanks, queueDailyRanks } from './ranks.js';
 
 /** The keywords module's queues and their job data. */
@@ -11,7 +11,7 @@ export interface KeywordsQueues {
   'keywords.check-ranks': { keywordIds: number[]; source: RankSource; runId?: string };
 }
 
-export const keywordsWorkers: QueueWorkers<Deps, KeywordsQueues> = {
+export const keywordsQueues: QueueDeclarations<Deps, KeywordsQueues> = {
   'keywords.daily': { handler: (deps) => () => queueDailyRanks(deps), schedule: '30 0 * * *' },
   'keywords.check-ranks': {
     handler: (deps) => (data) => checkRanks(deps, data),

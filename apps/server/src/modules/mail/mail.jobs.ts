@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.js';
-import type { QueueWorkers } from '../../jobs/jobs.js';
+import type { QueueDeclarations } from '../../jobs/queues.js';
 import { createMailer, outboxDir, type MailMessage } from './mailer.js';
 
 /** The mail module's queues and their job data. */
@@ -7,7 +7,7 @@ export interface MailQueues {
   'mail.send': MailMessage;
 }
 
-export const mailWorkers: QueueWorkers<Deps, MailQueues> = {
+export const mailQueues: QueueDeclarations<Deps, MailQueues> = {
   'mail.send': {
     handler: ({ config }) => createMailer({ smtpUrl: config.smtpUrl, outboxDir: outboxDir(config) }),
   },

@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.js';
-import type { QueueWorkers } from '../../jobs/jobs.js';
+import type { QueueDeclarations } from '../../jobs/queues.js';
 import { mailPendingNotices } from './notices.service.js';
 
 /** The notices module's queues and their job data. */
@@ -8,7 +8,7 @@ export interface NoticesQueues {
   'notices.mail': Record<string, never>;
 }
 
-export const noticesWorkers: QueueWorkers<Deps, NoticesQueues> = {
+export const noticesQueues: QueueDeclarations<Deps, NoticesQueues> = {
   'notices.mail': {
     handler: (deps) => async () => {
       await mailPendingNotices(deps);

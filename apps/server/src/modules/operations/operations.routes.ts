@@ -24,7 +24,7 @@ export async function adminOperationsRoutes(app: FastifyInstance) {
   r.get(
     '/operations/queues',
     { schema: { tags, response: { 200: queueStatsResponseSchema, ...errorResponses } }, onRequest },
-    () => operations.queueStats(db),
+    () => operations.queueStats(app.deps),
   );
   r.get(
     '/operations/failed-jobs',
@@ -48,7 +48,7 @@ export async function adminOperationsRoutes(app: FastifyInstance) {
       },
       onRequest: app.permit('operations.retry-jobs'),
     },
-    (req) => operations.retryJob(db, req.params.queue, req.params.id),
+    (req) => operations.retryJob(app.deps, req.params.queue, req.params.id),
   );
   r.get(
     '/operations/failures',

@@ -8,6 +8,7 @@ import {
 } from '@storelift/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import type { Deps } from '../../deps.js';
 import { rowsOf } from '../../db/sql-rows.js';
 import {
   campaigns,
@@ -17,7 +18,6 @@ import {
   vendorPlacements,
   vendors,
 } from '../../db/schema/index.js';
-import { QUEUE_NAMES } from '../../jobs/queues.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import { pageMeta } from '../../lib/paging.js';
 import { audit } from '../audit/audit.js';
@@ -32,13 +32,13 @@ const LATEST = 20;
 const dayAgo = sql`now() - interval '1 day'`;
 
 /** `GET operations/queues`: waiting, active and failed jobs per queue (every queue, idle ones too). */
-export async function queueStats(db: Db): Promise<{ data: QueueStats[] }> {
+export async function queueStats({ db, jobs }: Pick<Deps, 'db' | 'jobs'>): Promise<{ data: QueueStats[] }> {
   const rows = await rowsOf<{ name: string; state: string; size: number }>(
     db,
     sql`select name, state::text as state, count(*)::int as size from pgboss.job group by name, state`,
   );
   const stats = new Map<string, QueueStats>(
-    QUEUE_NAMES.map((queue) => [queue, { queue, waiting: 0, active: 0, failed: 0 }]),
+    jobs.queues.map((queue) => [queue, { queue, waiting: 0, active: 0, failed: 0 }]),
   );
   for (const { name, state, size } of rows) {
     const entry = stats.get(name);
@@ -86,8 +86,8 @@ export async function failedJobs(db: Db, query: z.output<typeof failedJobsQueryS
  * `POST operations/failed-jobs/{queue}/{id}/retry`: queues a failed job again (one more attempt), audited in
  * the same transaction. The statement is pg-boss's own retry; a job no longer failed answers 409.
  */
-export async function retryJob(db: Db, queue: string, id: string) {
-  if (!(QUEUE_NAMES as string[]).includes(queue)) throw new NotFoundError();
+export async function retryJob({ db, jobs }: Pick<Deps, 'db' | 'jobs'>, queue: string, id: string) {
+  if (!(jobs.queues as readonly string[]).includes(queue)) throw new NotFoundError();
   await db.transaction(async (tx) => {
     const updated = await rowsOf(
       tx,

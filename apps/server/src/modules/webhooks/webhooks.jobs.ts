@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.js';
-import type { QueueWorkers } from '../../jobs/jobs.js';
+import type { QueueDeclarations } from '../../jobs/queues.js';
 import { deliverDue } from './webhooks.delivery.js';
 
 /** The webhooks module's queues and their job data. */
@@ -8,6 +8,6 @@ export interface WebhooksQueues {
   'webhooks.deliver': Record<string, never>;
 }
 
-export const webhooksWorkers: QueueWorkers<Deps, WebhooksQueues> = {
+export const webhooksQueues: QueueDeclarations<Deps, WebhooksQueues> = {
   'webhooks.deliver': { handler: (deps) => () => deliverDue(deps), schedule: '* * * * *' },
 };
