@@ -22,3 +22,4 @@ export * from './marketing.js';
 export * from './public-api.js';
 export * from './webhooks.js';
 export * from './guarantee.js';
+export * from './sandbox-panel.js';
