@@ -32,7 +32,11 @@ export const sandboxPanelOrders = pgTable(
     created_at: createdAt(),
     ended_at: timestamp('ended_at', { withTimezone: true }),
   },
-  (t) => [index('sandbox_panel_orders_open_idx').on(t.id).where(sql`${t.final_status} is null`)],
+  (t) => [
+    index('sandbox_panel_orders_open_idx')
+      .on(t.id)
+      .where(sql`${t.final_status} is null`),
+  ],
 );
 
 /** A refill asked for an order (`action=refill`); its id is the panel's refill id. */
