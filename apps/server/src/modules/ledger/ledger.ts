@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import {
   MESSAGES,
   formatMoney,
@@ -13,17 +12,30 @@ import {
   type TransactionType,
 } from '@storelift/shared';
 import type { Db } from '../../db/client.js';
-import { rowOf, rowsOf } from '../../db/sql-rows.js';
-import {
-  accounts,
-  billingProfiles,
-  bonusGrants,
-  bonusGrantUses,
-  transactions,
-} from '../../db/schema/index.js';
 import { ValidationError } from '../../lib/errors.js';
 import { currentActor } from '../audit/request-context.js';
 import { ensureBillingProfile } from '../plans/profiles.repo.js';
+import {
+  accountBalances,
+  addSpent,
+  chargeTotals,
+  giveBackToGrant,
+  grantsDue,
+  grantUsesOfCharge,
+  insertBonusGrant,
+  insertGrantUses,
+  insertLedgerRow,
+  lockAccounts,
+  markGrantExpired,
+  markGrantUseRestored,
+  openGrantsSoonestFirst,
+  takeFromGrant,
+  type GrantUseRow,
+  type TransactionRow,
+  type Tx,
+} from './ledger.repo.js';
+
+export type { TransactionRow, Tx } from './ledger.repo.js';
 
 /*
  * The ledger (docs/architecture.md, Data): every change of a balance is an append-only `transactions` row, and
@@ -31,10 +43,6 @@ import { ensureBillingProfile } from '../plans/profiles.repo.js';
  * user's accounts. Balances never go negative; spending takes the bonus balance first; refunds go back to
  * the account the money came from. Every function here must run inside `db.transaction`.
  */
-
-/** An open database transaction. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type TransactionRow = typeof transactions.$inferSelect;
 
 /** What a ledger row is about. */
 export interface Posting {
@@ -91,11 +99,11 @@ export class Book {
   /** Locks the users' accounts, creating the billing profile and accounts of a user who has none yet. */
   static async open(tx: Tx, userIds: number[]): Promise<Book> {
     const ids = [...new Set(userIds)];
-    let rows = await Book.lock(tx, ids);
+    let rows = await lockAccounts(tx, ids);
     const missing = ids.filter((id) => rows.filter((row) => row.user_id === id).length < 3);
     if (missing.length) {
       for (const id of missing) await ensureBillingProfile(tx, id);
-      rows = await Book.lock(tx, ids);
+      rows = await lockAccounts(tx, ids);
     }
     const locked = new Map<number, Record<AccountType, LockedAccount>>();
     for (const row of rows) {
@@ -105,19 +113,6 @@ export class Book {
     }
     for (const id of ids) if (!locked.get(id)?.main) throw new Error(`No accounts for user ${id}`);
     return new Book(tx, locked);
-  }
-
-  private static async lock(tx: Tx, userIds: number[]) {
-    // A template, not a query builder: every charge runs it (db/sql-rows.ts).
-    return rowsOf<{ id: number; user_id: number; type: AccountType; balance: string }>(
-      tx,
-      sql`select id, user_id, type, balance from ${accounts}
-        where user_id in (${sql.join(
-          userIds.map((id) => sql`${id}::int`),
-          sql`, `,
-        )})
-        order by id for update`,
-    );
   }
 
   /** The balance of one of the locked accounts. */
@@ -162,11 +157,7 @@ type EntryPosting = Posting & {
   spent?: Money;
 };
 
-/**
- * One statement: moves the account's cached balance and appends the ledger row with the balance after
- * it (the UPDATE holds the account's row lock until the transaction ends), and adds a charge's spending
- * to the user's total.
- */
+/** Writes a ledger row through {@link insertLedgerRow}, its description and the acting staff member filled in. */
 async function writeRow(
   tx: Tx,
   target: { accountId: number } | { account: AccountType },
@@ -175,42 +166,23 @@ async function writeRow(
   amount: Money,
   posting: EntryPosting,
 ): Promise<TransactionRow | undefined> {
-  const which =
-    'accountId' in target
-      ? sql`${accounts.id} = ${target.accountId}`
-      : sql`${accounts.user_id} = ${userId} and ${accounts.type} = ${target.account}`;
   const { impersonatorId } = currentActor();
   const { text } = posting;
-  const description = text ? ledgerText(text) : (posting.description ?? null);
-  const [raw] = await rowsOf(
-    tx,
-    sql`
-    with moved as (
-      update ${accounts} set balance = ${accounts.balance} + ${formatMoney(amount)}::numeric, updated_at = now()
-      where ${which}
-      returning id, balance
-    )${
-      posting.spent === undefined
-        ? sql``
-        : sql`, spent as (
-      update ${billingProfiles} set total_spent = ${billingProfiles.total_spent} + ${formatMoney(posting.spent)}::numeric
-      where ${billingProfiles.user_id} = ${userId}
-    )`
-    }
-    insert into ${transactions} (user_id, account_id, account, type, amount, balance_after, entry_id,
-      related_entry_id, reference_type, reference_id, description, description_key, description_params, appstore,
-      package, created_by, impersonator_id)
-    select ${userId}::int, moved.id, ${account}::text, ${posting.type}::text, ${formatMoney(amount)}::numeric,
-      moved.balance, ${posting.entryId}::uuid, ${posting.relatedEntryId ?? null}::uuid,
-      ${posting.reference?.type ?? null}::text,
-      ${posting.reference ? String(posting.reference.id) : null}::text, ${description}::text,
-      ${text?.key ?? null}::text, ${text ? JSON.stringify(text.params ?? {}) : null}::jsonb,
-      ${posting.appstore ?? null}::smallint, ${posting.package ?? null}::text, ${posting.createdBy ?? null}::int,
-      ${impersonatorId}::int
-    from moved
-    returning *`,
-  );
-  return raw && rowOf(transactions, raw);
+  return insertLedgerRow(tx, target, userId, account, amount, {
+    type: posting.type,
+    entryId: posting.entryId,
+    relatedEntryId: posting.relatedEntryId ?? null,
+    referenceType: posting.reference?.type ?? null,
+    referenceId: posting.reference ? String(posting.reference.id) : null,
+    description: text ? ledgerText(text) : (posting.description ?? null),
+    descriptionKey: text?.key ?? null,
+    descriptionParams: text ? JSON.stringify(text.params ?? {}) : null,
+    appstore: posting.appstore ?? null,
+    package: posting.package ?? null,
+    createdBy: posting.createdBy ?? null,
+    impersonatorId,
+    spent: posting.spent,
+  });
 }
 
 /**
@@ -229,41 +201,25 @@ async function keepGrants(
     case 'none':
       return 0n;
     case 'grant':
-      await tx.insert(bonusGrants).values({
-        user_id: userId,
-        transaction_id: row.id,
-        amount: formatMoney(amount),
-        remaining: formatMoney(amount),
-        expires_at: mode.expiresAt,
-      });
+      await insertBonusGrant(tx, userId, row.id, amount, mode.expiresAt);
       return 0n;
     case 'expire':
-      await tx
-        .update(bonusGrants)
-        .set({ remaining: sql`${bonusGrants.remaining} + ${formatMoney(amount)}`, expired_at: new Date() })
-        .where(eq(bonusGrants.id, mode.grantId));
+      await markGrantExpired(tx, mode.grantId, amount);
       return 0n;
     case 'consume': {
       // The soonest-expiring bonus money goes first; bonus money without an end date last.
       let left = -amount;
-      const open = await tx
-        .select({ id: bonusGrants.id, remaining: bonusGrants.remaining })
-        .from(bonusGrants)
-        .where(and(eq(bonusGrants.user_id, userId), gt(bonusGrants.remaining, '0')))
-        .orderBy(sql`${bonusGrants.expires_at} asc nulls last`, asc(bonusGrants.id));
-      const uses: (typeof bonusGrantUses.$inferInsert)[] = [];
+      const open = await openGrantsSoonestFirst(tx, userId);
+      const uses: GrantUseRow[] = [];
       for (const grant of open) {
         if (left === 0n) break;
         const take = minMoney(left, parseMoney(grant.remaining));
-        await tx
-          .update(bonusGrants)
-          .set({ remaining: sql`${bonusGrants.remaining} - ${formatMoney(take)}` })
-          .where(eq(bonusGrants.id, grant.id));
+        await takeFromGrant(tx, grant.id, take);
         uses.push({ grant_id: grant.id, entry_id: row.entry_id, amount: formatMoney(take) });
         left -= take;
       }
       if (left !== 0n) throw new Error(`Bonus grants of user ${userId} do not cover the bonus balance`);
-      if (uses.length) await tx.insert(bonusGrantUses).values(uses);
+      if (uses.length) await insertGrantUses(tx, uses);
       return 0n;
     }
     case 'restore': {
@@ -271,43 +227,18 @@ async function keepGrants(
       // expired meanwhile expires again at once (the caller writes that row).
       let left = amount;
       let expired = 0n;
-      const drawn = await tx
-        .select({
-          id: bonusGrantUses.id,
-          grant_id: bonusGrantUses.grant_id,
-          amount: bonusGrantUses.amount,
-          restored: bonusGrantUses.restored,
-          expired_at: bonusGrants.expired_at,
-        })
-        .from(bonusGrantUses)
-        .innerJoin(bonusGrants, eq(bonusGrants.id, bonusGrantUses.grant_id))
-        .where(eq(bonusGrantUses.entry_id, mode.chargeEntryId))
-        .orderBy(sql`${bonusGrants.expires_at} desc nulls first`, desc(bonusGrantUses.id));
+      const drawn = await grantUsesOfCharge(tx, mode.chargeEntryId);
       for (const use of drawn) {
         if (left === 0n) break;
         const take = minMoney(left, parseMoney(use.amount) - parseMoney(use.restored));
         if (take <= 0n) continue;
-        await tx
-          .update(bonusGrantUses)
-          .set({ restored: sql`${bonusGrantUses.restored} + ${formatMoney(take)}` })
-          .where(eq(bonusGrantUses.id, use.id));
+        await markGrantUseRestored(tx, use.id, take);
         if (use.expired_at) expired += take;
-        else {
-          await tx
-            .update(bonusGrants)
-            .set({ remaining: sql`${bonusGrants.remaining} + ${formatMoney(take)}` })
-            .where(eq(bonusGrants.id, use.grant_id));
-        }
+        else await giveBackToGrant(tx, use.grant_id, take);
         left -= take;
       }
       if (left > 0n) {
-        await tx.insert(bonusGrants).values({
-          user_id: userId,
-          transaction_id: row.id,
-          amount: formatMoney(left),
-          remaining: formatMoney(left),
-          expires_at: null,
-        });
+        await insertBonusGrant(tx, userId, row.id, left, null);
       }
       return expired;
     }
@@ -338,13 +269,6 @@ export async function creditAccount(
 }
 
 const newEntry = () => randomUUID();
-
-async function addSpent(tx: Tx, userId: number, amount: Money) {
-  await tx
-    .update(billingProfiles)
-    .set({ total_spent: sql`${billingProfiles.total_spent} + ${formatMoney(amount)}` })
-    .where(eq(billingProfiles.user_id, userId));
-}
 
 /** Puts money on an account; bonus money may carry an expiry. */
 export async function credit(
@@ -404,20 +328,7 @@ export async function charge(tx: Tx, userId: number, amount: Money, posting: Pos
 
 /** What a charge took from each account and what was refunded of it so far. */
 async function chargeState(tx: Tx, userId: number, chargeEntryId: string) {
-  const rows = await tx
-    .select({
-      account: transactions.account,
-      charged: sql<string>`coalesce(-sum(${transactions.amount}) filter (where ${transactions.entry_id} = ${chargeEntryId}), 0)`,
-      refunded: sql<string>`coalesce(sum(${transactions.amount}) filter (where ${transactions.related_entry_id} = ${chargeEntryId} and ${transactions.type} = 'refund'), 0)`,
-    })
-    .from(transactions)
-    .where(
-      and(
-        eq(transactions.user_id, userId),
-        sql`(${transactions.entry_id} = ${chargeEntryId} or ${transactions.related_entry_id} = ${chargeEntryId})`,
-      ),
-    )
-    .groupBy(transactions.account);
+  const rows = await chargeTotals(tx, userId, chargeEntryId);
   const of = (account: AccountType) => {
     const row = rows.find((r) => r.account === account);
     return { charged: parseMoney(row?.charged ?? '0'), refunded: parseMoney(row?.refunded ?? '0') };
@@ -497,17 +408,7 @@ export async function transfer(
 /** Writes off what is left of the user's bonus grants that expired by `now` (bonus expiry rows). */
 export async function expireBonuses(tx: Tx, userId: number, now = new Date()): Promise<Money> {
   const book = await Book.open(tx, [userId]);
-  const due = await tx
-    .select({ id: bonusGrants.id, remaining: bonusGrants.remaining })
-    .from(bonusGrants)
-    .where(
-      and(
-        eq(bonusGrants.user_id, userId),
-        gt(bonusGrants.remaining, '0'),
-        sql`${bonusGrants.expires_at} <= ${now.toISOString()}`,
-      ),
-    )
-    .orderBy(asc(bonusGrants.id));
+  const due = await grantsDue(tx, userId, now);
   let total = 0n;
   for (const grant of due) {
     const amount = parseMoney(grant.remaining);
@@ -525,10 +426,7 @@ export async function expireBonuses(tx: Tx, userId: number, now = new Date()): P
 
 /** The user's balances now (zero for a user without accounts yet). */
 export async function balancesOf(db: Db | Tx, userId: number): Promise<Record<AccountType, string>> {
-  const rows = await db
-    .select({ type: accounts.type, balance: accounts.balance })
-    .from(accounts)
-    .where(eq(accounts.user_id, userId));
+  const rows = await accountBalances(db, userId);
   const result: Record<AccountType, string> = { main: '0.0000', bonus: '0.0000', referral: '0.0000' };
   for (const row of rows) result[row.type] = row.balance;
   return result;
