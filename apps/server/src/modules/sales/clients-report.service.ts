@@ -1,4 +1,3 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type {
   ClientsReportRow,
   clientsReportExportQuerySchema,
@@ -6,9 +5,8 @@ import type {
 } from '@storelift/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { users } from '../../db/schema/index.js';
 import { pageMeta } from '../../lib/paging.js';
-import { clientCount, clientRows, isCustomer, managerOf, planIdOf, type ClientRow } from './sales.repo.js';
+import { managerOf, reportClientsBefore, reportClientsPage, type ClientRow } from './sales.repo.js';
 
 type Filters = z.output<typeof clientsReportExportQuerySchema>;
 
@@ -26,36 +24,16 @@ function view(row: ClientRow): ClientsReportRow {
   };
 }
 
-const filtersOf = (db: Db, query: Filters) =>
-  and(
-    isNull(users.deleted_at),
-    isCustomer(db),
-    query.country ? eq(users.country, query.country) : undefined,
-    query.manager_id ? eq(users.manager_id, query.manager_id) : undefined,
-    query.priceplan_id ? eq(planIdOf, query.priceplan_id) : undefined,
-  );
-
 /** `GET clients-report` (staff-admin §3): every client (no staff account), id descending. */
 export async function clientsReport(db: Db, query: z.output<typeof clientsReportQuerySchema>) {
-  const where = filtersOf(db, query);
-  const [rows, [total]] = await Promise.all([
-    clientRows(db)
-      .where(where)
-      .orderBy(desc(users.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    clientCount(db).where(where),
-  ]);
-  return { data: rows.map(view), meta: pageMeta(total?.value ?? 0, query.page, query.limit) };
+  const { rows, total } = await reportClientsPage(db, query, query.page, query.limit);
+  return { data: rows.map(view), meta: pageMeta(total, query.page, query.limit) };
 }
 
 /** The filtered clients in batches by id descending (keyset: each batch starts below the last id). */
 export async function* clientsReportBatches(db: Db, query: Filters, size: number) {
   for (let before = 2_147_483_647; ;) {
-    const rows = await clientRows(db)
-      .where(and(filtersOf(db, query), sql`${users.id} < ${before}`))
-      .orderBy(desc(users.id))
-      .limit(size);
+    const rows = await reportClientsBefore(db, query, before, size);
     yield rows.map(view);
     if (rows.length < size) return;
     before = rows.at(-1)!.id;
