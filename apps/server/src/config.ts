@@ -54,6 +54,8 @@ export interface Config {
   redisPrefix: string;
   /** How many times faster than real time the sandbox vendor delivers (a demo campaign: 1440 = a day a minute). */
   vendorSandboxSpeed: number;
+  /** The key of the server's own sandbox panel (`/sandbox/panel/api/v2`, where sandboxes are allowed). */
+  vendorSandboxPanelKey: string;
   /** Support's e-mail: shown on the Contacts page, and where contact messages are mailed. */
   supportEmail: string;
   /** Support's Telegram handle, shown on the Contacts page when set. */
@@ -139,6 +141,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: env.REDIS_PREFIX || 'storelift:',
     vendorSandboxSpeed: Math.max(0, Number(env.VENDOR_SANDBOX_SPEED ?? 1)) || 1,
+    // A default for dev and demo: the sandbox panel moves no real money or delivery.
+    vendorSandboxPanelKey: env.VENDOR_SANDBOX_PANEL_KEY || 'sandbox-panel-key',
     supportEmail: env.SUPPORT_EMAIL || 'support@storelift.test',
     supportTelegram: env.SUPPORT_TELEGRAM || undefined,
     blogFeedUrl: env.BLOG_FEED_URL || undefined,
