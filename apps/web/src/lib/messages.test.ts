@@ -58,8 +58,15 @@ describe('translating server texts', () => {
       'Este rol lo tienen 3 usuarios: elige antes un rol al que moverlos',
     );
     const filled = fillMessage(CAMPAIGN_MESSAGES.campaignMinInstalls, { minInstalls: 5, days: 7 });
-    const uncoded = { message: filled, code: 'dataNotValid' };
-    expect(errorText(new ApiError(422, filled, undefined, uncoded))).toBe(translateMessage(filled));
+    const coded = {
+      message: filled,
+      code: 'campaign.campaignMinInstalls',
+      params: { minInstalls: 5, days: 7 },
+    };
+    expect(errorText(new ApiError(422, filled, undefined, coded))).toBe(translateMessage(filled));
+    // The generic code on a text outside the catalog (a framework's): shown as sent, never looked up by its text.
+    const outside = { message: 'Body is not valid JSON', code: 'dataNotValid' };
+    expect(errorText(new ApiError(400, outside.message, undefined, outside))).toBe('Body is not valid JSON');
     const unknown = { message: 'Something new', code: 'newer.code' };
     expect(errorText(new ApiError(409, unknown.message, undefined, unknown))).toBe('Something new');
   });

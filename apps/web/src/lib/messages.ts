@@ -53,19 +53,19 @@ export function translateMessage(text: string): string {
 }
 
 /**
- * A server message by its code, filled with its values, in the interface language (docs/contract.md, "Error
- * codes"); the English text as sent when the code has no translation (a code newer than this client).
+ * A message by its code, filled with its values, in the interface language (docs/contract.md, "Error codes");
+ * the English text as sent when the code has no translation (a code newer than this client, or the generic code
+ * on a text outside the catalog, such as a framework's). Without a code, the text is looked up by itself.
  */
 export function codedText(coded: ErrorCodeOf | undefined, sent: string): string {
-  // The generic code on another text: a rule that still fills its text itself (not yet a code of its own).
-  const uncoded = coded?.code === 'dataNotValid' && sent !== MESSAGES.dataNotValid;
+  if (!coded) return translateMessage(sent);
+  const outsideCatalog = coded.code === 'dataNotValid' && sent !== MESSAGES.dataNotValid;
   if (
-    !coded ||
-    uncoded ||
+    outsideCatalog ||
     !i18next.hasLoadedNamespace('messages') ||
     !i18next.exists(coded.code, { ns: 'messages' })
   )
-    return translateMessage(sent);
+    return sent;
   // The code is only known at run time; the locale test checks every catalog code has a key.
   return i18next.t(coded.code as 'required', { ns: 'messages', ...coded.params });
 }
@@ -107,6 +107,9 @@ export function errorText(error: unknown): string {
  */
 export function textLimitError(value: string, max: number): string | undefined {
   return value.trim().length > max
-    ? translateMessage(fillMessage(VALIDATION_MESSAGES.textMax, { max }))
+    ? codedText(
+        { code: 'validation.textMax', params: { max } },
+        fillMessage(VALIDATION_MESSAGES.textMax, { max }),
+      )
     : undefined;
 }

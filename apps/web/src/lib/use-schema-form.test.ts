@@ -1,4 +1,4 @@
-import { act, renderHook } from '@testing-library/react';
+import { act, renderHook, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   changeUserBalanceBodySchema,
@@ -8,7 +8,7 @@ import {
   VALIDATION_MESSAGES,
 } from '@storelift/shared';
 import { ApiError } from './api';
-import { initI18n } from './i18n';
+import { applyLocale, initI18n } from './i18n';
 import { applyServerErrors, schemaErrors, useSchemaForm } from './use-schema-form';
 
 describe('schema errors', () => {
@@ -86,5 +86,30 @@ describe('server errors on a form', () => {
     });
     expect(unmapped).toEqual([MESSAGES.bonusLinkInvalid]);
     expect(result.current.fieldError('type')).toBe(MESSAGES.bonusVideoSpend);
+  });
+});
+
+describe('schema errors on a form', () => {
+  beforeAll(async () => {
+    await initI18n('es-ES');
+    await applyLocale('es-ES');
+  });
+
+  it('shows each message by its code and values in the interface language, never by its text', async () => {
+    const { result } = renderHook(() => {
+      const form = useSchemaForm(() => Promise.resolve(changeUserBalanceBodySchema), {
+        id: 2 ** 40,
+        amount: '5',
+        account_id: 1,
+      });
+      form.getInputProps('id');
+      return form;
+    });
+    act(() => result.current.onSubmit(() => {})());
+    await waitFor(() => expect(result.current.errors.id).toBe('Must be at most 2147483647'));
+    expect(result.current.getInputProps('id').error).toBe('Debe ser como máximo 2147483647');
+    // A message the page sets itself is shown through its text.
+    act(() => result.current.setFieldError('id', MESSAGES.required));
+    expect(result.current.getInputProps('id').error).toBe('Este campo es obligatorio');
   });
 });

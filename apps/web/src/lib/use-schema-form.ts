@@ -9,8 +9,8 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MESSAGES, validationMessage } from '@storelift/shared';
-import type { ApiError } from './api';
-import { errorText, fieldErrorTexts, loadMessages, translateMessage } from './messages';
+import type { ApiError, ErrorCodeOf } from './api';
+import { codedText, errorText, fieldErrorTexts, loadMessages } from './messages';
 import { notifyError } from './notify';
 
 /**
@@ -28,23 +28,31 @@ export interface FormSchema {
   ) => Promise<{ error?: { issues: StandardResult['issues'] } }>;
 }
 type PathSegment = PropertyKey | { key: PropertyKey };
-type StandardResult = { issues?: readonly { message: string; path?: readonly PathSegment[] }[] };
+/** A refusal as the schema reports it: zod's issue, with its English text, its rule and bound. */
+type FormIssue = { message: string; path?: readonly PathSegment[] };
+type StandardResult = { issues?: readonly FormIssue[] };
 
 export type FieldErrors = Record<string, string | undefined>;
 
-/** The first message per field path (`a.b`), as the schema wrote it (English, translated on display). */
-export async function schemaErrors(schema: FormSchema, values: unknown): Promise<FieldErrors> {
+/** The first issue per field path (`a.b`). */
+async function firstIssues(schema: FormSchema, values: unknown): Promise<Record<string, FormIssue>> {
   const issues = schema.safeParseAsync
     ? (await schema.safeParseAsync(values, { error: validationMessage })).error?.issues
     : (await schema['~standard'].validate(values)).issues;
-  const errors: FieldErrors = {};
+  const first: Record<string, FormIssue> = {};
   for (const issue of issues ?? []) {
     const path = (issue.path ?? [])
       .map((segment) => String(typeof segment === 'object' ? segment.key : segment))
       .join('.');
-    errors[path] ??= issue.message;
+    first[path] ??= issue;
   }
-  return errors;
+  return first;
+}
+
+/** The first message per field path (`a.b`), as the schema wrote it (English; a form shows it by its code). */
+export async function schemaErrors(schema: FormSchema, values: unknown): Promise<FieldErrors> {
+  const issues = await firstIssues(schema, values);
+  return Object.fromEntries(Object.entries(issues).map(([path, issue]) => [path, issue.message]));
 }
 
 /** How long typing pauses before the field is checked (validation also runs on blur and submit). */
@@ -90,7 +98,8 @@ function valueOf(eventOrValue: unknown, checkbox: boolean): unknown {
 /**
  * Form state validated by a shared zod schema, on blur, on change (debounced) and on submit
  * (customer-area §5). The schema is loaded on first use, so the zod contracts stay out of the
- * first download of the public pages. Messages are translated through their MESSAGES key when shown.
+ * first download of the public pages. The schema's messages are shown by their codes, in the interface
+ * language; a message the page sets itself (`setFieldError`) is shown through its text.
  */
 export function useSchemaForm<Values extends Record<string, unknown>>(
   loadSchema: () => Promise<FormSchema>,
@@ -109,7 +118,11 @@ export function useSchemaForm<Values extends Record<string, unknown>>(
   const [submitting, setSubmitting] = useState(false);
   const valuesRef = useRef(values);
   const errorsRef = useRef(errors);
-  const schemaRef = useRef<Promise<FormSchema> | null>(null);
+  const schemaRef = useRef<Promise<{ schema: FormSchema; codeOf: (issue: FormIssue) => ErrorCodeOf }> | null>(
+    null,
+  );
+  // The code and values of each field's message the schema wrote (errors holds its English text).
+  const codes = useRef(new Map<string, ErrorCodeOf>());
   const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
   const shown = useRef(new Set<string>());
   // The loader of the first render is kept: the schema is loaded once per form.
@@ -120,11 +133,30 @@ export function useSchemaForm<Values extends Record<string, unknown>>(
     return () => pending.forEach((timer) => clearTimeout(timer));
   }, []);
 
-  // The translations of the messages come with the schema.
+  // The translations of the messages and the reader of their codes come with the schema.
   const schema = useCallback(
-    () => (schemaRef.current ??= Promise.all([load(), loadMessages()]).then(([loaded]) => loaded)),
+    () =>
+      (schemaRef.current ??= Promise.all([load(), loadMessages(), import('./form-codes')]).then(
+        ([loaded, , { codeOfIssue }]) => ({ schema: loaded, codeOf: codeOfIssue }),
+      )),
     [load],
   );
+
+  /**
+   * Checks the current values: `take(path)` answers a field's message (undefined when it passes) and notes its
+   * code; `paths` are the fields refused.
+   */
+  const check = useCallback(async () => {
+    const { schema: loaded, codeOf } = await schema();
+    const issues = await firstIssues(loaded, valuesRef.current);
+    const take = (path: string) => {
+      const issue = issues[path];
+      if (issue) codes.current.set(path, codeOf(issue));
+      else codes.current.delete(path);
+      return issue?.message;
+    };
+    return { take, paths: Object.keys(issues) };
+  }, [schema]);
 
   const updateErrors = useCallback((next: FieldErrors) => {
     errorsRef.current = next;
@@ -134,12 +166,12 @@ export function useSchemaForm<Values extends Record<string, unknown>>(
   /** Re-checks some fields against the current values; other fields keep their messages. */
   const validateFields = useCallback(
     async (paths: readonly string[]) => {
-      const found = await schemaErrors(await schema(), valuesRef.current);
+      const { take } = await check();
       const next = { ...errorsRef.current };
-      for (const path of paths) next[path] = found[path];
+      for (const path of paths) next[path] = take(path);
       updateErrors(next);
     },
-    [schema, updateErrors],
+    [check, updateErrors],
   );
 
   const setFieldValue = useCallback(
@@ -161,17 +193,20 @@ export function useSchemaForm<Values extends Record<string, unknown>>(
   );
 
   const setFieldError = useCallback(
-    (path: string, message: string | undefined) => updateErrors({ ...errorsRef.current, [path]: message }),
+    (path: string, message: string | undefined) => {
+      codes.current.delete(path);
+      updateErrors({ ...errorsRef.current, [path]: message });
+    },
     [updateErrors],
   );
 
   const fieldError = (path: string) => {
     shown.current.add(path);
-    const message =
-      errors[path] && values[path] === '' && requiredWhenEmpty.includes(path as keyof Values & string)
-        ? MESSAGES.required
-        : errors[path];
-    return message ? translateMessage(message) : undefined;
+    const message = errors[path];
+    if (!message) return undefined;
+    if (values[path] === '' && requiredWhenEmpty.includes(path as keyof Values & string))
+      return codedText({ code: 'required' }, MESSAGES.required);
+    return codedText(codes.current.get(path), message);
   };
 
   const fieldProps = (path: keyof Values & string, checkbox: boolean) => ({
@@ -206,7 +241,9 @@ export function useSchemaForm<Values extends Record<string, unknown>>(
     setSubmitting(true);
     void (async () => {
       try {
-        const found = await schemaErrors(await schema(), valuesRef.current);
+        const { take, paths } = await check();
+        codes.current.clear();
+        const found: FieldErrors = Object.fromEntries(paths.map((path) => [path, take(path)]));
         updateErrors(found);
         if (Object.values(found).some(Boolean)) return;
         await handler(valuesRef.current);

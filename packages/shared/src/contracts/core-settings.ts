@@ -172,6 +172,7 @@ export const emailTemplateBodySchema = z
           code: 'custom',
           path: [field],
           message: fillMessage(SETTINGS_MESSAGES.placeholderUnknown, { placeholder }),
+          params: { code: 'settings.placeholderUnknown', placeholder },
         });
       }
     }

@@ -25,12 +25,13 @@ const endRule = dateQueryRule.transform(
   (value) => new Date(Date.parse(value) + (DAY_ONLY.test(value) ? 86_400_000 : 0)),
 );
 
+const PERCENT_RANGE = { min: '0.01', max: 100 };
 const tierInputSchema = z.object({
   from: moneyInputRule(2).refine((value) => value >= 0n, MESSAGES.amountInvalid),
-  percent: moneyInputRule(2).refine(
-    (value) => value > 0n && value <= 100n * 10_000n,
-    fillMessage(VALIDATION_MESSAGES.numberRange, { min: '0.01', max: 100 }),
-  ),
+  percent: moneyInputRule(2).refine((value) => value > 0n && value <= 100n * 10_000n, {
+    message: fillMessage(VALIDATION_MESSAGES.numberRange, PERCENT_RANGE),
+    params: { code: 'validation.numberRange', ...PERCENT_RANGE },
+  }),
 });
 
 /**

@@ -85,6 +85,7 @@ export const resellerTemplateBodySchema = z
           code: 'custom',
           path: [field],
           message: PAGES_MESSAGES.templatePlaceholderUnknown.replace('{{name}}', `{{${unknown[0]!}}}`),
+          params: { code: 'pages.templatePlaceholderUnknown', name: `{{${unknown[0]!}}}` },
         });
     }
   });

@@ -6,6 +6,9 @@ import { ACCESS_MESSAGES } from '../rules/access-messages.js';
 import { MESSAGES } from '../rules/messages.js';
 import { codeOfText, ERROR_CODES, messageOf } from './codes.js';
 import { issueCode } from './issue-code.js';
+import { emailTemplateBodySchema } from '../contracts/core-settings.js';
+import { marketingActionBodySchema } from '../contracts/marketing.js';
+import { resellerTemplateBodySchema } from '../contracts/reseller-templates.js';
 
 installValidationMessages();
 const issuesOf = (schema: z.ZodType, value: unknown) => schema.safeParse(value).error!.issues;
@@ -35,5 +38,31 @@ describe('error codes', () => {
       });
     });
     expect(issueCode(issuesOf(custom, 'x')[0]!)).toEqual({ code: 'access.roleInUse', params: { count: 2 } });
+  });
+
+  it('gives the rules that fill their own template their code and values, not the generic one', () => {
+    const codesOf = (schema: z.ZodType, value: unknown) => issuesOf(schema, value).map(issueCode);
+    const template = {
+      name: 'verify',
+      locale: 'en-US',
+      subject: 'Hi {{nope}}',
+      body: 'Hello',
+      action: 'Go',
+      footer: '',
+    };
+    expect(codesOf(emailTemplateBodySchema, template)).toEqual([
+      { code: 'settings.placeholderUnknown', params: { placeholder: 'nope' } },
+    ]);
+    const reseller = { key: 'order_confirmation', subject: 'Order', body: '{{installs_delivered}}' };
+    expect(codesOf(resellerTemplateBodySchema, reseller)).toEqual([
+      { code: 'pages.templatePlaceholderUnknown', params: { name: '{{installs_delivered}}' } },
+    ]);
+    const [percent] = issuesOf(marketingActionBodySchema, { tiers: [{ from: '1', percent: '150' }] }).filter(
+      (issue) => issue.path.join('.') === 'tiers.0.percent',
+    );
+    expect(issueCode(percent!)).toEqual({
+      code: 'validation.numberRange',
+      params: { min: '0.01', max: 100 },
+    });
   });
 });
