@@ -55,7 +55,6 @@ const QUERIES_OUTSIDE_REPOS = [
   'users/staff-accounts.ts',
   'vendors/vendors.placements.ts',
   'vendors/vendors.routing.ts',
-  'vendors/vendors.service.ts',
 ];
 
 export const serverZones = [

@@ -9,6 +9,7 @@ import { keywordsQueues, type KeywordsQueues } from './modules/keywords/keywords
 import { mailQueues, type MailQueues } from './modules/mail/mail.jobs.js';
 import { noticesQueues, type NoticesQueues } from './modules/notices/notices.jobs.js';
 import { recordJobFailures } from './modules/operations/server-errors.js';
+import { vendorsQueues, type VendorsQueues } from './modules/vendors/vendors.jobs.js';
 import { webhooksQueues, type WebhooksQueues } from './modules/webhooks/webhooks.jobs.js';
 
 // Every module's job data, merged into the job runtime's map (jobs/ itself knows no module).
@@ -22,7 +23,8 @@ declare module './jobs/queues.js' {
       ApiCreditsQueues,
       CampaignsQueues,
       NoticesQueues,
-      WebhooksQueues {}
+      WebhooksQueues,
+      VendorsQueues {}
 }
 
 /**
@@ -38,6 +40,7 @@ export const QUEUES: QueueDeclarations<Deps, QueueData> = {
   ...campaignsQueues,
   ...noticesQueues,
   ...webhooksQueues,
+  ...vendorsQueues,
 };
 
 /** Starts every queue's worker in this process and registers the schedules. */

@@ -19,6 +19,12 @@ export const adminCampaignSchema = campaignSchema.extend({
    * yet); null in any other status.
    */
   waiting_reason: z.string().nullable(),
+  /**
+   * What its panel vendor orders cost us (the sum of their charges, USD) and the margin (what stays charged
+   * less that cost); null when no cost is known. Admins only: a customer never sees vendors or costs.
+   */
+  vendor_cost: z.string().nullable(),
+  margin: z.string().nullable(),
 });
 export type AdminCampaign = z.infer<typeof adminCampaignSchema>;
 

@@ -31,6 +31,7 @@ export const NOTICE_KEYS = [
   'managerAssigned',
   'guaranteeRefilled',
   'guaranteeRefunded',
+  'vendorBalanceLow',
 ] as const;
 export type NoticeKey = (typeof NOTICE_KEYS)[number];
 
@@ -52,6 +53,8 @@ export const NOTICE_TEXTS: Record<Locale, Record<NoticeKey, string>> = {
       '{{count}} reviews of campaign #{{id}} disappeared; we re-ordered them at no charge (review guarantee).',
     guaranteeRefunded:
       '{{count}} reviews of campaign #{{id}} disappeared and could not be replaced; {{amount}} USD was refunded (review guarantee).',
+    vendorBalanceLow:
+      'The balance of vendor {{vendor}} is {{balance}} {{currency}}, below its threshold of {{threshold}}: top it up so it keeps taking orders.',
   },
   'es-ES': {
     paymentCredited: 'Tu recarga de {{amount}} USD se abonó a tu saldo.',
@@ -70,6 +73,8 @@ export const NOTICE_TEXTS: Record<Locale, Record<NoticeKey, string>> = {
       'Desaparecieron {{count}} reseñas de la campaña #{{id}}; las volvimos a pedir sin coste (garantía de reseñas).',
     guaranteeRefunded:
       'Desaparecieron {{count}} reseñas de la campaña #{{id}} y no se pudieron reponer; se reembolsaron {{amount}} USD (garantía de reseñas).',
+    vendorBalanceLow:
+      'El saldo del proveedor {{vendor}} es {{balance}} {{currency}}, por debajo de su umbral de {{threshold}}: recárgalo para que siga aceptando pedidos.',
   },
   'uk-UA': {
     paymentCredited: 'Ваше поповнення на {{amount}} USD зараховано на баланс.',
@@ -87,6 +92,8 @@ export const NOTICE_TEXTS: Record<Locale, Record<NoticeKey, string>> = {
       'Зникло відгуків кампанії #{{id}}: {{count}}; ми замовили їх повторно безкоштовно (гарантія відгуків).',
     guaranteeRefunded:
       'Зникло відгуків кампанії #{{id}}: {{count}}, замінити їх не вдалося; повернено {{amount}} USD (гарантія відгуків).',
+    vendorBalanceLow:
+      'Баланс постачальника {{vendor}} — {{balance}} {{currency}}, нижче порогу {{threshold}}: поповніть його, щоб він і далі приймав замовлення.',
   },
   'ru-RU': {
     paymentCredited: 'Ваше пополнение на {{amount}} USD зачислено на баланс.',
@@ -105,6 +112,8 @@ export const NOTICE_TEXTS: Record<Locale, Record<NoticeKey, string>> = {
       'Пропало отзывов кампании #{{id}}: {{count}}; мы заказали их повторно бесплатно (гарантия отзывов).',
     guaranteeRefunded:
       'Пропало отзывов кампании #{{id}}: {{count}}, заменить их не удалось; возвращено {{amount}} USD (гарантия отзывов).',
+    vendorBalanceLow:
+      'Баланс поставщика {{vendor}} — {{balance}} {{currency}}, ниже порога {{threshold}}: пополните его, чтобы он продолжал принимать заказы.',
   },
 };
 

@@ -6,6 +6,7 @@ import { PRODUCT_TYPES } from '../constants/domain.js';
 import { appstoreRule } from '../rules/store-link-rules.js';
 import { appstoreQueryRule, searchTextRule } from './apps.js';
 import { pageMetaSchema, pageQuerySchema, sortDirectionSchema } from './common.js';
+import { vendorProtocolSchema } from './vendor-panel.js';
 
 const countryRef = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
 
@@ -23,6 +24,14 @@ export const vendorSchema = z.object({
   api_url: z.string().nullable(),
   /** Whether an API key is stored (the key itself is never answered). */
   has_api_key: z.boolean(),
+  /** How its API is spoken to: `panel` (the resellers' panel protocol) or `json` (the older JSON protocol). */
+  protocol: vendorProtocolSchema,
+  /** A panel vendor's last known balance (decimal string in `balance_currency`), read at `balance_at`. */
+  balance: z.string().nullable(),
+  balance_currency: z.string().nullable(),
+  balance_at: z.string().nullable(),
+  /** Below this balance staff get a notice; null = none. */
+  balance_threshold: z.string().nullable(),
   /** Per-country switches; a country without a row is active. */
   countries: z.array(z.object({ country: countryRef, is_active: z.boolean() })),
   created_at: z.string(),
@@ -95,8 +104,17 @@ export const vendorBodySchema = z.object({
     .refine((url) => url === '' || isHttpUrl(url), MESSAGES.dataNotValid)
     .nullable()
     .optional(),
-  /** Bearer token for the vendor's API: omitted = unchanged, null or "" = none. */
+  /** The vendor API's key (panel `key`, JSON bearer token): omitted = unchanged, null or "" = none. */
   api_key: text({ max: 500 }).nullable().optional(),
+  protocol: vendorProtocolSchema.default('panel'),
+  /** A decimal string ≥ 0 (up to 5 decimals): omitted = unchanged, null or "" = no threshold. */
+  balance_threshold: z
+    .union([z.string(), z.number()], { error: MESSAGES.dataNotValid })
+    .transform((value) => String(value).trim())
+    .refine((value) => value === '' || /^\d{1,12}(\.\d{1,5})?$/.test(value), MESSAGES.dataNotValid)
+    .transform((value) => value || null)
+    .nullable()
+    .optional(),
 });
 export type VendorBody = z.input<typeof vendorBodySchema>;
 /** A vendor body after parsing (defaults filled in). */

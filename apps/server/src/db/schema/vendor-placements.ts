@@ -88,7 +88,9 @@ export const vendorOrders = pgTable(
     updated_at: updatedAt(),
   },
   (t) => [
-    index('vendor_orders_campaign_idx').on(t.campaign_id, t.order_id, t.day),
+    index('vendor_orders_campaign_idx').on(t.campaign_id),
+    // Whether a day of a keyword order has its order (placing) or has ended (a campaign's completion).
+    index('vendor_orders_day_idx').on(t.order_id, t.day),
     // The delivery job's sweep over orders still to place, poll or cancel.
     index('vendor_orders_open_idx')
       .on(t.id)

@@ -3,6 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   deletedResponseSchema,
   idParamsSchema,
+  pageQuerySchema,
+  vendorCallListResponseSchema,
+  vendorHealthResponseSchema,
+  vendorMappingsBodySchema,
+  vendorMappingsResponseSchema,
+  vendorServicesResponseSchema,
   vendorActivityBodySchema,
   vendorBodySchema,
   vendorCountryActivityBodySchema,
@@ -13,10 +19,15 @@ import {
 } from '@storelift/shared';
 import { errorResponses } from '../../lib/route-schemas.js';
 import * as vendors from './vendors.service.js';
+import * as panels from './vendors.panel.js';
 
 const tags = ['admin: vendors'];
 
-/** Vendors (staff-admin §7; admin only), under /api/admin/v1. */
+/**
+ * Vendors (staff-admin §7; admin only), under /api/admin/v1: the vendors, a panel vendor's services and
+ * mappings (providers/vendor/README.md); the panel calls made for a campaign (user orders) and each vendor's
+ * health (operations).
+ */
 export async function adminVendorsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app.deps;
@@ -70,5 +81,67 @@ export async function adminVendorsRoutes(app: FastifyInstance) {
       onRequest,
     },
     (req) => vendors.deleteVendor(db, req.params.id),
+  );
+  r.post(
+    '/vendors/:id/services/load',
+    {
+      schema: {
+        tags,
+        params: idParamsSchema,
+        response: { 200: vendorServicesResponseSchema, ...errorResponses },
+      },
+      onRequest,
+    },
+    (req) => panels.loadServices(app.deps, req.params.id),
+  );
+  r.get(
+    '/vendors/:id/services',
+    {
+      schema: {
+        tags,
+        params: idParamsSchema,
+        response: { 200: vendorServicesResponseSchema, ...errorResponses },
+      },
+      onRequest,
+    },
+    (req) => panels.servicesOf(app.deps, req.params.id),
+  );
+  const mappings = { 200: vendorMappingsResponseSchema, ...errorResponses };
+  r.get(
+    '/vendors/:id/mappings',
+    { schema: { tags, params: idParamsSchema, response: mappings }, onRequest },
+    (req) => panels.mappingsOf(app.deps, req.params.id),
+  );
+  r.put(
+    '/vendors/:id/mappings',
+    {
+      schema: { tags, params: idParamsSchema, body: vendorMappingsBodySchema, response: mappings },
+      onRequest,
+    },
+    (req) => panels.putMappings(app.deps, req.params.id, req.body),
+  );
+  r.get(
+    '/campaigns/:id/vendor-calls',
+    {
+      schema: {
+        tags: ['admin: campaigns'],
+        params: idParamsSchema,
+        querystring: pageQuerySchema,
+        response: { 200: vendorCallListResponseSchema, ...errorResponses },
+      },
+      onRequest: app.permit('user-orders'),
+    },
+    (req) => panels.callsOf(app.deps, req.params.id, req.query.page, req.query.limit),
+  );
+  r.get(
+    '/operations/vendors',
+    {
+      schema: {
+        tags: ['admin: operations'],
+        response: { 200: vendorHealthResponseSchema, ...errorResponses },
+      },
+      onRequest: app.permit('operations'),
+    },
+    () => panels.vendorHealth(app.deps),
   );
 }

@@ -2,7 +2,14 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { rowOf, rowsOf } from '../../db/sql-rows.js';
-import { apps, vendorCountries, vendors } from '../../db/schema/index.js';
+import {
+  apps,
+  campaignOrderDays,
+  campaignOrders,
+  vendorCountries,
+  vendorMappings,
+  vendors,
+} from '../../db/schema/index.js';
 
 export type VendorRow = typeof vendors.$inferSelect;
 
@@ -29,10 +36,19 @@ export function canDeliver(vendor: Pick<VendorRow, 'is_active' | 'api_url'>, san
   return vendor.is_active && (sandbox || vendor.api_url !== null);
 }
 
+/** Whether a vendor is spoken to over the panel protocol (it has an API and speaks `panel`). */
+export function speaksPanel(vendor: Pick<VendorRow, 'protocol' | 'api_url'>): boolean {
+  return vendor.protocol === 'panel' && vendor.api_url !== null;
+}
+
 /**
  * The vendors that may take the campaign: active there, for its store, country and product, able to
  * deliver (`canDeliver`), by id. An app rated mature goes only to mature vendors (an unknown rating does
- * not route by maturity).
+ * not route by maturity). A panel vendor with an API also needs its active mapping for the campaign's
+ * product, store and country (the country's own before "any"), whose service (as last loaded) takes each
+ * day's quantity of each order (min ≤ quantity ≤ max), and a last known balance that covers the whole
+ * campaign at the service's rate (rate per 1000 × installs; no balance known = not a candidate). Balance and
+ * rate are compared as the panel gives them: a panel answers both in its one currency.
  */
 export async function candidatesFor(
   db: Queryable,
@@ -52,6 +68,21 @@ export async function candidatesFor(
       and (v.mature or not coalesce((select ${apps.content_rating} ~* ${MATURE_RATING} from ${apps}
         where ${apps.id} = ${campaign.app_id}::int), false))
       and v.share > 0
+      and (v.protocol <> 'panel' or v.api_url is null or exists (
+        select 1
+        from (select m.service from ${vendorMappings} m
+          where m.vendor_id = v.id and m.is_active and m.product_type = ${campaign.product_type}::smallint
+            and m.store = ${campaign.appstore}::smallint
+            and (m.country_id = ${campaign.country_id}::int or m.country_id is null)
+          order by m.country_id nulls last limit 1) m
+        cross join (select min(d.installs_total) as low, max(d.installs_total) as high,
+            sum(d.installs_total) as total
+          from ${campaignOrderDays} d join ${campaignOrders} o on o.id = d.order_id
+          where o.campaign_id = ${campaign.id}::int and d.installs_total > 0) q
+        cross join lateral jsonb_array_elements(coalesce(v.services, '[]'::jsonb)) s
+        where s->>'service' = m.service
+          and (s->>'min')::int <= q.low and (s->>'max')::int >= q.high
+          and v.balance >= (s->>'rate')::numeric * q.total / 1000))
     order by v.id`,
   );
   return rows.map((raw) => rowOf(vendors, raw));
@@ -88,4 +119,21 @@ export async function routeCampaign(
   sandbox: boolean,
 ): Promise<VendorRow | undefined> {
   return pickByShare(await candidatesFor(db, campaign, sandbox), campaign.id);
+}
+
+/**
+ * Another panel vendor for a campaign day a panel vendor canceled (or could not take): a weighted pick among
+ * the panel vendors that may take the campaign now, but for the ones in `exclude`.
+ */
+export async function rerouteVendor(
+  db: Queryable,
+  campaign: RoutedCampaign,
+  sandbox: boolean,
+  exclude: number[],
+): Promise<VendorRow | undefined> {
+  const candidates = await candidatesFor(db, campaign, sandbox);
+  return pickByShare(
+    candidates.filter((vendor) => speaksPanel(vendor) && !exclude.includes(vendor.id)),
+    campaign.id,
+  );
 }

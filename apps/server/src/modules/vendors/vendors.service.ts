@@ -1,19 +1,20 @@
-import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   CAMPAIGN_MESSAGES,
   PRODUCT_TYPES,
   type Vendor,
   type VendorListQuery,
+  type VendorProtocol,
   type VendorValues,
 } from '@storelift/shared';
 import type { Db, Queryable } from '../../db/client.js';
-import { countries, vendorCountries, vendors } from '../../db/schema/index.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { UnsafeUrlError, checkPublicUrl, type OutboundPolicy } from '../../lib/public-url.js';
 import { pageMeta } from '../../lib/paging.js';
 import { audit } from '../audit/audit.js';
 import { countryOrFail } from '../apps/apps.service.js';
+import * as repo from './vendors.repo.js';
 import { SANDBOX_SEED_KEY, type VendorRow } from './vendors.routing.js';
+import { decimalOut } from './vendors.panel.js';
 
 type VendorInput = VendorValues;
 
@@ -34,35 +35,24 @@ export const SANDBOX_VENDOR = {
 
 /** Seeds the sandbox vendor once, even when seeds run at the same time (kept as staff changed it afterwards). */
 export async function seedVendors(db: Db) {
-  await db.insert(vendors).values(SANDBOX_VENDOR).onConflictDoNothing({ target: vendors.seed_key });
+  return repo.seedVendor(db, SANDBOX_VENDOR);
 }
 
-export async function findVendor(db: Queryable, id: number): Promise<VendorRow | undefined> {
-  const [row] = await db.select().from(vendors).where(eq(vendors.id, id));
-  return row;
+export function findVendor(db: Queryable, id: number): Promise<VendorRow | undefined> {
+  return repo.findVendor(db, id);
 }
 
 /** The views of some vendor rows, with their country and per-country switches. */
 async function viewsOf(db: Queryable, rows: VendorRow[]): Promise<Vendor[]> {
   if (!rows.length) return [];
-  const ids = rows.map((row) => row.id);
-  const switches = await db
-    .select({
-      vendor_id: vendorCountries.vendor_id,
-      is_active: vendorCountries.is_active,
-      country: { id: countries.id, code: countries.code, name: countries.name },
-    })
-    .from(vendorCountries)
-    .innerJoin(countries, eq(countries.id, vendorCountries.country_id))
-    .where(inArray(vendorCountries.vendor_id, ids))
-    .orderBy(asc(countries.code));
-  const countryIds = rows.flatMap((row) => (row.country_id === null ? [] : [row.country_id]));
-  const refs = countryIds.length
-    ? await db
-        .select({ id: countries.id, code: countries.code, name: countries.name })
-        .from(countries)
-        .where(inArray(countries.id, countryIds))
-    : [];
+  const switches = await repo.switchesOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  const refs = await repo.countryRefs(
+    db,
+    rows.flatMap((row) => (row.country_id === null ? [] : [row.country_id])),
+  );
   return rows.map((row) => ({
     id: row.id,
     store: row.store,
@@ -74,6 +64,11 @@ async function viewsOf(db: Queryable, rows: VendorRow[]): Promise<Vendor[]> {
     is_active: row.is_active,
     api_url: row.api_url,
     has_api_key: !!row.api_key,
+    protocol: row.protocol as VendorProtocol,
+    balance: decimalOut(row.balance),
+    balance_currency: row.balance_currency,
+    balance_at: row.balance_at?.toISOString() ?? null,
+    balance_threshold: decimalOut(row.balance_threshold),
     countries: switches
       .filter((s) => s.vendor_id === row.id)
       .map((s) => ({ country: s.country, is_active: s.is_active })),
@@ -88,49 +83,17 @@ async function viewOf(db: Queryable, id: number): Promise<Vendor> {
   return (await viewsOf(db, [row]))[0]!;
 }
 
-/** The seeded sandbox vendor is offered to staff only where sandboxes are allowed (`config.sandbox`). */
-function offered(sandbox: boolean): SQL | undefined {
-  return sandbox ? undefined : sql`${vendors.seed_key} is distinct from ${SANDBOX_SEED_KEY}`;
-}
-
-/** `GET vendors/get-list`: every vendor offered, short. */
+/** `GET vendors/get-list`: every vendor offered, short (the sandbox vendor only where sandboxes are allowed). */
 export async function shortList(db: Db, sandbox: boolean) {
-  const rows = await db
-    .select({ id: vendors.id, vendor: vendors.name, store: vendors.store, is_active: vendors.is_active })
-    .from(vendors)
-    .where(offered(sandbox))
-    .orderBy(asc(vendors.name), asc(vendors.id));
-  return { data: rows };
+  return { data: await repo.shortListRows(db, sandbox, SANDBOX_SEED_KEY) };
 }
-
-const SORTS = {
-  id: vendors.id,
-  vendor: vendors.name,
-  share: vendors.share,
-  created_at: vendors.created_at,
-} as const;
 
 /**
  * `GET vendors`: a page of the vendors offered, searched by name, filtered by store (a store filter keeps
  * the all-stores vendors).
  */
 export async function listVendors(db: Db, query: VendorListQuery, sandbox: boolean) {
-  const where: (SQL | undefined)[] = [offered(sandbox)];
-  if (query.search) where.push(ilike(vendors.name, `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
-  if (query.store !== undefined) where.push(or(eq(vendors.store, query.store), isNull(vendors.store))!);
-  const direction = query.sortBy === 'desc' ? desc : asc;
-  const rows = await db
-    .select()
-    .from(vendors)
-    .where(and(...where))
-    .orderBy(direction(SORTS[query.orderBy]), direction(vendors.id))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
-  const [count] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(vendors)
-    .where(and(...where));
-  const total = count?.total ?? 0;
+  const { rows, total } = await repo.pageVendors(db, query, sandbox, SANDBOX_SEED_KEY);
   return { data: await viewsOf(db, rows), meta: pageMeta(total, query.page, query.limit) };
 }
 
@@ -148,6 +111,8 @@ async function valuesOf(db: Db, body: VendorInput, policy: OutboundPolicy) {
     // Omitted: unchanged (the staff form does not send them); "" or null: none.
     ...(body.api_url !== undefined && { api_url: body.api_url || null }),
     ...(body.api_key !== undefined && { api_key: body.api_key || null }),
+    protocol: body.protocol,
+    ...(body.balance_threshold !== undefined && { balance_threshold: body.balance_threshold }),
   };
 }
 
@@ -161,11 +126,13 @@ const auditView = (row: VendorRow) => ({
   share: row.share,
   is_active: row.is_active,
   api_url: row.api_url,
+  protocol: row.protocol,
+  balance_threshold: row.balance_threshold,
 });
 
 /** The vendor locked for a change (404 when there is none). */
 async function lockVendor(tx: Queryable, id: number): Promise<VendorRow> {
-  const [row] = await tx.select().from(vendors).where(eq(vendors.id, id)).for('update');
+  const row = await repo.lockVendor(tx, id);
   if (!row) throw new NotFoundError();
   return row;
 }
@@ -184,13 +151,13 @@ async function requirePublicApi(url: string, policy: OutboundPolicy) {
 export async function createVendor(db: Db, body: VendorInput, policy: OutboundPolicy) {
   const values = await valuesOf(db, body, policy);
   const id = await db.transaction(async (tx) => {
-    const [row] = await tx.insert(vendors).values(values).returning();
+    const row = await repo.insertVendor(tx, values);
     await audit(tx, {
       action: 'vendors.create',
-      target: { type: 'vendor', id: row!.id },
-      after: auditView(row!),
+      target: { type: 'vendor', id: row.id },
+      after: auditView(row),
     });
-    return row!.id;
+    return row.id;
   });
   return { data: await viewOf(db, id), message: CAMPAIGN_MESSAGES.vendorSaved };
 }
@@ -200,16 +167,12 @@ export async function updateVendor(db: Db, id: number, body: VendorInput, policy
   const values = await valuesOf(db, body, policy);
   await db.transaction(async (tx) => {
     const before = await lockVendor(tx, id);
-    const [row] = await tx
-      .update(vendors)
-      .set({ ...values, updated_at: new Date() })
-      .where(eq(vendors.id, id))
-      .returning();
+    const row = await repo.updateVendor(tx, id, values);
     await audit(tx, {
       action: 'vendors.update',
       target: { type: 'vendor', id },
       before: auditView(before),
-      after: auditView(row!),
+      after: auditView(row),
     });
   });
   return { data: await viewOf(db, id), message: CAMPAIGN_MESSAGES.vendorSaved };
@@ -222,7 +185,7 @@ export async function updateVendor(db: Db, id: number, body: VendorInput, policy
 export async function deleteVendor(db: Db, id: number) {
   await db.transaction(async (tx) => {
     const before = await lockVendor(tx, id);
-    await tx.delete(vendors).where(eq(vendors.id, id));
+    await repo.deleteVendor(tx, id);
     await audit(tx, { action: 'vendors.delete', target: { type: 'vendor', id }, before: auditView(before) });
   });
   return { message: CAMPAIGN_MESSAGES.vendorDeleted, count: 1 };
@@ -232,7 +195,7 @@ export async function deleteVendor(db: Db, id: number) {
 export async function setVendorActive(db: Db, id: number, isActive: boolean) {
   await db.transaction(async (tx) => {
     const before = await lockVendor(tx, id);
-    await tx.update(vendors).set({ is_active: isActive, updated_at: new Date() }).where(eq(vendors.id, id));
+    await repo.updateVendor(tx, id, { is_active: isActive });
     await audit(tx, {
       action: 'vendors.activity',
       target: { type: 'vendor', id },
@@ -248,18 +211,9 @@ export async function setVendorCountryActive(db: Db, id: number, code: string, i
   const country = await countryOrFail(db, code.toUpperCase());
   await db.transaction(async (tx) => {
     await lockVendor(tx, id);
-    const [current] = await tx
-      .select({ is_active: vendorCountries.is_active })
-      .from(vendorCountries)
-      .where(and(eq(vendorCountries.vendor_id, id), eq(vendorCountries.country_id, country.id)));
-    await tx
-      .insert(vendorCountries)
-      .values({ vendor_id: id, country_id: country.id, is_active: isActive })
-      .onConflictDoUpdate({
-        target: [vendorCountries.vendor_id, vendorCountries.country_id],
-        set: { is_active: isActive },
-      });
-    await tx.update(vendors).set({ updated_at: new Date() }).where(eq(vendors.id, id));
+    const current = await repo.countrySwitch(tx, id, country.id);
+    await repo.setCountrySwitch(tx, id, country.id, isActive);
+    await repo.updateVendor(tx, id, {});
     await audit(tx, {
       action: 'vendors.country-activity',
       target: { type: 'vendor', id },

@@ -20,6 +20,7 @@ import { adNetworkOf } from '../../../providers/ad-network/create-ad-network.js'
 import { assignVendor } from '../../vendors/vendors.placements.js';
 import { canDeliver } from '../../vendors/vendors.routing.js';
 import { findVendor } from '../../vendors/vendors.service.js';
+import { vendorCostsOf } from '../../vendors/vendors.orders.js';
 import { resumeCampaign } from '../cpi/campaigns.cpi-charging.js';
 import { tellAdNetwork } from '../cpi/campaigns.cpi-network.js';
 import { pauseCampaign, settleDelivery } from '../delivery/campaigns.delivery.js';
@@ -41,7 +42,8 @@ function staffPart(row: repo.AdminCampaignWithRefs) {
 async function detailsOf(deps: Deps, id: number): Promise<AdminCampaign> {
   const row = await repo.findCampaignDetails(deps.db, null, id);
   if (!row) throw new NotFoundError();
-  return { ...(await detailsViewOf(deps, row)), ...staffPart(row) };
+  const costs = await vendorCostsOf(deps.db, [row.campaign]);
+  return { ...(await detailsViewOf(deps, row)), ...staffPart(row), ...costs.get(row.campaign.id)! };
 }
 
 /** What the audit log keeps of a campaign. */
@@ -78,7 +80,11 @@ async function withLocked(
 /** `GET admin campaigns`: every user's campaigns, paged. */
 export async function listAllCampaigns(deps: Deps, query: AdminCampaignListQuery) {
   const { rows, total } = await repo.pageAllCampaigns(deps.db, query);
-  const data = rows.map((row) => ({ ...viewOf(row), ...staffPart(row) }));
+  const costs = await vendorCostsOf(
+    deps.db,
+    rows.map((row) => row.campaign),
+  );
+  const data = rows.map((row) => ({ ...viewOf(row), ...staffPart(row), ...costs.get(row.campaign.id)! }));
   return { data, meta: pageMeta(total, query.page, query.limit) };
 }
 

@@ -19,7 +19,8 @@ import { adNetworkOf } from '../../../providers/ad-network/create-ad-network.js'
 import { settleCpi } from '../cpi/campaigns.cpi-charging.js';
 import { tellAdNetwork } from '../cpi/campaigns.cpi-network.js';
 import { activate, finish, launch, move, type DeliveryConfig } from './campaigns.lifecycle.js';
-import { emitDaysDelivered } from '../campaigns.events.js';
+import { applyReport } from './campaigns.delivered.js';
+import { panelDeliveryPass } from './campaigns.panel-delivery.js';
 
 /*
  * Delivery by the campaign's vendor (providers/vendor/README.md). The embedded sandbox delivers each day's
@@ -39,68 +40,6 @@ const VENDOR_CALLS_AT_ONCE = 8;
 type Orders = Awaited<ReturnType<typeof repo.ordersOf>>;
 
 /**
- * Applies a vendor's report to a locked active campaign: each order day's delivered count grows to what
- * the vendor reports (never beyond its plan, never back), then a `completed` report completes the campaign
- * and a `failed` one fails it, each refunding what is undelivered.
- */
-async function applyReport(
-  tx: Tx,
-  row: repo.CampaignRow,
-  orders: Orders,
-  report: VendorReport,
-  now: Date,
-  actorId: number | null,
-  values: Partial<repo.NewCampaign> = {},
-): Promise<repo.CampaignRow> {
-  const reported = new Map(
-    report.orders.flatMap((order) =>
-      order.days.map((day) => [`${order.id}:${day.day}`, day.installs_actual]),
-    ),
-  );
-  const changes = orders.flatMap((order) =>
-    order.days
-      .map((day) => ({
-        orderId: order.id,
-        day: day.day,
-        installs: Math.min(day.installs_total, reported.get(`${order.id}:${day.day}`) ?? 0),
-        before: day.installs_actual,
-      }))
-      .filter((change) => change.installs > change.before),
-  );
-  const delivered = changes.length ? await repo.recordDelivery(tx, row.id, changes) : row.installs_actual;
-  const updated = await repo.updateCampaign(tx, row.id, { ...values, installs_actual: delivered });
-  await emitDaysDelivered(tx, updated, daysDelivered(orders, changes));
-  if (report.state === 'failed')
-    return finish(tx, updated, 'failed', null, now, `Vendor failure: ${report.reason ?? 'no reason given'}`);
-  if (report.state !== 'completed') return updated;
-  const short = updated.installs_total - updated.installs_actual;
-  const reason = short > 0 ? `The vendor completed with ${short} installs undelivered` : 'Delivered';
-  return finish(tx, updated, 'completed', actorId, now, reason);
-}
-
-/** The campaign days that `changes` complete: each order's plan of the day is met now and was not before. */
-function daysDelivered(orders: Orders, changes: { orderId: number; day: number; installs: number }[]) {
-  const changed = new Map(changes.map((change) => [`${change.orderId}:${change.day}`, change.installs]));
-  const days = new Map<
-    number,
-    { day: number; installs_total: number; installs_actual: number; done: boolean }
-  >();
-  for (const order of orders)
-    for (const day of order.days) {
-      const now = changed.get(`${order.id}:${day.day}`) ?? day.installs_actual;
-      const sum = days.get(day.day) ?? { day: day.day, installs_total: 0, installs_actual: 0, done: true };
-      sum.installs_total += day.installs_total;
-      sum.installs_actual += now;
-      sum.done &&= now >= day.installs_total;
-      days.set(day.day, sum);
-    }
-  const touched = new Set(changes.map((change) => change.day));
-  return [...days.values()]
-    .filter((sum) => sum.done && touched.has(sum.day))
-    .map(({ day, installs_total, installs_actual }) => ({ day, installs_total, installs_actual }));
-}
-
-/**
  * Brings a locked campaign's delivery up to `now`: its clock moves on; with the sandbox each order day
  * gets what it has delivered by then and a campaign whose last day has passed is completed. A campaign
  * placed with an HTTP vendor keeps what that vendor last reported (the tick asks it); a CPI campaign is
@@ -117,7 +56,7 @@ export async function settleDelivery(
   if (row.product_type === PRODUCT_TYPES.cpi) return settleCpi(tx, row, now, adNetworkOf(config), actorId);
   const progress = Math.min(row.days * DAY_MS, clockAt(row, now, config.vendorSandboxSpeed));
   const clock = { progress_ms: Math.floor(progress), clock_at: now };
-  if (await placements.currentPlacementOf(tx, row.id)) return repo.updateCampaign(tx, row.id, clock);
+  if (await placements.deliveredByApi(tx, row)) return repo.updateCampaign(tx, row.id, clock);
   if (!config.sandbox) return row;
   const orders = await repo.ordersOf(tx, row.id);
   const report = sandboxReport(
@@ -293,7 +232,8 @@ async function syncPlacement(deps: Deps, open: placements.OpenPlacement, now: Da
 /**
  * One tick of delivery: starts due delayed campaigns, hands waiting ones to a vendor or ad network that
  * can take them now, brings every active campaign's sandbox delivery up to now, then syncs every open
- * HTTP placement with its vendor — batch after batch until none is left.
+ * HTTP placement with its vendor — batch after batch until none is left — and runs a pass of panel delivery
+ * (campaigns.panel-delivery.ts).
  */
 export async function deliveryTick(deps: Deps, now = new Date()) {
   const settled = await repo.forEachBatch(
@@ -316,5 +256,6 @@ export async function deliveryTick(deps: Deps, now = new Date()) {
     TICK_BATCH,
     VENDOR_CALLS_AT_ONCE,
   );
+  await panelDeliveryPass(deps, now);
   return { done: settled.done + synced.done, failed: settled.failed + synced.failed };
 }

@@ -1,0 +1,336 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Db, Queryable } from '../../db/client.js';
+import {
+  countries,
+  modules,
+  roleGrants,
+  userRoles,
+  users,
+  vendorCalls,
+  vendorCountries,
+  vendorMappings,
+  vendorOrders,
+  vendors,
+  type StoredPanelService,
+} from '../../db/schema/index.js';
+
+/** The vendors' queries (vendor rows, per-country switches, panel service lists, mappings, calls, health). */
+
+export type VendorRow = typeof vendors.$inferSelect;
+export type NewVendor = typeof vendors.$inferInsert;
+export type MappingRow = typeof vendorMappings.$inferSelect;
+
+export async function findVendor(db: Queryable, id: number): Promise<VendorRow | undefined> {
+  const [row] = await db.select().from(vendors).where(eq(vendors.id, id));
+  return row;
+}
+
+/** The vendor locked for a change, or undefined. */
+export async function lockVendor(tx: Queryable, id: number): Promise<VendorRow | undefined> {
+  const [row] = await tx.select().from(vendors).where(eq(vendors.id, id)).for('update');
+  return row;
+}
+
+/** Seeds a vendor once by its `seed_key` (kept as staff changed it afterwards); answers the row. */
+export async function seedVendor(db: Db, values: NewVendor & { seed_key: string }) {
+  await db.insert(vendors).values(values).onConflictDoNothing({ target: vendors.seed_key });
+  const [row] = await db.select().from(vendors).where(eq(vendors.seed_key, values.seed_key));
+  return row!;
+}
+
+/** The per-country switches of some vendors, with their country. */
+export function switchesOf(db: Queryable, vendorIds: number[]) {
+  return db
+    .select({
+      vendor_id: vendorCountries.vendor_id,
+      is_active: vendorCountries.is_active,
+      country: { id: countries.id, code: countries.code, name: countries.name },
+    })
+    .from(vendorCountries)
+    .innerJoin(countries, eq(countries.id, vendorCountries.country_id))
+    .where(inArray(vendorCountries.vendor_id, vendorIds))
+    .orderBy(asc(countries.code));
+}
+
+export async function countryRefs(db: Queryable, ids: number[]) {
+  if (!ids.length) return [];
+  return db
+    .select({ id: countries.id, code: countries.code, name: countries.name })
+    .from(countries)
+    .where(inArray(countries.id, ids));
+}
+
+/** The seeded sandbox vendor is offered to staff only where sandboxes are allowed. */
+function offered(sandbox: boolean, sandboxKey: string): SQL | undefined {
+  return sandbox ? undefined : sql`${vendors.seed_key} is distinct from ${sandboxKey}`;
+}
+
+export function shortListRows(db: Queryable, sandbox: boolean, sandboxKey: string) {
+  return db
+    .select({ id: vendors.id, vendor: vendors.name, store: vendors.store, is_active: vendors.is_active })
+    .from(vendors)
+    .where(offered(sandbox, sandboxKey))
+    .orderBy(asc(vendors.name), asc(vendors.id));
+}
+
+const SORTS = {
+  id: vendors.id,
+  vendor: vendors.name,
+  share: vendors.share,
+  created_at: vendors.created_at,
+} as const;
+
+/** A page of the vendors offered, searched by name, filtered by store (keeping the all-stores vendors). */
+export async function pageVendors(
+  db: Queryable,
+  query: {
+    search?: string | undefined;
+    store?: number | undefined;
+    orderBy: keyof typeof SORTS;
+    sortBy: 'asc' | 'desc';
+    page: number;
+    limit: number;
+  },
+  sandbox: boolean,
+  sandboxKey: string,
+) {
+  const where: (SQL | undefined)[] = [offered(sandbox, sandboxKey)];
+  if (query.search) where.push(ilike(vendors.name, `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  if (query.store !== undefined) where.push(or(eq(vendors.store, query.store), isNull(vendors.store))!);
+  const direction = query.sortBy === 'desc' ? desc : asc;
+  const rows = await db
+    .select()
+    .from(vendors)
+    .where(and(...where))
+    .orderBy(direction(SORTS[query.orderBy]), direction(vendors.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  const [counted] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(vendors)
+    .where(and(...where));
+  return { rows, total: counted?.total ?? 0 };
+}
+
+export async function insertVendor(db: Queryable, values: NewVendor): Promise<VendorRow> {
+  const [row] = await db.insert(vendors).values(values).returning();
+  return row!;
+}
+
+export async function updateVendor(
+  db: Queryable,
+  id: number,
+  values: Partial<NewVendor>,
+): Promise<VendorRow> {
+  const [row] = await db
+    .update(vendors)
+    .set({ ...values, updated_at: new Date() })
+    .where(eq(vendors.id, id))
+    .returning();
+  return row!;
+}
+
+export async function deleteVendor(db: Queryable, id: number) {
+  await db.delete(vendors).where(eq(vendors.id, id));
+}
+
+/** A vendor's switch for one country, if it has one. */
+export async function countrySwitch(db: Queryable, vendorId: number, countryId: number) {
+  const [row] = await db
+    .select({ is_active: vendorCountries.is_active })
+    .from(vendorCountries)
+    .where(and(eq(vendorCountries.vendor_id, vendorId), eq(vendorCountries.country_id, countryId)));
+  return row;
+}
+
+export async function setCountrySwitch(
+  db: Queryable,
+  vendorId: number,
+  countryId: number,
+  isActive: boolean,
+) {
+  await db
+    .insert(vendorCountries)
+    .values({ vendor_id: vendorId, country_id: countryId, is_active: isActive })
+    .onConflictDoUpdate({
+      target: [vendorCountries.vendor_id, vendorCountries.country_id],
+      set: { is_active: isActive },
+    });
+}
+
+/** Stores a panel's service list as loaded now. */
+export async function saveServices(
+  db: Queryable,
+  id: number,
+  services: StoredPanelService[],
+  currency: string | null,
+  at: Date,
+) {
+  await db
+    .update(vendors)
+    .set({ services, services_currency: currency, services_loaded_at: at })
+    .where(eq(vendors.id, id));
+}
+
+/** A vendor's mappings with their country code, by product, store and country (any first). */
+export function mappingsOf(db: Queryable, vendorId: number) {
+  return db
+    .select({ mapping: vendorMappings, country: countries.code })
+    .from(vendorMappings)
+    .leftJoin(countries, eq(countries.id, vendorMappings.country_id))
+    .where(eq(vendorMappings.vendor_id, vendorId))
+    .orderBy(
+      asc(vendorMappings.product_type),
+      asc(vendorMappings.store),
+      sql`${vendorMappings.country_id} nulls first`,
+      asc(countries.code),
+    );
+}
+
+/** Replaces a vendor's whole mapping list. */
+export async function replaceMappings(
+  tx: Queryable,
+  vendorId: number,
+  items: {
+    product_type: number;
+    store: number;
+    country_id: number | null;
+    service: string;
+    is_active: boolean;
+  }[],
+) {
+  await tx.delete(vendorMappings).where(eq(vendorMappings.vendor_id, vendorId));
+  if (items.length)
+    await tx.insert(vendorMappings).values(items.map((item) => ({ ...item, vendor_id: vendorId })));
+}
+
+/**
+ * The active mapping of a vendor for a product, store and country: the country's own before "any country";
+ * the service id, or undefined.
+ */
+export async function mappedService(
+  db: Queryable,
+  vendorId: number,
+  productType: number,
+  store: number,
+  countryId: number,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ service: vendorMappings.service })
+    .from(vendorMappings)
+    .where(
+      and(
+        eq(vendorMappings.vendor_id, vendorId),
+        eq(vendorMappings.product_type, productType),
+        eq(vendorMappings.store, store),
+        eq(vendorMappings.is_active, true),
+        or(eq(vendorMappings.country_id, countryId), isNull(vendorMappings.country_id)),
+      ),
+    )
+    .orderBy(sql`${vendorMappings.country_id} nulls last`)
+    .limit(1);
+  return row?.service;
+}
+
+/** Records calls made to vendors' panels. */
+export async function insertCalls(db: Queryable, calls: (typeof vendorCalls.$inferInsert)[]) {
+  if (calls.length) await db.insert(vendorCalls).values(calls);
+}
+
+/** A page of the calls made for a campaign, newest first, with the vendor's name. */
+export async function pageCalls(db: Queryable, campaignId: number, page: number, limit: number) {
+  const rows = await db
+    .select({ call: vendorCalls, vendor: vendors.name })
+    .from(vendorCalls)
+    .leftJoin(vendors, eq(vendors.id, vendorCalls.vendor_id))
+    .where(eq(vendorCalls.campaign_id, campaignId))
+    .orderBy(desc(vendorCalls.id))
+    .limit(limit)
+    .offset((page - 1) * limit);
+  const [counted] = await db
+    .select({ total: count() })
+    .from(vendorCalls)
+    .where(eq(vendorCalls.campaign_id, campaignId));
+  return { rows, total: counted?.total ?? 0 };
+}
+
+/** Every vendor offered with its open panel orders and its failed calls since `since`. */
+export async function healthRows(db: Queryable, since: Date, sandbox: boolean, sandboxKey: string) {
+  const open = db
+    .select({ vendor_id: vendorOrders.vendor_id, open: count().as('open') })
+    .from(vendorOrders)
+    .where(ne(vendorOrders.state, 'closed'))
+    .groupBy(vendorOrders.vendor_id)
+    .as('open_orders');
+  const failed = db
+    .select({ vendor_id: vendorCalls.vendor_id, failed: count().as('failed') })
+    .from(vendorCalls)
+    .where(and(gte(vendorCalls.created_at, since), ne(vendorCalls.outcome, 'ok')))
+    .groupBy(vendorCalls.vendor_id)
+    .as('failed_calls');
+  return db
+    .select({
+      vendor: vendors,
+      open: sql<number>`coalesce(${open.open}, 0)::int`,
+      failed: sql<number>`coalesce(${failed.failed}, 0)::int`,
+    })
+    .from(vendors)
+    .leftJoin(open, eq(open.vendor_id, vendors.id))
+    .leftJoin(failed, eq(failed.vendor_id, vendors.id))
+    .where(offered(sandbox, sandboxKey))
+    .orderBy(asc(vendors.name), asc(vendors.id));
+}
+
+/** The active panel vendors with an API (the balance job reads each one's balance). */
+export function activePanelVendors(db: Queryable) {
+  return db
+    .select()
+    .from(vendors)
+    .where(
+      and(eq(vendors.is_active, true), eq(vendors.protocol, 'panel'), sql`${vendors.api_url} is not null`),
+    )
+    .orderBy(asc(vendors.id));
+}
+
+/**
+ * Records a vendor's balance read now; answers whether it crossed below its threshold with this read (it was
+ * not below at the previous read), so the crossing is told once.
+ */
+export async function recordBalance(
+  db: Queryable,
+  id: number,
+  balance: string,
+  currency: string,
+  at: Date,
+): Promise<{ crossed: boolean; row: VendorRow } | undefined> {
+  const [before] = await db
+    .select({ low: vendors.balance_low })
+    .from(vendors)
+    .where(eq(vendors.id, id))
+    .for('update');
+  if (!before) return undefined;
+  const [row] = await db
+    .update(vendors)
+    .set({
+      balance,
+      balance_currency: currency,
+      balance_at: at,
+      balance_low: sql`coalesce(${balance}::numeric < ${vendors.balance_threshold}, false)`,
+    })
+    .where(eq(vendors.id, id))
+    .returning();
+  return { crossed: row!.balance_low && !before.low, row: row! };
+}
+
+/** The active staff granted a permission module (e.g. `vendors`): who hears of a vendor's low balance. */
+export async function staffGranted(db: Queryable, permission: string): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ id: users.id })
+    .from(users)
+    .innerJoin(userRoles, eq(userRoles.user_id, users.id))
+    .innerJoin(roleGrants, eq(roleGrants.role_id, userRoles.role_id))
+    .innerJoin(modules, eq(modules.id, roleGrants.module_id))
+    .where(and(eq(modules.permission_name, permission), eq(users.is_active, true), isNull(users.deleted_at)))
+    .orderBy(asc(users.id));
+  return rows.map((row) => row.id);
+}
