@@ -296,6 +296,7 @@ describe('production without SANDBOX=1: no sandbox vendor, no sandbox ad network
       vendor: 'With API',
       products: [1],
       api_url: 'http://127.0.0.1:9/',
+      protocol: 'json',
     });
     expect(api.statusCode, api.body).toBe(201);
     await deliveryTick(off.deps);

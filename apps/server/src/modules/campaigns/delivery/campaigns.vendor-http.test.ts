@@ -136,6 +136,7 @@ beforeAll(async () => {
     products: [1, 2],
     api_url: `${standIn.url}/`,
     api_key: 'secret-key',
+    protocol: 'json',
   });
   expect(created.statusCode, created.body).toBe(201);
   expect(created.json().data).toMatchObject({ api_url: `${standIn.url}/`, has_api_key: true });
