@@ -71,8 +71,10 @@ import { statisticsRoutes } from './modules/statistics/statistics.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { adminNoticesRoutes, noticesRoutes } from './modules/notices/notices.routes.js';
 import { publicApiRoutes } from './modules/public-api/public-api.routes.js';
+import { panelApiRoutes } from './modules/public-api/panel-api.routes.js';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { sandboxRoutes } from './modules/billing/sandbox.routes.js';
+import { sandboxPanelRoutes } from './modules/sandbox-panel/sandbox-panel.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -244,11 +246,14 @@ export async function storelift(
   );
   // The public API, paid with credits and authenticated by API token only (docs/public-api.md).
   await app.register(publicApiRoutes, { prefix: '/api/v1' });
+  // Storelift as a panel (`POST /api/v2`, the resellers' panel protocol) on the same tokens, credits and limit.
+  await app.register(panelApiRoutes);
   await app.register(avatarFilesRoutes);
   // Payment providers' callbacks (signed) and the sandbox provider's hosted checkout.
   await app.register(paymentCallbackRoutes, { prefix: '/api/public/v1' });
   if (config.sandboxPayments) await app.register(sandboxRoutes, { prefix: '/sandbox' });
   if (config.sandbox) await app.register(devMailboxRoutes, { prefix: '/dev', outboxDir: outboxDir(config) });
+  if (config.sandbox) await app.register(sandboxPanelRoutes, { prefix: '/sandbox/panel' });
   await serveWebApp(app, config.webDist);
 }
 // Decorations and hooks of this plugin belong to the root instance (what fastify-plugin does).
