@@ -91,7 +91,10 @@ const idRule = z
   .pipe(z.string().regex(/^\d{1,9}$/));
 /** A count: digits, sent as text or a number. */
 const countRule = (max: number) =>
-  z.union([z.string().regex(/^\d{1,12}$/), z.number()]).pipe(z.coerce.number().int().min(0).max(max));
+  z
+    .union([z.string().regex(/^\d{1,12}$/), z.number()])
+    .transform(Number)
+    .pipe(z.number().int().min(0).max(max));
 
 const callSchema = z.looseObject({
   key: z.string().max(500),
