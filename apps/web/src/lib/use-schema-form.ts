@@ -118,9 +118,7 @@ export function useSchemaForm<Values extends Record<string, unknown>>(
   const [submitting, setSubmitting] = useState(false);
   const valuesRef = useRef(values);
   const errorsRef = useRef(errors);
-  const schemaRef = useRef<Promise<{ schema: FormSchema; codeOf: (issue: FormIssue) => ErrorCodeOf }> | null>(
-    null,
-  );
+  const schemaRef = useRef<Promise<FormSchema> | null>(null);
   // The code and values of each field's message the schema wrote (errors holds its English text).
   const codes = useRef(new Map<string, ErrorCodeOf>());
   const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
@@ -133,12 +131,9 @@ export function useSchemaForm<Values extends Record<string, unknown>>(
     return () => pending.forEach((timer) => clearTimeout(timer));
   }, []);
 
-  // The translations of the messages and the reader of their codes come with the schema.
+  // The translations of the messages come with the schema.
   const schema = useCallback(
-    () =>
-      (schemaRef.current ??= Promise.all([load(), loadMessages(), import('./form-codes')]).then(
-        ([loaded, , { codeOfIssue }]) => ({ schema: loaded, codeOf: codeOfIssue }),
-      )),
+    () => (schemaRef.current ??= Promise.all([load(), loadMessages()]).then(([loaded]) => loaded)),
     [load],
   );
 
@@ -147,11 +142,13 @@ export function useSchemaForm<Values extends Record<string, unknown>>(
    * code; `paths` are the fields refused.
    */
   const check = useCallback(async () => {
-    const { schema: loaded, codeOf } = await schema();
-    const issues = await firstIssues(loaded, valuesRef.current);
+    const issues = await firstIssues(await schema(), valuesRef.current);
+    // The reader of codes holds the whole catalog: loaded with the first refusal, not with every form.
+    const codeOf = Object.keys(issues).length ? (await import('./form-codes')).codeOfIssue : () => undefined;
     const take = (path: string) => {
       const issue = issues[path];
-      if (issue) codes.current.set(path, codeOf(issue));
+      const coded = issue && codeOf(issue);
+      if (coded) codes.current.set(path, coded);
       else codes.current.delete(path);
       return issue?.message;
     };
