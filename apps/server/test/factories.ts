@@ -111,9 +111,9 @@ export class ControllableStore implements StoreProvider {
     this.check();
     return this.offline.keywordStats(...args);
   }
-  async reviewVisible(...args: Parameters<StoreProvider['reviewVisible']>) {
+  async recentReviews(...args: Parameters<StoreProvider['recentReviews']>) {
     this.check();
-    return this.offline.reviewVisible(...args);
+    return this.offline.recentReviews(...args);
   }
 }
 

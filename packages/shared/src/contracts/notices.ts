@@ -32,6 +32,7 @@ export const NOTICE_KEYS = [
   'guaranteeRefilled',
   'guaranteeRefunded',
   'vendorBalanceLow',
+  'guaranteeUnmonitored',
 ] as const;
 export type NoticeKey = (typeof NOTICE_KEYS)[number];
 
@@ -53,6 +54,8 @@ export const NOTICE_TEXTS: Record<Locale, Record<NoticeKey, string>> = {
       '{{count}} reviews of campaign #{{id}} disappeared; we re-ordered them at no charge (review guarantee).',
     guaranteeRefunded:
       '{{count}} reviews of campaign #{{id}} disappeared and could not be replaced; {{amount}} USD was refunded (review guarantee).',
+    guaranteeUnmonitored:
+      'The store’s reviews cannot be read for the review guarantee of {{count}} campaigns ({{ids}}): customers see it as not monitored until the reads work again.',
     vendorBalanceLow:
       'The balance of vendor {{vendor}} is {{balance}} {{currency}}, below its threshold of {{threshold}}: top it up so it keeps taking orders.',
   },
@@ -73,6 +76,8 @@ export const NOTICE_TEXTS: Record<Locale, Record<NoticeKey, string>> = {
       'Desaparecieron {{count}} reseñas de la campaña #{{id}}; las volvimos a pedir sin coste (garantía de reseñas).',
     guaranteeRefunded:
       'Desaparecieron {{count}} reseñas de la campaña #{{id}} y no se pudieron reponer; se reembolsaron {{amount}} USD (garantía de reseñas).',
+    guaranteeUnmonitored:
+      'No se pueden leer las reseñas de la tienda para la garantía de {{count}} campañas ({{ids}}): los clientes la ven como no supervisada hasta que la lectura vuelva a funcionar.',
     vendorBalanceLow:
       'El saldo del proveedor {{vendor}} es {{balance}} {{currency}}, por debajo de su umbral de {{threshold}}: recárgalo para que siga aceptando pedidos.',
   },
@@ -92,6 +97,8 @@ export const NOTICE_TEXTS: Record<Locale, Record<NoticeKey, string>> = {
       'Зникло відгуків кампанії #{{id}}: {{count}}; ми замовили їх повторно безкоштовно (гарантія відгуків).',
     guaranteeRefunded:
       'Зникло відгуків кампанії #{{id}}: {{count}}, замінити їх не вдалося; повернено {{amount}} USD (гарантія відгуків).',
+    guaranteeUnmonitored:
+      'Не вдається прочитати відгуки в магазині для гарантії кампаній ({{count}}: {{ids}}): клієнти бачать її як таку, що не відстежується, доки читання не відновиться.',
     vendorBalanceLow:
       'Баланс постачальника {{vendor}} — {{balance}} {{currency}}, нижче порогу {{threshold}}: поповніть його, щоб він і далі приймав замовлення.',
   },
@@ -112,6 +119,8 @@ export const NOTICE_TEXTS: Record<Locale, Record<NoticeKey, string>> = {
       'Пропало отзывов кампании #{{id}}: {{count}}; мы заказали их повторно бесплатно (гарантия отзывов).',
     guaranteeRefunded:
       'Пропало отзывов кампании #{{id}}: {{count}}, заменить их не удалось; возвращено {{amount}} USD (гарантия отзывов).',
+    guaranteeUnmonitored:
+      'Не удаётся прочитать отзывы в магазине для гарантии кампаний ({{count}}: {{ids}}): клиенты видят её как неотслеживаемую, пока чтение не восстановится.',
     vendorBalanceLow:
       'Баланс поставщика {{vendor}} — {{balance}} {{currency}}, ниже порога {{threshold}}: пополните его, чтобы он продолжал принимать заказы.',
   },

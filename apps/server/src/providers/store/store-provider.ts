@@ -83,15 +83,73 @@ export interface StoreProvider {
     options?: Pick<SearchOptions, 'date'>,
   ): Promise<KeywordStats>;
   /**
-   * Whether this store can tell if a delivered review is still shown (`reviewVisible`): the review guarantee
-   * is sold only where it can, and only those guarantees are checked (docs/campaigns.md, Review guarantee).
+   * Whether this store can read an app's reviews (`recentReviews`): the review guarantee is sold only where it
+   * can, and only there is it checked (docs/campaigns.md, Review guarantee).
    */
   readonly canCheckReviews: boolean;
   /**
-   * Whether the store still shows a review delivered for a guaranteed-reviews campaign (the review guarantee's
-   * check). A store that cannot tell (`canCheckReviews` false) throws a StoreError.
+   * The app's public reviews in `country` written at or after `since`, newest first, as far back as the store
+   * lists them (the review guarantee's check). A store that cannot read reviews (`canCheckReviews` false)
+   * throws a StoreError, as does a read that fails.
    */
-  reviewVisible(review: { id: number; campaign_id: number; delivered_at: Date }, now: Date): Promise<boolean>;
+  recentReviews(
+    app: ReviewedApp,
+    country: string,
+    since: Date,
+    options?: ReviewOptions,
+  ): Promise<RecentReviews>;
+}
+
+/** The app whose reviews are read. */
+export interface ReviewedApp {
+  readonly appstore: AppStore;
+  /** Google Play package name or App Store numeric id. */
+  readonly packageId: string;
+}
+
+/** A review as a store shows it. */
+export interface StoreReview {
+  /** The store's own id of the review. */
+  readonly id: string;
+  readonly author: string;
+  /** The App Store's review title; null on Google Play, whose reviews have none. */
+  readonly title: string | null;
+  readonly text: string;
+  /** Stars, 1-5. */
+  readonly rating: number;
+  /** ISO date-time the review was written (or last edited). */
+  readonly at: string;
+}
+
+/** An app's recent reviews, newest first. */
+export interface RecentReviews {
+  readonly reviews: readonly StoreReview[];
+  /**
+   * Whether the list reaches back to `since`. False when the store stopped listing first (the App Store's feed
+   * holds the latest 500, and the provider reads Google Play to a bounded depth): older reviews went unseen.
+   */
+  readonly complete: boolean;
+}
+
+/** A review a vendor posted for a guaranteed campaign (its id is ours: `guaranteed_reviews.id`). */
+export interface PostedReview {
+  readonly id: number;
+  readonly campaign_id: number;
+  readonly delivered_at: Date;
+  readonly title: string;
+  readonly body: string;
+  readonly rating: number;
+}
+
+/** Options of `recentReviews`. */
+export interface ReviewOptions {
+  /** The moment to read at (default now). The offline simulation answers for any moment; a live store ignores it. */
+  at?: Date;
+  /**
+   * What the vendors posted. No vendor posts to the offline store, so its simulation is told what they posted
+   * and shows those it has not taken down; a live store reads the real page and ignores it.
+   */
+  posted?: readonly PostedReview[];
 }
 
 export const STORE_PROVIDER_NAMES = ['offline', 'live'] as const;

@@ -3,14 +3,18 @@ import { difficultyScore, findSuggestPosition, keywordStatsOf, trafficScore } fr
 import { keywordsFromText, normalizeKeyword } from '../keyword-text.js';
 import {
   SEARCH_LIMIT_MAX,
-  StoreError,
   type KeywordStats,
+  type RecentReviews,
+  type ReviewedApp,
   type SearchOptions,
   type StoreApp,
   type StoreProvider,
+  type StoreReview,
 } from '../store-provider.js';
+import { APPLE_REVIEW_PAGES, appleReviewPage } from './apple-reviews.js';
 import { APPLE_SEARCH_MAX, AppleStore } from './apple-store.js';
 import { GooglePlayStore } from './google-play.js';
+import { googleReviewPage } from './google-play-reviews.js';
 import { RateLimiter, systemClock, type Clock } from './rate-limiter.js';
 import { StoreHttp, type FetchFn } from './store-http.js';
 import { TtlCache } from './ttl-cache.js';
@@ -25,6 +29,10 @@ export interface LiveStoreOptions {
   cacheTtlMs?: number;
   /** How long suggestions stay cached (default 24 hours: they change slowly). */
   suggestTtlMs?: number;
+  /** How long a page of an app's reviews stays cached (default 30 minutes: the guarantee checks hourly). */
+  reviewsTtlMs?: number;
+  /** Pages of 150 read of an app's Google Play reviews at most (default 10; Apple's feed stops at 10 of 50). */
+  googleReviewPages?: number;
   /** Entries per cache before the oldest leave (default 5,000). */
   cacheMaxEntries?: number;
   /** Calls a minute: Apple documents about 20; Google Play publishes no figure, 60 is polite. */
@@ -40,6 +48,12 @@ export interface LiveStoreOptions {
 
 const HOUR_MS = 3_600_000;
 
+/** A page of an app's reviews and the cursor of the next (null: the store lists no more). */
+interface ReviewPage {
+  reviews: StoreReview[];
+  next: string | null;
+}
+
 /**
  * The real stores: Apple's iTunes Search API and Google Play via google-play-scraper, each behind its
  * own rate limiter, with answers cached in memory (see TtlCache: per process, errors not cached, "not
@@ -47,10 +61,15 @@ const HOUR_MS = 3_600_000;
  */
 export class LiveStoreProvider implements StoreProvider {
   readonly name = 'live' as const;
-  /** Neither store tells whether one delivered review is still shown: guarantees cannot be checked here. */
-  readonly canCheckReviews = false;
+  /** Both stores list an app's public reviews per country (the review guarantee's check). */
+  readonly canCheckReviews = true;
   private readonly apple: AppleStore;
   private readonly google: GooglePlayStore;
+  private readonly appleHttp: StoreHttp;
+  private readonly googleHttp: StoreHttp;
+  private readonly language: string;
+  private readonly googleReviewPages: number;
+  private readonly reviewPages: TtlCache<ReviewPage>;
   private readonly lookups: TtlCache<StoreApp | null>;
   private readonly searches: TtlCache<StoreApp[]>;
   private readonly suggestions: TtlCache<string[]>;
@@ -63,13 +82,21 @@ export class LiveStoreProvider implements StoreProvider {
     const timeoutMs = options.timeoutMs ?? 15_000;
     const maxEntries = options.cacheMaxEntries ?? 5_000;
     const now = () => clock.now();
-    this.apple = new AppleStore(
-      new StoreHttp(fetchFn, new RateLimiter(options.applePerMinute ?? 20, burst, clock), timeoutMs),
+    this.appleHttp = new StoreHttp(
+      fetchFn,
+      new RateLimiter(options.applePerMinute ?? 20, burst, clock),
+      timeoutMs,
     );
-    this.google = new GooglePlayStore(
-      new StoreHttp(fetchFn, new RateLimiter(options.googlePerMinute ?? 60, burst, clock), timeoutMs),
-      options.language ?? 'en',
+    this.googleHttp = new StoreHttp(
+      fetchFn,
+      new RateLimiter(options.googlePerMinute ?? 60, burst, clock),
+      timeoutMs,
     );
+    this.language = options.language ?? 'en';
+    this.apple = new AppleStore(this.appleHttp);
+    this.google = new GooglePlayStore(this.googleHttp, this.language);
+    this.googleReviewPages = options.googleReviewPages ?? 10;
+    this.reviewPages = new TtlCache(options.reviewsTtlMs ?? HOUR_MS / 2, maxEntries, now);
     this.lookups = new TtlCache(options.cacheTtlMs ?? HOUR_MS, maxEntries, now);
     this.searches = new TtlCache(options.cacheTtlMs ?? HOUR_MS, maxEntries, now);
     this.suggestions = new TtlCache(options.suggestTtlMs ?? 24 * HOUR_MS, maxEntries, now);
@@ -103,8 +130,42 @@ export class LiveStoreProvider implements StoreProvider {
     return results.slice(0, limit);
   }
 
-  reviewVisible(): Promise<boolean> {
-    return Promise.reject(new StoreError('The live stores cannot tell whether a review is still shown'));
+  /**
+   * Page after page, newest first, until a review older than `since` or the store's last page; each page is
+   * one call through the store's rate limiter, cached for `reviewsTtlMs` (so the guarantees of one app share
+   * the reads of a pass). The moment (`at`) and the posted reviews are the offline simulation's: ignored.
+   */
+  async recentReviews(app: ReviewedApp, country: string, since: Date): Promise<RecentReviews> {
+    const code = country.toUpperCase();
+    const apple = app.appstore === APP_STORES.APP_STORE;
+    const pages = apple ? APPLE_REVIEW_PAGES : this.googleReviewPages;
+    const read: StoreReview[] = [];
+    let cursor: string | null = '';
+    for (let page = 0; page < pages && cursor !== null; page += 1) {
+      const at: string = cursor;
+      const { reviews, next } = await this.reviewPages.get(
+        `${app.appstore}|${app.packageId}|${code}|${at}`,
+        () => this.reviewPage(app, code, at),
+      );
+      read.push(...reviews);
+      cursor = reviews.some((review) => Date.parse(review.at) < since.getTime()) ? null : next;
+    }
+    return {
+      reviews: read
+        .filter((review) => Date.parse(review.at) >= since.getTime())
+        .sort((a, b) => Date.parse(b.at) - Date.parse(a.at)),
+      complete: cursor === null,
+    };
+  }
+
+  /** The page of an app's reviews a cursor names ('' the first): Apple's page number, Google Play's token. */
+  private async reviewPage(app: ReviewedApp, country: string, cursor: string): Promise<ReviewPage> {
+    if (app.appstore === APP_STORES.APP_STORE) {
+      const page = Number(cursor || 1);
+      const { reviews, last } = await appleReviewPage(this.appleHttp, app.packageId, country, page);
+      return { reviews, next: last ? null : String(page + 1) };
+    }
+    return googleReviewPage(this.googleHttp, app.packageId, country, this.language, cursor || null);
   }
 
   suggest(appstore: AppStore, keyword: string, country: string): Promise<string[]> {

@@ -3,14 +3,18 @@ import { difficultyScore, findSuggestPosition, keywordStatsOf, trafficScore } fr
 import { keywordsFromText } from '../keyword-text.js';
 import {
   SEARCH_LIMIT_MAX,
+  StoreError,
   type KeywordStats,
+  type RecentReviews,
+  type ReviewOptions,
+  type ReviewedApp,
   type SearchOptions,
   type StoreApp,
   type StoreProvider,
 } from '../store-provider.js';
 import { offlineCatalog, type Catalog } from './catalog.js';
 import { CATEGORIES } from './catalog-words.js';
-import { offlineReviewVisible } from './review-visibility.js';
+import { offlineShownReviews } from './review-visibility.js';
 import { StoreSearchIndex } from './search-index.js';
 
 /** aso reads the top-free and top-paid charts 120 deep; a rank beyond that counts as "not charted". */
@@ -39,13 +43,18 @@ export interface OfflineStoreOptions {
   catalog?: Catalog;
   /** The clock that says which day "today" is (default `Date.now`). */
   now?: () => number;
+  /**
+   * Whether the store simulates which posted reviews it takes down (`review-visibility.ts`; default true).
+   * Without it the offline store cannot read reviews, so the review guarantee is neither sold nor checked.
+   */
+  simulateReviews?: boolean;
 }
 
 /** The embedded store: the generated catalog, answering every call in memory. */
 export class OfflineStoreProvider implements StoreProvider {
   readonly name = 'offline' as const;
-  /** The catalog simulates which delivered reviews the store removes (`offline/review-visibility.ts`). */
-  readonly canCheckReviews = true;
+  /** With its simulation of which posted reviews the store removes (`offline/review-visibility.ts`). */
+  readonly canCheckReviews: boolean;
   private readonly catalog: Catalog;
   private readonly now: () => number;
   private readonly indexes: ReadonlyMap<AppStore, StoreSearchIndex>;
@@ -53,6 +62,7 @@ export class OfflineStoreProvider implements StoreProvider {
   constructor(options: OfflineStoreOptions = {}) {
     this.catalog = options.catalog ?? offlineCatalog();
     this.now = options.now ?? Date.now;
+    this.canCheckReviews = options.simulateReviews ?? true;
     this.indexes = indexesOf(this.catalog);
   }
 
@@ -60,8 +70,15 @@ export class OfflineStoreProvider implements StoreProvider {
     return this.lookupNow(appstore, packageId, country);
   }
 
-  async reviewVisible(review: { id: number; campaign_id: number; delivered_at: Date }, now: Date) {
-    return offlineReviewVisible(review, now);
+  async recentReviews(
+    app: ReviewedApp,
+    _country: string,
+    since: Date,
+    options: ReviewOptions = {},
+  ): Promise<RecentReviews> {
+    if (!this.canCheckReviews) throw new StoreError('The offline store simulates no reviews');
+    const at = options.at ?? new Date(this.now());
+    return { reviews: offlineShownReviews(app.appstore, options.posted ?? [], since, at), complete: true };
   }
 
   private lookupNow(appstore: AppStore, packageId: string, country: string): StoreApp | null {
