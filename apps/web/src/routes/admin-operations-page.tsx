@@ -3,8 +3,12 @@ import { Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { FailuresPanel } from '../features/operations/components/failures-panel';
 import { QueuesTable } from '../features/operations/components/queues-table';
+import { VendorsHealth } from '../features/operations/components/vendors-health';
 
-/** /admin/operations (the operations module; admin by default): job queues and what failed in the last day. */
+/**
+ * /admin/operations (the operations module; admin by default): what failed in the last day, the vendors' balances
+ * and failures, and the job queues.
+ */
 export function AdminOperationsPage() {
   const { t } = useTranslation('operations');
   return (
@@ -18,6 +22,7 @@ export function AdminOperationsPage() {
         </Text>
       </div>
       <FailuresPanel />
+      <VendorsHealth />
       <QueuesTable />
     </Stack>
   );

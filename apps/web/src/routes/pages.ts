@@ -291,6 +291,12 @@ export const PAGES = [
     texts: ['admin', 'campaigns'],
     component: () => import('./admin-vendors-page').then((page) => page.AdminVendorsPage),
   },
+  {
+    path: '/admin/vendors/$id',
+    access: { permission: 'vendors' },
+    texts: ['admin', 'campaigns'],
+    component: () => import('./admin-vendor-page').then((page) => page.AdminVendorPage),
+  },
   // Core settings: its texts, and the product types of the price list.
   {
     path: '/admin/core-settings',

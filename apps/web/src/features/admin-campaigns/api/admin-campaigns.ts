@@ -9,6 +9,7 @@ import type {
   PartnerResponse,
   StaffCampaignAction,
   StatusHistoryResponse,
+  VendorCallListResponse,
   VendorShortList,
 } from '@storelift/shared';
 import { api } from '../../../lib/api';
@@ -27,6 +28,7 @@ export const adminCampaignKeys = {
   progress: (id: number) => ['admin', 'campaigns', 'progress', id] as const,
   history: (id: number) => ['admin', 'campaigns', 'history', id] as const,
   vendors: ['admin', 'campaigns', 'vendors'] as const,
+  vendorCalls: (id: number, page: number) => ['admin', 'campaigns', 'vendor-calls', id, page] as const,
 };
 
 const base = 'admin' as const;
@@ -67,6 +69,21 @@ export const userOrderHistoryQueryOptions = (id: number) =>
       api
         .post<StatusHistoryResponse>(`campaigns/${id}/status-history`, {}, { base, signal })
         .then((answer) => answer.data),
+  });
+
+export const VENDOR_CALLS_PAGE = 10;
+
+/** `GET campaigns/{id}/vendor-calls` (admins): the calls made to vendors for the campaign, newest first. */
+export const vendorCallsQueryOptions = (id: number, page: number) =>
+  queryOptions({
+    queryKey: adminCampaignKeys.vendorCalls(id, page),
+    queryFn: ({ signal }) =>
+      api.get<VendorCallListResponse>(`campaigns/${id}/vendor-calls`, {
+        base,
+        query: { page, limit: VENDOR_CALLS_PAGE },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
   });
 
 /** `GET vendors/get-list`: every vendor, short, to pick a campaign's vendor from (admins only). */

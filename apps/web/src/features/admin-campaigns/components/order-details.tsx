@@ -17,6 +17,7 @@ import {
 import { IconAlertTriangle } from '@tabler/icons-react';
 import {
   allowedStaffActions,
+  PRODUCT_TYPES,
   type AdminCampaign,
   type OrderDay,
   type StaffCampaignAction,
@@ -34,8 +35,9 @@ import {
 } from '../api/admin-campaigns';
 import { OrderEditors } from './order-editors';
 import { OrderReviews } from './order-reviews';
+import { OrderVendorCalls } from './order-vendor-calls';
 import { actionColor, actionLabel } from './staff-actions';
-import { useSession } from '../../../lib/session';
+import { useCan, useSession } from '../../../lib/session';
 
 /** What the per-day chart is given: planned and delivered installs per campaign day. */
 export interface ChartProps {
@@ -56,10 +58,32 @@ function Figure({ label, children }: { label: string; children: React.ReactNode 
   );
 }
 
+/** What a campaign cost us at its vendors, and our margin: admins only (the server sends them to no one else). */
+function CostAndMargin({ campaign }: { campaign: AdminCampaign }) {
+  const { t } = useTranslation('admin');
+  const loss = campaign.margin?.startsWith('-') ?? false;
+  return (
+    <>
+      <Figure label={t('details.vendorCost')}>
+        <Text ff="monospace" size="sm" data-testid="order-details-cost">
+          {campaign.vendor_cost === null ? '—' : formatMoney(campaign.vendor_cost)}
+        </Text>
+      </Figure>
+      <Figure label={t('details.margin')}>
+        <Text ff="monospace" size="sm" c={loss ? 'red' : undefined} data-testid="order-details-margin">
+          {campaign.margin === null ? '—' : formatMoney(campaign.margin)}
+          {loss && ` (${t('details.loss')})`}
+        </Text>
+      </Figure>
+    </>
+  );
+}
+
 /**
  * The details drawer of a user order: summary and the actions its status allows (approve first for a
  * moderated campaign, with its reviews), per-day progress, orders, status history, the partner, notes
- * and vendor editors, and the thread with the customer.
+ * and vendor editors, and the thread with the customer; for admins, what the vendors cost, the margin and
+ * every call made to the vendors for it.
  */
 export function OrderDetails({
   id,
@@ -79,6 +103,8 @@ export function OrderDetails({
   const { t: tc } = useTranslation('campaigns');
   const { t: ta } = useTranslation('app');
   const { permissions } = useSession();
+  // Vendors' names, costs and calls are the vendors module's (admins): a customer never sees them.
+  const seesVendors = useCan('vendors');
   const open = id !== null;
   const details = useQuery({ ...userOrderQueryOptions(id ?? 0), enabled: open });
   const progress = useQuery({ ...userOrderProgressQueryOptions(id ?? 0), enabled: open });
@@ -134,6 +160,7 @@ export function OrderDetails({
             <Figure label={t('details.started')}>{formatDateTime(campaign.started_at) || '—'}</Figure>
             <Figure label={t('userOrders.columns.vendor')}>{campaign.vendor}</Figure>
             <Figure label={t('userOrders.columns.partner')}>{campaign.partner ?? '—'}</Figure>
+            {seesVendors && <CostAndMargin campaign={campaign} />}
           </SimpleGrid>
           <Progress value={progressPercent(campaign)} aria-label={tc('details.delivered')} />
 
@@ -207,6 +234,13 @@ export function OrderDetails({
                 ))}
               </Table.Tbody>
             </Table>
+          )}
+
+          {seesVendors && campaign.type !== PRODUCT_TYPES.cpi && (
+            <>
+              <Divider />
+              <OrderVendorCalls key={campaign.id} campaignId={campaign.id} />
+            </>
           )}
 
           <Divider />

@@ -7,6 +7,7 @@ import type {
   QueueStatsResponse,
   ServerErrors,
   ServerErrorsQuery,
+  VendorHealthResponse,
 } from '@storelift/shared';
 import { api } from '../../../lib/api';
 
@@ -17,6 +18,7 @@ export const operationsKeys = {
   queues: ['admin', 'operations', 'queues'] as const,
   failedJobs: (queue: string, page: number) => ['admin', 'operations', 'failed-jobs', queue, page] as const,
   failures: ['admin', 'operations', 'failures'] as const,
+  vendors: ['admin', 'operations', 'vendors'] as const,
   serverErrors: (query: ServerErrorsListQuery) => ['admin', 'server-errors', query] as const,
 };
 
@@ -49,6 +51,14 @@ export const failuresQueryOptions = () =>
     queryKey: operationsKeys.failures,
     queryFn: ({ signal }) => api.get<OperationsFailures>('operations/failures', { base, signal }),
     refetchInterval: 30_000,
+  });
+
+/** `GET operations/vendors`: each vendor's last known balance, open orders and failures of the last day. */
+export const vendorHealthQueryOptions = () =>
+  queryOptions({
+    queryKey: operationsKeys.vendors,
+    queryFn: ({ signal }) => api.get<VendorHealthResponse>('operations/vendors', { base, signal }),
+    refetchInterval: 60_000,
   });
 
 /** `POST operations/failed-jobs/{queue}/{id}/retry`. */

@@ -7,6 +7,7 @@ import type {
   VendorListQuery,
   VendorListResponse,
   VendorResponse,
+  VendorShortList,
 } from '@storelift/shared';
 import { api } from '../../../lib/api';
 
@@ -17,6 +18,9 @@ export const vendorKeys = {
   all: ['admin', 'vendors'] as const,
   lists: ['admin', 'vendors', 'list'] as const,
   list: (query: VendorsQuery) => ['admin', 'vendors', 'list', query] as const,
+  short: ['admin', 'vendors', 'short'] as const,
+  services: (id: number) => ['admin', 'vendors', 'services', id] as const,
+  mappings: (id: number) => ['admin', 'vendors', 'mappings', id] as const,
 };
 
 const base = 'admin' as const;
@@ -30,10 +34,19 @@ export const vendorsQueryOptions = (query: VendorsQuery) =>
     staleTime: 10_000,
   });
 
+/** `GET vendors/get-list`: every vendor, short (the vendor page finds its name and store there). */
+export const vendorShortListQueryOptions = () =>
+  queryOptions({
+    queryKey: vendorKeys.short,
+    queryFn: ({ signal }) => api.get<VendorShortList>('vendors/get-list', { base, signal }),
+    staleTime: 30_000,
+  });
+
 type Client = ReturnType<typeof useQueryClient>;
 
 /** The answer of a change replaces the vendor in every loaded page. */
 function replaceVendor(client: Client, vendor: Vendor) {
+  void client.invalidateQueries({ queryKey: vendorKeys.short });
   client.setQueriesData<VendorListResponse>({ queryKey: vendorKeys.lists }, (list) =>
     list ? { ...list, data: list.data.map((row) => (row.id === vendor.id ? vendor : row)) } : list,
   );
@@ -48,7 +61,7 @@ export function useSaveVendor() {
         ? api.post<VendorResponse>('vendors', body, { base })
         : api.put<VendorResponse>(`vendors/${id}`, body, { base }),
     onSuccess: (answer, { id }) => {
-      if (id === undefined) return client.invalidateQueries({ queryKey: vendorKeys.lists });
+      if (id === undefined) return client.invalidateQueries({ queryKey: vendorKeys.all });
       replaceVendor(client, answer.data);
     },
   });
@@ -59,7 +72,7 @@ export function useDeleteVendor() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.delete<DeletedResponse>(`vendors/${id}`, { base }),
-    onSuccess: () => client.invalidateQueries({ queryKey: vendorKeys.lists }),
+    onSuccess: () => client.invalidateQueries({ queryKey: vendorKeys.all }),
   });
 }
 

@@ -14,6 +14,11 @@ const vendor: Vendor = {
   is_active: false,
   api_url: 'https://vendor.example/api',
   has_api_key: true,
+  protocol: 'json',
+  balance: '12.50000',
+  balance_currency: 'USD',
+  balance_at: '2025-01-02T00:00:00.000Z',
+  balance_threshold: '100.50000',
   countries: [],
   created_at: '2025-01-01T00:00:00.000Z',
   updated_at: '2025-01-01T00:00:00.000Z',
@@ -31,7 +36,18 @@ describe('vendor form', () => {
       is_active: false,
       api_url: 'https://vendor.example/api',
       api_key: undefined,
+      protocol: 'json',
+      balance_threshold: '100.5',
     });
+  });
+
+  it('starts a new vendor on the panel protocol without a threshold, and sends a typed one as text', () => {
+    expect(vendorBody({ ...emptyVendorValues(), vendor: 'New' })).toMatchObject({
+      protocol: 'panel',
+      balance_threshold: null,
+    });
+    const body = vendorBody({ ...emptyVendorValues(), vendor: 'New', balance_threshold: ' 0.10 ' });
+    expect(body.balance_threshold).toBe('0.10');
   });
 
   it('keeps a stored API key unless a new one is typed, and clears the API with an empty URL', () => {
@@ -57,6 +73,12 @@ describe('vendor form', () => {
       api_url: 'ftp://x',
     });
     expect(url.api_url).toBe(MESSAGES.dataNotValid);
+    const threshold = await schemaErrors(vendorFormSchema, {
+      ...emptyVendorValues(),
+      vendor: 'Ok',
+      balance_threshold: '1,5',
+    });
+    expect(threshold.balance_threshold).toBe(MESSAGES.dataNotValid);
   });
 
   it('refuses an empty share rather than sending a default', async () => {

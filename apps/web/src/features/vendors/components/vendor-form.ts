@@ -1,4 +1,4 @@
-import type { Vendor, VendorBody } from '@storelift/shared';
+import type { Vendor, VendorBody, VendorProtocol } from '@storelift/shared';
 import type { FormSchema } from '../../../lib/use-schema-form';
 
 /** The vendor form; the fields carry the body's names, so schema and server messages land on them. */
@@ -17,6 +17,14 @@ export interface VendorFormValues extends Record<string, unknown> {
   api_url: string;
   /** A new API key; '' keeps the stored one (clearing the URL stops its use). */
   api_key: string;
+  protocol: VendorProtocol;
+  /** A decimal text in the vendor's balance currency; '' = no low-balance notice. */
+  balance_threshold: string;
+}
+
+/** A stored amount ("100.50000") as the field shows it ("100.5"): the text with its trailing zeros dropped. */
+function amountInputText(amount: string | null): string {
+  return amount === null ? '' : amount.replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
 }
 
 export function emptyVendorValues(): VendorFormValues {
@@ -30,6 +38,8 @@ export function emptyVendorValues(): VendorFormValues {
     is_active: true,
     api_url: '',
     api_key: '',
+    protocol: 'panel',
+    balance_threshold: '',
   };
 }
 
@@ -45,6 +55,8 @@ export function vendorValues(vendor: Vendor): VendorFormValues {
     is_active: vendor.is_active,
     api_url: vendor.api_url ?? '',
     api_key: '',
+    protocol: vendor.protocol,
+    balance_threshold: amountInputText(vendor.balance_threshold),
   };
 }
 
@@ -61,6 +73,9 @@ export function vendorBody(values: VendorFormValues): VendorBody {
     is_active: values.is_active,
     api_url: values.api_url.trim(),
     api_key: values.api_key.trim() || undefined,
+    protocol: values.protocol,
+    // The typed text as it is (never a float); the shared rule reads and checks it.
+    balance_threshold: values.balance_threshold.trim() || null,
   };
 }
 

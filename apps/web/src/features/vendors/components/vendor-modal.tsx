@@ -7,6 +7,7 @@ import {
   PasswordInput,
   SegmentedControl,
   Switch,
+  Text,
   TextInput,
 } from '@mantine/core';
 import { PRODUCT_TYPES, type Vendor } from '@storelift/shared';
@@ -28,7 +29,10 @@ const loadSchema = () => Promise.resolve(vendorFormSchema);
 /** The product types a vendor can take (staff-admin §9, every numbered type). */
 const PRODUCTS = Object.values(PRODUCT_TYPES).filter((type) => type !== PRODUCT_TYPES.undefined);
 
-/** Creates a vendor (`vendor` undefined) or edits one: store, name, country, mature, products, share, active. */
+/**
+ * Creates a vendor (`vendor` undefined) or edits one: store, name, country, mature, products, share, active, and
+ * how its API is spoken to (protocol, URL, key) with the balance below which staff get a notice.
+ */
 export const VendorModal = formModal(VendorForm, function useHeading({ vendor }) {
   const { t } = useTranslation('admin');
   return {
@@ -115,18 +119,58 @@ function VendorForm({ vendor, onClose }: { vendor?: Vendor; onClose: () => void 
         data-testid="vendor-share"
         {...form.getInputProps('share')}
       />
+      <Input.Wrapper
+        label={t('vendors.form.protocol')}
+        description={t('vendors.form.protocolHint')}
+        error={form.fieldError('protocol')}
+      >
+        <SegmentedControl
+          fullWidth
+          mt={4}
+          value={form.values.protocol}
+          onChange={(value) => form.setFieldValue('protocol', value as VendorFormValues['protocol'])}
+          data={[
+            { value: 'panel', label: t('vendors.protocols.panel') },
+            { value: 'json', label: t('vendors.protocols.json') },
+          ]}
+          data-testid="vendor-protocol"
+        />
+      </Input.Wrapper>
       <TextInput
         label={t('vendors.form.apiUrl')}
-        description={t('vendors.form.apiUrlHint')}
+        description={
+          form.values.protocol === 'panel' ? t('vendors.form.apiUrlPanelHint') : t('vendors.form.apiUrlHint')
+        }
         placeholder="https://"
         autoComplete="off"
         {...form.getInputProps('api_url')}
       />
       <PasswordInput
         label={t('vendors.form.apiKey')}
-        description={vendor?.has_api_key ? t('vendors.form.apiKeyStored') : t('vendors.form.apiKeyHint')}
+        description={
+          vendor?.has_api_key
+            ? t('vendors.form.apiKeyStored')
+            : form.values.protocol === 'panel'
+              ? t('vendors.form.apiKeyPanelHint')
+              : t('vendors.form.apiKeyHint')
+        }
         autoComplete="new-password"
         {...form.getInputProps('api_key')}
+      />
+      <TextInput
+        label={t('vendors.form.threshold')}
+        description={t('vendors.form.thresholdHint')}
+        inputMode="decimal"
+        autoComplete="off"
+        rightSection={
+          vendor?.balance_currency ? (
+            <Text size="xs" c="dimmed">
+              {vendor.balance_currency}
+            </Text>
+          ) : undefined
+        }
+        data-testid="vendor-threshold"
+        {...form.getInputProps('balance_threshold')}
       />
       <Group gap="xl">
         <Switch label={t('vendors.form.mature')} {...form.getCheckboxProps('mature')} />

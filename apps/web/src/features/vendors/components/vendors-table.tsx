@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Badge, Group, Stack, Switch, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Stack, Switch, Text } from '@mantine/core';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { IconBuildingStore } from '@tabler/icons-react';
 import type { Vendor } from '@storelift/shared';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +8,7 @@ import { useConfirmRow } from '../../../components/confirm-row-action';
 import { RowMenu } from '../../../components/row-menu';
 import { showApiError } from '../../../components/error-modal';
 import { dateColumn, StaffList, useServerList } from '../../../components/staff-list';
+import { formatMoney } from '../../../lib/format';
 import { translateMessage } from '../../../lib/messages';
 import { notifySuccess } from '../../../lib/notify';
 import { useDeleteVendor, useVendorActivity, vendorsQueryOptions, type VendorsQuery } from '../api/vendors';
@@ -18,7 +20,8 @@ const SORTS: readonly VendorsQuery['orderBy'][] = ['id', 'vendor', 'share', 'cre
 
 /**
  * Vendors (staff-admin §2, admin only): server-paged list with search, store filter and sort; create,
- * edit and delete; the vendor's activity switch in its row and the per-country switches in a drawer.
+ * edit and delete; the vendor's activity switch in its row and the per-country switches in a drawer; its name
+ * opens the vendor's page (services and mappings of a panel vendor).
  */
 export function VendorsTable() {
   const { t } = useTranslation('admin');
@@ -27,6 +30,7 @@ export function VendorsTable() {
   const [store, setStore] = useState<string | null>(null);
   const [editing, setEditing] = useState<{ vendor?: Vendor } | null>(null);
   const [countriesId, setCountriesId] = useState<number | null>(null);
+  const navigate = useNavigate();
   const activity = useVendorActivity();
   const remove = useDeleteVendor();
   const deleting = useConfirmRow(remove, (vendor: Vendor) => ({
@@ -76,9 +80,16 @@ export function VendorsTable() {
           sortable: true,
           render: (vendor) => (
             <Stack gap={4} align="flex-start">
-              <Text size="sm" fw={500}>
+              <Anchor
+                size="sm"
+                fw={500}
+                renderRoot={(props) => (
+                  <Link {...props} to="/admin/vendors/$id" params={{ id: String(vendor.id) }} />
+                )}
+                data-testid={`vendor-link-${vendor.id}`}
+              >
                 {vendor.vendor}
-              </Text>
+              </Anchor>
               <Group gap={4}>
                 <Badge
                   size="xs"
@@ -86,7 +97,7 @@ export function VendorsTable() {
                   color={vendor.api_url ? 'blue' : 'gray'}
                   title={vendor.api_url ?? undefined}
                 >
-                  {vendor.api_url ? t('vendors.apiBadge') : t('vendors.sandboxBadge')}
+                  {vendor.api_url ? t(`vendors.protocols.${vendor.protocol}`) : t('vendors.sandboxBadge')}
                 </Badge>
                 {vendor.mature && (
                   <Badge size="xs" variant="light" color="grape">
@@ -94,6 +105,14 @@ export function VendorsTable() {
                   </Badge>
                 )}
               </Group>
+              {vendor.balance !== null && (
+                <Text size="xs" c="dimmed" ff="monospace">
+                  {t('vendors.balance', {
+                    amount: formatMoney(vendor.balance),
+                    currency: vendor.balance_currency ?? '',
+                  })}
+                </Text>
+              )}
             </Stack>
           ),
         },
@@ -178,6 +197,10 @@ export function VendorsTable() {
             label={t('vendors.menu', { name: vendor.vendor })}
             items={[
               { label: t('vendors.edit'), onClick: () => setEditing({ vendor }) },
+              {
+                label: t('vendors.servicesAction'),
+                onClick: () => void navigate({ to: '/admin/vendors/$id', params: { id: String(vendor.id) } }),
+              },
               { label: t('vendors.countriesAction'), onClick: () => setCountriesId(vendor.id) },
               { label: t('vendors.delete'), danger: true, onClick: () => deleting.ask(vendor) },
             ]}
