@@ -7,6 +7,7 @@ import { seedDemoOrder } from './modules/campaigns/campaigns.seed.js';
 import { seedDemoApps } from './modules/keywords/demo-data.js';
 import { seedDemoCampaigns } from './modules/statistics/statistics.seed.js';
 import { seedVendors } from './modules/vendors/vendors.service.js';
+import { seedPanelVendor } from './modules/vendors/vendors.seed.js';
 import { seedPermissions } from './modules/permissions/permissions.seed.js';
 import { findUserByEmail, grantRoles } from './modules/users/users.repo.js';
 import { revokeUserSessions } from './modules/sessions/sessions.repo.js';
@@ -83,6 +84,7 @@ export async function seedDemo(deps: Deps) {
   if (demoUser) await seedDemoApps(db, demoUser.id);
   if (demoUser) await seedDemoCampaigns(db, demoUser.id);
   await seedMoneyDemo(db);
+  await seedPanelVendor(deps);
   // Last: it is paid from the balance the money demo gives.
   await seedDemoOrder(deps, email);
 }

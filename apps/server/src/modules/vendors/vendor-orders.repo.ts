@@ -3,7 +3,9 @@ import type { Queryable } from '../../db/client.js';
 import {
   campaignOrderDays,
   campaignOrders,
+  campaignReviews,
   campaigns,
+  countries,
   vendorOrders,
   vendors,
 } from '../../db/schema/index.js';
@@ -185,4 +187,34 @@ export function deliveredOrdersOf(db: Queryable, campaignId: number) {
       ),
     )
     .orderBy(sql`${vendorOrders.id} desc`);
+}
+
+/**
+ * What a refill of a campaign's reviews needs: its vendor, product, store, country and package, its (first)
+ * order with its last day, and its review texts in order.
+ */
+export async function refillFacts(db: Queryable, campaignId: number) {
+  const [campaign] = await db
+    .select({
+      id: campaigns.id,
+      vendor_id: campaigns.vendor_id,
+      product_type: campaigns.product_type,
+      appstore: campaigns.appstore,
+      country_id: campaigns.country_id,
+      package: campaigns.package,
+      country: countries.code,
+      order_id: sql<number | null>`(select min(${campaignOrders.id}) from ${campaignOrders}
+        where ${campaignOrders.campaign_id} = ${campaigns.id})`,
+      days: campaigns.days,
+    })
+    .from(campaigns)
+    .innerJoin(countries, eq(countries.id, campaigns.country_id))
+    .where(eq(campaigns.id, campaignId));
+  if (!campaign) return undefined;
+  const texts = await db
+    .select({ body: campaignReviews.body })
+    .from(campaignReviews)
+    .where(eq(campaignReviews.campaign_id, campaignId))
+    .orderBy(asc(campaignReviews.id));
+  return { ...campaign, texts: texts.map((text) => text.body) };
 }

@@ -1,4 +1,4 @@
-import { formatMoney, parseMoney } from '@storelift/shared';
+import { formatMoney, isIosId, parseMoney } from '@storelift/shared';
 import type { Queryable } from '../../db/client.js';
 import * as repo from './vendors.repo.js';
 import * as orders from './vendor-orders.repo.js';
@@ -82,3 +82,13 @@ export async function vendorCostsOf(db: Queryable, campaigns: { id: number; char
     }),
   );
 }
+
+/** The app's store page for a country: what a panel order's `link` is. */
+export function storeUrlOf(packageId: string, country: string): string {
+  return isIosId(packageId)
+    ? `https://apps.apple.com/${country.toLowerCase()}/app/id${packageId}`
+    : `https://play.google.com/store/apps/details?id=${encodeURIComponent(packageId)}&gl=${country}`;
+}
+
+/** A review text as one line of a panel's `comments` (one comment per line). */
+export const commentOf = (text: string) => text.replace(/\s+/g, ' ').trim();

@@ -18,6 +18,7 @@ import { panelClientOf } from '../../providers/vendor/create-vendor-provider.js'
 import type { PanelCall, PanelClient } from '../../providers/vendor/panel-protocol.js';
 import { VendorRejectedError, VendorUnreachableError } from '../../providers/vendor/vendor-provider.js';
 import { audit } from '../audit/audit.js';
+import { sandboxPanelUrl } from '../sandbox-panel/sandbox-panel.catalog.js';
 import { countryOrFail } from '../apps/apps.service.js';
 import { listProducts } from '../plans/products.service.js';
 import * as repo from './vendors.repo.js';
@@ -31,12 +32,6 @@ import { SANDBOX_SEED_KEY } from './vendors.routing.js';
 
 /** The vendor facts a panel client needs. */
 export type PanelVendor = Pick<repo.VendorRow, 'id' | 'api_url' | 'api_key' | 'seed_key'>;
-
-/** The path of the server's own sandbox panel (modules/sandbox-panel). */
-export const SANDBOX_PANEL_PATH = '/sandbox/panel/api/v2';
-
-/** The URL the seeded sandbox vendor speaks to: the server's own sandbox panel, from the server itself. */
-export const sandboxPanelUrl = (config: Deps['config']) => `${config.internalUrl}${SANDBOX_PANEL_PATH}`;
 
 /**
  * Which addresses a vendor's panel may be at: public ones (and OUTBOUND_ALLOW's). The one exception: where

@@ -1,4 +1,4 @@
-import { PRODUCT_TYPES, formatMoney, isIosId, parseMoney, type LedgerKey } from '@storelift/shared';
+import { PRODUCT_TYPES, formatMoney, parseMoney, type LedgerKey } from '@storelift/shared';
 import type { Deps } from '../../../deps.js';
 import type { Tx } from '../../ledger/ledger.js';
 import { eachOnItsOwn } from '../../../lib/batches.js';
@@ -41,13 +41,6 @@ const RECORDS_AT_ONCE = 4;
 
 type Listed = vendorOrders.ListedVendorOrder;
 type Status = PanelStatusMap[string];
-
-/** The app's store page for a country: what a panel order's `link` is. */
-export function storeUrlOf(appstore: number, packageId: string, country: string): string {
-  return isIosId(packageId)
-    ? `https://apps.apple.com/${country.toLowerCase()}/app/id${packageId}`
-    : `https://play.google.com/store/apps/details?id=${encodeURIComponent(packageId)}&gl=${country}`;
-}
 
 /** What a failed day gives back: the ledger text of its refund, by why it ended. */
 const REFUND_KEYS = { partial: 'campaignCompleted', failed: 'campaignFailed' } as const satisfies Record<
@@ -154,7 +147,7 @@ async function addRequestOf(deps: Deps, order: Listed): Promise<PanelAddRequest 
   const { campaign } = found;
   const request: PanelAddRequest = {
     service: order.service,
-    link: storeUrlOf(campaign.appstore, campaign.package, found.country.code),
+    link: vendorOrders.storeUrlOf(campaign.package, found.country.code),
     quantity: order.quantity,
     ...(keywordOrder.keyword && { keywords: keywordOrder.keyword }),
   };
@@ -167,7 +160,7 @@ async function addRequestOf(deps: Deps, order: Listed): Promise<PanelAddRequest 
     const reviews = await repo.reviewsOf(deps.db, order.campaign_id);
     request.comments = reviews
       .slice(start, start + order.quantity)
-      .map((review) => review.body.replace(/\s+/g, ' ').trim());
+      .map((review) => vendorOrders.commentOf(review.body));
   }
   return request;
 }
