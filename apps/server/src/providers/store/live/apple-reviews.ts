@@ -12,7 +12,7 @@ import type { StoreHttp } from './store-http.js';
 export const APPLE_REVIEWS_PAGE = 50;
 export const APPLE_REVIEW_PAGES = 10;
 
-/** One page of the feed, and whether the feed ends there. */
+/** One page of the feed, and whether the app's reviews end there. */
 export interface AppleReviewPage {
   reviews: StoreReview[];
   last: boolean;
@@ -60,5 +60,6 @@ export async function appleReviewPage(
     throw new StoreError('The App Store review feed answered without a feed');
   const entries = body.feed.entry === undefined ? [] : [body.feed.entry].flat();
   const reviews = entries.map(reviewOf).filter((review) => review !== null);
-  return { reviews, last: reviews.length < APPLE_REVIEWS_PAGE || page >= APPLE_REVIEW_PAGES };
+  // A full page 10 is not the feed's end: older reviews exist that the feed does not serve.
+  return { reviews, last: reviews.length < APPLE_REVIEWS_PAGE };
 }
