@@ -1,7 +1,9 @@
 import { DAY_MS } from '@storelift/shared';
 import { eq, sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import { hostileString, hostileValue } from '../../../test/fuzz.js';
 import { loopbackAllowed } from '../../../test/outbound.js';
 import { sandboxPanelAccount, sandboxPanelOrders, sandboxPanelRefills } from '../../db/schema/index.js';
 import { HttpPanelClient } from '../../providers/vendor/panel-client.js';
@@ -220,5 +222,43 @@ describe('sandbox panel', () => {
   it('is left out of the API reference', async () => {
     const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as { paths: Record<string, unknown> };
     expect(Object.keys(doc.paths).filter((path) => path.startsWith('/sandbox'))).toEqual([]);
+  });
+
+  it('answers hostile fields of every action (form or JSON) with {error} or an answer, never a 5xx', async () => {
+    const actions = ['services', 'add', 'status', 'balance', 'refill', 'refill_status', 'cancel'];
+    const fields = [
+      'service',
+      'link',
+      'quantity',
+      'runs',
+      'interval',
+      'comments',
+      'keywords',
+      'order',
+      'orders',
+      'refill',
+    ];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...actions),
+        fc.dictionary(fc.constantFrom(...fields), hostileString),
+        fc.dictionary(fc.constantFrom(...fields), hostileValue),
+        async (action, form, json) => {
+          const asForm = await t.app.inject({
+            method: 'POST',
+            url: '/sandbox/panel/api/v2',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            payload: new URLSearchParams({ ...form, key: KEY, action }).toString(),
+          });
+          const asJson = await t.app.inject({
+            method: 'POST',
+            url: '/sandbox/panel/api/v2',
+            payload: { ...json, key: KEY, action },
+          });
+          for (const res of [asForm, asJson]) expect(res.statusCode, res.body).toBe(200);
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 });
