@@ -38,7 +38,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 90_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // A worker per core, each journey file on its worker's own server (e2e/global-setup.ts); after the
+          // other projects when they run together.
+          maxWorkers: Number(process.env.E2E_WORKERS) || availableParallelism(),
+          sequence: { groupOrder: 1 },
           // A page waits on lazy chunks, locales and API calls: give polled assertions time.
           expect: { poll: { timeout: 15_000, interval: 100 } },
           globalSetup: ['e2e/global-setup.ts'],

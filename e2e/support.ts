@@ -6,7 +6,13 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { chromiumPath } from './chromium-path.mjs';
 
-export const baseUrl = () => inject('baseUrl');
+/** This worker's server (global-setup.ts: one per worker, `VITEST_POOL_ID` counts workers from 1). */
+function server() {
+  const servers = inject('servers');
+  return servers[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % servers.length]!;
+}
+
+export const baseUrl = () => server().baseUrl;
 export const DEMO_PASSWORD = 'Demo12345!';
 
 /** Debian's Chromium, headless, with the flags this machine's closed network needs. */
@@ -35,7 +41,7 @@ export async function newPage(browser: Browser): Promise<Page> {
 
 /** The first link in the newest outbox mail to an address, waiting for the mail job. */
 export async function mailLink(to: string): Promise<string> {
-  const outbox = join(inject('dataDir'), 'outbox');
+  const outbox = join(server().dataDir, 'outbox');
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {
     const mails = safeList(outbox)
