@@ -1,6 +1,6 @@
 // npm test: typecheck, lint, format check, unit, integration and browser tests, in that order.
 import { fileURLToPath } from 'node:url';
-import { run } from './run.mjs';
+import { run, runTogether } from './run.mjs';
 import { chromiumPath } from '../e2e/chromium-path.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -8,8 +8,14 @@ const opts = { cwd: root };
 const vitest = ['node_modules/vitest/vitest.mjs', 'run'];
 
 run(process.execPath, ['scripts/tsc.mjs', '-b'], opts);
-run('npx', ['eslint', '.', '--max-warnings', '0'], opts);
-run('npx', ['prettier', '--check', '.', '--log-level', 'warn'], opts);
+// Each of these keeps one core busy: side by side on two.
+await runTogether(
+  [
+    ['npx', ['eslint', '.', '--max-warnings', '0']],
+    ['npx', ['prettier', '--check', '.', '--log-level', 'warn']],
+  ],
+  opts,
+);
 run(process.execPath, [...vitest, '--project', 'shared', '--project', 'web', '--project', 'server'], opts);
 
 if (chromiumPath()) {
