@@ -1,4 +1,3 @@
-import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import {
   NOTICE_MESSAGES,
   noticeText,
@@ -16,15 +15,13 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
-import { noticeEmailTypes, noticeTemplates, notices, notifications, users } from '../../db/schema/index.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { pageMeta } from '../../lib/paging.js';
 import { logger } from '../../lib/logger.js';
 import { audit } from '../audit/audit.js';
 import { renderMail } from '../mail/mail.templates.js';
-
-type NoticeRow = typeof notices.$inferSelect;
-type TemplateRow = typeof noticeTemplates.$inferSelect;
+import * as repo from './notices.repo.js';
+import type { NoticeRow, TemplateRow } from './notices.repo.js';
 
 /** A notice's text for its reader: a staff text as written, a system notice in the reader's language. */
 const textOf = (row: NoticeRow, locale: Locale) =>
@@ -44,19 +41,8 @@ function toView(row: NoticeRow, locale: Locale): Notice {
 }
 
 async function pageOf(db: Db, userId: number, page: number, limit: number, onlyUnread: boolean) {
-  const mine = eq(notices.user_id, userId);
-  const where = onlyUnread ? and(mine, isNull(notices.viewed_at)) : mine;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(notices)
-      .where(where)
-      .orderBy(desc(notices.created_at), desc(notices.id))
-      .limit(limit)
-      .offset((page - 1) * limit),
-    db.select({ value: count() }).from(notices).where(where),
-  ]);
-  return { rows, meta: pageMeta(total?.value ?? 0, page, limit) };
+  const { rows, total } = await repo.noticesPage(db, userId, page, limit, onlyUnread);
+  return { rows, meta: pageMeta(total, page, limit) };
 }
 
 /** `GET notices`: the caller's notices, newest first, and their unread count. */
@@ -66,38 +52,23 @@ export async function listOwn(
   query: z.output<typeof noticeListQuerySchema>,
   locale: Locale,
 ) {
-  const [{ rows, meta }, [unread]] = await Promise.all([
+  const [{ rows, meta }, unread] = await Promise.all([
     pageOf(db, userId, query.page, query.limit, query.unread === '1'),
-    db
-      .select({ value: count() })
-      .from(notices)
-      .where(and(eq(notices.user_id, userId), isNull(notices.viewed_at))),
+    repo.unreadCount(db, userId),
   ]);
-  return { data: rows.map((row) => toView(row, locale)), meta, unread: unread?.value ?? 0 };
+  return { data: rows.map((row) => toView(row, locale)), meta, unread };
 }
 
 /** `PUT notices/{id}/view`: marks one of the caller's notices viewed (once; another's is a 404). */
 export async function viewOwn(db: Db, userId: number, id: number, locale: Locale) {
-  await db
-    .update(notices)
-    .set({ viewed_at: new Date() })
-    .where(and(eq(notices.id, id), eq(notices.user_id, userId), isNull(notices.viewed_at)));
-  const [row] = await db
-    .select()
-    .from(notices)
-    .where(and(eq(notices.id, id), eq(notices.user_id, userId)));
+  const row = await repo.markViewed(db, userId, id);
   if (!row) throw new NotFoundError();
   return { data: toView(row, locale) };
 }
 
 /** `GET notifications`: the caller's pinned notifications still shown. */
 export async function listNotifications(db: Db, userId: number) {
-  const rows = await db
-    .select()
-    .from(notifications)
-    .where(and(eq(notifications.user_id, userId), eq(notifications.active, true)))
-    .orderBy(desc(notifications.created_at), desc(notifications.id))
-    .limit(20);
+  const rows = await repo.activeNotifications(db, userId);
   return {
     data: rows.map((row) => ({ id: row.id, body: row.body, created_at: row.created_at.toISOString() })),
   };
@@ -105,23 +76,13 @@ export async function listNotifications(db: Db, userId: number) {
 
 /** `PUT notifications/deactivate/{id}`: the caller dismisses one of theirs. */
 export async function deactivateNotification(db: Db, userId: number, id: number) {
-  const [row] = await db
-    .update(notifications)
-    .set({ active: false })
-    .where(and(eq(notifications.id, id), eq(notifications.user_id, userId)))
-    .returning({ id: notifications.id });
-  if (!row) throw new NotFoundError();
+  if (!(await repo.deactivateNotification(db, userId, id))) throw new NotFoundError();
   return { message: NOTICE_MESSAGES.notificationDismissed };
 }
 
 /** `GET notices/email-preferences`: the notice types the caller also receives by e-mail. */
 export async function emailPreferences(db: Db, userId: number) {
-  const rows = await db
-    .select({ type: noticeEmailTypes.type })
-    .from(noticeEmailTypes)
-    .where(eq(noticeEmailTypes.user_id, userId))
-    .orderBy(asc(noticeEmailTypes.type));
-  return { data: { types: rows.map((row) => row.type) } };
+  return { data: { types: await repo.emailTypesOf(db, userId) } };
 }
 
 /** `PUT notices/email-preferences`: replaces the caller's choice. */
@@ -130,16 +91,7 @@ export async function setEmailPreferences(
   userId: number,
   body: z.output<typeof noticeEmailPreferencesSchema>,
 ) {
-  const types = [...new Set(body.types)];
-  await db.transaction(async (tx) => {
-    await tx.delete(noticeEmailTypes).where(eq(noticeEmailTypes.user_id, userId));
-    if (types.length) {
-      await tx
-        .insert(noticeEmailTypes)
-        .values(types.map((type) => ({ user_id: userId, type })))
-        .onConflictDoNothing();
-    }
-  });
+  await repo.replaceEmailTypes(db, userId, [...new Set(body.types)]);
   return { ...(await emailPreferences(db, userId)), message: NOTICE_MESSAGES.preferencesSaved };
 }
 
@@ -152,7 +104,7 @@ export async function adminList(db: Db, query: z.output<typeof adminNoticeListQu
 }
 
 async function templateById(db: Db, id: number) {
-  const [row] = await db.select().from(noticeTemplates).where(eq(noticeTemplates.id, id));
+  const row = await repo.templateById(db, id);
   if (!row) throw ValidationError.field('template_id', NOTICE_MESSAGES.templateNotFound);
   return row;
 }
@@ -166,30 +118,23 @@ export async function send(
 ) {
   const text = body.text || (await templateById(db, body.template_id!)).text;
   const row = await db.transaction(async (tx) => {
-    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, body.user_id));
-    if (!user) throw new NotFoundError();
-    const [wanted] = await tx
-      .select({ type: noticeEmailTypes.type })
-      .from(noticeEmailTypes)
-      .where(and(eq(noticeEmailTypes.user_id, user.id), eq(noticeEmailTypes.type, body.type)));
-    const [created] = await tx
-      .insert(notices)
-      .values({
-        user_id: user.id,
-        external_id: body.external_id || null,
-        type: body.type,
-        text,
-        sent_by: actorId,
-        mail_status: wanted ? 'pending' : 'none',
-      })
-      .returning();
-    if (body.pinned) await tx.insert(notifications).values({ user_id: user.id, body: text });
+    if (!(await repo.userExists(tx, body.user_id))) throw new NotFoundError();
+    const wanted = await repo.wantsEmail(tx, body.user_id, body.type);
+    const created = await repo.insertNotice(tx, {
+      user_id: body.user_id,
+      external_id: body.external_id || null,
+      type: body.type,
+      text,
+      sent_by: actorId,
+      mail_status: wanted ? 'pending' : 'none',
+    });
+    if (body.pinned) await repo.insertNotification(tx, body.user_id, text);
     await audit(tx, {
       action: 'notices.send',
-      target: { type: 'notice', id: created!.id, userId: user.id },
-      after: { type: body.type, text, external_id: created!.external_id, pinned: body.pinned },
+      target: { type: 'notice', id: created.id, userId: body.user_id },
+      after: { type: body.type, text, external_id: created.external_id, pinned: body.pinned },
     });
-    return created!;
+    return created;
   });
   return { data: toView(row, locale), message: NOTICE_MESSAGES.sent };
 }
@@ -204,16 +149,8 @@ const templateView = (row: TemplateRow): NoticeTemplate => ({
 /** `GET notices/notice-templates`: by name; `limit` 0 lists them all (the send form's picker). */
 export async function listTemplates(db: Db, query: z.output<typeof noticeTemplateListQuerySchema>) {
   const limit = query.limit || 1000;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(noticeTemplates)
-      .orderBy(asc(sql`lower(${noticeTemplates.name})`), asc(noticeTemplates.id))
-      .limit(limit)
-      .offset((query.page - 1) * limit),
-    db.select({ value: count() }).from(noticeTemplates),
-  ]);
-  return { data: rows.map(templateView), meta: pageMeta(total?.value ?? 0, query.page, limit) };
+  const { rows, total } = await repo.templatesPage(db, query.page, limit);
+  return { data: rows.map(templateView), meta: pageMeta(total, query.page, limit) };
 }
 
 type TemplateBody = z.output<typeof noticeTemplateBodySchema>;
@@ -221,13 +158,13 @@ type TemplateBody = z.output<typeof noticeTemplateBodySchema>;
 /** `POST notices/notice-templates`. */
 export async function createTemplate(db: Db, body: TemplateBody) {
   const row = await db.transaction(async (tx) => {
-    const [created] = await tx.insert(noticeTemplates).values(body).returning();
+    const created = await repo.insertTemplate(tx, body);
     await audit(tx, {
       action: 'notice-templates.create',
-      target: { type: 'notice-template', id: created!.id },
+      target: { type: 'notice-template', id: created.id },
       after: body,
     });
-    return created!;
+    return created;
   });
   return { data: templateView(row), message: NOTICE_MESSAGES.templateSaved };
 }
@@ -235,20 +172,16 @@ export async function createTemplate(db: Db, body: TemplateBody) {
 /** `PUT notices/notice-templates/{id}`. */
 export async function updateTemplate(db: Db, id: number, body: TemplateBody) {
   const row = await db.transaction(async (tx) => {
-    const [before] = await tx.select().from(noticeTemplates).where(eq(noticeTemplates.id, id)).for('update');
+    const before = await repo.lockTemplate(tx, id);
     if (!before) throw new NotFoundError();
-    const [after] = await tx
-      .update(noticeTemplates)
-      .set({ ...body, updated_at: new Date() })
-      .where(eq(noticeTemplates.id, id))
-      .returning();
+    const after = await repo.updateTemplate(tx, id, body);
     await audit(tx, {
       action: 'notice-templates.update',
       target: { type: 'notice-template', id },
       before: { name: before.name, text: before.text },
       after: body,
     });
-    return after!;
+    return after;
   });
   return { data: templateView(row), message: NOTICE_MESSAGES.templateSaved };
 }
@@ -256,7 +189,7 @@ export async function updateTemplate(db: Db, id: number, body: TemplateBody) {
 /** `DELETE notices/notice-templates/{id}`: notices sent from it keep their copied text. */
 export async function deleteTemplate(db: Db, id: number) {
   await db.transaction(async (tx) => {
-    const [row] = await tx.delete(noticeTemplates).where(eq(noticeTemplates.id, id)).returning();
+    const row = await repo.deleteTemplate(tx, id);
     if (!row) throw new NotFoundError();
     await audit(tx, {
       action: 'notice-templates.delete',
@@ -274,13 +207,7 @@ export async function deleteTemplate(db: Db, id: number) {
  * (template `notice`) and marked sent. One at a time, so a failing one is retried and the rest go on.
  */
 export async function mailPendingNotices(deps: Deps, limit = 100) {
-  const rows = await deps.db
-    .select({ notice: notices, user: { email: users.email, nickname: users.nickname, locale: users.locale } })
-    .from(notices)
-    .innerJoin(users, eq(users.id, notices.user_id))
-    .where(eq(notices.mail_status, 'pending'))
-    .orderBy(asc(notices.id))
-    .limit(limit);
+  const rows = await repo.noticesAwaitingMail(deps.db, limit);
   let sent = 0;
   for (const { notice, user } of rows) {
     try {
@@ -292,10 +219,7 @@ export async function mailPendingNotices(deps: Deps, limit = 100) {
         text: textOf(notice, locale),
       });
       await deps.jobs.send('mail.send', { to: user.email, ...mail });
-      await deps.db
-        .update(notices)
-        .set({ mail_status: 'sent' })
-        .where(and(eq(notices.id, notice.id), eq(notices.mail_status, 'pending')));
+      await repo.markMailed(deps.db, notice.id);
       sent += 1;
     } catch (error) {
       logger.error({ err: error, noticeId: notice.id }, '[notices] mail failed');

@@ -1,7 +1,6 @@
-import { and, eq } from 'drizzle-orm';
 import { NOTICE_TYPES, type NoticeKey, type NoticeTypeName } from '@storelift/shared';
 import type { Queryable } from '../../db/client.js';
-import { noticeEmailTypes, notices } from '../../db/schema/index.js';
+import { insertNotice, wantsEmail } from './notices.repo.js';
 
 /** A system event a customer is told about (docs/notices.md, "System notices"). */
 export interface SystemNotice {
@@ -18,23 +17,16 @@ export interface SystemNotice {
  */
 export async function notify(tx: Queryable, notice: SystemNotice) {
   const type = NOTICE_TYPES[notice.type];
-  const [wanted] = await tx
-    .select({ type: noticeEmailTypes.type })
-    .from(noticeEmailTypes)
-    .where(and(eq(noticeEmailTypes.user_id, notice.userId), eq(noticeEmailTypes.type, type)));
+  const wanted = await wantsEmail(tx, notice.userId, type);
   const params = Object.fromEntries(
     Object.entries(notice.params ?? {}).map(([name, value]) => [name, String(value)]),
   );
-  const [row] = await tx
-    .insert(notices)
-    .values({
-      user_id: notice.userId,
-      type,
-      key: notice.key,
-      params,
-      campaign_id: notice.campaignId ?? null,
-      mail_status: wanted ? 'pending' : 'none',
-    })
-    .returning();
-  return row!;
+  return insertNotice(tx, {
+    user_id: notice.userId,
+    type,
+    key: notice.key,
+    params,
+    campaign_id: notice.campaignId ?? null,
+    mail_status: wanted ? 'pending' : 'none',
+  });
 }
