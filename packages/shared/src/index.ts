@@ -66,6 +66,7 @@ export * from './contracts/pages.js';
 export * from './contracts/staff-home.js';
 export * from './constants/public-api.js';
 export * from './contracts/public-api.js';
+export * from './constants/panel-api.js';
 export * from './contracts/panel-api.js';
 export * from './contracts/dashboard.js';
 export * from './constants/notices.js';

@@ -115,21 +115,16 @@ function orderBodyOf(input: PanelAddInput) {
   return parsed.data;
 }
 
-/** Tracks the app of an order when the caller does not yet (the store's checks, as `POST apps`). */
+/** Tracks the app of an order the caller does not track (the store's checks, as `POST apps`). */
 async function trackApp(deps: Deps, userId: number, body: ReturnType<typeof orderBodyOf>) {
-  try {
-    await apps.ownAppByPackage(deps.db, userId, body.appstore, body.packageId);
-  } catch (error) {
-    if (!(error instanceof NotFoundError)) throw error;
-    const wanted = { appstore: body.appstore, country: body.country, package: body.packageId };
-    // A concurrent order of the same new app may have tracked it first: then it is there.
-    await apps.addApp(deps, userId, wanted).catch(async (failed: unknown) => {
-      if (!(failed instanceof ValidationError)) throw failed;
-      await apps.ownAppByPackage(deps.db, userId, body.appstore, body.packageId).catch(() => {
-        throw failed;
-      });
+  const wanted = { appstore: body.appstore, country: body.country, package: body.packageId };
+  // A concurrent order of the same new app may have tracked it first: then it is there.
+  await apps.addApp(deps, userId, wanted).catch(async (failed: unknown) => {
+    if (!(failed instanceof ValidationError)) throw failed;
+    await apps.ownAppByPackage(deps.db, userId, body.appstore, body.packageId).catch(() => {
+      throw failed;
     });
-  }
+  });
 }
 
 /** The sample campaign a test token's `add` answers (the sandbox's active one). */
@@ -149,9 +144,15 @@ export async function add(deps: Deps, caller: ApiCaller, input: PanelAddInput, k
     });
     return { order: SAMPLE_ORDER };
   }
-  await trackApp(deps, caller.userId, body);
-  const { body: answer } = await orderCampaign(deps, caller, body, key);
-  return { order: answer.data!.id };
+  const place = async () => ({ order: (await orderCampaign(deps, caller, body, key)).body.data!.id });
+  try {
+    return await place();
+  } catch (error) {
+    // The order names an app the caller does not track (404): tracked first, then ordered.
+    if (!(error instanceof NotFoundError)) throw error;
+    await trackApp(deps, caller.userId, body);
+    return place();
+  }
 }
 
 /** The protocol's view of a campaign: what it costs (once ended, what was delivered), its state and what is left. */

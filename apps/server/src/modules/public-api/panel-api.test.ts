@@ -29,7 +29,9 @@ type Fields = Record<string, string | number | string[] | undefined>;
 /** A form-encoded call, as panel software sends it (every value a string). */
 function form(app: TestApp['app'], fields: Fields, headers: Record<string, string> = {}) {
   const payload = new URLSearchParams(
-    Object.entries(fields).flatMap(([name, value]) => (value === undefined ? [] : [[name, String(value)]])),
+    Object.entries(fields).flatMap(([name, value]): [string, string][] =>
+      value === undefined ? [] : [[name, String(value)]],
+    ),
   ).toString();
   return app.inject({
     method: 'POST',

@@ -14,7 +14,19 @@ import {
   Title,
 } from '@mantine/core';
 import { IconAlertTriangle, IconBook } from '@tabler/icons-react';
-import { API_CALL_CREDITS, API_TOKEN_PACKS, LIMITS, PUBLIC_API_RATE_LIMIT } from '@storelift/shared';
+import {
+  API_CALL_CREDITS,
+  API_TOKEN_PACKS,
+  APP_STORES,
+  LIMITS,
+  PANEL_API_BASE,
+  PANEL_PRODUCT_TYPES,
+  PRODUCT_TYPES,
+  PUBLIC_API_RATE_LIMIT,
+  panelServiceId,
+  panelServiceText,
+  type PanelOrderState,
+} from '@storelift/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, formatNumber } from '../../../lib/format';
@@ -110,9 +122,132 @@ function Reference() {
   );
 }
 
+/** What each panel status stands for, in the order an order goes through them (docs/public-api.md, Status). */
+const PANEL_STATES: [
+  PanelOrderState,
+  'pending' | 'processing' | 'inProgress' | 'completed' | 'partial' | 'canceled',
+][] = [
+  ['Pending', 'pending'],
+  ['Processing', 'processing'],
+  ['In progress', 'inProgress'],
+  ['Completed', 'completed'],
+  ['Partial', 'partial'],
+  ['Canceled', 'canceled'],
+];
+
+/** Storelift as a panel (`POST /api/v2`): how a reseller's panel software connects, its services and statuses. */
+function PanelApi({ origin }: { origin: string }) {
+  const { t } = useTranslation('pages');
+  const example = [
+    `curl -X POST ${origin}${PANEL_API_BASE} \\`,
+    '  -d key=$STORELIFT_TOKEN -d action=add -d service=101 \\',
+    '  --data-urlencode "link=https://play.google.com/store/apps/details?id=com.example.app" \\',
+    '  -d quantity=10 -d runs=3',
+    '# {"order": 12345}',
+  ].join('\n');
+  return (
+    <Card
+      withBorder
+      radius="lg"
+      padding="lg"
+      id="panel-api"
+      component="section"
+      aria-labelledby="panel-api-title"
+    >
+      <Title order={2} fz="lg" mb="xs" id="panel-api-title">
+        {t('api.panel.title')}
+      </Title>
+      <Text size="sm" mb="xs">
+        {t('api.panel.intro', { path: PANEL_API_BASE })}
+      </Text>
+      <List size="sm" spacing={4}>
+        <List.Item>{t('api.panel.key', { url: `${origin}${PANEL_API_BASE}` })}</List.Item>
+        <List.Item>{t('api.panel.body')}</List.Item>
+        <List.Item>{t('api.panel.add')}</List.Item>
+        <List.Item>{t('api.panel.idempotency')}</List.Item>
+        <List.Item>{t('api.panel.errors')}</List.Item>
+        <List.Item>{t('api.panel.credits')}</List.Item>
+      </List>
+      <Text size="sm" fw={600} mt="sm">
+        {t('api.panel.example')}
+      </Text>
+      <Code block mt={4} data-testid="panel-api-example">
+        {example}
+      </Code>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" mt="md">
+        <section aria-labelledby="panel-api-services">
+          <Title order={3} fz="md" mb={6} id="panel-api-services">
+            {t('api.panel.services.title')}
+          </Title>
+          <Table.ScrollContainer minWidth={420}>
+            <Table striped withTableBorder>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('api.panel.services.googlePlay')}</Table.Th>
+                  <Table.Th>{t('api.panel.services.appStore')}</Table.Th>
+                  <Table.Th>{t('api.panel.services.product')}</Table.Th>
+                  <Table.Th>{t('api.panel.services.type')}</Table.Th>
+                  <Table.Th>{t('api.panel.services.refill')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {PANEL_PRODUCT_TYPES.map((type) => (
+                  <Table.Tr key={type}>
+                    <Table.Td>
+                      <Code>{panelServiceId(APP_STORES.GOOGLE_PLAY, type)}</Code>
+                    </Table.Td>
+                    <Table.Td>
+                      <Code>{panelServiceId(APP_STORES.APP_STORE, type)}</Code>
+                    </Table.Td>
+                    <Table.Td>{t(`api.panel.products.${type}`)}</Table.Td>
+                    <Table.Td>
+                      <Code>{panelServiceText(APP_STORES.GOOGLE_PLAY, type).type}</Code>
+                    </Table.Td>
+                    <Table.Td>
+                      {t(
+                        type === PRODUCT_TYPES.hqReview ? 'api.panel.services.yes' : 'api.panel.services.no',
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <Text size="xs" c="dimmed" mt={4}>
+            {t('api.panel.services.note')}
+          </Text>
+        </section>
+        <section aria-labelledby="panel-api-statuses">
+          <Title order={3} fz="md" mb={6} id="panel-api-statuses">
+            {t('api.panel.statuses.title')}
+          </Title>
+          <Table striped withTableBorder>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('api.panel.statuses.panel')}</Table.Th>
+                <Table.Th>{t('api.panel.statuses.order')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {PANEL_STATES.map(([state, key]) => (
+                <Table.Tr key={state}>
+                  <Table.Td>
+                    <Code>{state}</Code>
+                  </Table.Td>
+                  <Table.Td>{t(`api.panel.statuses.${key}`)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </section>
+      </SimpleGrid>
+    </Card>
+  );
+}
+
 /**
- * API support (customer-area §2): how to call the public API, what it costs, and its reference. Further
- * sections (webhooks) go as cards of their own after the reference.
+ * API support (customer-area §2): how to call the public API, what it costs, and its reference; then the panel
+ * API v2 for resellers' panel software. Further sections (webhooks) go as cards of their own.
  */
 export function ApiSupport() {
   const { t } = useTranslation('pages');
@@ -185,6 +320,7 @@ export function ApiSupport() {
         </Group>
         <Reference />
       </Card>
+      <PanelApi origin={origin} />
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Badge,
   Button,
   Card,
@@ -28,6 +29,7 @@ import {
   type ResellerService,
 } from '@storelift/shared';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { showFormError } from '../../../components/error-modal';
 import { formatDate, formatMoney } from '../../../lib/format';
@@ -257,6 +259,12 @@ export function ResellersProgram() {
                     {(['prices', 'plans', 'manager', 'templates'] as const).map((key) => (
                       <List.Item key={key}>{t(`resellers.benefits.${key}`)}</List.Item>
                     ))}
+                    <List.Item>
+                      {t('resellers.benefits.panel')}{' '}
+                      <Anchor component={Link} to="/api-support" hash="panel-api" size="sm">
+                        {t('resellers.benefits.panelLink')}
+                      </Anchor>
+                    </List.Item>
                   </List>
                 </Stack>
               </Card>
