@@ -23,7 +23,7 @@ import {
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
-/** An order waits this long (simulated) as Pending before delivery starts, or before it is Canceled. */
+/** An order reads Pending this long (simulated) before it reports delivery (or is Canceled). */
 export const SANDBOX_PANEL_START_MS = 10 * MINUTE_MS;
 /** Shares of orders the sandbox panel ends Canceled (nothing delivered) and Partial (40–90 % delivered). */
 const CANCELED_SHARE = 0.02;
@@ -51,8 +51,9 @@ const durationOf = (order: Pick<SandboxPanelOrderRow, 'runs' | 'interval'>) =>
   order.runs && order.interval ? Math.max(order.runs * order.interval * MINUTE_MS, HOUR_MS) : DAY_MS;
 
 /**
- * An order's status after `elapsedMs` of simulated time since it was placed: Pending at first, then delivered
- * evenly over its duration; `ended` once it reached a final status it has not recorded yet.
+ * An order's status after `elapsedMs` of simulated time since it was placed: delivered evenly over its duration
+ * from its placement (Pending at first, so a day's order ends with its day); `ended` once it reached a final
+ * status it has not recorded yet.
  */
 export function sandboxPanelProgress(
   order: Pick<
@@ -67,7 +68,7 @@ export function sandboxPanelProgress(
   const fate = sandboxPanelFate(order.id);
   if (fate.outcome === 'Canceled') return { status: 'Canceled', remains: order.quantity, ended: true };
   const duration = durationOf(order);
-  const into = Math.min(elapsedMs - SANDBOX_PANEL_START_MS, duration);
+  const into = Math.min(elapsedMs, duration);
   const planned = Math.floor((order.quantity * into) / duration);
   const cap = fate.outcome === 'Partial' ? Math.floor(order.quantity * fate.stop) : order.quantity;
   const delivered = Math.min(planned, cap);

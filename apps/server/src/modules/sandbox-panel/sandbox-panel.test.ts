@@ -104,12 +104,18 @@ describe('sandbox panel', () => {
       remains: '1000',
       currency: 'USD',
     });
-    await age(sandboxPanelOrders, 1, SANDBOX_PANEL_START_MS + DAY_MS / 4);
+    // Pending for its first minutes, then what it delivered since it was placed: a day's quantity over the day.
+    await age(sandboxPanelOrders, 1, SANDBOX_PANEL_START_MS);
+    expect(await answer({ action: 'status', order: '1' })).toMatchObject({
+      status: 'In progress',
+      remains: '994',
+    });
+    await age(sandboxPanelOrders, 1, DAY_MS / 4 - SANDBOX_PANEL_START_MS);
     expect(await answer({ action: 'status', order: '1' })).toMatchObject({
       status: 'In progress',
       remains: '750',
     });
-    for (const id of [1, 13, 20]) await age(sandboxPanelOrders, id, SANDBOX_PANEL_START_MS + DAY_MS);
+    for (const id of [1, 13, 20]) await age(sandboxPanelOrders, id, DAY_MS);
     const stop = sandboxPanelFate(13).stop;
     const partialRemains = 1000 - Math.floor(1000 * stop);
     const many = await answer({ action: 'status', orders: '1,13,20,999' });
@@ -148,7 +154,7 @@ describe('sandbox panel', () => {
     expect(await answer({ action: 'refill', order: String(order) })).toEqual({
       error: 'Order is not completed yet',
     });
-    await age(sandboxPanelOrders, order, SANDBOX_PANEL_START_MS + DAY_MS);
+    await age(sandboxPanelOrders, order, DAY_MS);
     const { refill } = (await answer({ action: 'refill', order: String(order) })) as { refill: number };
     expect(await answer({ action: 'refill_status', refill: String(refill) })).toEqual({ status: 'Pending' });
     await age(sandboxPanelRefills, refill, 60 * 60_000);
@@ -167,7 +173,7 @@ describe('sandbox panel', () => {
     const { order } = (await answer({ action: 'add', service: '1001', link, quantity: '100' })) as {
       order: number;
     };
-    await age(sandboxPanelOrders, order, SANDBOX_PANEL_START_MS + DAY_MS / 2);
+    await age(sandboxPanelOrders, order, DAY_MS / 2);
     const before = Number(((await answer({ action: 'balance' })) as { balance: string }).balance);
     expect(await call({ action: 'cancel', orders: `${order},1,999` })).toEqual({
       status: 200,
