@@ -64,7 +64,8 @@ export function viewOf(row: repo.CampaignWithRefs): Campaign {
     start_at: c.start_at?.toISOString() ?? null,
     started_at: c.started_at?.toISOString() ?? null,
     finished_at: c.finished_at?.toISOString() ?? null,
-    vendor: c.vendor,
+    // Customers never see who delivers (staff's view names the vendor: campaigns.admin.ts).
+    vendor: '',
     description: c.description,
     deliveryType: c.settings.deliveryType,
     promotionRule: c.settings.promotionRule,

@@ -111,20 +111,21 @@ export async function servicesOf(deps: Deps, id: number) {
 }
 
 /**
- * `POST vendors/{id}/services/load`: asks the vendor's panel for its services (and its balance, for the
- * currency) and stores the list. A vendor without a panel API, or a panel that refuses or cannot be reached,
+ * `POST vendors/{id}/services/load`: asks the vendor's panel for its services (and its balance, which gives
+ * their currency and is kept as the last known balance) and stores the list. A vendor without a panel API, or a panel that refuses or cannot be reached,
  * is a 422 naming the panel's answer; the stored list stays as it was.
  */
 export async function loadServices(deps: Deps, id: number, now = new Date()) {
   const vendor = await vendorOrFail(deps.db, id);
   if (vendor.protocol !== 'panel' || !vendor.api_url)
     throw ValidationError.field('api_url', CAMPAIGN_MESSAGES.vendorCannotDeliver);
-  let loaded: { services: VendorService[]; currency: string | null };
+  let loaded: { services: VendorService[]; balance: { balance: string; currency: string } | null };
   try {
     loaded = await withPanel(deps, vendor, null, async (panel) => {
       const services = await panel.services();
+      // The balance gives the list's currency (a panel answers both in its one currency).
       const balance = await panel.balance().catch(() => null);
-      return { services, currency: balance?.currency ?? vendor.balance_currency };
+      return { services, balance };
     });
   } catch (error) {
     if (!(error instanceof VendorRejectedError || error instanceof VendorUnreachableError)) throw error;
@@ -132,12 +133,12 @@ export async function loadServices(deps: Deps, id: number, now = new Date()) {
   }
   await deps.db.transaction(async (tx) => {
     await repo.lockVendor(tx, id);
-    await repo.saveServices(tx, id, loaded.services, loaded.currency, now);
+    await repo.saveServices(tx, id, loaded.services, loaded.balance, now);
     await audit(tx, {
       action: 'vendors.update',
       target: { type: 'vendor', id },
       before: { services: vendor.services?.length ?? null },
-      after: { services: loaded.services.length, services_currency: loaded.currency },
+      after: { services: loaded.services.length, services_currency: loaded.balance?.currency ?? null },
     });
   });
   return servicesOf(deps, id);

@@ -158,17 +158,25 @@ export async function setCountrySwitch(
     });
 }
 
-/** Stores a panel's service list as loaded now. */
+/**
+ * Stores a panel's service list as loaded now, and the balance read with it (a threshold crossing is left for
+ * the balance job to tell).
+ */
 export async function saveServices(
   db: Queryable,
   id: number,
   services: StoredPanelService[],
-  currency: string | null,
+  balance: { balance: string; currency: string } | null,
   at: Date,
 ) {
   await db
     .update(vendors)
-    .set({ services, services_currency: currency, services_loaded_at: at })
+    .set({
+      services,
+      services_currency: balance?.currency ?? null,
+      services_loaded_at: at,
+      ...(balance && { balance: balance.balance, balance_currency: balance.currency, balance_at: at }),
+    })
     .where(eq(vendors.id, id));
 }
 

@@ -34,6 +34,7 @@ function staffPart(row: repo.AdminCampaignWithRefs) {
   return {
     user: row.user,
     partner: row.campaign.partner,
+    vendor: row.campaign.vendor,
     vendor_id: row.campaign.vendor_id,
     waiting_reason: row.waiting_reason,
   };
