@@ -208,6 +208,20 @@ describe('HttpPanelClient reading odd answers', () => {
     await expect(client().status('1')).rejects.toBeInstanceOf(VendorUnreachableError);
   });
 
+  it('takes an order id with control characters or spaces for unreadable (it would be stored)', async () => {
+    for (const order of ['"12\\u00003"', '"12 3"', '""', '1.5', 'null']) {
+      next = [200, `{"order": ${order}}`];
+      await expect(
+        client().add({ service: '1', link: 'https://x.example', quantity: 1 }),
+        order,
+      ).rejects.toThrow(/order is not an id/);
+    }
+    next = [200, '{"order": " 7f3a "}'];
+    expect(await client().add({ service: '1', link: 'https://x.example', quantity: 1 })).toEqual({
+      order: '7f3a',
+    });
+  });
+
   it('reads statuses in any case and with spaces, and a negative remainder as none', async () => {
     next = [200, '{"charge": null, "start_count": "", "status": " IN PROGRESS ", "remains": "-3"}'];
     expect(await client().status('1')).toEqual({

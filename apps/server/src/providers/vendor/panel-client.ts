@@ -35,6 +35,7 @@ const MAX_TEXT = 500;
 // eslint-disable-next-line no-control-regex -- control characters are exactly what is stripped
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
 const WHOLE = /^-?\d{1,15}$/;
+const ID = /^[\x21-\x7e]{1,100}$/;
 const DECIMAL = /^(-?)(\d{0,15})(?:\.(\d{1,12}))?$/;
 
 /** An answer that is not the protocol's shape: the panel is treated as unreachable. */
@@ -60,10 +61,10 @@ function wholeOf(value: unknown, what: string): number {
   return Number(text);
 }
 
-/** An order, service or refill id: a whole number or a short string. */
+/** An order, service or refill id: a whole number, or up to 100 printable characters (it is stored as it is). */
 function idOf(value: unknown, what: string): string {
-  if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
-  if (typeof value === 'string' && value.trim() && value.trim().length <= 100) return value.trim();
+  const text = typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value;
+  if (typeof text === 'string' && ID.test(text.trim())) return text.trim();
   throw new Unreadable(`${what} is not an id`);
 }
 
