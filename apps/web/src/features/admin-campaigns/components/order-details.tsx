@@ -25,6 +25,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CampaignStatusBadge } from '../../../components/campaign-figures';
+import { ReviewGuarantee } from '../../../components/review-guarantee';
 import { deliveredText, progressPercent, statusChangeTitle } from '../../../lib/campaign-look';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { errorText, translateMessage } from '../../../lib/messages';
@@ -171,10 +172,12 @@ export function OrderDetails({
                 : t('details.moderationText')}
             </Alert>
           )}
-          {campaign.guarantee?.monitored === false && (
-            <Alert color="yellow" data-testid="order-details-guarantee-unmonitored">
-              {tc('details.guaranteeNotMonitored')}
-            </Alert>
+          {campaign.guarantee_until && (
+            <ReviewGuarantee
+              until={campaign.guarantee_until}
+              guarantee={campaign.guarantee}
+              testId="order-details-guarantee"
+            />
           )}
           {allowedStaffActions(campaign.status, permissions).length > 0 && (
             <Group gap="xs" data-testid="order-details-actions">

@@ -14,7 +14,7 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { IconAlertTriangle, IconHourglass, IconPencil, IconShieldCheck } from '@tabler/icons-react';
+import { IconAlertTriangle, IconHourglass, IconPencil } from '@tabler/icons-react';
 import {
   CAMPAIGN_MESSAGES,
   PRODUCT_TYPES,
@@ -31,6 +31,7 @@ import { errorText, translateMessage } from '../../../lib/messages';
 import { campaignDetailsQueryOptions } from '../api/campaigns';
 import { editState } from './campaign-logic';
 import { ReviewCard } from './reviews/review-card';
+import { ReviewGuarantee } from '../../../components/review-guarantee';
 
 const CampaignChart = lazy(() => import('./campaign-chart').then((m) => ({ default: m.CampaignChart })));
 
@@ -118,32 +119,11 @@ export function CampaignDetails({
             </Alert>
           )}
           {campaign.guarantee_until && (
-            <Alert
-              color={campaign.guarantee?.monitored === false ? 'yellow' : 'teal'}
-              icon={<IconShieldCheck size={18} />}
-              data-testid="details-guarantee"
-            >
-              {t('details.guaranteeUntil', {
-                time: formatDateTime(campaign.guarantee_until),
-                keep: REVIEW_GUARANTEE.keepPercent,
-              })}
-              {campaign.guarantee?.monitored === false && (
-                <Text size="sm" mt={4} fw={600} data-testid="details-guarantee-unmonitored">
-                  {t('details.guaranteeNotMonitored')}
-                </Text>
-              )}
-              {campaign.guarantee?.monitored && (
-                <Text size="sm" mt={4} data-testid="details-guarantee-state">
-                  {t('details.guaranteeState', {
-                    stayed: campaign.guarantee.stayed,
-                    delivered: campaign.guarantee.delivered,
-                    refilled: campaign.guarantee.refilled,
-                    refunded: campaign.guarantee.refunded,
-                    amount: formatMoney(campaign.guarantee.refunded_amount),
-                  })}
-                </Text>
-              )}
-            </Alert>
+            <ReviewGuarantee
+              until={campaign.guarantee_until}
+              guarantee={campaign.guarantee}
+              testId="details-guarantee"
+            />
           )}
           <Group gap="xl">
             <div>
