@@ -38,7 +38,11 @@ const commentsRule = z
 /** Every call: the key and the action (anything else is read by the action's own schema). */
 export const panelCallSchema = z.looseObject({
   key: text({ max: 255, min: 1 }),
-  action: z.enum(PANEL_ACTIONS, { error: PANEL_API_MESSAGES.actionInvalid }),
+  // As panel software may write it: ` Add `, `STATUS`.
+  action: z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim().toLowerCase() : value),
+    z.enum(PANEL_ACTIONS, { error: PANEL_API_MESSAGES.actionInvalid }),
+  ),
 });
 
 /** `action=add`. `quantity` is per run (a day) and per keyword; `interval` is read and not used (runs are days). */
