@@ -1,13 +1,11 @@
-import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { BonusProgramType, BonusSubmissionStatus } from '@storelift/shared';
 import type { Queryable } from '../../db/client.js';
 import { bonusSubmissions, campaigns, users } from '../../db/schema/index.js';
-import { userSearch } from '../users/users.repo.js';
+import { ownerColumns, pageOfUserOwned, userSearch } from '../users/users.repo.js';
 
 export type SubmissionRow = typeof bonusSubmissions.$inferSelect;
 export type NewSubmission = typeof bonusSubmissions.$inferInsert;
-
-const userColumns = { id: users.id, email: users.email, nickname: users.nickname };
 
 /** The user's submissions, newest first. */
 export function submissionsOf(db: Queryable, userId: number): Promise<SubmissionRow[]> {
@@ -52,7 +50,7 @@ export async function upsertSubmission(
 /** A submission with its user's id, email and nickname. */
 export async function findSubmissionWithUser(db: Queryable, id: number) {
   const [row] = await db
-    .select({ submission: bonusSubmissions, user: userColumns })
+    .select({ submission: bonusSubmissions, user: ownerColumns })
     .from(bonusSubmissions)
     .innerJoin(users, eq(users.id, bonusSubmissions.user_id))
     .where(eq(bonusSubmissions.id, id));
@@ -75,22 +73,8 @@ export async function pageSubmissions(
     query.type ? eq(bonusSubmissions.type, query.type) : undefined,
     query.search ? userSearch(query.search) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ submission: bonusSubmissions, user: userColumns })
-      .from(bonusSubmissions)
-      .innerJoin(users, eq(users.id, bonusSubmissions.user_id))
-      .where(where)
-      .orderBy(desc(bonusSubmissions.created_at), desc(bonusSubmissions.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db
-      .select({ value: count() })
-      .from(bonusSubmissions)
-      .innerJoin(users, eq(users.id, bonusSubmissions.user_id))
-      .where(where),
-  ]);
-  return { rows, total: total?.value ?? 0 };
+  const { rows, total } = await pageOfUserOwned(db, bonusSubmissions, where, query);
+  return { rows: rows.map(({ row, user }) => ({ submission: row, user })), total };
 }
 
 /** The submission, locked for its review. */

@@ -1,12 +1,11 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { ResellerRequestStatus } from '@storelift/shared';
 import type { Queryable } from '../../db/client.js';
 import { resellerRequests, users } from '../../db/schema/index.js';
+import { ownerColumns, pageOfUserOwned } from '../users/users.repo.js';
 
 export type RequestRow = typeof resellerRequests.$inferSelect;
 export type NewRequest = typeof resellerRequests.$inferInsert;
-
-const userColumns = { id: users.id, email: users.email, nickname: users.nickname };
 
 /** The user's newest request. */
 export async function latestRequestOf(db: Queryable, userId: number): Promise<RequestRow | undefined> {
@@ -28,7 +27,7 @@ export async function insertRequest(db: Queryable, values: NewRequest): Promise<
 /** A request with its user's id, email and nickname. */
 export async function findRequestWithUser(db: Queryable, id: number) {
   const [row] = await db
-    .select({ request: resellerRequests, user: userColumns })
+    .select({ request: resellerRequests, user: ownerColumns })
     .from(resellerRequests)
     .innerJoin(users, eq(users.id, resellerRequests.user_id))
     .where(eq(resellerRequests.id, id));
@@ -49,18 +48,8 @@ export async function pageRequests(
     query.status ? eq(resellerRequests.status, query.status) : undefined,
     query.user_id ? eq(resellerRequests.user_id, query.user_id) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ request: resellerRequests, user: userColumns })
-      .from(resellerRequests)
-      .innerJoin(users, eq(users.id, resellerRequests.user_id))
-      .where(where)
-      .orderBy(desc(resellerRequests.created_at), desc(resellerRequests.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db.select({ value: count() }).from(resellerRequests).where(where),
-  ]);
-  return { rows, total: total?.value ?? 0 };
+  const { rows, total } = await pageOfUserOwned(db, resellerRequests, where, query);
+  return { rows: rows.map(({ row, user }) => ({ request: row, user })), total };
 }
 
 /** The request, locked for its review. */

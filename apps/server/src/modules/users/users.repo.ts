@@ -1,4 +1,5 @@
-import { eq, ilike, inArray, or } from 'drizzle-orm';
+import { count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Role, User } from '@storelift/shared';
 import type { Db, Queryable } from '../../db/client.js';
 import { roles, userRoles, users } from '../../db/schema/index.js';
@@ -11,6 +12,44 @@ export const userSearch = (search: string) => {
   const pattern = `%${escapeLike(search)}%`;
   return or(ilike(users.email, pattern), ilike(users.nickname, pattern));
 };
+
+/** The user a staff list shows beside a row the user owns. */
+export interface Owner {
+  id: number;
+  email: string;
+  nickname: string;
+}
+
+/** The columns of {@link Owner}, for a select joined to `users`. */
+export const ownerColumns = { id: users.id, email: users.email, nickname: users.nickname };
+
+/** A table whose rows a user owns (`user_id`), listed newest first (`created_at`, then `id`). */
+type UserOwnedTable = PgTable & { id: PgColumn; user_id: PgColumn; created_at: PgColumn };
+
+/**
+ * A staff list's page of a user-owned table, each row with its owner, newest first, and how many rows match
+ * `where` (which may filter on `users`, e.g. {@link userSearch}).
+ */
+export async function pageOfUserOwned<T extends UserOwnedTable>(
+  db: Queryable,
+  table: T,
+  where: SQL | undefined,
+  page: { page: number; limit: number },
+): Promise<{ rows: { row: T['$inferSelect']; user: Owner }[]; total: number }> {
+  const owned = table as PgTable & UserOwnedTable;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ row: owned, user: ownerColumns })
+      .from(owned)
+      .innerJoin(users, eq(users.id, table.user_id))
+      .where(where)
+      .orderBy(desc(table.created_at), desc(table.id))
+      .limit(page.limit)
+      .offset((page.page - 1) * page.limit),
+    db.select({ value: count() }).from(owned).innerJoin(users, eq(users.id, table.user_id)).where(where),
+  ]);
+  return { rows: rows as { row: T['$inferSelect']; user: Owner }[], total: total?.value ?? 0 };
+}
 
 /** Role names per user id, for a page of users at once. */
 export async function rolesOf(db: Db, userIds: number[]): Promise<Map<number, string[]>> {
