@@ -36,7 +36,6 @@ const QUERIES_OUTSIDE_REPOS = [
   'marketing/marketing-actions.service.ts',
   'operations/operations.service.ts',
   'operations/server-errors.ts',
-  'pages/pages.service.ts',
   'permissions/catalog.service.ts',
   'permissions/grants-cache.ts',
   'permissions/roles.service.ts',
