@@ -222,6 +222,16 @@ describe('HttpPanelClient reading odd answers', () => {
     });
   });
 
+  it('answers multi-status and cancel for the orders asked about only', async () => {
+    next = [
+      200,
+      '{"1": {"status": "Completed", "remains": "0"}, "1\\u0000": {"error": "x"}, "9": {"error": "y"}}',
+    ];
+    expect(Object.keys(await client().statuses(['1', '2']))).toEqual(['1']);
+    next = [200, '[{"order": 1, "cancel": 1}, {"order": 9, "cancel": 1}]'];
+    expect(await client().cancel(['1', '2'])).toEqual({ 1: { ok: true } });
+  });
+
   it('reads statuses in any case and with spaces, and a negative remainder as none', async () => {
     next = [200, '{"charge": null, "start_count": "", "status": " IN PROGRESS ", "remains": "-3"}'];
     expect(await client().status('1')).toEqual({

@@ -140,6 +140,13 @@ function cancelOf(value: unknown): { ok: true } | { error: string } {
   throw new Unreadable('a cancel answer is unreadable');
 }
 
+/** The answer's entries for the orders asked about, read by `read` (orders it leaves out are left out; others ignored). */
+function answeredFor<T>(orders: string[], byOrder: Json, read: (entry: unknown) => T): Record<string, T> {
+  return Object.fromEntries(
+    orders.filter((order) => Object.hasOwn(byOrder, order)).map((order) => [order, read(byOrder[order])]),
+  );
+}
+
 /** At most `PANEL_STATUS_BATCH` order ids, none with a comma. */
 function orderListOf(orders: string[]): string {
   if (orders.length > PANEL_STATUS_BATCH)
@@ -198,11 +205,8 @@ export class HttpPanelClient implements PanelClient {
     return this.call('status', { orders: list }, (body) => {
       if (!isObject(body)) throw new Unreadable('the statuses answer is not a map');
       // An entry that cannot be read makes the whole batch unreadable: no order moves on a guess.
-      return Object.fromEntries(
-        Object.entries(body).map(([order, entry]) => [
-          order,
-          isObject(entry) && given(entry.error) ? { error: cleanText(entry.error) } : orderStatusOf(entry),
-        ]),
+      return answeredFor(orders, body, (entry) =>
+        isObject(entry) && given(entry.error) ? { error: cleanText(entry.error) } : orderStatusOf(entry),
       );
     });
   }
@@ -235,16 +239,16 @@ export class HttpPanelClient implements PanelClient {
     if (!orders.length) return {};
     return this.call('cancel', { orders: list }, (body) => {
       // Panels answer a list of `{order, cancel}`, or (older ones) a map by order id.
-      if (Array.isArray(body))
-        return Object.fromEntries(
-          body.map((entry) => {
-            if (!isObject(entry)) throw new Unreadable('a cancel answer is not an object');
-            return [idOf(entry.order, 'order'), cancelOf(entry)];
-          }),
-        );
-      if (isObject(body))
-        return Object.fromEntries(Object.entries(body).map(([order, entry]) => [order, cancelOf(entry)]));
-      throw new Unreadable('the cancel answer is unreadable');
+      const byOrder = Array.isArray(body)
+        ? Object.fromEntries(
+            body.map((entry) => {
+              if (!isObject(entry)) throw new Unreadable('a cancel answer is not an object');
+              return [idOf(entry.order, 'order'), entry];
+            }),
+          )
+        : body;
+      if (!isObject(byOrder)) throw new Unreadable('the cancel answer is unreadable');
+      return answeredFor(orders, byOrder, cancelOf);
     });
   }
 
