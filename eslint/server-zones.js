@@ -32,8 +32,6 @@ const QUERIES_OUTSIDE_REPOS = [
   'core-settings/signing-secret.ts',
   'cpi-accounts/cpi-accounts.assign.ts',
   'cpi-accounts/cpi-accounts.service.ts',
-  'marketing/ads-report.service.ts',
-  'marketing/marketing-actions.service.ts',
   'operations/operations.service.ts',
   'operations/server-errors.ts',
   'permissions/catalog.service.ts',

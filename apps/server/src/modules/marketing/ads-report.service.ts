@@ -1,4 +1,3 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   MARKETING_MESSAGES,
   MONEY_SCALE,
@@ -11,56 +10,22 @@ import {
 } from '@storelift/shared';
 import type { z } from 'zod';
 import type { Db, Queryable } from '../../db/client.js';
-import { escapeLike } from '../../lib/query-helpers.js';
-import { adsSpend, billingProfiles, payments, reflinks, users } from '../../db/schema/index.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { pageMeta } from '../../lib/paging.js';
 import { audit } from '../audit/audit.js';
 import { readSpendFile } from './ads-report.csv.js';
+import {
+  deleteSpend,
+  lockSpend,
+  reflinkIdsByCode,
+  setSpendAmount,
+  spendPage,
+  spendWithFigures,
+  upsertSpend,
+  type SpendWithFigures,
+} from './ads-report.repo.js';
 
 type Query = z.output<typeof adsReportListQuerySchema>;
-
-/**
- * What a row's reflink brought in the row's days: sign-ups then, and the credited regular payments of its
- * users made then (count and sum). Revenue counts UTC days (customer-area §9), spelled out rather than left
- * to the session's TimeZone, which a PostgreSQL server may set otherwise.
- */
-const registrations = sql<number>`(
-  select count(*)::int from ${billingProfiles} bp join ${users} u on u.id = bp.user_id
-  where bp.reflink_id = ${adsSpend.reflink_id}
-    and u.created_at >= ${adsSpend.date_from}::timestamp at time zone 'UTC'
-    and u.created_at < (${adsSpend.date_to} + 1)::timestamp at time zone 'UTC'
-)`;
-const paid = sql`(
-  select count(*)::int as payments, coalesce(sum(p.amount), 0)::numeric(14,4)::text as revenue
-  from ${payments} p join ${billingProfiles} bp on bp.user_id = p.user_id
-  where bp.reflink_id = ${adsSpend.reflink_id} and p.status = 'credited' and p.type = 'regular'
-    and p.credited_at >= ${adsSpend.date_from}::timestamp at time zone 'UTC'
-    and p.credited_at < (${adsSpend.date_to} + 1)::timestamp at time zone 'UTC'
-)`;
-
-const columns = {
-  row: adsSpend,
-  code: reflinks.code,
-  reflink_name: reflinks.name,
-  registrations,
-  payments: sql<number>`paid.payments`,
-  revenue: sql<string>`paid.revenue`,
-};
-
-const ORDER: Record<Query['orderBy'], SQL> = {
-  date: sql`${adsSpend.date_from}`,
-  amount: sql`${adsSpend.amount}`,
-  code: sql`upper(${reflinks.code})`,
-};
-
-function withFigures(db: Queryable) {
-  return db
-    .select(columns)
-    .from(adsSpend)
-    .innerJoin(reflinks, eq(reflinks.id, adsSpend.reflink_id))
-    .innerJoinLateral(sql`${paid} paid`, sql`true`);
-}
 
 /** ROAS: revenue per unit of spend, to 2 places, or null with no spend. */
 function roasOf(revenue: Money, amount: Money): string | null {
@@ -68,9 +33,7 @@ function roasOf(revenue: Money, amount: Money): string | null {
   return formatMoney(roundMoney((revenue * MONEY_SCALE) / amount, 2));
 }
 
-type Found = Awaited<ReturnType<ReturnType<typeof withFigures>['where']>>[number];
-
-function view(found: Found): AdsReportRow {
+function view(found: SpendWithFigures): AdsReportRow {
   const { row } = found;
   const amount = parseMoney(row.amount);
   const revenue = parseMoney(found.revenue);
@@ -92,30 +55,7 @@ function view(found: Found): AdsReportRow {
 
 /** `GET google-ads-report`: spend rows beside what their reflink brought, default date descending. */
 export async function listReport(db: Db, query: Query) {
-  const pattern = query.search ? `%${escapeLike(query.search)}%` : undefined;
-  const where = and(
-    pattern ? or(ilike(reflinks.code, pattern), ilike(reflinks.name, pattern)) : undefined,
-    query.from ? sql`${adsSpend.date_to} >= ${query.from.slice(0, 10)}::date` : undefined,
-    query.to ? sql`${adsSpend.date_from} <= ${query.to.slice(0, 10)}::date` : undefined,
-  );
-  const direction = query.sortBy === 'asc' ? asc : desc;
-  const [rows, [sums]] = await Promise.all([
-    withFigures(db)
-      .where(where)
-      .orderBy(direction(ORDER[query.orderBy]), direction(adsSpend.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db
-      .select({
-        total: count(),
-        amount: sql<string>`coalesce(sum(${adsSpend.amount}), 0)::numeric(14,4)::text`,
-        revenue: sql<string>`coalesce(sum(paid.revenue::numeric), 0)::numeric(14,4)::text`,
-      })
-      .from(adsSpend)
-      .innerJoin(reflinks, eq(reflinks.id, adsSpend.reflink_id))
-      .innerJoinLateral(sql`${paid} paid`, sql`true`)
-      .where(where),
-  ]);
+  const { rows, sums } = await spendPage(db, query);
   return {
     data: rows.map(view),
     meta: pageMeta(sums?.total ?? 0, query.page, query.limit),
@@ -128,7 +68,7 @@ export async function listReport(db: Db, query: Query) {
 }
 
 async function oneView(db: Queryable, id: number, message: string) {
-  const [found] = await withFigures(db).where(eq(adsSpend.id, id));
+  const found = await spendWithFigures(db, id);
   if (!found) throw new NotFoundError();
   return { data: view(found), message };
 }
@@ -141,11 +81,7 @@ async function oneView(db: Queryable, id: number, message: string) {
 export async function uploadReport(db: Db, content: Buffer) {
   const lines = readSpendFile(content);
   const codes = [...new Set(lines.map((line) => line.code.toUpperCase()))];
-  const known = await db
-    .select({ id: reflinks.id, code: sql<string>`upper(${reflinks.code})` })
-    .from(reflinks)
-    .where(inArray(sql`upper(${reflinks.code})`, codes));
-  const idOf = new Map(known.map((row) => [row.code, row.id]));
+  const idOf = await reflinkIdsByCode(db, codes);
   const missing = [
     ...new Set(lines.filter((line) => !idOf.has(line.code.toUpperCase())).map((line) => line.code)),
   ];
@@ -165,13 +101,7 @@ export async function uploadReport(db: Db, content: Buffer) {
   });
   if (rows.length) {
     await db.transaction(async (tx) => {
-      await tx
-        .insert(adsSpend)
-        .values(rows)
-        .onConflictDoUpdate({
-          target: [adsSpend.reflink_id, adsSpend.type, adsSpend.date_from, adsSpend.date_to],
-          set: { amount: sql`excluded.amount`, updated_at: new Date() },
-        });
+      await upsertSpend(tx, rows);
       await audit(tx, {
         action: 'ads-report.upload',
         target: { type: 'ads_spend', id: null },
@@ -189,12 +119,9 @@ export async function uploadReport(db: Db, content: Buffer) {
 /** `PUT google-ads-report/{id}`: a row's amount. */
 export async function updateRow(db: Db, id: number, amount: Money) {
   await db.transaction(async (tx) => {
-    const [before] = await tx.select().from(adsSpend).where(eq(adsSpend.id, id)).for('update');
+    const before = await lockSpend(tx, id);
     if (!before) throw new NotFoundError();
-    await tx
-      .update(adsSpend)
-      .set({ amount: formatMoney(amount), updated_at: new Date() })
-      .where(eq(adsSpend.id, id));
+    await setSpendAmount(tx, id, formatMoney(amount));
     await audit(tx, {
       action: 'ads-report.update',
       target: { type: 'ads_spend', id },
@@ -208,7 +135,7 @@ export async function updateRow(db: Db, id: number, amount: Money) {
 /** `DELETE google-ads-report/{id}`. */
 export async function deleteRow(db: Db, id: number) {
   await db.transaction(async (tx) => {
-    const [row] = await tx.delete(adsSpend).where(eq(adsSpend.id, id)).returning();
+    const row = await deleteSpend(tx, id);
     if (!row) throw new NotFoundError();
     await audit(tx, {
       action: 'ads-report.delete',

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, not, sql, type SQL } from 'drizzle-or
 import type { MarketingActionKind } from '@storelift/shared';
 import type { Queryable } from '../../db/client.js';
 import { escapeLike } from '../../lib/query-helpers.js';
-import { billingProfiles, marketingActions } from '../../db/schema/index.js';
+import { billingProfiles, marketingActions, pricePlans } from '../../db/schema/index.js';
 import { holdsStaffRole } from '../users/staff-accounts.js';
 
 export type MarketingActionRow = typeof marketingActions.$inferSelect;
@@ -184,4 +184,14 @@ export async function updateAction(db: Queryable, id: number, values: Partial<Ne
 export async function deleteAction(db: Queryable, id: number) {
   const [row] = await db.delete(marketingActions).where(eq(marketingActions.id, id)).returning();
   return row;
+}
+
+/** The price plans an action may name, in their order: id and name. */
+export function pricePlanChoices(db: Queryable) {
+  return db.select({ id: pricePlans.id, name: pricePlans.name }).from(pricePlans).orderBy(pricePlans.sort);
+}
+
+/** The ids of the price plans. */
+export async function pricePlanIds(db: Queryable): Promise<Set<number>> {
+  return new Set((await db.select({ id: pricePlans.id }).from(pricePlans)).map((row) => row.id));
 }

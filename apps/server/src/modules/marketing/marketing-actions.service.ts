@@ -15,7 +15,6 @@ import {
 import type { z } from 'zod';
 import type { Db, Queryable } from '../../db/client.js';
 import type { CampaignDiscountTerms } from '../../db/schema/campaigns.js';
-import { pricePlans } from '../../db/schema/index.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { pageMeta } from '../../lib/paging.js';
 import { audit } from '../audit/audit.js';
@@ -138,10 +137,7 @@ export async function listActions(db: Db, query: Query) {
 
 /** `GET marketing-actions/filters`: the types, the countries and products actions name, the price plans. */
 export async function filters(db: Db) {
-  const [used, plans] = await Promise.all([
-    repo.usedValues(db),
-    db.select({ id: pricePlans.id, name: pricePlans.name }).from(pricePlans).orderBy(pricePlans.sort),
-  ]);
+  const [used, plans] = await Promise.all([repo.usedValues(db), repo.pricePlanChoices(db)]);
   return { data: { types: [...MARKETING_ACTION_KINDS], ...used, price_plans: plans } };
 }
 
@@ -191,7 +187,7 @@ async function checkAction(
     });
   const plans = values.price_plans ?? [];
   if (plans.length) {
-    const known = new Set((await tx.select({ id: pricePlans.id }).from(pricePlans)).map((row) => row.id));
+    const known = await repo.pricePlanIds(tx);
     if (plans.some((id) => !known.has(id))) throw ValidationError.field('price_plans', MESSAGES.dataNotValid);
   }
   if (values.is_active === false) return;
