@@ -268,3 +268,21 @@ describe('sandbox panel', () => {
     );
   });
 });
+
+describe('sandbox panel where sandboxes are not allowed', () => {
+  let production: TestApp;
+  beforeAll(async () => {
+    production = await buildTestApp({ workers: false, config: { production: true, sandbox: false } });
+  });
+  afterAll(() => production.close());
+
+  it('does not exist', async () => {
+    const res = await production.app.inject({
+      method: 'POST',
+      url: '/sandbox/panel/api/v2',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ key: 'sandbox-panel-key', action: 'balance' }).toString(),
+    });
+    expect(res.statusCode).toBe(404);
+  });
+});
