@@ -338,13 +338,16 @@ export async function startStandInPanel(options: StandInPanelOptions = {}): Prom
     if (misbehave?.kind === 'error')
       return answer(res, log, 200, JSON.stringify({ error: misbehave.errorText }), 'application/json');
 
+    if (sentKey !== key) {
+      violations.push('wrong key');
+      return answer(res, log, 200, JSON.stringify({ error: 'Invalid API key' }), 'application/json');
+    }
     let body: unknown;
     try {
-      if (sentKey !== key) throw violate('wrong key');
       body = serve(fields, misbehave?.kind === 'strings');
     } catch (error) {
       if (!(error instanceof PanelError)) throw error;
-      body = { error: error.message === 'wrong key' ? 'Invalid API key' : error.message };
+      body = { error: error.message };
     }
     answer(res, log, 200, JSON.stringify(body), 'application/json');
   }
