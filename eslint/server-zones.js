@@ -21,7 +21,6 @@ const SERVER_TOP = [
 const QUERIES_OUTSIDE_REPOS = [
   'access-lists/access-lists.cache.ts',
   'access-lists/access-lists.service.ts',
-  'admin-users/admin-users.service.ts',
   'apps/admin-apps.ts',
   'audit/audit.ts',
   'auth/auth.service.ts',

@@ -12,6 +12,7 @@ import {
   isNotNull,
   isNull,
   lt,
+  ne,
   or,
   sql,
   type SQL,
@@ -19,6 +20,7 @@ import {
 import type { adminUsersQuerySchema } from '@storelift/shared';
 import type { z } from 'zod';
 import type { Db, Queryable } from '../../db/client.js';
+import { rowsOf } from '../../db/sql-rows.js';
 import {
   accounts,
   apps,
@@ -217,4 +219,100 @@ export async function pageUserApps(db: Queryable, userId: number, page: number, 
     db.select({ value: count() }).from(apps).where(where),
   ]);
   return { rows, total: total?.value ?? 0 };
+}
+
+export type UserChanges = Partial<
+  Pick<
+    typeof users.$inferInsert,
+    | 'nickname'
+    | 'full_name'
+    | 'business_type'
+    | 'country'
+    | 'gender'
+    | 'phone'
+    | 'messenger_type'
+    | 'messenger_id'
+    | 'manager_id'
+    | 'eu_payee'
+  >
+>;
+
+/** The user's price plan as their billing profile names it (null without a profile). */
+export async function planIdOf(db: Queryable, userId: number): Promise<number | null> {
+  const [profile] = await db
+    .select({ price_plan_id: billingProfiles.price_plan_id })
+    .from(billingProfiles)
+    .where(eq(billingProfiles.user_id, userId));
+  return profile?.price_plan_id ?? null;
+}
+
+/** Another user has this nickname (case aside). */
+export async function nicknameTaken(db: Queryable, nickname: string, exceptId: number): Promise<boolean> {
+  const [taken] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(sql`lower(${users.nickname})`, nickname.toLowerCase()), ne(users.id, exceptId)));
+  return taken !== undefined;
+}
+
+/** Writes the user's changed fields; answers the row after. */
+export async function updateUserFields(db: Queryable, id: number, changes: UserChanges) {
+  const [updated] = await db
+    .update(users)
+    .set({ ...changes, updated_at: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return updated!;
+}
+
+/** Soft-deletes the user. */
+export async function markUserDeleted(db: Queryable, id: number) {
+  await db.update(users).set({ deleted_at: new Date(), updated_at: new Date() }).where(eq(users.id, id));
+}
+
+export async function setUserActive(db: Queryable, id: number, active: boolean) {
+  await db.update(users).set({ is_active: active, updated_at: new Date() }).where(eq(users.id, id));
+}
+
+/** The id of the user (not deleted) a staff member names by id or e-mail. */
+export async function liveUserIdByIdOrEmail(db: Queryable, value: string): Promise<number | undefined> {
+  const where = /^\d{1,9}$/.test(value) ? eq(users.id, Number(value)) : eq(users.email, value.toLowerCase());
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(where, isNull(users.deleted_at)));
+  return row?.id;
+}
+
+/** Locks the user's billing profile and answers its referrer (undefined without a profile). */
+export async function lockReferrerOf(db: Queryable, userId: number) {
+  const [profile] = await db
+    .select({ referrer_id: billingProfiles.referrer_id })
+    .from(billingProfiles)
+    .where(eq(billingProfiles.user_id, userId))
+    .for('update');
+  return profile;
+}
+
+/** Walking up the referrers from `userId` (50 steps at most) meets `referralId`. */
+export async function referrerChainReaches(db: Queryable, userId: number, referralId: number) {
+  const [loop] = await rowsOf<{ found: boolean }>(
+    db,
+    sql`
+      with recursive up(id, depth) as (
+        select referrer_id, 1 from billing_profiles where user_id = ${userId}
+        union all
+        select p.referrer_id, up.depth + 1 from billing_profiles p join up on p.user_id = up.id
+        where up.depth < 50
+      )
+      select exists (select 1 from up where id = ${referralId}) as found`,
+  );
+  return loop?.found === true;
+}
+
+export async function setReferrer(db: Queryable, userId: number, referrerId: number | null) {
+  await db
+    .update(billingProfiles)
+    .set({ referrer_id: referrerId })
+    .where(eq(billingProfiles.user_id, userId));
 }

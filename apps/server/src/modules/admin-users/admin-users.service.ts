@@ -1,4 +1,3 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import {
   MESSAGES,
   USER_MESSAGES,
@@ -11,8 +10,6 @@ import {
 import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import type { Db, Queryable } from '../../db/client.js';
-import { billingProfiles, users } from '../../db/schema/index.js';
-import { rowsOf } from '../../db/sql-rows.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { pageMeta } from '../../lib/paging.js';
 import { audit } from '../audit/audit.js';
@@ -145,20 +142,12 @@ export async function updateUser(db: Db, actor: Actor, body: z.output<typeof upd
   await db.transaction(async (tx) => {
     const user = await liveUser(tx, id);
     const roleNames = (await rolesOf(tx as Db, [id])).get(id) ?? [];
-    const [profile] = await tx
-      .select({ price_plan_id: billingProfiles.price_plan_id })
-      .from(billingProfiles)
-      .where(eq(billingProfiles.user_id, id));
-    const planId = profile?.price_plan_id ?? null;
+    const planId = await repo.planIdOf(tx, id);
     const before = auditView(user, roleNames, planId);
 
     const errors: Record<string, string[]> = {};
     if (body.nickname !== undefined && body.nickname.toLowerCase() !== user.nickname.toLowerCase()) {
-      const [taken] = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(sql`lower(${users.nickname})`, body.nickname.toLowerCase()), ne(users.id, id)));
-      if (taken) errors.nickname = [MESSAGES.nicknameTaken];
+      if (await repo.nicknameTaken(tx, body.nickname, id)) errors.nickname = [MESSAGES.nicknameTaken];
     }
     if (body.manager_id != null && !(await repo.isManager(tx, body.manager_id)))
       errors.manager_id = [USER_MESSAGES.managerInvalid];
@@ -179,7 +168,7 @@ export async function updateUser(db: Db, actor: Actor, body: z.output<typeof upd
     if (planChange && !actor.canSetPlan) throw new ForbiddenError();
     if (moneyChange) refuseMoneyChange(actor, id, roleNames);
 
-    const changes = {
+    const changes: repo.UserChanges = {
       ...(body.nickname !== undefined && { nickname: body.nickname }),
       ...(body.full_name !== undefined && { full_name: body.full_name }),
       ...(body.business_type !== undefined && { business_type: body.business_type }),
@@ -191,11 +180,7 @@ export async function updateUser(db: Db, actor: Actor, body: z.output<typeof upd
       ...(body.manager_id !== undefined && { manager_id: body.manager_id }),
       ...(body.eu_payee !== undefined && { eu_payee: body.eu_payee }),
     };
-    const [updated] = await tx
-      .update(users)
-      .set({ ...changes, updated_at: new Date() })
-      .where(eq(users.id, id))
-      .returning();
+    const updated = await repo.updateUserFields(tx, id, changes);
     let nextRoles = roleNames;
     const rolesChange =
       body.roles !== undefined && [...new Set(body.roles)].sort().join() !== [...roleNames].sort().join();
@@ -206,7 +191,7 @@ export async function updateUser(db: Db, actor: Actor, body: z.output<typeof upd
       await revokeUserSessions(tx as Db, id);
     }
     if (planChange) await syncPricetags(tx, id, body.priceplan_id!);
-    const after = auditView(updated!, nextRoles, planChange ? body.priceplan_id! : planId);
+    const after = auditView(updated, nextRoles, planChange ? body.priceplan_id! : planId);
     if (JSON.stringify(before) !== JSON.stringify(after))
       await audit(tx, { action: 'users.update', target: { type: 'user', id, userId: id }, before, after });
   });
@@ -230,7 +215,7 @@ export async function deleteUser(db: Db, actor: Actor, id: number) {
     await onlyAdminOnStaff(tx, actor, id);
     if (await repo.hasMoney(tx, id)) throw new ConflictError(USER_MESSAGES.deleteHasMoney);
     if (await repo.hasRunningCampaigns(tx, id)) throw new ConflictError(USER_MESSAGES.deleteHasCampaigns);
-    await tx.update(users).set({ deleted_at: new Date(), updated_at: new Date() }).where(eq(users.id, id));
+    await repo.markUserDeleted(tx, id);
     await revokeUserSessions(tx as Db, id);
     await audit(tx, {
       action: 'users.delete',
@@ -248,7 +233,7 @@ export async function setActive(db: Db, actor: Actor, id: number, active: boolea
     const user = await liveUser(tx, id);
     await onlyAdminOnStaff(tx, actor, id);
     if (user.is_active === active) return;
-    await tx.update(users).set({ is_active: active, updated_at: new Date() }).where(eq(users.id, id));
+    await repo.setUserActive(tx, id, active);
     if (!active) await revokeUserSessions(tx as Db, id);
     await audit(tx, {
       action: active ? 'users.activate' : 'users.deactivate',
@@ -305,59 +290,32 @@ export async function listReferrals(
   };
 }
 
-/** The user a staff member names by id or e-mail. */
-async function findByIdOrEmail(db: Queryable, value: string) {
-  const where = /^\d{1,9}$/.test(value) ? eq(users.id, Number(value)) : eq(users.email, value.toLowerCase());
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(where, isNull(users.deleted_at)));
-  return row;
-}
-
 /**
  * `POST users/referrals`: makes a user (by id or e-mail) a referral of `user_id`. A user has one referrer:
  * one who has another is refused (remove them there first), and a chain never loops back.
  */
 export async function attachReferral(db: Db, actorId: number, userId: number, value: string) {
-  const referral = await findByIdOrEmail(db, value);
-  if (!referral) throw ValidationError.field('referral', USER_MESSAGES.referralUnknown);
-  if (referral.id === userId) throw ValidationError.field('referral', USER_MESSAGES.referralSelf);
+  const referralId = await repo.liveUserIdByIdOrEmail(db, value);
+  if (referralId === undefined) throw ValidationError.field('referral', USER_MESSAGES.referralUnknown);
+  if (referralId === userId) throw ValidationError.field('referral', USER_MESSAGES.referralSelf);
   // Commissions flow from the referral to the referrer: neither may be the caller or a staff account.
   await refuseSelfOrStaff(db, actorId, userId);
-  await refuseSelfOrStaff(db, actorId, referral.id);
+  await refuseSelfOrStaff(db, actorId, referralId);
   await ensureBillingProfile(db, userId);
-  await ensureBillingProfile(db, referral.id);
+  await ensureBillingProfile(db, referralId);
   await db.transaction(async (tx) => {
     await liveUser(tx, userId);
-    const [profile] = await tx
-      .select({ referrer_id: billingProfiles.referrer_id })
-      .from(billingProfiles)
-      .where(eq(billingProfiles.user_id, referral.id))
-      .for('update');
+    const profile = await repo.lockReferrerOf(tx, referralId);
     if (profile!.referrer_id !== null && profile!.referrer_id !== userId)
       throw ValidationError.field('referral', USER_MESSAGES.referralTaken);
     if (profile!.referrer_id === userId) return;
     // Walk up from the referrer: meeting the referral there would make a loop.
-    const [loop] = await rowsOf<{ found: boolean }>(
-      tx,
-      sql`
-      with recursive up(id, depth) as (
-        select referrer_id, 1 from billing_profiles where user_id = ${userId}
-        union all
-        select p.referrer_id, up.depth + 1 from billing_profiles p join up on p.user_id = up.id
-        where up.depth < 50
-      )
-      select exists (select 1 from up where id = ${referral.id}) as found`,
-    );
-    if (loop?.found) throw ValidationError.field('referral', USER_MESSAGES.referralCycle);
-    await tx
-      .update(billingProfiles)
-      .set({ referrer_id: userId })
-      .where(eq(billingProfiles.user_id, referral.id));
+    if (await repo.referrerChainReaches(tx, userId, referralId))
+      throw ValidationError.field('referral', USER_MESSAGES.referralCycle);
+    await repo.setReferrer(tx, referralId, userId);
     await audit(tx, {
       action: 'users.attach-referral',
-      target: { type: 'user', id: referral.id, userId },
+      target: { type: 'user', id: referralId, userId },
       before: { referrer_id: null },
       after: { referrer_id: userId },
     });
@@ -369,17 +327,10 @@ export async function attachReferral(db: Db, actorId: number, userId: number, va
 export async function removeReferral(db: Db, actorId: number, referralId: number) {
   if (referralId === actorId) throw new ForbiddenError(USER_MESSAGES.ownAccountMoney);
   await db.transaction(async (tx) => {
-    const [profile] = await tx
-      .select({ referrer_id: billingProfiles.referrer_id })
-      .from(billingProfiles)
-      .where(eq(billingProfiles.user_id, referralId))
-      .for('update');
+    const profile = await repo.lockReferrerOf(tx, referralId);
     if (!profile) throw new NotFoundError();
     if (profile.referrer_id === null) throw new ConflictError(USER_MESSAGES.notReferral);
-    await tx
-      .update(billingProfiles)
-      .set({ referrer_id: null })
-      .where(eq(billingProfiles.user_id, referralId));
+    await repo.setReferrer(tx, referralId, null);
     await audit(tx, {
       action: 'users.remove-referral',
       target: { type: 'user', id: referralId, userId: profile.referrer_id },
