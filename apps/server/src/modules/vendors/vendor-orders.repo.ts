@@ -72,6 +72,29 @@ export async function findVendorOrder(db: Queryable, id: number): Promise<Vendor
   return row;
 }
 
+/** Some orders by id. */
+export function findVendorOrders(db: Queryable, ids: number[]): Promise<VendorOrderRow[]> {
+  return ids.length
+    ? db.select().from(vendorOrders).where(inArray(vendorOrders.id, ids))
+    : Promise.resolve([]);
+}
+
+/** Records the panel's last status of some orders in one statement (and that the panel answered for them). */
+export async function recordPanelStatuses(
+  db: Queryable,
+  rows: { id: number; status: string; remains: number; charge: string | null; currency: string | null }[],
+) {
+  if (!rows.length) return;
+  const values = rows.map(
+    (row) =>
+      sql`(${row.id}::int, ${row.status}::text, ${row.remains}::int, ${row.charge}::numeric, ${row.currency}::text)`,
+  );
+  await db.execute(sql`update ${vendorOrders} o set status = v.status, remains = v.remains, charge = v.charge,
+      currency = v.currency, failing_since = null, last_error = null, updated_at = now()
+    from (values ${sql.join(values, sql`, `)}) as v(id, status, remains, charge, currency)
+    where o.id = v.id`);
+}
+
 export async function updateVendorOrder(db: Queryable, id: number, values: Partial<NewVendorOrder>) {
   await db
     .update(vendorOrders)
@@ -117,6 +140,15 @@ export type ListedVendorOrder = Awaited<ReturnType<typeof ordersIn>>[number];
 export async function setState(db: Queryable, ids: number[], state: VendorOrderState) {
   if (ids.length)
     await db.update(vendorOrders).set({ state, updated_at: new Date() }).where(inArray(vendorOrders.id, ids));
+}
+
+/** Closes some orders as withdrawn (we stopped them; the rest of their day may be placed again). */
+export async function closeWithdrawn(db: Queryable, ids: number[]) {
+  if (ids.length)
+    await db
+      .update(vendorOrders)
+      .set({ state: 'closed', outcome: 'withdrawn', updated_at: new Date() })
+      .where(inArray(vendorOrders.id, ids));
 }
 
 /**

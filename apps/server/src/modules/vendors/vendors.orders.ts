@@ -17,12 +17,15 @@ export type {
 } from './vendor-orders.repo.js';
 export {
   campaignsToPlace,
+  closeWithdrawn,
   daysToPlace,
   deliveredOrdersOf,
   deliveryOver,
   findVendorOrder,
+  findVendorOrders,
   insertVendorOrders,
   ordersIn,
+  recordPanelStatuses,
   updateVendorOrder,
 } from './vendor-orders.repo.js';
 

@@ -355,8 +355,18 @@ async function recordStatuses(
       delivered: number;
     }[] = [];
     const days: { order_id: number; day: number; installs: number }[] = [];
+    const statuses: Parameters<typeof vendorOrders.recordPanelStatuses>[1] = [];
+    const closed: number[] = [];
+    const currents = new Map(
+      (
+        await vendorOrders.findVendorOrders(
+          tx,
+          items.map(({ order }) => order.id),
+        )
+      ).map((current) => [current.id, current]),
+    );
     for (const { order, status } of items) {
-      const current = await vendorOrders.findVendorOrder(tx, order.id);
+      const current = currents.get(order.id);
       if (!current || current.state === 'closed' || current.state === 'new') continue;
       if ('error' in status) {
         const since = current.failing_since ?? now;
@@ -371,27 +381,30 @@ async function recordStatuses(
         continue;
       }
       const delivered = Math.max(0, Math.min(current.quantity, current.quantity - status.remains));
-      await vendorOrders.updateVendorOrder(tx, order.id, {
-        status: status.status,
-        remains: status.remains,
-        charge: status.charge,
-        currency: status.currency,
-        failing_since: null,
-        last_error: null,
-      });
-      if (delivering)
+      const unchanged =
+        current.status === status.status &&
+        current.remains === status.remains &&
+        current.failing_since === null;
+      if (!unchanged)
+        statuses.push({
+          id: order.id,
+          status: status.status,
+          remains: status.remains,
+          charge: status.charge,
+          currency: status.currency,
+        });
+      if (delivering && !unchanged)
         days.push({
           order_id: current.order_id,
           day: current.day,
           installs: current.delivered_before + delivered,
         });
       if (!FINAL.has(status.status)) continue;
-      if (current.state !== 'open') {
-        await vendorOrders.updateVendorOrder(tx, order.id, { state: 'closed', outcome: 'withdrawn' });
-        continue;
-      }
-      ends.push({ order: current, status, error: null, delivered });
+      if (current.state !== 'open') closed.push(order.id);
+      else ends.push({ order: current, status, error: null, delivered });
     }
+    await vendorOrders.recordPanelStatuses(tx, statuses);
+    await vendorOrders.closeWithdrawn(tx, closed);
     if (days.length) row = await applyDelivered(tx, row, days, now);
     for (const end of ends) {
       const { order, status, delivered } = end;
@@ -415,7 +428,7 @@ async function recordStatuses(
         await vendorOrders.updateVendorOrder(tx, order.id, { state: 'closed', outcome: 'withdrawn' });
       }
     }
-    await completeIfOver(tx, row, now);
+    if (ends.length) await completeIfOver(tx, row, now);
   });
 }
 
