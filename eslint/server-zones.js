@@ -23,8 +23,6 @@ const QUERIES_OUTSIDE_REPOS = [
   'access-lists/access-lists.service.ts',
   'apps/admin-apps.ts',
   'audit/audit.ts',
-  'auth/auth.service.ts',
-  'auth/impersonation.service.ts',
   'blog/blog.service.ts',
   'campaigns/delivery/campaigns.guarantee-check.ts',
   'campaigns/delivery/campaigns.guarantee.ts',

@@ -1,4 +1,3 @@
-import { eq, sql } from 'drizzle-orm';
 import {
   DEFAULT_LOCALE,
   MESSAGES,
@@ -13,17 +12,28 @@ import {
 import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import type { Db } from '../../db/client.js';
-import { billingProfiles, users } from '../../db/schema/index.js';
 import { ForbiddenError, MaintenanceError, ValidationError } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { AuthContext } from '../sessions/auth.plugin.js';
 import { refuseBlocked } from '../access-lists/access-lists.service.js';
 import { impersonationOf } from './impersonation.service.js';
-import { ensureBillingProfile } from '../plans/profiles.repo.js';
+import { ensureBillingProfile, voidApiTokens } from '../plans/profiles.repo.js';
 import { renderMail } from '../mail/mail.templates.js';
 import { checkSecondFactor } from '../profile/two-factor.service.js';
 import { isMaintenance } from '../core-settings/core-settings.repo.js';
-import { findUserByEmail, grantRoles, rolesOf, toUserView, type UserRow } from '../users/users.repo.js';
+import {
+  findUserByEmail,
+  grantRoles,
+  insertUser,
+  markEmailVerified,
+  nicknameInUse,
+  rolesOf,
+  setLastLogin,
+  setLocale,
+  setPassword,
+  toUserView,
+  type UserRow,
+} from '../users/users.repo.js';
 import {
   consumeOneTimeToken,
   createSession,
@@ -56,32 +66,24 @@ export async function register(deps: Deps, body: z.output<typeof registerBodySch
   await refuseBlocked(deps.db, { email: body.email, country: body.country });
   const errors: Record<string, string[]> = {};
   if (await findUserByEmail(deps.db, body.email)) errors.email = [MESSAGES.emailTaken];
-  const [nick] = await deps.db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(sql`lower(${users.nickname})`, body.nickname.toLowerCase()));
-  if (nick) errors.nickname = [MESSAGES.nicknameTaken];
+  if (await nicknameInUse(deps.db, body.nickname)) errors.nickname = [MESSAGES.nicknameTaken];
   if (Object.keys(errors).length) throw new ValidationError(errors);
 
   const password_hash = await hashPassword(body.password);
   const user = await deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(users)
-      .values({
-        email: body.email,
-        password_hash,
-        nickname: body.nickname,
-        full_name: body.full_name,
-        business_type: body.business_type,
-        country: body.country,
-        phone: body.phone ?? null,
-        messenger_type: body.messenger_id ? (body.messenger_type ?? null) : null,
-        messenger_id: body.messenger_id ?? null,
-        locale: body.locale ?? DEFAULT_LOCALE,
-        signup_ref: body.ref ?? null,
-      })
-      .onConflictDoNothing()
-      .returning();
+    const row = await insertUser(tx, {
+      email: body.email,
+      password_hash,
+      nickname: body.nickname,
+      full_name: body.full_name,
+      business_type: body.business_type,
+      country: body.country,
+      phone: body.phone ?? null,
+      messenger_type: body.messenger_id ? (body.messenger_type ?? null) : null,
+      messenger_id: body.messenger_id ?? null,
+      locale: body.locale ?? DEFAULT_LOCALE,
+      signup_ref: body.ref ?? null,
+    });
     if (!row) throw new ValidationError({ email: [MESSAGES.emailTaken] });
     await grantRoles(tx, row.id, ['user']);
     // Accounts, plan and referral code from the start; `ref` names the referrer.
@@ -120,7 +122,7 @@ export async function login(deps: Deps, body: z.output<typeof loginBodySchema>):
   if (!view.roles.includes('admin')) await refuseDuringMaintenance(deps.db);
   await checkSecondFactor(deps.db, user.id, body.code);
   const access_token = await createSession(deps.db, user.id);
-  await deps.db.update(users).set({ last_login_at: new Date() }).where(eq(users.id, user.id));
+  await setLastLogin(deps.db, user.id);
   return { user: view, access_token };
 }
 
@@ -187,23 +189,8 @@ export async function resetPassword(deps: Deps, body: z.output<typeof passwordRe
   if (!user || !userId) throw ValidationError.field('token', MESSAGES.tokenInvalid);
   const passwordHash = await hashPassword(body.password);
   await deps.db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({
-        password_hash: passwordHash,
-        email_verified_at: user.email_verified_at ?? new Date(),
-        updated_at: new Date(),
-      })
-      .where(eq(users.id, user.id));
-    await tx
-      .update(billingProfiles)
-      .set({
-        api_token_hash: null,
-        api_token_hint: null,
-        api_test_token_hash: null,
-        api_test_token_hint: null,
-      })
-      .where(eq(billingProfiles.user_id, user.id));
+    await setPassword(tx, user.id, passwordHash, user.email_verified_at ?? new Date());
+    await voidApiTokens(tx, user.id);
     await revokeUserSessions(tx, user.id);
   });
   return { message: MESSAGES.passwordReset };
@@ -213,15 +200,12 @@ export async function resetPassword(deps: Deps, body: z.output<typeof passwordRe
 export async function verifyEmail(deps: Deps, token: string): Promise<boolean> {
   const userId = await consumeOneTimeToken(deps.db, 'verify', token);
   if (!userId) return false;
-  await deps.db
-    .update(users)
-    .set({ email_verified_at: sql`coalesce(${users.email_verified_at}, now())`, updated_at: new Date() })
-    .where(eq(users.id, userId));
+  await markEmailVerified(deps.db, userId);
   return true;
 }
 
 /** Saves the interface language, which also picks the language of the user's e-mails. */
 export async function changeLocale(deps: Deps, auth: AuthContext, locale: Locale) {
-  await deps.db.update(users).set({ locale, updated_at: new Date() }).where(eq(users.id, auth.user.id));
+  await setLocale(deps.db, auth.user.id, locale);
   return { user: toUserView({ ...auth.user, locale }, auth.roles) };
 }

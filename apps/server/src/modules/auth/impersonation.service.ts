@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import {
   IMPERSONATION_MINUTES,
   LOGIN_CODE_SECONDS,
@@ -7,11 +6,10 @@ import {
   type LoginAsResponse,
 } from '@storelift/shared';
 import type { Deps } from '../../deps.js';
-import { users } from '../../db/schema/index.js';
 import { ValidationError } from '../../lib/errors.js';
 import type { AuthContext } from '../sessions/auth.plugin.js';
 import { audit } from '../audit/audit.js';
-import { findUserByEmail, rolesOf, toUserView } from '../users/users.repo.js';
+import { findUser, findUserByEmail, identityOf, rolesOf, toUserView } from '../users/users.repo.js';
 import { consumeOneTimeTokenRow, createSession, issueOneTimeToken } from '../sessions/sessions.repo.js';
 
 /*
@@ -58,7 +56,7 @@ export async function changeUserAccount(
 export async function exchangeLoginCode(deps: Deps, code: string): Promise<LoginAsResponse> {
   const row = await consumeOneTimeTokenRow(deps.db, 'login-as', code);
   if (!row?.impersonator_id) throw ValidationError.field('code', SECURITY_MESSAGES.loginCodeInvalid);
-  const [user] = await deps.db.select().from(users).where(eq(users.id, row.user_id));
+  const user = await findUser(deps.db, row.user_id);
   if (!user) throw ValidationError.field('code', SECURITY_MESSAGES.loginCodeInvalid);
   const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
   const access_token = await createSession(deps.db, user.id, {
@@ -73,9 +71,6 @@ export async function exchangeLoginCode(deps: Deps, code: string): Promise<Login
 export async function impersonationOf(deps: Deps, auth: AuthContext) {
   const { impersonator_id: id, expires_at: expiresAt } = auth.session;
   if (!id || !expiresAt) return undefined;
-  const [staff] = await deps.db
-    .select({ id: users.id, email: users.email })
-    .from(users)
-    .where(eq(users.id, id));
+  const staff = await identityOf(deps.db, id);
   return staff && { by: staff, expires_at: expiresAt.toISOString() };
 }

@@ -61,3 +61,16 @@ export async function billingProfileOf(db: Queryable, userId: number): Promise<B
   if (!created) throw new Error(`No user ${userId}`);
   return created;
 }
+
+/** Voids both API tokens of the user (a password reset: whoever took the account may hold them). */
+export async function voidApiTokens(db: Queryable, userId: number) {
+  await db
+    .update(billingProfiles)
+    .set({
+      api_token_hash: null,
+      api_token_hint: null,
+      api_test_token_hash: null,
+      api_test_token_hint: null,
+    })
+    .where(eq(billingProfiles.user_id, userId));
+}

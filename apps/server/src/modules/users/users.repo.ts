@@ -1,6 +1,6 @@
-import { count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Role, User } from '@storelift/shared';
+import type { Locale, Role, User } from '@storelift/shared';
 import type { Db, Queryable } from '../../db/client.js';
 import { roles, userRoles, users } from '../../db/schema/index.js';
 import { escapeLike } from '../../lib/query-helpers.js';
@@ -107,4 +107,52 @@ export function toUserView(row: UserRow, roleNames: string[]): User {
     roles: roleNames,
     created_at: row.created_at.toISOString(),
   };
+}
+
+/** Some user has this nickname (case aside). */
+export async function nicknameInUse(db: Db, nickname: string): Promise<boolean> {
+  const [nick] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.nickname})`, nickname.toLowerCase()));
+  return nick !== undefined;
+}
+
+/** Inserts a user; none when the e-mail is taken (the unique index). */
+export async function insertUser(
+  db: Queryable,
+  values: typeof users.$inferInsert,
+): Promise<UserRow | undefined> {
+  const [row] = await db.insert(users).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function setLastLogin(db: Db, userId: number) {
+  await db.update(users).set({ last_login_at: new Date() }).where(eq(users.id, userId));
+}
+
+/** A new password, the e-mail counted as proven from `verifiedAt` on. */
+export async function setPassword(db: Queryable, userId: number, passwordHash: string, verifiedAt: Date) {
+  await db
+    .update(users)
+    .set({ password_hash: passwordHash, email_verified_at: verifiedAt, updated_at: new Date() })
+    .where(eq(users.id, userId));
+}
+
+/** Marks the e-mail proven (the first time counts). */
+export async function markEmailVerified(db: Db, userId: number) {
+  await db
+    .update(users)
+    .set({ email_verified_at: sql`coalesce(${users.email_verified_at}, now())`, updated_at: new Date() })
+    .where(eq(users.id, userId));
+}
+
+export async function setLocale(db: Db, userId: number, locale: Locale) {
+  await db.update(users).set({ locale, updated_at: new Date() }).where(eq(users.id, userId));
+}
+
+/** A user's id and e-mail. */
+export async function identityOf(db: Db, userId: number) {
+  const [row] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, userId));
+  return row;
 }
