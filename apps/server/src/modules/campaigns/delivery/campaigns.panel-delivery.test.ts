@@ -16,6 +16,7 @@ import type { PanelService } from '../../../providers/vendor/panel-protocol.js';
 import { balancesOf } from '../../ledger/ledger.js';
 import { checkLedger } from '../../ledger/ledger-check.js';
 import { readBalances } from '../../vendors/vendors.balances.js';
+import { refillGuarantee } from '../../vendors/vendors.refill.js';
 import { deliveryTick } from './campaigns.delivery.js';
 
 /*
@@ -60,6 +61,17 @@ const SERVICES: PanelService[] = [
     max: 20000,
     refill: false,
     cancel: true,
+  },
+  {
+    service: '3',
+    name: 'Reviews',
+    type: 'Custom Comments',
+    category: 'GP',
+    rate: '45.00',
+    min: 1,
+    max: 500,
+    refill: true,
+    cancel: false,
   },
   {
     service: '9',
@@ -156,7 +168,7 @@ afterAll(async () => {
 describe('panel vendors', () => {
   it('lists services and mappings with rates beside our price, and refuses bad mappings with 422', async () => {
     const services = (await staff('GET', `vendors/${vendorId}/services`)).json();
-    expect(services.data).toHaveLength(3);
+    expect(services.data).toHaveLength(4);
     const mappings = (await staff('GET', `vendors/${vendorId}/mappings`)).json().data as VendorMapping[];
     expect(mappings).toEqual([
       expect.objectContaining({
@@ -416,6 +428,54 @@ describe('panel vendors', () => {
     expect(polls.length).toBeGreaterThanOrEqual(2);
     await t.call('GET', `campaigns/${campaign.id}/cancel`, customer);
     await deliveryTick(t.deps, later(3000));
+  });
+
+  it("sends a reviews order's texts as comments, and refills them for the guarantee", async () => {
+    const saved = await staff('PUT', `vendors/${vendorId}`, {
+      vendor: 'Panel A',
+      store: 1,
+      products: [1, 2, 7],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    await map(vendorId, [
+      { product_type: 1, store: 1, country: null, service: '9' },
+      { product_type: 1, store: 1, country: 'us', service: '1' },
+      { product_type: 2, store: 1, service: '2' },
+      { product_type: 7, store: 1, service: '3' },
+    ]);
+    const texts = Array.from({ length: 5 }, (_, i) => `Works well and saves me time,\nevery day ${i + 1}.`);
+    const campaign = await order({
+      productType: 7,
+      installs: 5,
+      days: 1,
+      checkedTerms: true,
+      reviewMode: 1,
+      reviews: texts.map((body, i) => ({
+        title: `Review ${i + 1}`,
+        body,
+        rates: 5,
+        gender: 'both',
+        language: 'english',
+      })),
+    });
+    expect(campaign.status).toBe('active');
+    await deliveryTick(t.deps, later(1000));
+    const [row] = await ordersOfCampaign(campaign.id);
+    expect(row).toMatchObject({ service: '3', quantity: 5 });
+    expect(panel.orders.get(row!.panel_order!)!.comments).toEqual(
+      texts.map((text) => text.replace(/\s+/g, ' ')),
+    );
+    panel.advance();
+    await deliveryTick(t.deps, later(2000));
+    expect(await details(campaign.id)).toMatchObject({ status: 'completed', installs_actual: 5 });
+
+    const from = panel.requests.length;
+    expect(await refillGuarantee(t.deps, campaign.id, 2)).toBe('refilled');
+    expect(panel.requests.slice(from).map((request) => [request.action, request.fields.order])).toEqual([
+      ['refill', row!.panel_order],
+    ]);
+    expect(await refillGuarantee(t.deps, 999_999, 2)).toBe('unavailable');
+    expect(panel.violations).toEqual([]);
   });
 
   it("shows each vendor's health, reads balances and tells staff once per crossing of the threshold", async () => {

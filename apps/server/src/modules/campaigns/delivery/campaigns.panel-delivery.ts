@@ -297,8 +297,7 @@ async function cancelOrders(deps: Deps, orders: Listed[]) {
     .filter((order) => order.vendor_id === null || order.api_url === null)
     .map((order) => order.id);
   // A vendor deleted or without an API can no longer be asked: the order is closed, as withdrawn.
-  for (const id of gone)
-    await vendorOrders.updateVendorOrder(deps.db, id, { state: 'closed', outcome: 'withdrawn' });
+  await vendorOrders.closeWithdrawn(deps.db, gone);
   const toCancel = withApi.filter(cancelable);
   await vendorOrders.markWithdrawing(
     deps.db,
@@ -506,15 +505,17 @@ export async function panelDeliveryPass(deps: Deps, now = new Date()) {
   await forEachPage(
     (after, limit) => vendorOrders.ordersIn(deps.db, ['open', 'canceling', 'withdrawing'], after, limit),
     async (page) => {
+      // An order whose vendor is gone or lost its API can no longer be asked: it closes as withdrawn.
       const stopping = page.filter(
         (order) =>
-          order.state === 'canceling' || (order.state === 'open' && order.campaign_status !== 'active'),
+          order.state === 'canceling' ||
+          (order.state === 'open' && order.campaign_status !== 'active') ||
+          order.vendor_id === null ||
+          order.api_url === null,
       );
       await cancelOrders(deps, stopping);
       const stopped = new Set(stopping);
-      const polled = page.filter(
-        (order) => !stopped.has(order) && order.vendor_id !== null && order.api_url !== null,
-      );
+      const polled = page.filter((order) => !stopped.has(order));
       await eachOnItsOwn(callsByVendor(polled), (chunk) => pollChunk(deps, chunk, now), {
         what: 'campaigns.panel-poll',
         contextOf: (chunk) => ({ vendor: chunk[0]!.vendor_id }),
