@@ -12,7 +12,6 @@ import {
   isNotNull,
   isNull,
   lt,
-  ne,
   or,
   sql,
   type SQL,
@@ -169,12 +168,6 @@ export async function setRoles(db: Queryable, userId: number, roleIds: number[])
     await db.insert(userRoles).values(roleIds.map((role_id) => ({ user_id: userId, role_id })));
 }
 
-/** Locks the user's row for a change (delete, activation) and answers it. */
-export async function lockUser(db: Queryable, id: number) {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).for('update');
-  return row;
-}
-
 /** Whether any of the user's balances holds money. */
 export async function hasMoney(db: Queryable, userId: number): Promise<boolean> {
   const [row] = await db
@@ -244,15 +237,6 @@ export async function planIdOf(db: Queryable, userId: number): Promise<number | 
     .from(billingProfiles)
     .where(eq(billingProfiles.user_id, userId));
   return profile?.price_plan_id ?? null;
-}
-
-/** Another user has this nickname (case aside). */
-export async function nicknameTaken(db: Queryable, nickname: string, exceptId: number): Promise<boolean> {
-  const [taken] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(sql`lower(${users.nickname})`, nickname.toLowerCase()), ne(users.id, exceptId)));
-  return taken !== undefined;
 }
 
 /** Writes the user's changed fields; answers the row after. */

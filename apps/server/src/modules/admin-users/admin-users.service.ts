@@ -20,7 +20,7 @@ import { ensureBillingProfile } from '../plans/profiles.repo.js';
 import { findPlan, syncPricetags } from '../plans/plans.repo.js';
 import { pageReferrals } from '../referrals/referrals.repo.js';
 import { isStaffAccount, refuseSelfOrStaff } from '../users/staff-accounts.js';
-import { rolesOf, toUserView } from '../users/users.repo.js';
+import { lockUser, nicknameInUse, rolesOf, toUserView } from '../users/users.repo.js';
 import * as repo from './admin-users.repo.js';
 
 /** The staff member acting: their id, roles and whether they may set price plans. */
@@ -101,7 +101,7 @@ const auditView = (user: repo.ListRow['user'], roleNames: string[], planId: numb
 });
 
 async function liveUser(tx: Queryable, id: number) {
-  const user = await repo.lockUser(tx, id);
+  const user = await lockUser(tx, id);
   if (!user) throw new NotFoundError();
   if (user.deleted_at) throw new ConflictError(USER_MESSAGES.userDeletedAlready);
   return user;
@@ -147,7 +147,7 @@ export async function updateUser(db: Db, actor: Actor, body: z.output<typeof upd
 
     const errors: Record<string, string[]> = {};
     if (body.nickname !== undefined && body.nickname.toLowerCase() !== user.nickname.toLowerCase()) {
-      if (await repo.nicknameTaken(tx, body.nickname, id)) errors.nickname = [MESSAGES.nicknameTaken];
+      if (await nicknameInUse(tx, body.nickname, id)) errors.nickname = [MESSAGES.nicknameTaken];
     }
     if (body.manager_id != null && !(await repo.isManager(tx, body.manager_id)))
       errors.manager_id = [USER_MESSAGES.managerInvalid];

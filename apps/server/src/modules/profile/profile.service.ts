@@ -1,4 +1,3 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
 import {
   MESSAGES,
   type Locale,
@@ -9,7 +8,6 @@ import {
 } from '@storelift/shared';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
-import { users } from '../../db/schema/index.js';
 import { ValidationError } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { AuthContext } from '../sessions/auth.plugin.js';
@@ -20,7 +18,8 @@ import { billingProfileOf } from '../plans/profiles.repo.js';
 import { renderMail } from '../mail/mail.templates.js';
 import { findPlan } from '../plans/plans.repo.js';
 import { referralLink } from '../referrals/referrals.service.js';
-import { toUserView, type UserRow } from '../users/users.repo.js';
+import { lockUser, nicknameInUse, setPassword, toUserView, type UserRow } from '../users/users.repo.js';
+import { updateProfileFields } from './profile.repo.js';
 
 /** `GET users/profile`: who the user is, the plan, the balances, the API key and the referral link. */
 export async function profileOf(deps: Deps, user: UserRow): Promise<ProfileResponse> {
@@ -72,37 +71,27 @@ export async function updateProfile(
   auth: AuthContext,
   body: z.output<typeof profileUpdateBodySchema>,
 ): Promise<ProfileUpdateResponse> {
-  const [other] = await deps.db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(sql`lower(${users.nickname})`, body.nickname.toLowerCase()), ne(users.id, auth.user.id)));
-  if (other) throw nicknameTaken();
-  const [row] = await deps.db
-    .update(users)
-    .set({
-      nickname: body.nickname,
-      full_name: body.full_name,
-      business_type: body.business_type,
-      country: body.country,
-      phone: body.phone ?? null,
-      messenger_type: body.messenger_id ? (body.messenger_type ?? null) : null,
-      messenger_id: body.messenger_id ?? null,
-      // Left out, an invoice detail keeps its value: drizzle sets only the keys given.
-      company: body.company,
-      address: body.address,
-      vat_id: body.vat_id,
-      updated_at: new Date(),
-    })
-    .where(eq(users.id, auth.user.id))
-    .returning()
-    .catch((error: unknown) => {
-      // Another account took the nickname between the check and the update.
-      if (isUniqueViolation(error)) throw nicknameTaken();
-      throw error;
-    });
+  if (await nicknameInUse(deps.db, body.nickname, auth.user.id)) throw nicknameTaken();
+  const row = await updateProfileFields(deps.db, auth.user.id, {
+    nickname: body.nickname,
+    full_name: body.full_name,
+    business_type: body.business_type,
+    country: body.country,
+    phone: body.phone ?? null,
+    messenger_type: body.messenger_id ? (body.messenger_type ?? null) : null,
+    messenger_id: body.messenger_id ?? null,
+    // Left out, an invoice detail keeps its value.
+    company: body.company,
+    address: body.address,
+    vat_id: body.vat_id,
+  }).catch((error: unknown) => {
+    // Another account took the nickname between the check and the update.
+    if (isUniqueViolation(error)) throw nicknameTaken();
+    throw error;
+  });
   return {
-    ...(await profileOf(deps, row!)),
-    user: toUserView(row!, auth.roles),
+    ...(await profileOf(deps, row)),
+    user: toUserView(row, auth.roles),
     message: MESSAGES.actionSaved,
   };
 }
@@ -119,14 +108,11 @@ export async function changePassword(
 ) {
   const newHash = await hashPassword(body.password);
   const user = await deps.db.transaction(async (tx) => {
-    const [locked] = await tx.select().from(users).where(eq(users.id, auth.user.id)).for('update');
+    const locked = await lockUser(tx, auth.user.id);
     if (!locked || !(await verifyPassword(locked.password_hash, body.current_password))) {
       throw ValidationError.field('current_password', MESSAGES.currentPasswordWrong);
     }
-    await tx
-      .update(users)
-      .set({ password_hash: newHash, updated_at: new Date() })
-      .where(eq(users.id, locked.id));
+    await setPassword(tx, locked.id, newHash);
     if (body.sign_out_everywhere) await revokeUserSessions(tx, locked.id, auth.session.id);
     return locked;
   });

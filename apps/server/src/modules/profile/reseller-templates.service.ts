@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import {
   RESELLER_TEMPLATE_DEFAULTS,
   RESELLER_TEMPLATE_KEYS,
@@ -10,13 +9,17 @@ import {
 } from '@storelift/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { resellerEmailTemplates } from '../../db/schema/index.js';
 import { ForbiddenError } from '../../lib/errors.js';
 import { billingProfileOf } from '../plans/profiles.repo.js';
 import { isResellerPlan } from '../resellers/resellers.service.js';
+import {
+  deleteResellerTemplate,
+  resellerTemplatesOf,
+  saveResellerTemplate,
+  type TemplateRow,
+} from './profile.repo.js';
 
 type Body = z.output<typeof resellerTemplateBodySchema>;
-type Row = typeof resellerEmailTemplates.$inferSelect;
 
 const defaultOf = (key: ResellerTemplateKey): ResellerTemplate => ({
   key,
@@ -26,7 +29,7 @@ const defaultOf = (key: ResellerTemplateKey): ResellerTemplate => ({
   updated_at: null,
 });
 
-const viewOf = (row: Row): ResellerTemplate => ({
+const viewOf = (row: TemplateRow): ResellerTemplate => ({
   key: row.key as ResellerTemplateKey,
   subject: row.subject,
   body: row.body,
@@ -54,10 +57,7 @@ export function templateKinds() {
 
 /** `GET users/profile/email-templates`: the caller's own templates (saved or default) and whether they may edit. */
 export async function templatesOf(db: Db, userId: number) {
-  const [rows, editable] = await Promise.all([
-    db.select().from(resellerEmailTemplates).where(eq(resellerEmailTemplates.user_id, userId)),
-    isReseller(db, userId),
-  ]);
+  const [rows, editable] = await Promise.all([resellerTemplatesOf(db, userId), isReseller(db, userId)]);
   const saved = new Map(rows.map((row) => [row.key, row]));
   return {
     data: RESELLER_TEMPLATE_KEYS.map((key) => {
@@ -74,17 +74,11 @@ export async function templatesOf(db: Db, userId: number) {
  */
 export async function saveTemplate(db: Db, userId: number, body: Body) {
   if (!(await isReseller(db, userId))) throw new ForbiddenError(PAGES_MESSAGES.templatesResellerOnly);
-  const mine = and(eq(resellerEmailTemplates.user_id, userId), eq(resellerEmailTemplates.key, body.key));
   if (body.reset) {
-    await db.delete(resellerEmailTemplates).where(mine);
+    await deleteResellerTemplate(db, userId, body.key);
     return { data: defaultOf(body.key), message: PAGES_MESSAGES.templateReset };
   }
   // The schema requires both unless `reset`.
-  const values = { subject: body.subject!, body: body.body!, updated_at: new Date() };
-  const [row] = await db
-    .insert(resellerEmailTemplates)
-    .values({ user_id: userId, key: body.key, ...values })
-    .onConflictDoUpdate({ target: [resellerEmailTemplates.user_id, resellerEmailTemplates.key], set: values })
-    .returning();
-  return { data: viewOf(row!), message: PAGES_MESSAGES.templateSaved };
+  const row = await saveResellerTemplate(db, userId, body.key, { subject: body.subject!, body: body.body! });
+  return { data: viewOf(row), message: PAGES_MESSAGES.templateSaved };
 }

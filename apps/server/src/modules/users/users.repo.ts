@@ -1,4 +1,4 @@
-import { count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Locale, Role, User } from '@storelift/shared';
 import type { Db, Queryable } from '../../db/client.js';
@@ -109,13 +109,24 @@ export function toUserView(row: UserRow, roleNames: string[]): User {
   };
 }
 
-/** Some user has this nickname (case aside). */
-export async function nicknameInUse(db: Db, nickname: string): Promise<boolean> {
+/** Some user (other than `exceptId`) has this nickname, case aside. */
+export async function nicknameInUse(db: Queryable, nickname: string, exceptId?: number): Promise<boolean> {
   const [nick] = await db
     .select({ id: users.id })
     .from(users)
-    .where(eq(sql`lower(${users.nickname})`, nickname.toLowerCase()));
+    .where(
+      and(
+        eq(sql`lower(${users.nickname})`, nickname.toLowerCase()),
+        exceptId === undefined ? undefined : ne(users.id, exceptId),
+      ),
+    );
   return nick !== undefined;
+}
+
+/** Locks the user's row for a change and answers it. */
+export async function lockUser(db: Queryable, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).for('update');
+  return row;
 }
 
 /** Inserts a user; none when the e-mail is taken (the unique index). */
@@ -131,8 +142,8 @@ export async function setLastLogin(db: Db, userId: number) {
   await db.update(users).set({ last_login_at: new Date() }).where(eq(users.id, userId));
 }
 
-/** A new password, the e-mail counted as proven from `verifiedAt` on. */
-export async function setPassword(db: Queryable, userId: number, passwordHash: string, verifiedAt: Date) {
+/** A new password; with `verifiedAt` (a reset link) the e-mail counts as proven from then on. */
+export async function setPassword(db: Queryable, userId: number, passwordHash: string, verifiedAt?: Date) {
   await db
     .update(users)
     .set({ password_hash: passwordHash, email_verified_at: verifiedAt, updated_at: new Date() })
@@ -155,4 +166,14 @@ export async function setLocale(db: Db, userId: number, locale: Locale) {
 export async function identityOf(db: Db, userId: number) {
   const [row] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, userId));
   return row;
+}
+
+/** Sets the user's avatar address (null: initials again); answers the row after. */
+export async function setAvatar(db: Queryable, userId: number, avatar: string | null): Promise<UserRow> {
+  const [row] = await db
+    .update(users)
+    .set({ avatar, updated_at: new Date() })
+    .where(eq(users.id, userId))
+    .returning();
+  return row!;
 }
