@@ -13,6 +13,7 @@ import { storeFailure } from '../../../providers/store/store-provider.js';
 import type { Tx } from '../../ledger/ledger.js';
 import { notify } from '../../notices/notify.js';
 import { notifyStaff } from '../../notices/notify-staff.js';
+import { refillGuarantee } from '../../vendors/vendors.refill.js';
 import { findVendor } from '../../vendors/vendors.service.js';
 import { emitEvent } from '../../webhooks/webhooks.events.js';
 import * as repo from '../campaigns.repo.js';
@@ -38,15 +39,21 @@ export type RefillStep = (deps: Deps, campaignId: number, missing: number) => Pr
  * The embedded sandbox vendor re-orders at no charge where sandboxes are on; a vendor with an HTTP API is not
  * asked (its JSON protocol has no refill order), so its customers are refunded.
  */
-export const sandboxRefill: RefillStep = async (deps, campaignId) => {
+const sandboxRefill: RefillStep = async (deps, campaignId) => {
   if (!deps.config.sandbox) return 'unavailable';
   const row = await guarantees.checkedCampaignOf(deps.db, campaignId);
   const vendor = row?.vendor_id ? await findVendor(deps.db, row.vendor_id) : undefined;
   return vendor?.api_url ? 'unavailable' : 'reordered';
 };
 
-/** The refill step the job uses. */
-const defaultRefill: RefillStep = sandboxRefill;
+/**
+ * The refill step the job uses: the campaign's panel vendor refills or re-orders (`refillGuarantee`); where it
+ * cannot, the embedded sandbox vendor re-orders (campaigns it delivers itself have no panel vendor).
+ */
+const defaultRefill: RefillStep = async (deps, campaignId, missing) => {
+  const answer = await refillGuarantee(deps, campaignId, missing);
+  return answer === 'unavailable' ? sandboxRefill(deps, campaignId, missing) : answer;
+};
 
 /** A vendor posts a refill over hours: until this long after it, a refilled review not shown yet is not gone. */
 export const REFILL_GRACE_MS = 2 * DAY_MS;
