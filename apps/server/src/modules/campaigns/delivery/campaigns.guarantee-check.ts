@@ -133,7 +133,10 @@ function eventOf(row: repo.CampaignRow, guarantee: guarantees.GuaranteeRow, stay
   };
 }
 
-/** Records the vendor's refill: the missing reviews are delivered again, with the texts of those gone. */
+/**
+ * Records the vendor's answer: the missing reviews are delivered again. A refill re-posts the reviews that went;
+ * a new order posts the campaign's texts from the first (`vendors.refill.ts`), so those are the ones to find.
+ */
 async function recordRefill(
   tx: Tx,
   row: repo.CampaignRow,
@@ -141,8 +144,12 @@ async function recordRefill(
   missing: number,
   stayed: number,
   at: Date,
+  how: 'refilled' | 'reordered',
 ) {
-  const texts = await guarantees.goneTextIds(tx, row.id, missing);
+  const texts =
+    how === 'refilled'
+      ? await guarantees.goneTextIds(tx, row.id, missing)
+      : await guarantees.textIdsOf(tx, row.id, missing);
   await guarantees.insertGuaranteedReviews(
     tx,
     Array.from({ length: missing }, (_, i) => ({
@@ -241,7 +248,7 @@ async function checkOne(deps: Deps, campaignId: number, now: Date, refill: Refil
     if (!row || !guarantee) return;
     const stayed = await guarantees.shownCount(tx, campaignId);
     if (outcome === 'unavailable') await recordRefund(tx, row, guarantee, missing, stayed);
-    else await recordRefill(tx, row, guarantee, missing, stayed, at);
+    else await recordRefill(tx, row, guarantee, missing, stayed, at, outcome);
   });
   return 'checked';
 }

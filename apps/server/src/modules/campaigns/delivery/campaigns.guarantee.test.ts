@@ -250,6 +250,28 @@ describe('the review guarantee', () => {
     await publish(campaign); // the vendor posts them
   });
 
+  it('takes a new order to post the campaign’s texts from the first', async () => {
+    const campaign = await completedCampaign();
+    const finished = Date.parse(campaign.finished_at!);
+    takeDown(campaign, 5);
+    await checkGuarantees(t.deps, new Date(finished + DAY_MS), refillAnswering('reordered').step);
+    expect((await details(campaign.id)).guarantee).toMatchObject({ stayed: 40, refilled: 5 });
+    const rows = await t.deps.db
+      .select()
+      .from(guaranteedReviews)
+      .where(eq(guaranteedReviews.campaign_id, campaign.id));
+    const texts = (refill: boolean) =>
+      rows
+        .filter((row) => row.is_refill === refill)
+        .map((row) => row.review_id!)
+        .sort((a, b) => a - b);
+    expect(texts(true)).toEqual(texts(false).slice(0, 5));
+    // The vendor posts them: the store shows the first texts twice, and both count.
+    await publish(campaign, undefined, 5);
+    await checkGuarantees(t.deps, new Date(finished + DAY_MS + REFILL_GRACE_MS + DAY_MS));
+    expect((await details(campaign.id)).guarantee).toMatchObject({ stayed: 40, refilled: 5, refunded: 0 });
+  });
+
   it('refunds the missing reviews through the ledger when the vendor can neither refill nor re-order; the ledger stays clean', async () => {
     const campaign = await completedCampaign();
     const finished = Date.parse(campaign.finished_at!);
