@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import {
   ACCESS_MESSAGES,
   isBuiltinPermission,
@@ -11,11 +10,9 @@ import {
 } from '@storelift/shared';
 import type { z } from 'zod';
 import type { Db, Queryable } from '../../db/client.js';
-import { functions, modules } from '../../db/schema/index.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { pageMeta } from '../../lib/paging.js';
 import { audit } from '../audit/audit.js';
-import { bumpGrantsVersion } from './grants-cache.js';
 import * as repo from './permissions.repo.js';
 
 /*
@@ -113,14 +110,14 @@ export async function getModule(db: Db, id: number) {
 export async function createModule(db: Db, body: ModuleBody) {
   const id = await db.transaction(async (tx) => {
     await checkPermissionName(tx, body.permission_name, undefined, {});
-    const [row] = await tx.insert(modules).values(body).returning();
-    await bumpGrantsVersion(tx);
+    const row = await repo.insertModule(tx, body);
+    await repo.bumpGrantsVersion(tx);
     await audit(tx, {
       action: 'modules.create',
-      target: { type: 'module', id: row!.id },
-      after: auditView(row!),
+      target: { type: 'module', id: row.id },
+      after: auditView(row),
     });
-    return row!.id;
+    return row.id;
   });
   return { data: moduleView(await moduleOr404(db, id)), message: ACCESS_MESSAGES.moduleSaved };
 }
@@ -130,17 +127,13 @@ export async function updateModule(db: Db, id: number, body: ModuleBody) {
   await db.transaction(async (tx) => {
     const { module } = await moduleOr404(tx, id);
     await checkPermissionName(tx, body.permission_name, module, { module: id });
-    const [row] = await tx
-      .update(modules)
-      .set({ ...body, updated_at: new Date() })
-      .where(eq(modules.id, id))
-      .returning();
-    await bumpGrantsVersion(tx);
+    const row = await repo.updateModule(tx, id, body);
+    await repo.bumpGrantsVersion(tx);
     await audit(tx, {
       action: 'modules.update',
       target: { type: 'module', id },
       before: auditView(module),
-      after: auditView(row!),
+      after: auditView(row),
     });
   });
   return { data: moduleView(await moduleOr404(db, id)), message: ACCESS_MESSAGES.moduleSaved };
@@ -153,8 +146,8 @@ export async function deleteModule(db: Db, id: number) {
     if (isBuiltinPermission(module.permission_name))
       throw new ConflictError(ACCESS_MESSAGES.permissionBuiltin);
     if (functions_count > 0) throw new ConflictError(ACCESS_MESSAGES.moduleHasFunctions);
-    await tx.delete(modules).where(eq(modules.id, id));
-    await bumpGrantsVersion(tx);
+    await repo.deleteModule(tx, id);
+    await repo.bumpGrantsVersion(tx);
     await audit(tx, { action: 'modules.delete', target: { type: 'module', id }, before: auditView(module) });
   });
   return { message: ACCESS_MESSAGES.moduleDeleted, count: 1 };
@@ -181,14 +174,14 @@ export async function createFunction(db: Db, body: FunctionBody) {
   const id = await db.transaction(async (tx) => {
     await moduleExists(tx, body.module_id);
     await checkPermissionName(tx, body.permission_name, undefined, {});
-    const [row] = await tx.insert(functions).values(body).returning();
-    await bumpGrantsVersion(tx);
+    const row = await repo.insertFunction(tx, body);
+    await repo.bumpGrantsVersion(tx);
     await audit(tx, {
       action: 'functions.create',
-      target: { type: 'function', id: row!.id },
-      after: auditView(row!),
+      target: { type: 'function', id: row.id },
+      after: auditView(row),
     });
-    return row!.id;
+    return row.id;
   });
   return { data: functionView(await functionOr404(db, id)), message: ACCESS_MESSAGES.functionSaved };
 }
@@ -199,17 +192,13 @@ export async function updateFunction(db: Db, id: number, body: FunctionBody) {
     const { fn } = await functionOr404(tx, id);
     await moduleExists(tx, body.module_id);
     await checkPermissionName(tx, body.permission_name, fn, { function: id });
-    const [row] = await tx
-      .update(functions)
-      .set({ ...body, updated_at: new Date() })
-      .where(eq(functions.id, id))
-      .returning();
-    await bumpGrantsVersion(tx);
+    const row = await repo.updateFunction(tx, id, body);
+    await repo.bumpGrantsVersion(tx);
     await audit(tx, {
       action: 'functions.update',
       target: { type: 'function', id },
       before: auditView(fn),
-      after: auditView(row!),
+      after: auditView(row),
     });
   });
   return { data: functionView(await functionOr404(db, id)), message: ACCESS_MESSAGES.functionSaved };
@@ -220,8 +209,8 @@ export async function deleteFunction(db: Db, id: number) {
   await db.transaction(async (tx) => {
     const { fn } = await functionOr404(tx, id);
     if (isBuiltinPermission(fn.permission_name)) throw new ConflictError(ACCESS_MESSAGES.permissionBuiltin);
-    await tx.delete(functions).where(eq(functions.id, id));
-    await bumpGrantsVersion(tx);
+    await repo.deleteFunction(tx, id);
+    await repo.bumpGrantsVersion(tx);
     await audit(tx, { action: 'functions.delete', target: { type: 'function', id }, before: auditView(fn) });
   });
   return { message: ACCESS_MESSAGES.functionDeleted, count: 1 };

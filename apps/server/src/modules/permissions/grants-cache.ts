@@ -1,46 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
-import type { Db, Queryable } from '../../db/client.js';
-import {
-  functions,
-  modules,
-  roleFunctionGrants,
-  roleGrants,
-  roles,
-  settings,
-} from '../../db/schema/index.js';
-
-/**
- * The version of the grants: every change of roles, modules, functions or grants raises it in its own
- * transaction. Each request reads it with its session (one statement, modules/sessions/sessions.repo.ts), so
- * every API process notices a change at its next request without a query of its own.
- */
-export async function bumpGrantsVersion(tx: Queryable) {
-  await tx
-    .insert(settings)
-    .values({ key: 'grants_version', value: 1 })
-    .onConflictDoUpdate({
-      target: settings.key,
-      set: {
-        value: sql`to_jsonb(coalesce((${settings.value} #>> '{}')::int, 0) + 1)`,
-        updated_at: new Date(),
-      },
-    });
-}
-
-/** Every grant as (role name, permission name): module grants and function grants. */
-async function loadGrants(db: Db) {
-  const moduleGrants = db
-    .select({ role: roles.name, permission: modules.permission_name })
-    .from(roleGrants)
-    .innerJoin(roles, eq(roles.id, roleGrants.role_id))
-    .innerJoin(modules, eq(modules.id, roleGrants.module_id));
-  const functionGrants = db
-    .select({ role: roles.name, permission: functions.permission_name })
-    .from(roleFunctionGrants)
-    .innerJoin(roles, eq(roles.id, roleFunctionGrants.role_id))
-    .innerJoin(functions, eq(functions.id, roleFunctionGrants.function_id));
-  return moduleGrants.unionAll(functionGrants);
-}
+import type { Db } from '../../db/client.js';
+import { allGrants } from './permissions.repo.js';
 
 interface Snapshot {
   version: number;
@@ -63,7 +22,7 @@ export function createGrantsCache(db: Db): GrantsCache {
 
   async function loadSnapshot(version: number): Promise<Snapshot> {
     const byRole = new Map<string, Set<string>>();
-    for (const { role, permission } of await loadGrants(db)) {
+    for (const { role, permission } of await allGrants(db)) {
       let set = byRole.get(role);
       if (!set) byRole.set(role, (set = new Set()));
       set.add(permission);

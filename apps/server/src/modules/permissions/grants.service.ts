@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Db, Queryable } from '../../db/client.js';
 import { NotFoundError, ConflictError, ValidationError } from '../../lib/errors.js';
 import { audit } from '../audit/audit.js';
-import { bumpGrantsVersion } from './grants-cache.js';
+import { bumpGrantsVersion } from './permissions.repo.js';
 import * as repo from './permissions.repo.js';
 import { getRole } from './roles.service.js';
 

@@ -8,6 +8,7 @@ import {
   roleFunctionGrants,
   roleGrants,
   roles,
+  settings,
   userRoles,
 } from '../../db/schema/index.js';
 import { escapeLike } from '../../lib/query-helpers.js';
@@ -213,4 +214,99 @@ export async function permissionNamesOf(db: Queryable, moduleIds: number[], func
     modules: moduleNames.map((row) => row.name).sort(),
     functions: functionNames.map((row) => row.name).sort(),
   };
+}
+
+export type ModuleValues = typeof modules.$inferInsert;
+export type FunctionValues = typeof functions.$inferInsert;
+export type RoleValues = typeof roles.$inferInsert;
+
+export async function insertModule(tx: Queryable, values: ModuleValues): Promise<ModuleRecord> {
+  const [row] = await tx.insert(modules).values(values).returning();
+  return row!;
+}
+
+export async function updateModule(tx: Queryable, id: number, values: ModuleValues): Promise<ModuleRecord> {
+  const [row] = await tx
+    .update(modules)
+    .set({ ...values, updated_at: new Date() })
+    .where(eq(modules.id, id))
+    .returning();
+  return row!;
+}
+
+export async function deleteModule(tx: Queryable, id: number) {
+  await tx.delete(modules).where(eq(modules.id, id));
+}
+
+export async function insertFunction(tx: Queryable, values: FunctionValues): Promise<FunctionRecord> {
+  const [row] = await tx.insert(functions).values(values).returning();
+  return row!;
+}
+
+export async function updateFunction(
+  tx: Queryable,
+  id: number,
+  values: FunctionValues,
+): Promise<FunctionRecord> {
+  const [row] = await tx
+    .update(functions)
+    .set({ ...values, updated_at: new Date() })
+    .where(eq(functions.id, id))
+    .returning();
+  return row!;
+}
+
+export async function deleteFunction(tx: Queryable, id: number) {
+  await tx.delete(functions).where(eq(functions.id, id));
+}
+
+export async function insertRole(tx: Queryable, values: RoleValues): Promise<RoleRecord> {
+  const [role] = await tx.insert(roles).values(values).returning();
+  return role!;
+}
+
+export async function updateRole(tx: Queryable, id: number, values: RoleValues): Promise<RoleRecord> {
+  const [role] = await tx
+    .update(roles)
+    .set({ ...values, updated_at: new Date() })
+    .where(eq(roles.id, id))
+    .returning();
+  return role!;
+}
+
+export async function deleteRole(tx: Queryable, id: number) {
+  await tx.delete(roles).where(eq(roles.id, id));
+}
+
+/**
+ * The version of the grants: every change of roles, modules, functions or grants raises it in its own
+ * transaction. Each request reads it with its session (one statement, modules/sessions/sessions.repo.ts), so
+ * every API process notices a change at its next request without a query of its own (grants-cache.ts).
+ */
+export async function bumpGrantsVersion(tx: Queryable) {
+  await tx
+    .insert(settings)
+    .values({ key: 'grants_version', value: 1 })
+    .onConflictDoUpdate({
+      target: settings.key,
+      set: {
+        value: sql`to_jsonb(coalesce((${settings.value} #>> '{}')::int, 0) + 1)`,
+        updated_at: new Date(),
+      },
+    });
+}
+
+/** Every grant as (role name, permission name): module grants and function grants. */
+export async function allGrants(db: Db) {
+  const moduleGrants = db
+    .select({ role: roles.name, permission: modules.permission_name })
+    .from(roleGrants)
+    .innerJoin(roles, eq(roles.id, roleGrants.role_id))
+    .innerJoin(modules, eq(modules.id, roleGrants.module_id));
+  const functionGrants = db
+    .select({ role: roles.name, permission: functions.permission_name })
+    .from(roleFunctionGrants)
+    .innerJoin(roles, eq(roles.id, roleFunctionGrants.role_id))
+    .innerJoin(functions, eq(functions.id, roleFunctionGrants.function_id));
+  return moduleGrants.unionAll(functionGrants);
 }

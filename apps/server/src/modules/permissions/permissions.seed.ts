@@ -9,7 +9,7 @@ import {
   roles,
   settings,
 } from '../../db/schema/index.js';
-import { bumpGrantsVersion } from './grants-cache.js';
+import { bumpGrantsVersion } from './permissions.repo.js';
 
 /** Role ids by name. */
 async function roleIds(tx: Queryable): Promise<Map<string, number>> {

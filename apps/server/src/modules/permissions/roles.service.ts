@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import {
   ACCESS_MESSAGES,
   ROLES,
@@ -8,11 +7,9 @@ import {
 } from '@storelift/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { roles } from '../../db/schema/index.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { pageMeta } from '../../lib/paging.js';
 import { audit } from '../audit/audit.js';
-import { bumpGrantsVersion } from './grants-cache.js';
 import * as repo from './permissions.repo.js';
 
 type RoleBody = z.output<typeof roleBodySchema>;
@@ -61,13 +58,13 @@ export async function getRole(db: Db, id: number) {
 export async function createRole(db: Db, body: RoleBody) {
   await nameFree(db, body.name);
   const id = await db.transaction(async (tx) => {
-    const [role] = await tx.insert(roles).values(body).returning();
+    const role = await repo.insertRole(tx, body);
     await audit(tx, {
       action: 'roles.create',
-      target: { type: 'role', id: role!.id },
-      after: auditView(role!),
+      target: { type: 'role', id: role.id },
+      after: auditView(role),
     });
-    return role!.id;
+    return role.id;
   });
   return { data: toView(await roleOr404(db, id)), message: ACCESS_MESSAGES.roleSaved };
 }
@@ -80,18 +77,14 @@ export async function updateRole(db: Db, id: number, body: RoleBody) {
     if (!row) throw new NotFoundError();
     if (isBuiltinRole(row.role.name) && body.name !== row.role.name)
       throw new ConflictError(ACCESS_MESSAGES.roleBuiltin);
-    const [role] = await tx
-      .update(roles)
-      .set({ ...body, updated_at: new Date() })
-      .where(eq(roles.id, id))
-      .returning();
+    const role = await repo.updateRole(tx, id, body);
     // Grants are cached by role name: a new name is a change of grants.
-    await bumpGrantsVersion(tx);
+    await repo.bumpGrantsVersion(tx);
     await audit(tx, {
       action: 'roles.update',
       target: { type: 'role', id },
       before: auditView(row.role),
-      after: auditView(role!),
+      after: auditView(role),
     });
   });
   return { data: toView(await roleOr404(db, id)), message: ACCESS_MESSAGES.roleSaved };
@@ -116,8 +109,8 @@ export async function deleteRole(db: Db, id: number, moveTo: number | undefined)
       if (!target) throw new ConflictError({ code: 'access.roleInUse', params: { count: row.users_count } });
       await repo.moveRoleHolders(tx, id, target.id);
     }
-    await tx.delete(roles).where(eq(roles.id, id));
-    await bumpGrantsVersion(tx);
+    await repo.deleteRole(tx, id);
+    await repo.bumpGrantsVersion(tx);
     await audit(tx, {
       action: 'roles.delete',
       target: { type: 'role', id },
