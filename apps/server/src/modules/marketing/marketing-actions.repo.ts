@@ -3,7 +3,7 @@ import type { MarketingActionKind } from '@storelift/shared';
 import type { Queryable } from '../../db/client.js';
 import { escapeLike } from '../../lib/query-helpers.js';
 import { billingProfiles, marketingActions, pricePlans } from '../../db/schema/index.js';
-import { holdsStaffRole } from '../users/staff-accounts.js';
+import { holdsStaffRole } from '../users/users.repo.js';
 
 export type MarketingActionRow = typeof marketingActions.$inferSelect;
 export type NewMarketingAction = typeof marketingActions.$inferInsert;

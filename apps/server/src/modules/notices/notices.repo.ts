@@ -108,12 +108,6 @@ export async function insertNotice(tx: Queryable, values: NewNotice): Promise<No
   return row!;
 }
 
-/** The user exists (deleted or not). */
-export async function userExists(tx: Queryable, userId: number) {
-  const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
-  return user !== undefined;
-}
-
 export async function templateById(db: Db, id: number): Promise<TemplateRow | undefined> {
   const [row] = await db.select().from(noticeTemplates).where(eq(noticeTemplates.id, id));
   return row;

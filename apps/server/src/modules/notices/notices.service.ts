@@ -20,6 +20,7 @@ import { pageMeta } from '../../lib/paging.js';
 import { logger } from '../../lib/logger.js';
 import { audit } from '../audit/audit.js';
 import { renderMail } from '../mail/mail.templates.js';
+import { userExists } from '../users/users.repo.js';
 import * as repo from './notices.repo.js';
 import type { NoticeRow, TemplateRow } from './notices.repo.js';
 
@@ -118,7 +119,7 @@ export async function send(
 ) {
   const text = body.text || (await templateById(db, body.template_id!)).text;
   const row = await db.transaction(async (tx) => {
-    if (!(await repo.userExists(tx, body.user_id))) throw new NotFoundError();
+    if (!(await userExists(tx, body.user_id))) throw new NotFoundError();
     const wanted = await repo.wantsEmail(tx, body.user_id, body.type);
     const created = await repo.insertNotice(tx, {
       user_id: body.user_id,

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { PLAN_DEFINITIONS } from './plans.data.js';
 import {
   DEFAULT_LOCALE,
@@ -13,12 +12,12 @@ import {
   type Pricetag,
 } from '@storelift/shared';
 import type { Db, Queryable } from '../../db/client.js';
-import { users } from '../../db/schema/index.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { pageMeta } from '../../lib/paging.js';
 import { audit } from '../audit/audit.js';
 import { billingProfileOf } from './profiles.repo.js';
 import { refuseSelfOrStaff } from '../users/staff-accounts.js';
+import { userExists } from '../users/users.repo.js';
 import { localizeText } from '../reference/reference-texts.js';
 import * as repo from './plans.repo.js';
 
@@ -124,8 +123,7 @@ export async function upgradePlanIfDue(tx: Queryable, userId: number, total: str
 
 /** The user's billing profile, if staff may change their plan: a customer's, never their own (403). */
 async function staffTarget(db: Db, actorId: number, userId: number) {
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
-  if (!user) throw new NotFoundError();
+  if (!(await userExists(db, userId))) throw new NotFoundError();
   await refuseSelfOrStaff(db, actorId, userId);
   return billingProfileOf(db, userId);
 }

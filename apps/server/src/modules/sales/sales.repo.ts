@@ -26,7 +26,7 @@ import {
 } from '../../db/schema/index.js';
 import { BASE_PLAN_ID } from '../plans/plans.data.js';
 import { dayRange } from '../../lib/query-helpers.js';
-import { holdsStaffRole } from '../users/staff-accounts.js';
+import { holdsStaffRole } from '../users/users.repo.js';
 
 /** Whose clients a staff member reads: their own, or (holding `sales-report.all-managers`) any manager's. */
 export interface SalesScope {

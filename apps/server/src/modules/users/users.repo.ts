@@ -1,4 +1,17 @@
-import { and, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  exists,
+  ilike,
+  inArray,
+  ne,
+  or,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Locale, Role, User } from '@storelift/shared';
 import type { Db, Queryable } from '../../db/client.js';
@@ -176,4 +189,31 @@ export async function setAvatar(db: Queryable, userId: number, avatar: string | 
     .where(eq(users.id, userId))
     .returning();
   return row!;
+}
+
+/** The user exists (deleted or not). */
+export async function userExists(db: Queryable, userId: number): Promise<boolean> {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  return user !== undefined;
+}
+
+/**
+ * The user (an id, or a column such as `users.id`) holds a staff role: any role besides `user`, the built-in
+ * staff roles (admin, manager, support, ppc, marketer) or one staff added.
+ */
+export const holdsStaffRole = (db: Queryable, userId: SQLWrapper | number) =>
+  exists(
+    db
+      .select({ one: userRoles.user_id })
+      .from(userRoles)
+      .innerJoin(roles, eq(roles.id, userRoles.role_id))
+      .where(and(eq(userRoles.user_id, userId), ne(roles.name, 'user'))),
+  );
+
+export async function isStaffAccount(db: Queryable, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), holdsStaffRole(db, userId)));
+  return row !== undefined;
 }
