@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AuditEntry, auditListQuerySchema } from '@storelift/shared';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.js';
+import type { Db, Queryable } from '../../db/client.js';
 import { auditLog, users } from '../../db/schema/index.js';
 import { dayRange, escapeLike } from '../../lib/query-helpers.js';
 
@@ -80,4 +80,10 @@ export async function pageAudit(db: Db, query: Query) {
     ip: entry.ip,
   }));
   return { data, total: total?.value ?? 0 };
+}
+
+export type AuditRowValues = typeof auditLog.$inferInsert;
+
+export async function insertAuditRow(tx: Queryable, values: AuditRowValues) {
+  await tx.insert(auditLog).values(values);
 }

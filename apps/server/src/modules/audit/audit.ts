@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AuditAction } from '@storelift/shared';
 import type { Queryable } from '../../db/client.js';
-import { auditLog } from '../../db/schema/index.js';
+import { insertAuditRow } from './audit.repo.js';
 import { currentActor } from './request-context.js';
 
 /** Keys whose values are never written to the audit log, at any depth (passwords, tokens, keys, secrets). */
@@ -38,7 +38,7 @@ export interface AuditEntry {
  */
 export async function audit(tx: Queryable, entry: AuditEntry) {
   const { actorId, impersonatorId, requestId, ip } = currentActor();
-  await tx.insert(auditLog).values({
+  await insertAuditRow(tx, {
     actor_id: actorId,
     impersonator_id: impersonatorId,
     action: entry.action,
