@@ -64,3 +64,9 @@ export async function setMarketingMaxPercent(db: Queryable, percent: Money) {
     .values({ key: MARKETING_MAX_PERCENT, value })
     .onConflictDoUpdate({ target: settings.key, set: { value, updated_at: new Date() } });
 }
+
+/** A setting's stored value, if any. */
+export async function settingValue(db: Db, key: string): Promise<unknown> {
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key));
+  return row?.value;
+}

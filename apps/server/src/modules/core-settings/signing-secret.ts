@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { settings } from '../../db/schema/index.js';
+import { settingValue } from './core-settings.repo.js';
 
 const SECRET_KEY = 'signing_secret';
 const secrets = new WeakMap<Db, Promise<string>>();
@@ -17,13 +16,9 @@ export function signingSecret(db: Db): Promise<string> {
   let secret = secrets.get(db);
   if (!secret) {
     secret = (async () => {
-      const [row] = await db
-        .select({ value: settings.value })
-        .from(settings)
-        .where(eq(settings.key, SECRET_KEY));
-      if (typeof row?.value !== 'string')
-        throw new Error('The signing secret is missing: run the reference seed');
-      return row.value;
+      const value = await settingValue(db, SECRET_KEY);
+      if (typeof value !== 'string') throw new Error('The signing secret is missing: run the reference seed');
+      return value;
     })();
     secret.catch(() => secrets.delete(db));
     secrets.set(db, secret);
