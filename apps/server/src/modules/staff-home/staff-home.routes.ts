@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { staffHomeResponseSchema } from '@storelift/shared';
 import { errorResponses } from '../../lib/route-schemas.js';
 import { permissionsOf } from '../sessions/auth.plugin.js';
-import { staffHome } from './staff-home.service.js';
+import { staffHome } from './staff-home.report.js';
 
 /** Staff: the staff home's counts (under /api/admin/v1); each count also needs its own list's permission. */
 export async function adminStaffHomeRoutes(app: FastifyInstance) {
