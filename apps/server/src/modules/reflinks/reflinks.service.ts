@@ -1,4 +1,3 @@
-import { asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import {
   STAFF_MONEY_MESSAGES,
   formatMoney,
@@ -8,41 +7,15 @@ import {
 } from '@storelift/shared';
 import type { z } from 'zod';
 import type { Db, Queryable } from '../../db/client.js';
-import { billingProfiles, reflinks } from '../../db/schema/index.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { pageMeta } from '../../lib/paging.js';
 import { isUniqueViolation } from '../../lib/unique-violation.js';
 import { audit } from '../audit/audit.js';
+import * as repo from './reflinks.repo.js';
+import type { ReflinkRow } from './reflinks.repo.js';
 
 type Body = z.output<typeof reflinkBodySchema>;
 type Query = z.output<typeof reflinkListQuerySchema>;
-type ReflinkRow = typeof reflinks.$inferSelect;
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
-
-/** Registrations, paying users and revenue per reflink, from the profiles attributed to it. */
-const stats = sql`(
-  select ${billingProfiles.reflink_id} as reflink_id, count(*)::int as registrations,
-    count(*) filter (where ${billingProfiles.total_payments} > 0)::int as paying_users,
-    sum(${billingProfiles.total_payments}) as revenue
-  from ${billingProfiles} where ${billingProfiles.reflink_id} is not null
-  group by ${billingProfiles.reflink_id}
-)`;
-
-const columns = {
-  row: reflinks,
-  registrations: sql<number>`coalesce(s.registrations, 0)`,
-  paying_users: sql<number>`coalesce(s.paying_users, 0)`,
-  revenue: sql<string>`coalesce(s.revenue, 0)::numeric(14,4)::text`,
-};
-
-const ORDER: Record<Query['orderBy'], SQL> = {
-  created_at: sql`${reflinks.created_at}`,
-  name: sql`lower(${reflinks.name})`,
-  code: sql`upper(${reflinks.code})`,
-  registrations: sql`coalesce(s.registrations, 0)`,
-  revenue: sql`coalesce(s.revenue, 0)`,
-};
 
 function view(
   row: ReflinkRow,
@@ -62,36 +35,17 @@ function view(
   };
 }
 
-function withStats(db: Queryable) {
-  return db
-    .select(columns)
-    .from(reflinks)
-    .leftJoin(sql`${stats} s`, sql`s.reflink_id = ${reflinks.id}`);
-}
-
 /** `GET reflinks`: a page with each reflink's registrations, paying users and revenue. */
 export async function listReflinks(db: Db, query: Query) {
-  const pattern = query.search ? `%${escapeLike(query.search)}%` : undefined;
-  const where = pattern
-    ? or(ilike(reflinks.name, pattern), ilike(reflinks.code, pattern), ilike(reflinks.category, pattern))
-    : undefined;
-  const direction = query.sortBy === 'asc' ? asc : desc;
-  const [rows, [total]] = await Promise.all([
-    withStats(db)
-      .where(where)
-      .orderBy(direction(ORDER[query.orderBy]), direction(reflinks.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db.select({ value: count() }).from(reflinks).where(where),
-  ]);
+  const { rows, total } = await repo.pageReflinks(db, query);
   return {
     data: rows.map(({ row, ...figures }) => view(row, figures)),
-    meta: pageMeta(total?.value ?? 0, query.page, query.limit),
+    meta: pageMeta(total, query.page, query.limit),
   };
 }
 
 async function oneView(db: Queryable, id: number, message: string) {
-  const [found] = await withStats(db).where(eq(reflinks.id, id));
+  const found = await repo.reflinkWithStats(db, id);
   if (!found) throw new NotFoundError();
   const { row, ...figures } = found;
   return { data: view(row, figures), message };
@@ -107,15 +61,8 @@ const auditView = (row: ReflinkRow) => ({
 
 /** A code must not be another reflink's, nor a customer's referral code (the sign-up `ref` names either). */
 async function refuseTakenCode(db: Queryable, code: string, exceptId?: number) {
-  const [reflink] = await db
-    .select({ id: reflinks.id })
-    .from(reflinks)
-    .where(eq(sql`upper(${reflinks.code})`, code.toUpperCase()));
-  const [profile] = await db
-    .select({ id: billingProfiles.user_id })
-    .from(billingProfiles)
-    .where(eq(sql`upper(${billingProfiles.referral_code})`, code.toUpperCase()));
-  if ((reflink && reflink.id !== exceptId) || profile) {
+  const { reflinkId, isReferralCode } = await repo.codeOwners(db, code);
+  if ((reflinkId !== undefined && reflinkId !== exceptId) || isReferralCode) {
     throw ValidationError.field('code', STAFF_MONEY_MESSAGES.reflinkCodeTaken);
   }
 }
@@ -145,13 +92,13 @@ export async function createReflink(db: Db, body: Body) {
   await refuseTakenCode(db, body.code);
   const row = await saving(() =>
     db.transaction(async (tx) => {
-      const [created] = await tx.insert(reflinks).values(valuesOf(body)).returning();
+      const created = await repo.insertReflink(tx, valuesOf(body));
       await audit(tx, {
         action: 'reflinks.create',
-        target: { type: 'reflink', id: created!.id },
-        after: auditView(created!),
+        target: { type: 'reflink', id: created.id },
+        after: auditView(created),
       });
-      return created!;
+      return created;
     }),
   );
   return oneView(db, row.id, STAFF_MONEY_MESSAGES.reflinkSaved);
@@ -162,18 +109,14 @@ export async function updateReflink(db: Db, id: number, body: Body) {
   await refuseTakenCode(db, body.code, id);
   await saving(() =>
     db.transaction(async (tx) => {
-      const [before] = await tx.select().from(reflinks).where(eq(reflinks.id, id)).for('update');
+      const before = await repo.lockReflink(tx, id);
       if (!before) throw new NotFoundError();
-      const [after] = await tx
-        .update(reflinks)
-        .set({ ...valuesOf(body), updated_at: new Date() })
-        .where(eq(reflinks.id, id))
-        .returning();
+      const after = await repo.updateReflink(tx, id, valuesOf(body));
       await audit(tx, {
         action: 'reflinks.update',
         target: { type: 'reflink', id },
         before: auditView(before),
-        after: auditView(after!),
+        after: auditView(after),
       });
     }),
   );
@@ -183,7 +126,7 @@ export async function updateReflink(db: Db, id: number, body: Body) {
 /** `DELETE reflinks/{id}`: its users stay, no longer attributed. */
 export async function deleteReflink(db: Db, id: number) {
   await db.transaction(async (tx) => {
-    const [row] = await tx.delete(reflinks).where(eq(reflinks.id, id)).returning();
+    const row = await repo.deleteReflink(tx, id);
     if (!row) throw new NotFoundError();
     await audit(tx, { action: 'reflinks.delete', target: { type: 'reflink', id }, before: auditView(row) });
   });
