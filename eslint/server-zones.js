@@ -22,7 +22,6 @@ const QUERIES_OUTSIDE_REPOS = [
   'access-lists/access-lists.cache.ts',
   'access-lists/access-lists.service.ts',
   'apps/admin-apps.ts',
-  'blog/blog.service.ts',
   'campaigns/delivery/campaigns.guarantee-check.ts',
   'campaigns/delivery/campaigns.guarantee.ts',
   'cpi-accounts/cpi-accounts.assign.ts',
@@ -31,7 +30,6 @@ const QUERIES_OUTSIDE_REPOS = [
   'operations/server-errors.ts',
   'public-api/public-api.auth.ts',
   'public-api/public-api.orders.ts',
-  'reflinks/reflinks.service.ts',
   'vendors/vendors.placements.ts',
   'vendors/vendors.routing.ts',
 ];
