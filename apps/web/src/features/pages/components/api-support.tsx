@@ -153,6 +153,8 @@ function PanelApi({ origin }: { origin: string }) {
       id="panel-api"
       component="section"
       aria-labelledby="panel-api-title"
+      // Reached by its hash (the resellers program links here): its heading clears the sticky header.
+      style={{ scrollMarginTop: 'calc(var(--app-shell-header-height, 60px) + 16px)' }}
     >
       <Title order={2} fz="lg" mb="xs" id="panel-api-title">
         {t('api.panel.title')}
