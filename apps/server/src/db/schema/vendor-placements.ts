@@ -91,9 +91,9 @@ export const vendorOrders = pgTable(
     index('vendor_orders_campaign_idx').on(t.campaign_id),
     // Whether a day of a keyword order has its order (placing) or has ended (a campaign's completion).
     index('vendor_orders_day_idx').on(t.order_id, t.day),
-    // The delivery job's sweep over orders still to place, poll or cancel.
+    // The delivery job's sweep over orders still to place, poll or cancel, a campaign's orders together.
     index('vendor_orders_open_idx')
-      .on(t.id)
+      .on(t.campaign_id, t.id)
       .where(sql`${t.state} <> 'closed'`),
     // At most one live order per day of a keyword order (a day is placed once, whatever runs at once).
     uniqueIndex('vendor_orders_live_unique')

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import {
   campaignOrderDays,
@@ -102,11 +102,18 @@ export async function updateVendorOrder(db: Queryable, id: number, values: Parti
     .where(eq(vendorOrders.id, id));
 }
 
+/** Where a page of orders starts: after this order of this campaign. */
+export interface OrderKey {
+  campaign_id: number;
+  id: number;
+}
+
 /**
- * A page (by id) of the orders in some states, with their campaign's status and their vendor's API (null
- * when the vendor is gone or lost its API).
+ * A page of the orders in some states, by campaign then id (so a campaign's orders come together and are
+ * recorded in one transaction), with their campaign's status and their vendor's API (null when the vendor is
+ * gone or lost its API).
  */
-export function ordersIn(db: Queryable, states: VendorOrderState[], afterId: number, limit: number) {
+export function ordersIn(db: Queryable, states: VendorOrderState[], after: OrderKey, limit: number) {
   return db
     .select({
       id: vendorOrders.id,
@@ -130,8 +137,14 @@ export function ordersIn(db: Queryable, states: VendorOrderState[], afterId: num
     .from(vendorOrders)
     .innerJoin(campaigns, eq(campaigns.id, vendorOrders.campaign_id))
     .leftJoin(vendors, eq(vendors.id, vendorOrders.vendor_id))
-    .where(and(inArray(vendorOrders.state, states), gt(vendorOrders.id, afterId)))
-    .orderBy(asc(vendorOrders.id))
+    .where(
+      and(
+        ne(vendorOrders.state, 'closed'),
+        inArray(vendorOrders.state, states),
+        sql`(${vendorOrders.campaign_id}, ${vendorOrders.id}) > (${after.campaign_id}::int, ${after.id}::int)`,
+      ),
+    )
+    .orderBy(asc(vendorOrders.campaign_id), asc(vendorOrders.id))
     .limit(limit);
 }
 export type ListedVendorOrder = Awaited<ReturnType<typeof ordersIn>>[number];

@@ -11,6 +11,7 @@ import type { RoutedCampaign, VendorRow } from './vendors.routing.js';
 
 export type {
   ListedVendorOrder,
+  OrderKey,
   NewVendorOrder,
   VendorOrderOutcome,
   VendorOrderRow,

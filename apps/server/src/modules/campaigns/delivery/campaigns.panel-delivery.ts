@@ -459,16 +459,17 @@ async function pollChunk(deps: Deps, chunk: Listed[], now: Date) {
   );
 }
 
-/** Runs `each` on every page of `list` (by id), until a page comes back short. */
+/** Runs `each` on every page of `list` (by campaign and id), until a page comes back short. */
 async function forEachPage(
-  list: (after: number, limit: number) => Promise<Listed[]>,
+  list: (after: vendorOrders.OrderKey, limit: number) => Promise<Listed[]>,
   each: (page: Listed[]) => Promise<void>,
 ) {
-  for (let after = 0; ;) {
+  for (let after: vendorOrders.OrderKey = { campaign_id: 0, id: 0 }; ;) {
     const page = await list(after, PASS_BATCH);
     await each(page);
     if (page.length < PASS_BATCH) return;
-    after = page.at(-1)!.id;
+    const last = page.at(-1)!;
+    after = { campaign_id: last.campaign_id, id: last.id };
   }
 }
 
