@@ -24,8 +24,6 @@ const QUERIES_OUTSIDE_REPOS = [
   'apps/admin-apps.ts',
   'campaigns/delivery/campaigns.guarantee-check.ts',
   'campaigns/delivery/campaigns.guarantee.ts',
-  'cpi-accounts/cpi-accounts.assign.ts',
-  'cpi-accounts/cpi-accounts.service.ts',
   'operations/operations.service.ts',
   'operations/server-errors.ts',
   'public-api/public-api.auth.ts',

@@ -1,25 +1,12 @@
-import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import { parseMoney } from '@storelift/shared';
 import type { Queryable } from '../../db/client.js';
-import { campaignCpi, campaigns, cpiAccounts } from '../../db/schema/index.js';
-
-/** The statuses whose daily budget an account carries: running, paused, or charged and waiting. */
-export const RUNNING_ON_ACCOUNT = ['active', 'pause', 'pending'] as const;
-
-/** The daily budgets of the campaigns running on an account, but one (decimal string). */
-export function dailyUsedOf(db: Queryable, accountId: number, exceptCampaignId = 0) {
-  return db
-    .select({ used: sql<string>`coalesce(sum(${campaignCpi.daily_budget}), 0)::numeric(14,4)::text` })
-    .from(campaignCpi)
-    .innerJoin(campaigns, eq(campaigns.id, campaignCpi.campaign_id))
-    .where(
-      and(
-        eq(campaignCpi.cpi_account_id, accountId),
-        inArray(campaigns.status, [...RUNNING_ON_ACCOUNT]),
-        ne(campaigns.id, exceptCampaignId),
-      ),
-    );
-}
+import {
+  anyCpiAccount,
+  cpiBudgetOf,
+  dailyUsedOf,
+  lockActiveAccounts,
+  setCampaignAccount,
+} from './cpi-accounts.repo.js';
 
 /**
  * Picks the CPI account a starting campaign runs on and records it: the first active account (by id) whose
@@ -33,28 +20,14 @@ export async function assignCpiAccount(
   tx: Queryable,
   campaignId: number,
 ): Promise<number | null | undefined> {
-  const [cpi] = await tx
-    .select({ budget: campaignCpi.daily_budget })
-    .from(campaignCpi)
-    .where(eq(campaignCpi.campaign_id, campaignId));
-  if (!cpi) return null;
-  const active = await tx
-    .select()
-    .from(cpiAccounts)
-    .where(eq(cpiAccounts.is_active, true))
-    .orderBy(asc(cpiAccounts.id))
-    .for('update');
-  if (!active.length) {
-    const [any] = await tx.select({ value: count() }).from(cpiAccounts);
-    if (!any?.value) return null;
-  }
+  const budget = await cpiBudgetOf(tx, campaignId);
+  if (budget === undefined) return null;
+  const active = await lockActiveAccounts(tx);
+  if (!active.length && !(await anyCpiAccount(tx))) return null;
   for (const account of active) {
-    const [row] = await dailyUsedOf(tx, account.id, campaignId);
-    if (parseMoney(account.daily_limit) - parseMoney(row!.used) < parseMoney(cpi.budget)) continue;
-    await tx
-      .update(campaignCpi)
-      .set({ cpi_account_id: account.id })
-      .where(eq(campaignCpi.campaign_id, campaignId));
+    const used = await dailyUsedOf(tx, account.id, campaignId);
+    if (parseMoney(account.daily_limit) - parseMoney(used) < parseMoney(budget)) continue;
+    await setCampaignAccount(tx, campaignId, account.id);
     return account.id;
   }
   return undefined;
