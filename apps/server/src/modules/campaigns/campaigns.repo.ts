@@ -414,20 +414,24 @@ export async function recordDelivery(
   campaignId: number,
   changes: { orderId: number; day: number; installs: number }[],
 ): Promise<number> {
-  for (const change of changes) {
-    await db
-      .update(campaignOrderDays)
-      .set({ installs_actual: change.installs })
-      .where(and(eq(campaignOrderDays.order_id, change.orderId), eq(campaignOrderDays.day, change.day)));
+  // Two statements whatever the number of days (a panel vendor's tick records many campaigns).
+  if (changes.length) {
+    const values = changes.map(
+      (change) => sql`(${change.orderId}::int, ${change.day}::smallint, ${change.installs}::int)`,
+    );
+    await db.execute(sql`
+      update campaign_order_days d set installs_actual = v.installs
+      from (values ${sql.join(values, sql`, `)}) as v(order_id, day, installs)
+      where d.order_id = v.order_id and d.day = v.day`);
   }
-  await db.execute(sql`
-    update campaign_orders o set installs_actual =
-      (select coalesce(sum(d.installs_actual), 0) from campaign_order_days d where d.order_id = o.id)
-    where o.campaign_id = ${campaignId}`);
-  const [row] = await db
-    .select({ sum: sql<number>`coalesce(sum(${campaignOrders.installs_actual}), 0)::int` })
-    .from(campaignOrders)
-    .where(eq(campaignOrders.campaign_id, campaignId));
+  const [row] = await rowsOf<{ sum: number }>(
+    db,
+    sql`with o as (
+      update campaign_orders o set installs_actual =
+        (select coalesce(sum(d.installs_actual), 0) from campaign_order_days d where d.order_id = o.id)
+      where o.campaign_id = ${campaignId}::int returning o.installs_actual)
+    select coalesce(sum(installs_actual), 0)::int as sum from o`,
+  );
   return row?.sum ?? 0;
 }
 
