@@ -1,36 +1,9 @@
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
-import { eq, sql } from 'drizzle-orm';
 import type { AccessListCategory, AccessListType } from '@storelift/shared';
-import type { Db, Queryable } from '../../db/client.js';
-import { accessListEntries, settings } from '../../db/schema/index.js';
+import type { Db } from '../../db/client.js';
+import { accessListVersion, allEntries } from './access-lists.repo.js';
 
-const VERSION_KEY = 'access_list_version';
-
-/**
- * Raises the version of the access lists in the change's transaction. Every check reads the version (one
- * primary-key read) and reloads its process's copy when it differs, so an entry added or deleted in one API
- * process takes effect in every process at its next check.
- */
-export async function bumpAccessListVersion(tx: Queryable) {
-  await tx
-    .insert(settings)
-    .values({ key: VERSION_KEY, value: 1 })
-    .onConflictDoUpdate({
-      target: settings.key,
-      set: {
-        value: sql`to_jsonb(coalesce((${settings.value} #>> '{}')::int, 0) + 1)`,
-        updated_at: new Date(),
-      },
-    });
-}
-
-async function readVersion(db: Db): Promise<number> {
-  const [row] = await db
-    .select({ value: sql<number>`coalesce((${settings.value} #>> '{}')::int, 0)` })
-    .from(settings)
-    .where(eq(settings.key, VERSION_KEY));
-  return row?.value ?? 0;
-}
+export { bumpAccessListVersion } from './access-lists.repo.js';
 
 /** The entries of one list, ready to match. */
 interface ListMatcher {
@@ -64,14 +37,7 @@ function addNetwork(list: BlockList, value: string) {
 
 async function loadSnapshot(db: Db, version: number): Promise<Snapshot> {
   const lists = { 'white-list': emptyList(), 'black-list': emptyList() };
-  const rows = await db
-    .select({
-      list_type: accessListEntries.list_type,
-      category: accessListEntries.category,
-      value: accessListEntries.value,
-    })
-    .from(accessListEntries);
-  for (const row of rows) {
+  for (const row of await allEntries(db)) {
     const list = lists[row.list_type];
     if (row.category === 'ip') addNetwork(list.network, row.value);
     else list.values[row.category].add(row.value);
@@ -83,7 +49,7 @@ async function loadSnapshot(db: Db, version: number): Promise<Snapshot> {
 const snapshots = new WeakMap<Db, Promise<Snapshot>>();
 
 async function snapshotOf(db: Db): Promise<Snapshot> {
-  const version = await readVersion(db);
+  const version = await accessListVersion(db);
   const cached = await snapshots.get(db)?.catch(() => undefined);
   if (cached?.version === version) return cached;
   // The version was read before the load, so a copy is never labelled newer than it is.

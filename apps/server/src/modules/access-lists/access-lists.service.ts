@@ -1,4 +1,3 @@
-import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import {
   MESSAGES,
   SECURITY_MESSAGES,
@@ -8,20 +7,26 @@ import {
 } from '@storelift/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { accessListEntries, users } from '../../db/schema/index.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { pageMeta } from '../../lib/paging.js';
 import { audit } from '../audit/audit.js';
 import { currentActor } from '../audit/request-context.js';
-import { escapeLike } from '../../lib/query-helpers.js';
-import { blockedBy, bumpAccessListVersion, type AccessFacts } from './access-lists.cache.js';
+import { identityOf } from '../users/users.repo.js';
+import { blockedBy, type AccessFacts } from './access-lists.cache.js';
+import {
+  bumpAccessListVersion,
+  deleteEntry as deleteEntryRow,
+  insertEntry,
+  pageEntries,
+} from './access-lists.repo.js';
+import type { EntryRow } from './access-lists.repo.js';
 
 /*
  * Access lists (staff-admin §2, §3, §7 `user-access-list`): staff list, add and delete entries; the checks
  * (`refuseBlocked`) run where a customer signs up, signs in, tops up or adds an app.
  */
 
-type Row = typeof accessListEntries.$inferSelect;
+type Row = EntryRow;
 
 const toView = (row: Row, creator: { id: number | null; email: string | null } | null): AccessListEntry => ({
   id: row.id,
@@ -45,30 +50,10 @@ const auditView = (row: Row) => ({
 
 /** `GET user-access-list`: one page, filtered by list, category and a search in value or description. */
 export async function listEntries(db: Db, query: z.output<typeof accessListQuerySchema>) {
-  const filters: (SQL | undefined)[] = [];
-  if (query.list_type) filters.push(eq(accessListEntries.list_type, query.list_type));
-  if (query.category) filters.push(eq(accessListEntries.category, query.category));
-  if (query.search) {
-    const pattern = `%${escapeLike(query.search)}%`;
-    filters.push(or(ilike(accessListEntries.value, pattern), ilike(accessListEntries.description, pattern)));
-  }
-  const where = and(...filters);
-  const direction = query.sortBy === 'asc' ? asc : desc;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ entry: accessListEntries, creator: { id: users.id, email: users.email } })
-      .from(accessListEntries)
-      .leftJoin(users, eq(users.id, accessListEntries.created_by))
-      .where(where)
-      .orderBy(direction(accessListEntries[query.orderBy]), direction(accessListEntries.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db.select({ value: count() }).from(accessListEntries).where(where),
-  ]);
-  const totalCount = total?.value ?? 0;
+  const { rows, total } = await pageEntries(db, query);
   return {
     data: rows.map(({ entry, creator }) => toView(entry, creator)),
-    meta: pageMeta(totalCount, query.page, query.limit),
+    meta: pageMeta(total, query.page, query.limit),
   };
 }
 
@@ -76,11 +61,7 @@ export async function listEntries(db: Db, query: z.output<typeof accessListQuery
 export async function createEntry(db: Db, body: z.output<typeof accessListEntryBodySchema>) {
   const { actorId } = currentActor();
   const row = await db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(accessListEntries)
-      .values({ ...body, created_by: actorId })
-      .onConflictDoNothing()
-      .returning();
+    const created = await insertEntry(tx, { ...body, created_by: actorId });
     if (!created) throw ValidationError.field('value', SECURITY_MESSAGES.entryExists);
     await bumpAccessListVersion(tx);
     await audit(tx, {
@@ -90,17 +71,14 @@ export async function createEntry(db: Db, body: z.output<typeof accessListEntryB
     });
     return created;
   });
-  const [creator] = await db
-    .select({ id: users.id, email: users.email })
-    .from(users)
-    .where(eq(users.id, actorId ?? 0));
+  const creator = await identityOf(db, actorId ?? 0);
   return { data: toView(row, creator ?? null), message: SECURITY_MESSAGES.entrySaved };
 }
 
 /** `DELETE user-access-list/{id}`: lifts the entry at once, in every process. */
 export async function deleteEntry(db: Db, id: number) {
   await db.transaction(async (tx) => {
-    const [row] = await tx.delete(accessListEntries).where(eq(accessListEntries.id, id)).returning();
+    const row = await deleteEntryRow(tx, id);
     if (!row) throw new NotFoundError();
     await bumpAccessListVersion(tx);
     await audit(tx, {
