@@ -3,7 +3,9 @@
 // a live API token and credits for the run), then sends BENCH_ORDERS (2,000) form-encoded `add` calls of direct
 // installs (10 a day for 3 days), 32 in flight, each with an Idempotency-Key, through the real HTTP application:
 // the token lookup, the public API's rate limit and credits, the order and its charge. Target: >= 200 adds/s.
-// Then checks that each call ordered and charged once (campaigns, credits) and that the ledger agrees.
+// Then the same orders through `POST /api/v1/campaigns` (JSON, Idempotency-Key) on the same machine and moment,
+// the baseline the panel protocol adds to; then checks that each call ordered and charged once (campaigns,
+// credits) and that the ledger agrees.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,7 +36,7 @@ const config = loadConfig({
   DATA_DIR: dataDir,
   WEB_DIST: '',
   DATABASE_URL: bench.url,
-  PUBLIC_API_RATE_LIMIT: String(ORDERS + WARM_UP),
+  PUBLIC_API_RATE_LIMIT: String(2 * (ORDERS + WARM_UP)),
 });
 const database = await openDatabase({ databaseUrl: bench.url });
 const jobs = await startJobs(database.sql, { supervise: false, queues: QUEUES });
@@ -48,7 +50,7 @@ async function makeBenchUser(n) {
     await rowsOf(sql`insert into users (email, password_hash, nickname, full_name, business_type, country, email_verified_at)
     values (${`panel${n}@bench.test`}, 'x', ${`paneluser${n}`}, 'Bench User', 'developer', 'US', now()) returning id`);
   await db.execute(sql`insert into billing_profiles (user_id, price_plan_id, referral_code, api_paid_credits)
-    values (${user.id}, 1, ${`P${String(user.id).padStart(7, '0')}`}, ${(ORDERS + WARM_UP) * 2})`);
+    values (${user.id}, 1, ${`P${String(user.id).padStart(7, '0')}`}, ${(ORDERS + WARM_UP) * 4})`);
   // The base plan's prices, as signing up copies them.
   await db.execute(sql`insert into pricetags (user_id, appstore, type, price, is_active)
     select ${user.id}, appstore, type, price, true from plan_prices where plan_id = 1`);
@@ -84,8 +86,40 @@ function postgresCpuMs() {
   return ticks * 10; // 100 ticks a second
 }
 
-/** Sends `count` adds, CONCURRENCY at a time over the users; the orders placed and the refusals by answer. */
-async function sendAdds(users, count, label) {
+/** A panel `add` of direct installs, form-encoded as panel software sends it. */
+const panelAdd = (user, idempotencyKey) => ({
+  method: 'POST',
+  url: '/api/v2',
+  headers: { 'content-type': 'application/x-www-form-urlencoded', 'idempotency-key': idempotencyKey },
+  payload: new URLSearchParams({
+    key: user.key,
+    action: 'add',
+    service: '101',
+    link: `https://play.google.com/store/apps/details?id=${DEMO_APPS.googlePlay.fitness}&gl=US`,
+    quantity: '10',
+    runs: '3',
+  }).toString(),
+});
+/** The same order through the public API (`POST /api/v1/campaigns`): the baseline the panel adds to. */
+const publicOrder = (user, idempotencyKey) => ({
+  method: 'POST',
+  url: '/api/v1/campaigns',
+  headers: { authorization: `Bearer ${user.key}`, 'idempotency-key': idempotencyKey },
+  payload: {
+    productType: 1,
+    packageId: DEMO_APPS.googlePlay.fitness,
+    appstore: 1,
+    country: 'US',
+    days: 3,
+    installs: 10,
+    deliveryType: 0,
+  },
+});
+const orderOf = (res) =>
+  res.statusCode === 200 ? res.json().order : res.statusCode === 201 ? res.json().data.id : undefined;
+
+/** Sends `count` calls of `request`, CONCURRENCY at a time over the users; the orders placed and the refusals by answer. */
+async function sendAdds(users, count, label, request = panelAdd) {
   let next = 0;
   const orders = new Set();
   const failures = new Map();
@@ -94,23 +128,8 @@ async function sendAdds(users, count, label) {
       while (next < count) {
         const n = next++;
         const user = users[n % users.length];
-        const res = await app.inject({
-          method: 'POST',
-          url: '/api/v2',
-          headers: {
-            'content-type': 'application/x-www-form-urlencoded',
-            'idempotency-key': `${label}-${n}`,
-          },
-          payload: new URLSearchParams({
-            key: user.key,
-            action: 'add',
-            service: '101',
-            link: `https://play.google.com/store/apps/details?id=${DEMO_APPS.googlePlay.fitness}&gl=US`,
-            quantity: '10',
-            runs: '3',
-          }).toString(),
-        });
-        const order = res.statusCode === 200 ? res.json().order : undefined;
+        const res = await app.inject(request(user, `${label}-${n}`));
+        const order = orderOf(res);
         if (typeof order === 'number') orders.add(order);
         else {
           const key = `${res.statusCode} ${res.body.slice(0, 160)}`;
@@ -137,32 +156,40 @@ try {
     from (select account_id, sum(amount) as total from transactions group by account_id) s where s.account_id = a.id`);
   await db.execute(sql`analyze`);
 
-  await sendAdds(users, WARM_UP, 'warm-up');
-  const postgresBefore = postgresCpuMs();
-  const nodeBefore = process.cpuUsage();
-  const started = performance.now();
-  const { orders, failures } = await sendAdds(users, ORDERS, 'timed');
-  const seconds = (performance.now() - started) / 1000;
-  const nodeCpu = process.cpuUsage(nodeBefore);
-  const postgresCpu = postgresCpuMs() - postgresBefore;
-  console.log(
-    `panel add: ${orders.size} orders placed and charged in ${seconds.toFixed(2)} s = ${(orders.size / seconds).toFixed(0)}/s (target >= 200/s)`,
-  );
-  // Client and server share this process, and PostgreSQL the same cores: the CPU each call costs says more.
-  console.log(
-    `  CPU per add: node (server and client) ${((nodeCpu.user + nodeCpu.system) / 1000 / ORDERS).toFixed(1)} ms` +
-      (postgresCpu >= 0 ? `, PostgreSQL ${(postgresCpu / ORDERS).toFixed(1)} ms` : ''),
-  );
-  for (const [failure, count] of failures) console.log(`  refused ${count}×: ${failure}`);
+  /** Times ORDERS calls of `request` after a warm-up; prints the rate and the CPU each cost. */
+  const time = async (label, request, target) => {
+    await sendAdds(users, WARM_UP, `${label}-warm-up`, request);
+    const postgresBefore = postgresCpuMs();
+    const nodeBefore = process.cpuUsage();
+    const started = performance.now();
+    const { orders, failures } = await sendAdds(users, ORDERS, label, request);
+    const seconds = (performance.now() - started) / 1000;
+    const nodeCpu = process.cpuUsage(nodeBefore);
+    const postgresCpu = postgresCpuMs() - postgresBefore;
+    console.log(
+      `${label}: ${orders.size} orders placed and charged in ${seconds.toFixed(2)} s = ${(orders.size / seconds).toFixed(0)}/s${target}`,
+    );
+    // Client and server share this process, and PostgreSQL the same cores: the CPU each call costs says more.
+    console.log(
+      `  CPU per call: node (server and client) ${((nodeCpu.user + nodeCpu.system) / 1000 / ORDERS).toFixed(1)} ms` +
+        (postgresCpu >= 0 ? `, PostgreSQL ${(postgresCpu / ORDERS).toFixed(1)} ms` : ''),
+    );
+    for (const [failure, count] of failures) console.log(`  refused ${count}×: ${failure}`);
+    return { rate: orders.size / seconds, failures };
+  };
+  const panel = await time('panel add (POST /api/v2)', panelAdd, ' (target >= 200/s)');
+  const v1 = await time('public API order (POST /api/v1/campaigns)', publicOrder, '');
+  console.log(`panel add against the public API's order: ${(panel.rate / v1.rate).toFixed(2)}×`);
+  const failures = new Map([...panel.failures, ...v1.failures]);
 
   const [placed] = await rowsOf(sql`select count(*)::int as n from campaigns`);
   const [spent] = await rowsOf(sql`select sum(credits)::int as credits from api_usage_daily`);
-  const expected = WARM_UP + ORDERS;
+  const expected = 2 * (WARM_UP + ORDERS);
   if (placed.n !== expected || spent.credits !== expected * PUBLIC_API_CREDITS.orderCampaign)
-    throw new Error(`${placed.n} campaigns and ${spent.credits} credits for ${expected} adds`);
+    throw new Error(`${placed.n} campaigns and ${spent.credits} credits for ${expected} calls`);
   const { accounts, problems } = await checkLedger(db);
   console.log(
-    `${expected.toLocaleString('en')} adds: one campaign and ${PUBLIC_API_CREDITS.orderCampaign} credits each; ledger check: ${problems.length ? `${problems.length} accounts disagree` : `all ${accounts} accounts agree`}`,
+    `${expected.toLocaleString('en')} calls: one campaign and ${PUBLIC_API_CREDITS.orderCampaign} credits each; ledger check: ${problems.length ? `${problems.length} accounts disagree` : `all ${accounts} accounts agree`}`,
   );
   if (problems.length || failures.size) process.exitCode = 1;
 } finally {
