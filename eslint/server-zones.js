@@ -23,7 +23,6 @@ const QUERIES_OUTSIDE_REPOS = [
   'campaigns/delivery/campaigns.guarantee-check.ts',
   'campaigns/delivery/campaigns.guarantee.ts',
   'operations/operations.service.ts',
-  'operations/server-errors.ts',
   'public-api/public-api.auth.ts',
   'public-api/public-api.orders.ts',
   'vendors/vendors.placements.ts',

@@ -1,19 +1,25 @@
-import { and, count, desc, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerError, serverErrorsQuerySchema } from '@storelift/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
-import { refusedCallbacks, serverErrors } from '../../db/schema/index.js';
 import { HttpError } from '../../lib/errors.js';
 import { pageMeta } from '../../lib/paging.js';
+import {
+  countRefusedCallback,
+  insertServerError,
+  pageServerErrors,
+  pruneServerErrors,
+  type NewServerError,
+  type ServerErrorRow,
+} from './server-errors.repo.js';
 
 /** How long the error log keeps a row; older rows go at the next write (at most once an hour). */
 export const SERVER_ERROR_RETENTION_DAYS = 14;
 const PRUNE_EVERY_MS = 3600_000;
 const lastPrune = new WeakMap<Db, number>();
 
-type NewError = Omit<typeof serverErrors.$inferInsert, 'id' | 'created_at' | 'message' | 'stack'> & {
+type NewError = Omit<NewServerError, 'id' | 'created_at' | 'message' | 'stack'> & {
   error: unknown;
 };
 
@@ -26,7 +32,7 @@ const clip = (text: string | undefined | null, max: number) => (text ? text.slic
 export async function recordServerError(db: Db, { error, ...row }: NewError, log?: FastifyInstance['log']) {
   const failure = error instanceof Error ? error : new Error(String(error));
   try {
-    await db.insert(serverErrors).values({
+    await insertServerError(db, {
       ...row,
       url: clip(row.url, 500),
       message: clip(failure.message, 2000) || 'Error',
@@ -35,9 +41,7 @@ export async function recordServerError(db: Db, { error, ...row }: NewError, log
     const now = Date.now();
     if (now - (lastPrune.get(db) ?? 0) > PRUNE_EVERY_MS) {
       lastPrune.set(db, now);
-      const cutoff = sql`now() - make_interval(days => ${SERVER_ERROR_RETENTION_DAYS})`;
-      await db.delete(serverErrors).where(lt(serverErrors.created_at, cutoff));
-      await db.delete(refusedCallbacks).where(lt(refusedCallbacks.minute, cutoff));
+      await pruneServerErrors(db, SERVER_ERROR_RETENTION_DAYS);
     }
   } catch (writeError) {
     log?.error({ err: writeError }, 'the server error log could not be written');
@@ -65,15 +69,7 @@ const isCallback = (request: FastifyRequest) => request.url.startsWith('/api/pub
  */
 async function countRefusal(db: Db, request: FastifyRequest): Promise<boolean> {
   const provider = (request.routeOptions.url ?? request.url).split('/').at(-1)!;
-  const [row] = await db
-    .insert(refusedCallbacks)
-    .values({ minute: sql`date_trunc('minute', now())`, provider, count: 1 })
-    .onConflictDoUpdate({
-      target: [refusedCallbacks.minute, refusedCallbacks.provider],
-      set: { count: sql`${refusedCallbacks.count} + 1` },
-    })
-    .returning({ count: refusedCallbacks.count });
-  return row?.count === 1;
+  return (await countRefusedCallback(db, provider)) === 1;
 }
 
 /**
@@ -105,7 +101,7 @@ export function registerServerErrorLog(app: FastifyInstance) {
   });
 }
 
-export function toServerErrorView(row: typeof serverErrors.$inferSelect): ServerError {
+export function toServerErrorView(row: ServerErrorRow): ServerError {
   return {
     id: row.id,
     created_at: row.created_at.toISOString(),
@@ -123,17 +119,6 @@ export function toServerErrorView(row: typeof serverErrors.$inferSelect): Server
 
 /** `GET server-errors`: one page, newest first. */
 export async function listServerErrors(db: Db, query: z.output<typeof serverErrorsQuerySchema>) {
-  const where = query.source ? eq(serverErrors.source, query.source) : undefined;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(serverErrors)
-      .where(where)
-      .orderBy(desc(serverErrors.created_at), desc(serverErrors.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db.select({ value: count() }).from(serverErrors).where(and(where)),
-  ]);
-  const totalCount = total?.value ?? 0;
-  return { data: rows.map(toServerErrorView), meta: pageMeta(totalCount, query.page, query.limit) };
+  const { rows, total } = await pageServerErrors(db, query);
+  return { data: rows.map(toServerErrorView), meta: pageMeta(total, query.page, query.limit) };
 }
