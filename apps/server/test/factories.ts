@@ -84,7 +84,7 @@ export class ControllableStore implements StoreProvider {
   failing = false;
   /** Packages that lookups answer as removed from the store. */
   readonly removed = new Set<string>();
-  /** Whether it checks reviews as the offline catalog does; false plays a store that cannot (the live one). */
+  /** Whether it reads reviews as the offline catalog does; false plays a store that cannot (no simulation). */
   canCheckReviews = true;
 
   private check() {
