@@ -4,7 +4,7 @@ import { notify, type SystemNotice } from './notify.js';
 import { staffHolding } from './staff.repo.js';
 
 /**
- * Writes a system notice to every active staff member whose roles grant `permission` (docs/notices.md, Staff
+ * Writes a system notice to every active staff member whose roles grant `permission` (docs/notices.md, System
  * notices), in the caller's transaction: something the system cannot put right by itself and staff must know.
  */
 export async function notifyStaff(
