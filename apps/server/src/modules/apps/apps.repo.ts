@@ -1,8 +1,13 @@
-import { and, count, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { APP_STORES, type AppStore, type appListQuerySchema } from '@storelift/shared';
+import { and, count, eq, getTableColumns, gt, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import {
+  APP_STORES,
+  type AppStore,
+  type adminAppListQuerySchema,
+  type appListQuerySchema,
+} from '@storelift/shared';
 import type { z } from 'zod';
 import type { Db, Queryable } from '../../db/client.js';
-import { appCountries, apps, countries } from '../../db/schema/index.js';
+import { appCountries, apps, billingProfiles, countries, users } from '../../db/schema/index.js';
 import { escapeLike } from '../../lib/query-helpers.js';
 import type { StoreApp } from '../../providers/store/store-provider.js';
 
@@ -328,4 +333,72 @@ export async function saveAppListings(db: Queryable, rows: AppListing[]) {
       id int, is_alive boolean, title text, developer text, icon text, rating double precision, votes int,
       price text, content_rating text, url text)
     where a.id = v.id`);
+}
+
+type AdminQuery = z.output<typeof adminAppListQuerySchema>;
+
+const ADMIN_ORDER: Record<AdminQuery['orderBy'], SQL> = {
+  created_at: sql`${apps.created_at}`,
+  id: sql`${apps.id}`,
+  title: sql`lower(${apps.title})`,
+  developer: sql`lower(${apps.developer})`,
+  promotion_value: sql`${apps.promotion_value}`,
+};
+
+function adminFiltersOf(query: AdminQuery): SQL | undefined {
+  const filters: (SQL | undefined)[] = [];
+  if (query.appstoreId) filters.push(eq(apps.appstore, query.appstoreId));
+  if (query.allAppsFilter === 'alive') filters.push(eq(apps.is_alive, true));
+  if (query.allAppsFilter === 'ban') filters.push(eq(apps.is_alive, false));
+  if (query.allAppsFilter === 'fav') filters.push(eq(apps.is_favorite, true));
+  if (query.only_paid) filters.push(gt(billingProfiles.total_payments, '0'));
+  if (query.search) {
+    const pattern = `%${escapeLike(query.search)}%`;
+    const columns = {
+      title: ilike(apps.title, pattern),
+      package: ilike(apps.package, pattern),
+      developer: ilike(apps.developer, pattern),
+      email: ilike(users.email, pattern),
+    };
+    filters.push(query.searchColumn === 'all' ? or(...Object.values(columns)) : columns[query.searchColumn]);
+  }
+  return and(...filters);
+}
+
+/**
+ * A page of every customer's tracked apps with their owners and what the owner paid, and how many match
+ * (staff-admin §2 User apps). A customer's billing profile is made on first use: one without it has paid
+ * nothing.
+ */
+export async function pageAllApps(db: Queryable, query: AdminQuery) {
+  const where = adminFiltersOf(query);
+  const direction = sql.raw(query.sortBy);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        app: apps,
+        country: countries.code,
+        user: {
+          id: users.id,
+          email: users.email,
+          nickname: users.nickname,
+          total_payments: sql<string>`coalesce(${billingProfiles.total_payments}, 0)::numeric(14,4)::text`,
+        },
+      })
+      .from(apps)
+      .innerJoin(users, eq(users.id, apps.user_id))
+      .leftJoin(billingProfiles, eq(billingProfiles.user_id, apps.user_id))
+      .innerJoin(countries, eq(countries.id, apps.country_id))
+      .where(where)
+      .orderBy(sql`${ADMIN_ORDER[query.orderBy]} ${direction}`, sql`${apps.id} ${direction}`)
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db
+      .select({ value: count() })
+      .from(apps)
+      .innerJoin(users, eq(users.id, apps.user_id))
+      .leftJoin(billingProfiles, eq(billingProfiles.user_id, apps.user_id))
+      .where(where),
+  ]);
+  return { rows, total: total?.value ?? 0 };
 }
