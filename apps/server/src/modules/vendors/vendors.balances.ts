@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps.js';
 import { VendorRejectedError, VendorUnreachableError } from '../../providers/vendor/vendor-provider.js';
-import { notify } from '../notices/notify.js';
+import { notifyStaff } from '../notices/notify-staff.js';
 import { decimalOut, withPanel } from './vendors.panel.js';
 import * as repo from './vendors.repo.js';
 import { speaksPanel } from './vendors.routing.js';
@@ -32,8 +32,7 @@ export async function refreshBalance(deps: Deps, vendorId: number, now = new Dat
       currency: read.currency,
       threshold: decimalOut(row.balance_threshold) ?? '',
     };
-    for (const userId of await repo.staffGranted(tx, 'vendors'))
-      await notify(tx, { userId, type: 'message', key: 'vendorBalanceLow', params });
+    await notifyStaff(tx, 'vendors', { type: 'message', key: 'vendorBalanceLow', params });
   });
 }
 

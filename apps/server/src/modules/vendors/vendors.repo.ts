@@ -2,10 +2,6 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, ne, or, sql, ty
 import type { Db, Queryable } from '../../db/client.js';
 import {
   countries,
-  modules,
-  roleGrants,
-  userRoles,
-  users,
   vendorCalls,
   vendorCountries,
   vendorMappings,
@@ -328,17 +324,4 @@ export async function recordBalance(
     .where(eq(vendors.id, id))
     .returning();
   return { crossed: row!.balance_low && !before.low, row: row! };
-}
-
-/** The active staff granted a permission module (e.g. `vendors`): who hears of a vendor's low balance. */
-export async function staffGranted(db: Queryable, permission: string): Promise<number[]> {
-  const rows = await db
-    .selectDistinct({ id: users.id })
-    .from(users)
-    .innerJoin(userRoles, eq(userRoles.user_id, users.id))
-    .innerJoin(roleGrants, eq(roleGrants.role_id, userRoles.role_id))
-    .innerJoin(modules, eq(modules.id, roleGrants.module_id))
-    .where(and(eq(modules.permission_name, permission), eq(users.is_active, true), isNull(users.deleted_at)))
-    .orderBy(asc(users.id));
-  return rows.map((row) => row.id);
 }
