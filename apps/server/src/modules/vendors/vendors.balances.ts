@@ -36,7 +36,14 @@ export async function refreshBalance(deps: Deps, vendorId: number, now = new Dat
   });
 }
 
-/** The `vendors.balances` job: reads the balance of every active panel vendor, one after another. */
+/** How long the panel call log keeps a call. */
+const CALLS_KEPT_MS = 30 * 24 * 3_600_000;
+
+/**
+ * The `vendors.balances` job: reads the balance of every active panel vendor, one after another, and forgets
+ * panel calls older than 30 days.
+ */
 export async function readBalances(deps: Deps, now = new Date()) {
   for (const vendor of await repo.activePanelVendors(deps.db)) await refreshBalance(deps, vendor.id, now);
+  await repo.pruneCalls(deps.db, new Date(now.getTime() - CALLS_KEPT_MS));
 }

@@ -1,4 +1,19 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.js';
 import {
   countries,
@@ -239,6 +254,11 @@ export async function mappedService(
 /** Records calls made to vendors' panels. */
 export async function insertCalls(db: Queryable, calls: (typeof vendorCalls.$inferInsert)[]) {
   if (calls.length) await db.insert(vendorCalls).values(calls);
+}
+
+/** Forgets the calls made before `before` (the log is kept for a while, not forever). */
+export async function pruneCalls(db: Queryable, before: Date) {
+  await db.delete(vendorCalls).where(lt(vendorCalls.created_at, before));
 }
 
 /** A page of the calls made for a campaign, newest first, with the vendor's name. */
