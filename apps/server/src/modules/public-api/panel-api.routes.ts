@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -82,6 +83,11 @@ export async function panelApiRoutes(app: FastifyInstance) {
     { parseAs: 'string' },
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
+  // PHP panels that hand curl their fields as an array post `multipart/form-data`: its text fields, no files.
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { files: 0, fields: 30, fieldSize: 300_000 },
+  });
   app.setErrorHandler((error, request, reply) => {
     const text = errorTextOf(error);
     if (text === null) request.log.error({ err: error }, 'panel API call failed');

@@ -95,6 +95,20 @@ describe('services', () => {
     expect(list.some((each) => each.service === '104')).toBe(false);
     const byJson = await json(t.app, { key: u.live, action: 'services', extra: { nested: true } });
     expect(byJson.json()).toEqual(list);
+    // PHP's curl posts an array of fields as multipart/form-data: read alike, a file refused.
+    const part = (name: string, value: string, file = '') =>
+      `--B\r\nContent-Disposition: form-data; name="${name}"${file}\r\n\r\n${value}\r\n`;
+    const multipart = (body: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v2',
+        headers: { 'content-type': 'multipart/form-data; boundary=B' },
+        payload: `${body}--B--\r\n`,
+      });
+    expect((await multipart(part('key', u.live) + part('action', 'services'))).json()).toEqual(list);
+    const withFile = await multipart(part('key', u.live) + part('f', 'x', '; filename="a.txt"'));
+    expect(withFile.statusCode).toBe(200);
+    expect(withFile.json()).toEqual({ error: PANEL_API_MESSAGES.requestInvalid });
     expect(res.headers['x-credits-cost']).toBe(String(PUBLIC_API_CREDITS.quoteCampaign));
     // The server's OpenAPI document lists the route (so its fuzz test calls it); the public API's own does not.
     const document = t.app.swagger() as unknown as { paths: Record<string, Record<string, unknown>> };
