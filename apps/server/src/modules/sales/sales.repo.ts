@@ -156,19 +156,22 @@ function clientFilters(filters: ClientFilters) {
   );
 }
 
-/** A page of the filtered clients by id, and how many there are. */
-export async function clientsPage(db: Db, filters: ClientFilters, page: number, limit: number) {
-  const where = clientFilters(filters);
+/** A page of the clients `where` picks, in `order`, and how many there are. */
+async function pageOfClients(db: Db, where: SQL | undefined, order: SQL, page: number, limit: number) {
   const [rows, [total]] = await Promise.all([
     clientRows(db)
       .where(where)
-      .orderBy(asc(users.id))
+      .orderBy(order)
       .limit(limit)
       .offset((page - 1) * limit),
     clientCount(db).where(where),
   ]);
   return { rows, total: total?.value ?? 0 };
 }
+
+/** A page of the filtered clients by id, and how many there are. */
+export const clientsPage = (db: Db, filters: ClientFilters, page: number, limit: number) =>
+  pageOfClients(db, clientFilters(filters), asc(users.id), page, limit);
 
 /** The next `size` filtered clients after the id `after`. */
 export function clientsAfter(db: Db, filters: ClientFilters, after: number, size: number) {
@@ -345,18 +348,8 @@ const reportFilters = (db: Queryable, query: ReportFilters) =>
   );
 
 /** A page of the report's clients (no staff account), id descending, and how many there are. */
-export async function reportClientsPage(db: Db, query: ReportFilters, page: number, limit: number) {
-  const where = reportFilters(db, query);
-  const [rows, [total]] = await Promise.all([
-    clientRows(db)
-      .where(where)
-      .orderBy(desc(users.id))
-      .limit(limit)
-      .offset((page - 1) * limit),
-    clientCount(db).where(where),
-  ]);
-  return { rows, total: total?.value ?? 0 };
-}
+export const reportClientsPage = (db: Db, query: ReportFilters, page: number, limit: number) =>
+  pageOfClients(db, reportFilters(db, query), desc(users.id), page, limit);
 
 /** The next `size` of the report's clients below the id `before`, id descending. */
 export function reportClientsBefore(db: Db, query: ReportFilters, before: number, size: number) {
