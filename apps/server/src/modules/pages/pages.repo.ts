@@ -35,17 +35,16 @@ export async function insertContactMessage(
   await db.insert(contactMessages).values({ user_id: userId, subject: body.subject, message: body.message });
 }
 
+export interface ContactMessageQuery {
+  user_id?: number | undefined;
+  status?: ContactMessageStatus | undefined;
+  search?: string | undefined;
+  page: number;
+  limit: number;
+}
+
 /** A page of contact messages with their senders, newest first, of everyone or of one user; and how many. */
-export async function pageContactMessages(
-  db: Db,
-  query: {
-    user_id?: number | undefined;
-    status?: ContactMessageStatus | undefined;
-    search?: string | undefined;
-    page: number;
-    limit: number;
-  },
-) {
+export async function pageContactMessages(db: Db, query: ContactMessageQuery) {
   const where = and(
     query.user_id ? eq(contactMessages.user_id, query.user_id) : undefined,
     query.status ? eq(contactMessages.status, query.status) : undefined,

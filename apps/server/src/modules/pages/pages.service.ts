@@ -24,6 +24,7 @@ import {
   senderOf,
   startingStepsOf,
   updateContactMessage,
+  type ContactMessageQuery,
   type ContactMessageRow,
 } from './pages.repo.js';
 
@@ -69,16 +70,7 @@ const toAdminView = (message: ContactMessageRow, user: AdminContactMessage['user
 });
 
 /** Staff: the contact messages, newest first, of everyone or of one user, by status and sender (`search`). */
-export async function listContactMessages(
-  deps: Deps,
-  query: {
-    user_id?: number | undefined;
-    status?: ContactMessageStatus | undefined;
-    search?: string | undefined;
-    page: number;
-    limit: number;
-  },
-) {
+export async function listContactMessages(deps: Deps, query: ContactMessageQuery) {
   const { rows, total } = await pageContactMessages(deps.db, query);
   return {
     data: rows.map(({ row, user }) => toAdminView(row, user)),
