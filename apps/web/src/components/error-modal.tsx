@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { ApiError } from '../lib/api';
-import { errorText, fieldErrorTexts } from '../lib/messages';
+import { errorText, flattenErrors } from '../lib/messages';
 import { notifyError } from '../lib/notify';
 import { applyServerErrors, type SchemaForm } from '../lib/use-schema-form';
 import type { ErrorModalState } from './error-modal-view';
@@ -27,7 +27,7 @@ export function showErrorModal(messages: readonly string[], title?: string): voi
  */
 export function showApiError(error: unknown): void {
   if (error instanceof ApiError && error.errors && Object.keys(error.errors).length > 0) {
-    showErrorModal(Object.values(fieldErrorTexts(error)).flat());
+    showErrorModal(flattenErrors(error));
   } else {
     notifyError(errorText(error));
   }

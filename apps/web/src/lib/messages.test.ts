@@ -2,7 +2,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CAMPAIGN_MESSAGES, fillMessage, MESSAGES, VALIDATION_MESSAGES } from '@storelift/shared';
 import { applyLocale, initI18n } from './i18n';
 import { ApiError } from './api';
-import { errorText, fieldErrorTexts, loadMessages, textLimitError, translateMessage } from './messages';
+import {
+  errorText,
+  fieldErrorTexts,
+  flattenErrors,
+  loadMessages,
+  textLimitError,
+  translateMessage,
+} from './messages';
 import './campaign-messages';
 
 describe('translating server texts', () => {
@@ -53,6 +60,7 @@ describe('translating server texts', () => {
     };
     const refused = new ApiError(422, body.message, body.errors, body);
     expect(fieldErrorTexts(refused)).toEqual({ name: ['Debe tener como máximo 5 caracteres'] });
+    expect(flattenErrors(refused)).toEqual(['Debe tener como máximo 5 caracteres']);
     const inUse = { message: 'This role is held by 3 users', code: 'access.roleInUse', params: { count: 3 } };
     expect(errorText(new ApiError(409, inUse.message, undefined, inUse))).toBe(
       'Este rol lo tienen 3 usuarios: elige antes un rol al que moverlos',

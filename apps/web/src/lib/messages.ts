@@ -80,11 +80,9 @@ export function fieldErrorTexts(error: ApiError): Record<string, string[]> {
   );
 }
 
-/** Every message of an error map, flattened and translated (for the error modal). */
-export function flattenErrors(errors: Record<string, readonly string[]> | undefined): string[] {
-  return Object.values(errors ?? {})
-    .flat()
-    .map(translateMessage);
+/** Every field message of a 422, flattened, by their codes in the interface language (for the error modal). */
+export function flattenErrors(error: ApiError): string[] {
+  return Object.values(fieldErrorTexts(error)).flat();
 }
 
 /** The user-facing text of any thrown error. */

@@ -34,7 +34,7 @@ export function LoginAsPage() {
       .catch((failure: unknown) =>
         setError(
           failure instanceof ApiError && failure.errors
-            ? flattenErrors(failure.errors).join(' ')
+            ? flattenErrors(failure).join(' ')
             : errorText(failure),
         ),
       );

@@ -18,7 +18,7 @@ export function LoginAsItem({ user }: { user: AdminUser }) {
     loginAs.mutate(user.email, {
       onError: (error) =>
         showErrorModal(
-          error instanceof ApiError && error.errors ? flattenErrors(error.errors) : [errorText(error)],
+          error instanceof ApiError && error.errors ? flattenErrors(error) : [errorText(error)],
           t('impersonation.failedTitle'),
         ),
     });

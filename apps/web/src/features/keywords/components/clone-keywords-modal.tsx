@@ -81,7 +81,7 @@ export function CloneKeywordsModal({
         target: { packageId: target.package, appstore: target.appstore, country: country || scope.country },
       });
     } catch (error) {
-      if (error instanceof ApiError && error.errors) showErrorModal(flattenErrors(error.errors));
+      if (error instanceof ApiError && error.errors) showErrorModal(flattenErrors(error));
       else showApiError(error);
     }
   };
