@@ -1,9 +1,9 @@
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { referralListQuerySchema } from '@storelift/shared';
 import type { Queryable } from '../../db/client.js';
 import { billingProfiles, referralPayouts, users } from '../../db/schema/index.js';
-import { userSearch } from '../users/users.repo.js';
+import { ownerColumns, pageOfUserOwned, userSearch } from '../users/users.repo.js';
 
 export type PayoutRow = typeof referralPayouts.$inferSelect;
 
@@ -69,30 +69,13 @@ export async function pagePayouts(
     filter.method ? eq(referralPayouts.method, filter.method) : undefined,
     filter.search ? userSearch(filter.search) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        payout: referralPayouts,
-        user: { id: users.id, email: users.email, nickname: users.nickname },
-      })
-      .from(referralPayouts)
-      .innerJoin(users, eq(users.id, referralPayouts.user_id))
-      .where(where)
-      .orderBy(desc(referralPayouts.created_at), desc(referralPayouts.id))
-      .limit(limit)
-      .offset((page - 1) * limit),
-    db
-      .select({ value: count() })
-      .from(referralPayouts)
-      .innerJoin(users, eq(users.id, referralPayouts.user_id))
-      .where(where),
-  ]);
-  return { rows, total: total?.value ?? 0 };
+  const { rows, total } = await pageOfUserOwned(db, referralPayouts, where, { page, limit });
+  return { rows: rows.map(({ row, user }) => ({ payout: row, user })), total };
 }
 
 export async function findPayoutWithUser(db: Queryable, id: number) {
   const [row] = await db
-    .select({ payout: referralPayouts, user: { id: users.id, email: users.email, nickname: users.nickname } })
+    .select({ payout: referralPayouts, user: ownerColumns })
     .from(referralPayouts)
     .innerJoin(users, eq(users.id, referralPayouts.user_id))
     .where(eq(referralPayouts.id, id));
