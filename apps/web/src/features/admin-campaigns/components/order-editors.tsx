@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { showApiError } from '../../../components/error-modal';
 import { ApiError } from '../../../lib/api';
-import { textLimitError, translateMessage } from '../../../lib/messages';
+import { fieldErrorTexts, textLimitError, translateMessage } from '../../../lib/messages';
 import { notifySuccess } from '../../../lib/notify';
 import { useCan } from '../../../lib/session';
 import {
@@ -22,8 +22,8 @@ const NOTES_MAX = 1000;
 /** A failed save: a 422's message for this field goes under it, anything else to the error modal. */
 function fieldFailure(field: string, setError: (message: string | undefined) => void) {
   return (failure: unknown) => {
-    const message = failure instanceof ApiError ? failure.errors?.[field]?.[0] : undefined;
-    if (message) setError(translateMessage(message));
+    const message = failure instanceof ApiError ? fieldErrorTexts(failure)[field]?.[0] : undefined;
+    if (message) setError(message);
     else showApiError(failure);
   };
 }

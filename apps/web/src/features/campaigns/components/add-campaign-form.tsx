@@ -34,7 +34,7 @@ import { showFormError } from '../../../components/error-modal';
 import { ApiError } from '../../../lib/api';
 import { countryName, formatMoney, formatNumber, formatPercent } from '../../../lib/format';
 import { currentLocale } from '../../../lib/i18n';
-import { errorText, translateMessage } from '../../../lib/messages';
+import { errorText, fieldErrorTexts, translateMessage } from '../../../lib/messages';
 import { notifySuccess } from '../../../lib/notify';
 import { useSchemaForm, type FormSchema } from '../../../lib/use-schema-form';
 import {
@@ -211,8 +211,8 @@ export function AddCampaignForm({
       onOrdered(answer.data, draft);
     } catch (error) {
       setReview(null);
-      const short = error instanceof ApiError ? error.errors?.balance?.[0] : undefined;
-      if (short) setShortBalance(translateMessage(short));
+      const short = error instanceof ApiError ? fieldErrorTexts(error).balance?.[0] : undefined;
+      if (short) setShortBalance(short);
       else showFormError(form, error);
     }
   };

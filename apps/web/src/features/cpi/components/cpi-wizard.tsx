@@ -7,7 +7,7 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { showErrorModal } from '../../../components/error-modal';
 import { ApiError } from '../../../lib/api';
-import { errorText, translateMessage } from '../../../lib/messages';
+import { errorText, fieldErrorTexts, translateMessage } from '../../../lib/messages';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { schemaErrors, useSchemaForm, type FieldErrors } from '../../../lib/use-schema-form';
 import { useSaveCpiCampaign } from '../api/cpi';
@@ -150,14 +150,14 @@ export function CpiWizard({
       notifyError(errorText(error));
       return;
     }
-    const { balance: short, ...fields } = error.errors;
-    if (short?.[0]) setShortBalance(translateMessage(short[0]));
+    const { balance: short, ...fields } = fieldErrorTexts(error);
+    if (short?.[0]) setShortBalance(short[0]);
     const unmapped: string[] = [];
     const mapped: Record<string, string> = {};
     for (const [field, messages] of Object.entries(fields)) {
       if (!messages[0]) continue;
       if (field in values) mapped[field] = messages[0];
-      else unmapped.push(...messages.map((message) => translateMessage(message)));
+      else unmapped.push(...messages);
     }
     showErrors(mapped);
     const wrong = firstStepWithErrors(mapped);

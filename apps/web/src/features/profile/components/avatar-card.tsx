@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { ApiError } from '../../../lib/api';
 import { initials } from '../../../lib/format';
-import { errorText, translateMessage } from '../../../lib/messages';
+import { errorText, fieldErrorTexts, translateMessage } from '../../../lib/messages';
 import { notifySuccess } from '../../../lib/notify';
 import { useAvatar } from '../api/profile';
 
@@ -26,11 +26,7 @@ export function AvatarCard({
   const [confirming, setConfirming] = useState(false);
 
   const failed = (error: unknown) =>
-    setProblem(
-      error instanceof ApiError && error.errors?.image?.[0]
-        ? translateMessage(error.errors.image[0])
-        : errorText(error),
-    );
+    setProblem((error instanceof ApiError && fieldErrorTexts(error).image?.[0]) || errorText(error));
 
   const choose = (file: File | null) => {
     if (!file) return;
