@@ -1,6 +1,7 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { paymentSystems, payments, users } from '../../db/schema/index.js';
+import { ownerColumns } from '../users/users.repo.js';
 import { clientsOf, inPeriod, type SalesPeriod } from './sales.repo.js';
 
 /** Credited regular payments of the scope's clients in the period. */
@@ -52,7 +53,7 @@ function lastPaymentsQuery(db: Db, period: SalesPeriod) {
   return db
     .select({
       id: payments.id,
-      user: { id: users.id, nickname: users.nickname, email: users.email },
+      user: ownerColumns,
       paysystem: paysystemName,
       amount: payments.amount,
       credited_at: payments.credited_at,

@@ -26,7 +26,7 @@ import {
 } from '../../db/schema/index.js';
 import { BASE_PLAN_ID } from '../plans/plans.data.js';
 import { dayRange } from '../../lib/query-helpers.js';
-import { holdsStaffRole } from '../users/users.repo.js';
+import { holdsStaffRole, ownerColumns } from '../users/users.repo.js';
 
 /** Whose clients a staff member reads: their own, or (holding `sales-report.all-managers`) any manager's. */
 export interface SalesScope {
@@ -236,7 +236,7 @@ export async function clientHistoryPage(db: Db, userId: number, page: number, li
     db
       .select({
         entry: clientSalesHistory,
-        author: { id: users.id, nickname: users.nickname, email: users.email },
+        author: ownerColumns,
       })
       .from(clientSalesHistory)
       .leftJoin(users, eq(users.id, clientSalesHistory.author_id))
