@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { formatMoney, type VendorMapping, type VendorService } from '@storelift/shared';
 import {
-  duplicateRows,
   mappingRows,
   mappingsBody,
   marginOf,
   newMappingRow,
   rowErrorsOf,
   rowFigures,
+  rowProblems,
 } from './mapping-rows';
 import { ApiError } from '../../../lib/api';
 import { perThousandText } from '../../../lib/vendor-money';
@@ -54,13 +54,15 @@ describe('mapping rows', () => {
     expect(mappingsBody([newMappingRow()]).items[0]!.product_type).toBeNaN();
   });
 
-  it('find a row repeating the product, store and country of an earlier one', () => {
-    const first = { ...newMappingRow(), product_type: '1' };
-    const again = { ...newMappingRow(), product_type: '1' };
-    const otherCountry = { ...newMappingRow(), product_type: '1', country: 'US' };
-    expect([...duplicateRows([first, again, otherCountry, newMappingRow(), newMappingRow()])]).toEqual([
-      again.key,
-    ]);
+  it("tell an unpicked product or service, and a row repeating an earlier one's product, store and country", () => {
+    const first = { ...newMappingRow(), product_type: '1', service: '9' };
+    const again = { ...newMappingRow(), product_type: '1', service: '9' };
+    const otherCountry = { ...newMappingRow(), product_type: '1', service: '9', country: 'US' };
+    const empty = newMappingRow();
+    expect(rowProblems([first, again, otherCountry, empty])).toEqual({
+      [again.key]: { country: 'duplicate' },
+      [empty.key]: { product_type: 'pickProduct', service: 'pickService' },
+    });
   });
 
   it("show the loaded service's figures, else the saved ones, and our price only for the saved target", () => {

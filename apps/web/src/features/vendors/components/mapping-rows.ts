@@ -74,19 +74,6 @@ export function mappingsBody(rows: readonly MappingRow[]): VendorMappingsBody {
   };
 }
 
-/** The keys of rows that repeat an earlier row's product, store and country (only one may exist). */
-export function duplicateRows(rows: readonly MappingRow[]): Set<string> {
-  const seen = new Set<string>();
-  const repeated = new Set<string>();
-  for (const row of rows) {
-    if (row.product_type === '') continue;
-    const target = `${row.product_type}|${row.store}|${row.country}`;
-    if (seen.has(target)) repeated.add(row.key);
-    seen.add(target);
-  }
-  return repeated;
-}
-
 const FIELDS = ['product_type', 'store', 'country', 'service', 'is_active'] as const;
 export type MappingField = (typeof FIELDS)[number];
 /** Field messages by row key. */
@@ -110,6 +97,30 @@ export function rowErrorsOf(
     else other.push(...messages);
   }
   return { byRow, other };
+}
+
+/** What the editor finds wrong before sending: a field left unpicked, or a row repeating an earlier row's target. */
+export type RowProblem = 'pickProduct' | 'pickService' | 'duplicate';
+
+/**
+ * The rows' problems the editor can tell without the server, by row key and field: no product or no service picked,
+ * or the product, store and country of an earlier row (only one mapping may exist for each).
+ */
+export function rowProblems(
+  rows: readonly MappingRow[],
+): Record<string, Partial<Record<MappingField, RowProblem>>> {
+  const problems: Record<string, Partial<Record<MappingField, RowProblem>>> = {};
+  const seen = new Set<string>();
+  for (const row of rows) {
+    const found: Partial<Record<MappingField, RowProblem>> = {};
+    if (row.product_type === '') found.product_type = 'pickProduct';
+    if (row.service === '') found.service = 'pickService';
+    const target = `${row.product_type}|${row.store}|${row.country}`;
+    if (row.product_type !== '' && seen.has(target)) found.country = 'duplicate';
+    seen.add(target);
+    if (Object.keys(found).length) problems[row.key] = found;
+  }
+  return problems;
 }
 
 /** What is shown beside a row: the picked service's name, rate, min and max, and our price per 1000. */

@@ -30,7 +30,6 @@ import { perThousandText } from '../../../lib/vendor-money';
 import { vendorMappingsQueryOptions, useSaveVendorMappings } from '../api/vendor-mappings';
 import { vendorServicesQueryOptions } from '../api/vendor-services';
 import {
-  duplicateRows,
   MAPPABLE_PRODUCTS,
   mappingRows,
   mappingsBody,
@@ -38,9 +37,11 @@ import {
   newMappingRow,
   rowErrorsOf,
   rowFigures,
+  rowProblems,
   type MappingField,
   type MappingRow,
   type RowErrors,
+  type RowProblem,
 } from './mapping-rows';
 import { RateText } from './vendor-services';
 
@@ -80,10 +81,16 @@ export function VendorMappings({ vendorId }: { vendorId: number }) {
   const remove = (key: string) => setRows((list) => list.filter((row) => row.key !== key));
 
   const submit = async () => {
-    const repeated = duplicateRows(rows);
-    if (repeated.size > 0) {
+    const problems = Object.entries(rowProblems(rows));
+    if (problems.length > 0) {
+      const text = (problem: RowProblem) => t(`vendors.mappings.${problem}`);
       setErrors(
-        Object.fromEntries([...repeated].map((key) => [key, { country: t('vendors.mappings.duplicate') }])),
+        Object.fromEntries(
+          problems.map(([key, fields]) => [
+            key,
+            Object.fromEntries(Object.entries(fields).map(([field, problem]) => [field, text(problem)])),
+          ]),
+        ),
       );
       return;
     }
