@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { AccessListCategory, AccessListType } from '@storelift/shared';
 import type { Db, Queryable } from '../../db/client.js';
-import { accessListEntries, settings, users } from '../../db/schema/index.js';
+import { accessListEntries, users } from '../../db/schema/index.js';
 import { escapeLike } from '../../lib/query-helpers.js';
+import { raiseVersion, versionOf } from '../core-settings/core-settings.repo.js';
 
 export type EntryRow = typeof accessListEntries.$inferSelect;
 export type NewEntry = typeof accessListEntries.$inferInsert;
@@ -14,26 +15,9 @@ const VERSION_KEY = 'access_list_version';
  * primary-key read) and reloads its process's copy when it differs, so an entry added or deleted in one API
  * process takes effect in every process at its next check (access-lists.cache.ts).
  */
-export async function bumpAccessListVersion(tx: Queryable) {
-  await tx
-    .insert(settings)
-    .values({ key: VERSION_KEY, value: 1 })
-    .onConflictDoUpdate({
-      target: settings.key,
-      set: {
-        value: sql`to_jsonb(coalesce((${settings.value} #>> '{}')::int, 0) + 1)`,
-        updated_at: new Date(),
-      },
-    });
-}
+export const bumpAccessListVersion = (tx: Queryable) => raiseVersion(tx, VERSION_KEY);
 
-export async function accessListVersion(db: Db): Promise<number> {
-  const [row] = await db
-    .select({ value: sql<number>`coalesce((${settings.value} #>> '{}')::int, 0)` })
-    .from(settings)
-    .where(eq(settings.key, VERSION_KEY));
-  return row?.value ?? 0;
-}
+export const accessListVersion = (db: Db) => versionOf(db, VERSION_KEY);
 
 /** Every entry of both lists: its list, category and value. */
 export function allEntries(db: Db) {

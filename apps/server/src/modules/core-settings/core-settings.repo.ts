@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import {
   MARKETING_MAX_PERCENT_DEFAULT,
   formatMoney,
@@ -69,4 +69,27 @@ export async function setMarketingMaxPercent(db: Queryable, percent: Money) {
 export async function settingValue(db: Db, key: string): Promise<unknown> {
   const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key));
   return row?.value;
+}
+
+/** Raises a version counter kept in `settings` (1 when it is new), in the caller's transaction. */
+export async function raiseVersion(tx: Queryable, key: string) {
+  await tx
+    .insert(settings)
+    .values({ key, value: 1 })
+    .onConflictDoUpdate({
+      target: settings.key,
+      set: {
+        value: sql`to_jsonb(coalesce((${settings.value} #>> '{}')::int, 0) + 1)`,
+        updated_at: new Date(),
+      },
+    });
+}
+
+/** A version counter kept in `settings` (0 when there is none). */
+export async function versionOf(db: Db, key: string): Promise<number> {
+  const [row] = await db
+    .select({ value: sql<number>`coalesce((${settings.value} #>> '{}')::int, 0)` })
+    .from(settings)
+    .where(eq(settings.key, key));
+  return row?.value ?? 0;
 }

@@ -8,10 +8,10 @@ import {
   roleFunctionGrants,
   roleGrants,
   roles,
-  settings,
   userRoles,
 } from '../../db/schema/index.js';
 import { escapeLike } from '../../lib/query-helpers.js';
+import { raiseVersion } from '../core-settings/core-settings.repo.js';
 
 export type RoleRecord = typeof roles.$inferSelect;
 export type ModuleRecord = typeof modules.$inferSelect;
@@ -283,18 +283,7 @@ export async function deleteRole(tx: Queryable, id: number) {
  * transaction. Each request reads it with its session (one statement, modules/sessions/sessions.repo.ts), so
  * every API process notices a change at its next request without a query of its own (grants-cache.ts).
  */
-export async function bumpGrantsVersion(tx: Queryable) {
-  await tx
-    .insert(settings)
-    .values({ key: 'grants_version', value: 1 })
-    .onConflictDoUpdate({
-      target: settings.key,
-      set: {
-        value: sql`to_jsonb(coalesce((${settings.value} #>> '{}')::int, 0) + 1)`,
-        updated_at: new Date(),
-      },
-    });
-}
+export const bumpGrantsVersion = (tx: Queryable) => raiseVersion(tx, 'grants_version');
 
 /** Every grant as (role name, permission name): module grants and function grants. */
 export async function allGrants(db: Db) {
