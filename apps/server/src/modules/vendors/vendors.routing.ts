@@ -42,6 +42,49 @@ export function speaksPanel(vendor: Pick<VendorRow, 'protocol' | 'api_url'>): bo
 }
 
 /**
+ * Whether the vendor `v` (the alias) can take the campaign as a panel vendor, or is no panel vendor (routing,
+ * README): its active mapping for the product, store and country (the country's own before "any"), a service
+ * (as last loaded) whose min/max take each day's quantity, and a last known balance that covers the campaign at
+ * the service's rate.
+ */
+function panelTakes(campaign: RoutedCampaign) {
+  return sql`(v.protocol <> 'panel' or v.api_url is null or exists (
+    select 1
+    from (select m.service from ${vendorMappings} m
+      where m.vendor_id = v.id and m.is_active and m.product_type = ${campaign.product_type}::smallint
+        and m.store = ${campaign.appstore}::smallint
+        and (m.country_id = ${campaign.country_id}::int or m.country_id is null)
+      order by m.country_id nulls last limit 1) m
+    cross join (select min(d.installs_total) as low, max(d.installs_total) as high,
+        sum(d.installs_total) as total
+      from ${campaignOrderDays} d join ${campaignOrders} o on o.id = d.order_id
+      where o.campaign_id = ${campaign.id}::int and d.installs_total > 0) q
+    cross join lateral jsonb_array_elements(coalesce(v.services, '[]'::jsonb)) s
+    where s->>'service' = m.service
+      and (s->>'min')::int <= q.low and (s->>'max')::int >= q.high
+      and v.balance >= (s->>'rate')::numeric * q.total / 1000))`;
+}
+
+/**
+ * Whether a vendor staff chose can take the campaign: it can take orders (`canDeliver`) and, a panel vendor,
+ * has a mapped service that fits the campaign and a balance that covers it (else each day would fail at once).
+ */
+export async function chosenCanTake(
+  db: Queryable,
+  vendor: VendorRow,
+  campaign: RoutedCampaign,
+  sandbox: boolean,
+): Promise<boolean> {
+  if (!canDeliver(vendor, sandbox)) return false;
+  if (!speaksPanel(vendor)) return true;
+  const [row] = await rowsOf<{ takes: boolean }>(
+    db,
+    sql`select ${panelTakes(campaign)} as takes from ${vendors} v where v.id = ${vendor.id}::int`,
+  );
+  return row?.takes ?? false;
+}
+
+/**
  * The vendors that may take the campaign: active there, for its store, country and product, able to
  * deliver (`canDeliver`), by id. An app rated mature goes only to mature vendors (an unknown rating does
  * not route by maturity). A panel vendor with an API also needs its active mapping for the campaign's
@@ -68,21 +111,7 @@ export async function candidatesFor(
       and (v.mature or not coalesce((select ${apps.content_rating} ~* ${MATURE_RATING} from ${apps}
         where ${apps.id} = ${campaign.app_id}::int), false))
       and v.share > 0
-      and (v.protocol <> 'panel' or v.api_url is null or exists (
-        select 1
-        from (select m.service from ${vendorMappings} m
-          where m.vendor_id = v.id and m.is_active and m.product_type = ${campaign.product_type}::smallint
-            and m.store = ${campaign.appstore}::smallint
-            and (m.country_id = ${campaign.country_id}::int or m.country_id is null)
-          order by m.country_id nulls last limit 1) m
-        cross join (select min(d.installs_total) as low, max(d.installs_total) as high,
-            sum(d.installs_total) as total
-          from ${campaignOrderDays} d join ${campaignOrders} o on o.id = d.order_id
-          where o.campaign_id = ${campaign.id}::int and d.installs_total > 0) q
-        cross join lateral jsonb_array_elements(coalesce(v.services, '[]'::jsonb)) s
-        where s->>'service' = m.service
-          and (s->>'min')::int <= q.low and (s->>'max')::int >= q.high
-          and v.balance >= (s->>'rate')::numeric * q.total / 1000))
+      and ${panelTakes(campaign)}
     order by v.id`,
   );
   return rows.map((raw) => rowOf(vendors, raw));

@@ -25,7 +25,7 @@ import { findVendor } from '../../vendors/vendors.service.js';
 import { emitStatusEvents } from '../campaigns.events.js';
 import { startGuarantee } from './campaigns.guarantee.js';
 import { assignVendor, cancelPlacements } from '../../vendors/vendors.placements.js';
-import { canDeliver, routeCampaign } from '../../vendors/vendors.routing.js';
+import { chosenCanTake, routeCampaign } from '../../vendors/vendors.routing.js';
 
 /** New values of a campaign's columns, and money it adds to its app's promotion value (`promotion`). */
 export type CampaignChange = Partial<repo.NewCampaign> & { promotion?: string };
@@ -96,11 +96,12 @@ export async function launch(
 
 /**
  * The vendor a launching campaign goes to (providers/vendor/README.md): the one staff chose while it can
- * take orders, else routing's pick; none when no vendor can take it.
+ * take orders (a panel vendor: and its mapped service fits the campaign), else routing's pick; none when no
+ * vendor can take it.
  */
 async function launchVendor(tx: Tx, row: repo.CampaignRow, sandbox: boolean) {
   const chosen = row.vendor_id === null ? undefined : await findVendor(tx, row.vendor_id);
-  return chosen && canDeliver(chosen, sandbox) ? chosen : routeCampaign(tx, row, sandbox);
+  return chosen && (await chosenCanTake(tx, chosen, row, sandbox)) ? chosen : routeCampaign(tx, row, sandbox);
 }
 
 /**

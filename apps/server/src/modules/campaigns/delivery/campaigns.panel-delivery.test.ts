@@ -284,6 +284,10 @@ describe('panel vendors', () => {
     const bulk = await order({ country: 'DE', installs: 60, days: 1 });
     expect(bulk.status).toBe('active');
     expect((await details(bulk.id)).vendor_id).toBe(vendorId);
+    // Staff choosing that vendor does not start it either: its service does not fit.
+    expect((await staff('PUT', `campaigns/${de.id}/vendor`, { vendor_id: vendorId })).statusCode).toBe(200);
+    await deliveryTick(t.deps, later(1000));
+    expect(await details(de.id)).toMatchObject({ status: 'pending', vendor_id: vendorId });
     await t.call('GET', `campaigns/${de.id}/cancel`, customer);
     await t.call('GET', `campaigns/${bulk.id}/cancel`, customer);
 
