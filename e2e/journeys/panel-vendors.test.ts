@@ -88,6 +88,14 @@ describe('panel vendors', () => {
     // A new mapping: keyword installs on Google Play in Germany, to that service; saved with the whole list.
     const index = await page.locator('[data-testid^="vendor-mapping-figures-"]').count();
     await page.getByTestId('vendor-mapping-add').click();
+    // Saved before anything is picked: each missing choice is told on its field, and nothing is sent.
+    await page.getByTestId('vendor-mappings-save').click();
+    const row = page.getByTestId(`vendor-mapping-${index}`);
+    await row
+      .getByText('Pick a product', { exact: true })
+      .and(row.locator('.mantine-InputWrapper-error'))
+      .waitFor();
+    expect(await row.locator('.mantine-InputWrapper-error').count()).toBe(2);
     await pick(page, `vendor-mapping-product-${index}`, 'Keyword installs');
     await pick(page, `vendor-mapping-country-${index}`, 'Germany (DE)', 'Germany');
     await pick(page, `vendor-mapping-service-${index}`, new RegExp(`^${service} · `), service);
