@@ -42,11 +42,9 @@ export async function lockVendor(tx: Queryable, id: number): Promise<VendorRow |
   return row;
 }
 
-/** Seeds a vendor once by its `seed_key` (kept as staff changed it afterwards); answers the row. */
+/** Seeds a vendor once by its `seed_key` (kept as staff changed it afterwards). */
 export async function seedVendor(db: Db, values: NewVendor & { seed_key: string }) {
   await db.insert(vendors).values(values).onConflictDoNothing({ target: vendors.seed_key });
-  const [row] = await db.select().from(vendors).where(eq(vendors.seed_key, values.seed_key));
-  return row!;
 }
 
 /** The per-country switches of some vendors, with their country. */

@@ -35,7 +35,7 @@ export const SANDBOX_VENDOR = {
 
 /** Seeds the sandbox vendor once, even when seeds run at the same time (kept as staff changed it afterwards). */
 export async function seedVendors(db: Db) {
-  return repo.seedVendor(db, SANDBOX_VENDOR);
+  await repo.seedVendor(db, SANDBOX_VENDOR);
 }
 
 export function findVendor(db: Queryable, id: number): Promise<VendorRow | undefined> {
