@@ -22,6 +22,7 @@ import { renderMail } from '../mail/mail.templates.js';
 import { checkSecondFactor } from '../profile/two-factor.service.js';
 import { isMaintenance } from '../core-settings/core-settings.repo.js';
 import {
+  accountFields,
   findUserByEmail,
   grantRoles,
   insertUser,
@@ -74,13 +75,7 @@ export async function register(deps: Deps, body: z.output<typeof registerBodySch
     const row = await insertUser(tx, {
       email: body.email,
       password_hash,
-      nickname: body.nickname,
-      full_name: body.full_name,
-      business_type: body.business_type,
-      country: body.country,
-      phone: body.phone ?? null,
-      messenger_type: body.messenger_id ? (body.messenger_type ?? null) : null,
-      messenger_id: body.messenger_id ?? null,
+      ...accountFields(body),
       locale: body.locale ?? DEFAULT_LOCALE,
       signup_ref: body.ref ?? null,
     });

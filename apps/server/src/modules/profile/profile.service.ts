@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { ValidationError } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { isUniqueViolation } from '../../lib/unique-violation.js';
 import type { AuthContext } from '../sessions/auth.plugin.js';
 import { apiInfoOf } from '../api-credits/api-credits.service.js';
 import { revokeUserSessions } from '../sessions/sessions.repo.js';
@@ -18,7 +19,14 @@ import { billingProfileOf } from '../plans/profiles.repo.js';
 import { renderMail } from '../mail/mail.templates.js';
 import { findPlan } from '../plans/plans.repo.js';
 import { referralLink } from '../referrals/referrals.service.js';
-import { lockUser, nicknameInUse, setPassword, toUserView, type UserRow } from '../users/users.repo.js';
+import {
+  accountFields,
+  lockUser,
+  nicknameInUse,
+  setPassword,
+  toUserView,
+  type UserRow,
+} from '../users/users.repo.js';
 import { updateProfileFields } from './profile.repo.js';
 
 /** `GET users/profile`: who the user is, the plan, the balances, the API key and the referral link. */
@@ -56,12 +64,6 @@ export async function profileOf(deps: Deps, user: UserRow): Promise<ProfileRespo
 
 const nicknameTaken = () => ValidationError.field('nickname', MESSAGES.nicknameTaken);
 
-/** Whether a database error is a unique index refusing a duplicate (drizzle wraps the driver's error). */
-function isUniqueViolation(error: unknown): boolean {
-  const cause = error instanceof Error && error.cause ? error.cause : error;
-  return (cause as { code?: unknown } | null)?.code === '23505';
-}
-
 /**
  * `POST users/profile`: the nickname (unique, case-insensitively), the profile fields of sign-up and the
  * details the invoices print.
@@ -73,13 +75,7 @@ export async function updateProfile(
 ): Promise<ProfileUpdateResponse> {
   if (await nicknameInUse(deps.db, body.nickname, auth.user.id)) throw nicknameTaken();
   const row = await updateProfileFields(deps.db, auth.user.id, {
-    nickname: body.nickname,
-    full_name: body.full_name,
-    business_type: body.business_type,
-    country: body.country,
-    phone: body.phone ?? null,
-    messenger_type: body.messenger_id ? (body.messenger_type ?? null) : null,
-    messenger_id: body.messenger_id ?? null,
+    ...accountFields(body),
     // Left out, an invoice detail keeps its value.
     company: body.company,
     address: body.address,

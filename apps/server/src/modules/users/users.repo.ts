@@ -102,6 +102,30 @@ export async function grantRoles(db: Queryable, userId: number, names: readonly 
   }
 }
 
+/**
+ * The account fields sign-up and My profile write: a messenger type only beside a messenger id, an absent
+ * phone or messenger as null.
+ */
+export function accountFields(body: {
+  nickname: string;
+  full_name: string;
+  business_type: UserRow['business_type'];
+  country: string;
+  phone?: string | null | undefined;
+  messenger_type?: UserRow['messenger_type'] | undefined;
+  messenger_id?: string | null | undefined;
+}) {
+  return {
+    nickname: body.nickname,
+    full_name: body.full_name,
+    business_type: body.business_type,
+    country: body.country,
+    phone: body.phone ?? null,
+    messenger_type: body.messenger_id ? (body.messenger_type ?? null) : null,
+    messenger_id: body.messenger_id ?? null,
+  };
+}
+
 /** The user as the API shows it: no password hash, ISO dates, role names. */
 export function toUserView(row: UserRow, roleNames: string[]): User {
   return {
