@@ -18,7 +18,7 @@ import {
   type StaffCampaignAction,
 } from '@storelift/shared';
 import { errorResponses } from '../../../lib/route-schemas.js';
-import { authOf, requirePermission } from '../../sessions/auth.plugin.js';
+import { authOf, permissionsOf, requirePermission } from '../../sessions/auth.plugin.js';
 import * as admin from './campaigns.admin.js';
 
 const tags = ['admin: campaigns'];
@@ -31,6 +31,16 @@ export async function adminCampaignsRoutes(app: FastifyInstance) {
   const actor = (req: FastifyRequest) => authOf(req).user.id;
   const one = { 200: adminCampaignResponseSchema, ...errorResponses };
   const params = idParamsSchema;
+
+  // What a vendor costs us is the vendors' page's business (admins by default): other staff get no figure.
+  app.addHook('preSerialization', async (req, _reply, payload: unknown) => {
+    if ((await permissionsOf(req)).has('vendors')) return payload;
+    const data = (payload as { data?: unknown } | null)?.data;
+    for (const row of [data].flat())
+      if (row && typeof row === 'object' && 'vendor_cost' in row)
+        Object.assign(row, { vendor_cost: null, margin: null });
+    return payload;
+  });
 
   r.get(
     '/campaigns',

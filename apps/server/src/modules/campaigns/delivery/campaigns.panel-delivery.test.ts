@@ -249,6 +249,12 @@ describe('panel vendors', () => {
     const seen = await details(campaign.id);
     expect(seen.vendor_cost).toBe('0.0480');
     expect(Number(seen.margin)).toBeCloseTo(Number(seen.price) - 0.048, 4);
+    // Staff who may see user orders but not vendors (a manager) get no figure, in the details and in the list.
+    const manager = (await makeUser(t.deps.db, { roles: ['manager'] })).auth;
+    const managed = (await staff('GET', `campaigns/${campaign.id}`, undefined, manager)).json().data;
+    expect([managed.vendor_cost, managed.margin]).toEqual([null, null]);
+    const managedList = (await staff('GET', 'campaigns?limit=100', undefined, manager)).json().data;
+    expect(managedList.find((row: AdminCampaign) => row.id === campaign.id).vendor_cost).toBeNull();
     const own = await t.call('GET', `campaigns/${campaign.id}`, customer);
     expect(own.body).not.toMatch(/vendor_cost|margin|Panel A|charge"/);
     const list = (await t.call('GET', 'campaigns', customer)).body;
