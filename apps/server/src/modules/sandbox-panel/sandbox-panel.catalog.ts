@@ -40,16 +40,18 @@ function offer(
 
 /**
  * The sandbox panel's service list (`action=services`), priced per 1000 in USD as a reseller panel would: what
- * the demo maps its `panel` vendor to. Ids are stable (a mapping names them).
+ * the demo maps its `panel` vendor to. Ids are stable (a mapping names them). Its minimums are 1 a day, so the
+ * demo's vendor takes every day Storelift sells (at least 5 installs a day; 1 guaranteed review): routing refuses
+ * a service whose min/max do not fit a day, and the order would wait for a vendor.
  */
 export const SANDBOX_PANEL_SERVICES: readonly SandboxPanelService[] = [
-  offer('1001', GP, [PRODUCT_TYPES.package], 'app installs', '0.80', [10, 50_000]),
-  offer('1002', GP, [PRODUCT_TYPES.keyword], 'keyword installs', '1.10', [10, 20_000]),
+  offer('1001', GP, [PRODUCT_TYPES.package], 'app installs', '0.80', [1, 50_000]),
+  offer('1002', GP, [PRODUCT_TYPES.keyword], 'keyword installs', '1.10', [1, 20_000]),
   offer('1003', GP, REVIEWS, 'reviews with custom comments', '40.00', [1, 500]),
   offer('1004', GP, [PRODUCT_TYPES.rate], 'ratings', '9.00', [1, 2_000]),
-  offer('1005', GP, [PRODUCT_TYPES.impressions], 'keyword impressions', '0.05', [100, 1_000_000]),
-  offer('2001', AS, [PRODUCT_TYPES.package], 'app installs', '1.20', [10, 30_000]),
-  offer('2002', AS, [PRODUCT_TYPES.keyword], 'keyword installs', '1.60', [10, 10_000]),
+  offer('1005', GP, [PRODUCT_TYPES.impressions], 'keyword impressions', '0.05', [1, 1_000_000]),
+  offer('2001', AS, [PRODUCT_TYPES.package], 'app installs', '1.20', [1, 30_000]),
+  offer('2002', AS, [PRODUCT_TYPES.keyword], 'keyword installs', '1.60', [1, 10_000]),
   offer('2003', AS, REVIEWS, 'reviews with custom comments', '55.00', [1, 300]),
   offer('2004', AS, [PRODUCT_TYPES.rate], 'ratings', '12.00', [1, 1_000]),
 ];

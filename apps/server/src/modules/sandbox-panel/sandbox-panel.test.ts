@@ -77,7 +77,7 @@ describe('sandbox panel', () => {
       type: 'Default',
       category: 'Google Play',
       rate: '0.80',
-      min: '10',
+      min: '1',
       max: '50000',
       refill: false,
       cancel: true,
