@@ -197,8 +197,8 @@ describe('sandbox panel', () => {
     expect(await answer({ action: 'add', service: '1001', link, quantity: '100' })).toEqual({
       error: 'Not enough funds on balance',
     });
-    expect(await answer({ action: 'add', service: '1001', link, quantity: '5' })).toEqual({
-      error: 'Quantity must be from 10 to 50000',
+    expect(await answer({ action: 'add', service: '1001', link, quantity: '50001' })).toEqual({
+      error: 'Quantity must be from 1 to 50000',
     });
     await t.deps.db.update(sandboxPanelAccount).set({ balance: '5000' });
   });
