@@ -1,8 +1,8 @@
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { BonusProgramType, BonusSubmissionStatus } from '@storelift/shared';
 import type { Queryable } from '../../db/client.js';
-import { bonusSubmissions, campaigns, users } from '../../db/schema/index.js';
-import { ownerColumns, pageOfUserOwned, userSearch } from '../users/users.repo.js';
+import { bonusSubmissions, campaigns } from '../../db/schema/index.js';
+import { oneOfUserOwned, pageOfUserOwned, userSearch } from '../users/users.repo.js';
 
 export type SubmissionRow = typeof bonusSubmissions.$inferSelect;
 export type NewSubmission = typeof bonusSubmissions.$inferInsert;
@@ -49,12 +49,8 @@ export async function upsertSubmission(
 
 /** A submission with its user's id, email and nickname. */
 export async function findSubmissionWithUser(db: Queryable, id: number) {
-  const [row] = await db
-    .select({ submission: bonusSubmissions, user: ownerColumns })
-    .from(bonusSubmissions)
-    .innerJoin(users, eq(users.id, bonusSubmissions.user_id))
-    .where(eq(bonusSubmissions.id, id));
-  return row;
+  const found = await oneOfUserOwned(db, bonusSubmissions, id);
+  return found && { submission: found.row, user: found.user };
 }
 
 /** A page of submissions with their users, newest first, and how many match. */

@@ -4,7 +4,7 @@ import type { ContactMessageStatus, StartingStep } from '@storelift/shared';
 import type { Db, Queryable } from '../../db/client.js';
 import { contactMessages, users } from '../../db/schema/index.js';
 import { rowsOf } from '../../db/sql-rows.js';
-import { ownerColumns, pageOfUserOwned, userSearch } from '../users/users.repo.js';
+import { oneOfUserOwned, pageOfUserOwned, userSearch } from '../users/users.repo.js';
 
 export type ContactMessageRow = typeof contactMessages.$inferSelect;
 
@@ -69,12 +69,8 @@ export async function updateContactMessage(
 
 /** A contact message with its sender. */
 export async function contactMessageWithSender(db: Db, id: number) {
-  const [row] = await db
-    .select({ message: contactMessages, user: ownerColumns })
-    .from(contactMessages)
-    .innerJoin(users, eq(users.id, contactMessages.user_id))
-    .where(eq(contactMessages.id, id));
-  return row;
+  const found = await oneOfUserOwned(db, contactMessages, id);
+  return found && { message: found.row, user: found.user };
 }
 
 /** Which first steps of the account are done, each read from what the account holds (one query). */

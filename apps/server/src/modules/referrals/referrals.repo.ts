@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { referralListQuerySchema } from '@storelift/shared';
 import type { Queryable } from '../../db/client.js';
 import { billingProfiles, referralPayouts, users } from '../../db/schema/index.js';
-import { ownerColumns, pageOfUserOwned, userSearch } from '../users/users.repo.js';
+import { oneOfUserOwned, pageOfUserOwned, userSearch } from '../users/users.repo.js';
 
 export type PayoutRow = typeof referralPayouts.$inferSelect;
 
@@ -74,12 +74,8 @@ export async function pagePayouts(
 }
 
 export async function findPayoutWithUser(db: Queryable, id: number) {
-  const [row] = await db
-    .select({ payout: referralPayouts, user: ownerColumns })
-    .from(referralPayouts)
-    .innerJoin(users, eq(users.id, referralPayouts.user_id))
-    .where(eq(referralPayouts.id, id));
-  return row;
+  const found = await oneOfUserOwned(db, referralPayouts, id);
+  return found && { payout: found.row, user: found.user };
 }
 
 export async function lockPayout(db: Queryable, id: number): Promise<PayoutRow | undefined> {

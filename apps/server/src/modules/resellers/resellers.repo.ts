@@ -1,8 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { ResellerRequestStatus } from '@storelift/shared';
 import type { Queryable } from '../../db/client.js';
-import { resellerRequests, users } from '../../db/schema/index.js';
-import { ownerColumns, pageOfUserOwned } from '../users/users.repo.js';
+import { resellerRequests } from '../../db/schema/index.js';
+import { oneOfUserOwned, pageOfUserOwned } from '../users/users.repo.js';
 
 export type RequestRow = typeof resellerRequests.$inferSelect;
 export type NewRequest = typeof resellerRequests.$inferInsert;
@@ -26,12 +26,8 @@ export async function insertRequest(db: Queryable, values: NewRequest): Promise<
 
 /** A request with its user's id, email and nickname. */
 export async function findRequestWithUser(db: Queryable, id: number) {
-  const [row] = await db
-    .select({ request: resellerRequests, user: ownerColumns })
-    .from(resellerRequests)
-    .innerJoin(users, eq(users.id, resellerRequests.user_id))
-    .where(eq(resellerRequests.id, id));
-  return row;
+  const found = await oneOfUserOwned(db, resellerRequests, id);
+  return found && { request: found.row, user: found.user };
 }
 
 /** A page of requests with their users, newest first, and how many match. */

@@ -39,6 +39,21 @@ export const ownerColumns = { id: users.id, email: users.email, nickname: users.
 /** A table whose rows a user owns (`user_id`), listed newest first (`created_at`, then `id`). */
 type UserOwnedTable = PgTable & { id: PgColumn; user_id: PgColumn; created_at: PgColumn };
 
+/** One row of a user-owned table by id, with its owner. */
+export async function oneOfUserOwned<T extends UserOwnedTable>(
+  db: Queryable,
+  table: T,
+  id: number,
+): Promise<{ row: T['$inferSelect']; user: Owner } | undefined> {
+  const owned = table as PgTable & UserOwnedTable;
+  const [found] = await db
+    .select({ row: owned, user: ownerColumns })
+    .from(owned)
+    .innerJoin(users, eq(users.id, table.user_id))
+    .where(eq(table.id, id));
+  return found as { row: T['$inferSelect']; user: Owner } | undefined;
+}
+
 /**
  * A staff list's page of a user-owned table, each row with its owner, newest first, and how many rows match
  * `where` (which may filter on `users`, e.g. {@link userSearch}).
