@@ -383,8 +383,14 @@ describe('guaranteed reviews: moderation with money', () => {
 
   it('a staff reject refunds the charge; a draft goes to moderation when the customer starts it', async () => {
     const before = Number(await main());
-    const campaign = await order(hq({ reviewMode: 2, reviews: undefined, installs: 2 }));
+    const campaign = await order(hq({ reviewMode: 2, reviews: undefined, installs: 2, language: 'spanish' }));
     expect(Number(await main())).toBeCloseTo(before - 10, 4);
+    // Generated guaranteed reviews get their texts at the order (the guarantee looks them up in the store):
+    // one per review, in the language asked, with the stars of the rate type (positive-average: 4).
+    expect(campaign.reviews).toHaveLength(4);
+    expect(campaign.reviews!.every((review) => review.language === 'spanish' && review.rates === 4)).toBe(
+      true,
+    );
     const rejected = await staff(`campaigns/${campaign.id}/rejected`);
     expect(rejected.json().data.status).toBe('rejected');
     expect(Number(await main())).toBeCloseTo(before, 4);

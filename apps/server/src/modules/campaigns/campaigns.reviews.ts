@@ -1,15 +1,18 @@
 import {
   CAMPAIGN_MESSAGES,
   PRODUCT_TYPES,
+  RATE_TYPES,
   REVIEW_GUARANTEE,
   REVIEW_MODES,
   REVIEW_PRODUCT_TYPES,
   TERMS_PRODUCT_TYPES,
+  type CommonReviewsQuery,
   type CreateCampaignBody,
   type Review,
 } from '@storelift/shared';
 import { ConflictError, ValidationError } from '../../lib/errors.js';
 import type { Tx } from '../ledger/ledger.js';
+import { poolReviews } from '../reviews/reviews.service.js';
 import type { CampaignSettings } from '../../db/schema/campaigns.js';
 import { chargeOnce, move } from './delivery/campaigns.lifecycle.js';
 import type * as repo from './campaigns.repo.js';
@@ -20,6 +23,14 @@ import type * as repo from './campaigns.repo.js';
  */
 
 const HOUR_MS = 3_600_000;
+
+/** The stars a generated review of each rate type gives (RATE_TYPES: positive, positive-average, negative-average, negative). */
+const STARS_OF_RATE_TYPE: Record<number, number> = {
+  [RATE_TYPES.POSITIVE]: 5,
+  [RATE_TYPES.POSITIVE_AVERAGE]: 4,
+  [RATE_TYPES.NEGATIVE_AVERAGE]: 2,
+  [RATE_TYPES.NEGATIVE]: 1,
+};
 
 export const needsTerms = (type: number) => (TERMS_PRODUCT_TYPES as readonly number[]).includes(type);
 export const hasReviews = (type: number) => (REVIEW_PRODUCT_TYPES as readonly number[]).includes(type);
@@ -37,13 +48,17 @@ export function reviewSettings(body: CreateCampaignBody): Partial<CampaignSettin
 }
 
 /**
- * The review texts a body orders: custom mode's (their count is the shared `orderFieldErrors`' rule);
- * generated mode and other types carry none.
+ * The review texts a body orders: custom mode's (their count is the shared `orderFieldErrors`' rule). Generated
+ * guaranteed reviews get `count` texts of the built-in pool here (by rating, language and gender): the guarantee
+ * finds each delivered review in the store by its text. Other generated reviews and other types carry none.
  */
-export function reviewTexts(body: CreateCampaignBody): Review[] {
-  if (!hasReviews(body.productType) || (body.reviewMode ?? REVIEW_MODES.CUSTOM) !== REVIEW_MODES.CUSTOM)
-    return [];
-  return body.reviews ?? [];
+export function reviewTexts(body: CreateCampaignBody, count: number): Review[] {
+  if (!hasReviews(body.productType)) return [];
+  if ((body.reviewMode ?? REVIEW_MODES.CUSTOM) === REVIEW_MODES.CUSTOM) return body.reviews ?? [];
+  if (body.productType !== PRODUCT_TYPES.hqReview) return [];
+  const { rateType, language, gender } = reviewSettings(body) as Required<CampaignSettings>;
+  const query = { rates: STARS_OF_RATE_TYPE[rateType]!, language, gender } as CommonReviewsQuery;
+  return poolReviews(query, count, true);
 }
 
 /** 422 on `checkedTerms` when a campaign of rates or reviews is ordered without the terms accepted. */

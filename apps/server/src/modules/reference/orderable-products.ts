@@ -6,7 +6,7 @@ import { adNetworkOf } from '../../providers/ad-network/create-ad-network.js';
 /*
  * What this deployment can deliver, so it sells nothing it cannot (docs/campaigns.md, What can be ordered):
  * CPI needs an ad network (today only the sandbox one, where sandboxes are allowed) and guaranteed reviews a
- * store provider that can check reviews (the offline catalog; the live stores cannot tell yet).
+ * store provider that can check reviews (the live stores read them; the offline catalog with its simulation).
  */
 
 /** Why a product type cannot be ordered here, or null when it can. */

@@ -2,28 +2,35 @@ import { randomInt } from 'node:crypto';
 import { LIMITS, type CommonReviewsQuery, type Review } from '@storelift/shared';
 import { REVIEW_POOL, moodOf } from './reviews.pool.js';
 
-/**
- * `GET reviews/common`: a random pack of `LIMITS.randomReviewPack` (5) different reviews of the built-in
- * pool for the language, the rating's mood and the author gender (texts written for the other gender are
- * left out; `both` takes any). Each carries the asked rating and language.
- */
+/** `GET reviews/common`: a random pack of `LIMITS.randomReviewPack` (5) different reviews of the built-in pool. */
 export function commonReviews(query: CommonReviewsQuery): { data: Review[] } {
+  return { data: poolReviews(query, LIMITS.randomReviewPack, false) };
+}
+
+/**
+ * `count` reviews of the built-in pool for the language, the rating's mood and the author gender (texts written
+ * for the other gender are left out; `both` takes any), in random order; each carries the asked rating and
+ * language. Distinct while the pool lasts: with `repeat` the shuffled pool is taken again, else fewer come back.
+ */
+export function poolReviews(query: CommonReviewsQuery, count: number, repeat: boolean): Review[] {
   const candidates = REVIEW_POOL[query.language][moodOf(query.rates)].filter(
     (review) => query.gender === 'both' || !review.gender || review.gender === query.gender,
   );
-  // A partial Fisher-Yates shuffle: the first `pack` places get distinct random entries.
+  // A Fisher-Yates shuffle: every entry once, in random order.
   const pool = [...candidates];
-  const pack = Math.min(LIMITS.randomReviewPack, pool.length);
-  for (let i = 0; i < pack; i++) {
+  for (let i = 0; i < pool.length - 1; i++) {
     const j = i + randomInt(pool.length - i);
     [pool[i], pool[j]] = [pool[j]!, pool[i]!];
   }
-  const data = pool.slice(0, pack).map((review): Review => ({
+  const taken =
+    repeat && pool.length
+      ? Array.from({ length: count }, (_, i) => pool[i % pool.length]!)
+      : pool.slice(0, count);
+  return taken.map((review): Review => ({
     title: review.title,
     body: review.body,
     rates: query.rates,
     gender: query.gender === 'both' ? (review.gender ?? 'both') : query.gender,
     language: query.language,
   }));
-  return { data };
 }

@@ -64,7 +64,7 @@ export async function planOrder(
     startAt: parsed.startAt,
     description: parsed.description,
     settings: { ...settings, ...extra },
-    reviews: parsed.purpose === 'quote' ? [] : reviewTexts(body),
+    reviews: parsed.purpose === 'quote' ? [] : reviewTexts(body, installsTotal),
     cpi: null,
     discount,
   };
