@@ -4,11 +4,11 @@ import {
   PANEL_STATUS_BATCH,
   type PanelService,
   type PanelStatus,
-} from '../src/providers/vendor/panel-protocol.js';
+} from '../src/providers/vendors/panel-protocol.js';
 
 /*
  * A stand-in vendor panel for tests and the bench: the resellers' panel protocol ("API v2",
- * providers/vendor/README.md, Panel protocol) over node:http on 127.0.0.1, with an in-memory order book.
+ * providers/vendors/README.md, Panel protocol) over node:http on 127.0.0.1, with an in-memory order book.
  * It answers as a typical panel does (numbers of orders, counts and money as strings, `{error}` with HTTP 200)
  * and checks every request it gets: whatever a well-behaved client would never send is recorded in
  * `violations` (tests assert it stays empty), every request in `requests`.

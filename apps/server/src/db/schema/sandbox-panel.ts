@@ -4,7 +4,7 @@ import { createdAt, identityId, updatedAt } from './columns.js';
 import { vendorMoney } from './vendors.js';
 
 /*
- * The server's own sandbox panel (modules/sandbox-panel, providers/vendor/README.md "Panel protocol"): what its
+ * The server's own sandbox panel (modules/sandbox-panel, providers/vendors/README.md "Panel protocol"): what its
  * customers (the sandbox vendor) ordered, the refills they asked for, and the one account's balance. Delivery
  * is a function of time, so an order row changes only when it ends early or is first seen ended.
  */

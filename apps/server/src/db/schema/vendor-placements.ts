@@ -14,7 +14,7 @@ import { campaignOrders, campaigns } from './campaigns.js';
 import { vendorMoney, vendors } from './vendors.js';
 
 /**
- * A campaign handed to an HTTP vendor (providers/vendor/README.md). `state` is what the vendor was last
+ * A campaign handed to an HTTP vendor (providers/vendors/README.md). `state` is what the vendor was last
  * told: `new` (not placed yet), `running`, `paused`, `canceling` (to be canceled there: the campaign ended
  * or moved to another vendor) and `closed`. The delivery tick brings the vendor in line with the campaign.
  * Campaigns of the embedded sandbox have no row.
@@ -46,7 +46,7 @@ export const vendorPlacements = pgTable(
 );
 
 /**
- * One order at a panel vendor: a campaign day's quantity of one keyword order (providers/vendor/README.md,
+ * One order at a panel vendor: a campaign day's quantity of one keyword order (providers/vendors/README.md,
  * Delivery by a panel vendor). `state`: `new` (to be placed: the row is written before the `add` call, so a
  * lost answer is never placed twice), `open` (placed, its status polled), `canceling` (to be canceled at the
  * panel: the campaign paused, ended or moved), `closed`. `outcome` of a closed order: `delivered`

@@ -34,7 +34,7 @@ export interface StoredPanelService {
 /**
  * A vendor that takes campaign orders (staff-admin §3): store (null = both), country (null = all),
  * mature apps accepted, the product types it takes, its share (percent) and whether it is active.
- * `api_url` set = orders go to the vendor's API in its `protocol` (providers/vendor/README.md): `panel` (the
+ * `api_url` set = orders go to the vendor's API in its `protocol` (providers/vendors/README.md): `panel` (the
  * resellers' panel protocol) or `json` (the older JSON protocol); null = the embedded sandbox.
  */
 export const vendors = pgTable(

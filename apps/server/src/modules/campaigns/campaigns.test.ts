@@ -8,7 +8,7 @@ import { apps, campaigns } from '../../db/schema/index.js';
 import { balancesOf } from '../ledger/ledger.js';
 import { checkLedger } from '../ledger/ledger-check.js';
 import { deliveryTick, startDue } from './delivery/campaigns.delivery.js';
-import { deliveredOfDay } from '../../providers/vendor/sandbox-vendor.js';
+import { deliveredOfDay } from '../../providers/vendors/sandbox-vendor.js';
 import { act as actOn } from './campaigns.service.js';
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { APP_STORES, PRODUCT_TYPES } from '@storelift/shared';
 import type { Config } from '../../config.js';
-import type { PanelService } from '../../providers/vendor/panel-protocol.js';
+import type { PanelService } from '../../providers/vendors/panel-protocol.js';
 
 /** One service of the sandbox panel, with the store and the Storelift products it delivers (for mapping it). */
 export interface SandboxPanelService extends PanelService {

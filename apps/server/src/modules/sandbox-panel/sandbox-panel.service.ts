@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { DAY_MS, text } from '@storelift/shared';
 import type { Deps } from '../../deps.js';
-import { PANEL_STATUS_BATCH, type PanelStatus } from '../../providers/vendor/panel-protocol.js';
+import { PANEL_STATUS_BATCH, type PanelStatus } from '../../providers/vendors/panel-protocol.js';
 import { SANDBOX_PANEL_SERVICES } from './sandbox-panel.catalog.js';
 import {
   endOrder,
@@ -15,7 +15,7 @@ import {
 } from './sandbox-panel.repo.js';
 
 /*
- * The server's own sandbox panel (providers/vendor/README.md, Panel protocol): the resellers' panel protocol over
+ * The server's own sandbox panel (providers/vendors/README.md, Panel protocol): the resellers' panel protocol over
  * a service list and an order book of its own, so the embedded default runs through the very client a real
  * vendor's panel is spoken to with. Delivery is a function of simulated time (`VENDOR_SANDBOX_SPEED`), a few
  * orders end Partial or Canceled (decided by a hash of the order id), and the balance runs down by each charge.

@@ -6,7 +6,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { hostileString, hostileValue } from '../../../test/fuzz.js';
 import { loopbackAllowed } from '../../../test/outbound.js';
 import { sandboxPanelAccount, sandboxPanelOrders, sandboxPanelRefills } from '../../db/schema/index.js';
-import { HttpPanelClient } from '../../providers/vendor/panel-client.js';
+import { HttpPanelClient } from '../../providers/vendors/panel-client.js';
 import { SANDBOX_PANEL_SERVICES, sandboxPanelUrl } from './sandbox-panel.catalog.js';
 import { SANDBOX_PANEL_START_MS, sandboxPanelFate } from './sandbox-panel.service.js';
 

@@ -11,7 +11,7 @@ import {
 } from '../../db/schema/index.js';
 import { rowsOf } from '../../db/sql-rows.js';
 
-/** The queries of orders at panel vendors (`vendor_orders`, providers/vendor/README.md). */
+/** The queries of orders at panel vendors (`vendor_orders`, providers/vendors/README.md). */
 
 export type VendorOrderRow = typeof vendorOrders.$inferSelect;
 export type NewVendorOrder = typeof vendorOrders.$inferInsert;

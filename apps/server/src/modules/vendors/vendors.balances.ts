@@ -1,12 +1,12 @@
 import type { Deps } from '../../deps.js';
-import { VendorRejectedError, VendorUnreachableError } from '../../providers/vendor/vendor-provider.js';
+import { VendorRejectedError, VendorUnreachableError } from '../../providers/vendors/vendor-provider.js';
 import { notifyStaff } from '../notices/notify-staff.js';
 import { decimalOut, withPanel } from './vendors.panel.js';
 import * as repo from './vendors.repo.js';
 import { speaksPanel } from './vendors.routing.js';
 
 /*
- * Panel vendors' balances (providers/vendor/README.md, Balances): read every 15 minutes (the `vendors.balances`
+ * Panel vendors' balances (providers/vendors/README.md, Balances): read every 15 minutes (the `vendors.balances`
  * job) and after each placement; routing takes a panel vendor only while its last known balance covers an
  * order. A read below the vendor's threshold, when the one before was not, tells the staff who manage vendors.
  */

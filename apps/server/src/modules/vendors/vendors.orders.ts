@@ -5,7 +5,7 @@ import * as orders from './vendor-orders.repo.js';
 import type { RoutedCampaign, VendorRow } from './vendors.routing.js';
 
 /*
- * Orders at panel vendors, as the campaigns' delivery uses them (providers/vendor/README.md, Delivery by a panel
+ * Orders at panel vendors, as the campaigns' delivery uses them (providers/vendors/README.md, Delivery by a panel
  * vendor): which days need an order, the orders to place, cancel and poll, and how each one is recorded.
  */
 

@@ -14,9 +14,9 @@ import type { Queryable } from '../../db/client.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { pageMeta } from '../../lib/paging.js';
 import type { OutboundPolicy } from '../../lib/public-url.js';
-import { panelClientOf } from '../../providers/vendor/create-vendor-provider.js';
-import type { PanelCall, PanelClient } from '../../providers/vendor/panel-protocol.js';
-import { VendorRejectedError, VendorUnreachableError } from '../../providers/vendor/vendor-provider.js';
+import { panelClientOf } from '../../providers/vendors/create-vendor-provider.js';
+import type { PanelCall, PanelClient } from '../../providers/vendors/panel-protocol.js';
+import { VendorRejectedError, VendorUnreachableError } from '../../providers/vendors/vendor-provider.js';
 import { audit } from '../audit/audit.js';
 import { sandboxPanelUrl } from '../sandbox-panel/sandbox-panel.catalog.js';
 import { countryOrFail } from '../apps/apps.service.js';
@@ -25,7 +25,7 @@ import * as repo from './vendors.repo.js';
 import { SANDBOX_SEED_KEY } from './vendors.routing.js';
 
 /*
- * Vendors over the resellers' panel protocol (providers/vendor/README.md): the panel client of a vendor (every
+ * Vendors over the resellers' panel protocol (providers/vendors/README.md): the panel client of a vendor (every
  * call logged in `vendor_calls`), its service list, the mapping of our products to its services, the calls made
  * for a campaign, and each vendor's health for the operations page.
  */

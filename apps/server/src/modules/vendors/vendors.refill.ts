@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.js';
-import { VendorRejectedError, VendorUnreachableError } from '../../providers/vendor/vendor-provider.js';
+import { VendorRejectedError, VendorUnreachableError } from '../../providers/vendors/vendor-provider.js';
 import * as orders from './vendor-orders.repo.js';
 import { withPanel } from './vendors.panel.js';
 import { commentOf, serviceById, serviceFor, storeUrlOf } from './vendors.orders.js';
@@ -7,7 +7,7 @@ import * as repo from './vendors.repo.js';
 import { speaksPanel } from './vendors.routing.js';
 
 /**
- * The review guarantee's refill hook (providers/vendor/README.md, Refill). The campaign's panel vendor is asked
+ * The review guarantee's refill hook (providers/vendors/README.md, Refill). The campaign's panel vendor is asked
  * to `refill` its delivered review orders when their service refills; else a new review order is placed for
  * `missing` reviews (at least the service's minimum; the campaign's texts, from the first), recorded among the
  * campaign's vendor orders already closed (its charge is not polled); else 'unavailable': no panel vendor, no

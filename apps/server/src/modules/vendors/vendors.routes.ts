@@ -25,7 +25,7 @@ const tags = ['admin: vendors'];
 
 /**
  * Vendors (staff-admin §7; admin only), under /api/admin/v1: the vendors, a panel vendor's services and
- * mappings (providers/vendor/README.md); the panel calls made for a campaign (user orders) and each vendor's
+ * mappings (providers/vendors/README.md); the panel calls made for a campaign (user orders) and each vendor's
  * health (operations).
  */
 export async function adminVendorsRoutes(app: FastifyInstance) {

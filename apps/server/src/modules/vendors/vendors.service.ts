@@ -19,7 +19,7 @@ import { decimalOut } from './vendors.panel.js';
 type VendorInput = VendorValues;
 
 /**
- * The embedded sandbox vendor (providers/vendor/README.md): takes every campaign, delivered by the sandbox,
+ * The embedded sandbox vendor (providers/vendors/README.md): takes every campaign, delivered by the sandbox,
  * and only where sandboxes are allowed (in production without `SANDBOX=1` it is neither used nor offered).
  */
 export const SANDBOX_VENDOR = {

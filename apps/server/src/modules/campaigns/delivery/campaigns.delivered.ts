@@ -1,5 +1,5 @@
 import type { Tx } from '../../ledger/ledger.js';
-import type { VendorReport } from '../../../providers/vendor/vendor-provider.js';
+import type { VendorReport } from '../../../providers/vendors/vendor-provider.js';
 import * as repo from '../campaigns.repo.js';
 import { emitDaysDelivered } from '../campaigns.events.js';
 import { finish } from './campaigns.lifecycle.js';

@@ -2,8 +2,8 @@ import { DAY_MS, PRODUCT_TYPES } from '@storelift/shared';
 import type { Deps } from '../../../deps.js';
 import type { Tx } from '../../ledger/ledger.js';
 import { InsufficientFundsError } from '../../ledger/ledger.js';
-import { vendorProviderOf } from '../../../providers/vendor/create-vendor-provider.js';
-import { sandboxReport } from '../../../providers/vendor/sandbox-vendor.js';
+import { vendorProviderOf } from '../../../providers/vendors/create-vendor-provider.js';
+import { sandboxReport } from '../../../providers/vendors/sandbox-vendor.js';
 import {
   VENDOR_UNREACHABLE_LIMIT_MS,
   VendorRejectedError,
@@ -11,7 +11,7 @@ import {
   type VendorControl,
   type VendorOrder,
   type VendorReport,
-} from '../../../providers/vendor/vendor-provider.js';
+} from '../../../providers/vendors/vendor-provider.js';
 import * as placements from '../../vendors/vendors.placements.js';
 import { clockAt } from '../campaigns.plan.js';
 import * as repo from '../campaigns.repo.js';
@@ -23,7 +23,7 @@ import { applyReport } from './campaigns.delivered.js';
 import { panelDeliveryPass } from './campaigns.panel-delivery.js';
 
 /*
- * Delivery by the campaign's vendor (providers/vendor/README.md). The embedded sandbox delivers each day's
+ * Delivery by the campaign's vendor (providers/vendors/README.md). The embedded sandbox delivers each day's
  * installs of an active campaign over simulated time, `VENDOR_SANDBOX_SPEED` times faster than real time:
  * a campaign's clock (`progress_ms` reached at `clock_at`) only runs while it is active, so a pause holds
  * delivery. A campaign placed with an HTTP vendor is delivered by what that vendor reports on each tick.

@@ -95,7 +95,7 @@ export async function launch(
 }
 
 /**
- * The vendor a launching campaign goes to (providers/vendor/README.md): the one staff chose while it can
+ * The vendor a launching campaign goes to (providers/vendors/README.md): the one staff chose while it can
  * take orders (a panel vendor: and its mapped service fits the campaign), else routing's pick; none when no
  * vendor can take it.
  */

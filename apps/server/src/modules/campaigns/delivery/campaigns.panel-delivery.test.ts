@@ -12,7 +12,7 @@ import {
   vendorOrders,
   vendors,
 } from '../../../db/schema/index.js';
-import type { PanelService } from '../../../providers/vendor/panel-protocol.js';
+import type { PanelService } from '../../../providers/vendors/panel-protocol.js';
 import { balancesOf } from '../../ledger/ledger.js';
 import { checkLedger } from '../../ledger/ledger-check.js';
 import { readBalances } from '../../vendors/vendors.balances.js';
@@ -20,7 +20,7 @@ import { refillGuarantee } from '../../vendors/vendors.refill.js';
 import { deliveryTick } from './campaigns.delivery.js';
 
 /*
- * Delivery by panel vendors (providers/vendor/README.md) against stand-in panels over HTTP: mapping and routing
+ * Delivery by panel vendors (providers/vendors/README.md) against stand-in panels over HTTP: mapping and routing
  * (country before any, min/max, balance), placement per day and keyword, batched status, Partial refunds,
  * Canceled re-routing then failure, cancel on pause, calls logged, balances and cost/margin for admins only.
  */

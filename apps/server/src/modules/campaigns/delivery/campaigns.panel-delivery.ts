@@ -7,12 +7,12 @@ import {
   type PanelAddRequest,
   type PanelOrderStatus,
   type PanelStatusMap,
-} from '../../../providers/vendor/panel-protocol.js';
+} from '../../../providers/vendors/panel-protocol.js';
 import {
   VENDOR_UNREACHABLE_LIMIT_MS,
   VendorRejectedError,
   VendorUnreachableError,
-} from '../../../providers/vendor/vendor-provider.js';
+} from '../../../providers/vendors/vendor-provider.js';
 import * as vendorOrders from '../../vendors/vendors.orders.js';
 import { withPanel, type PanelVendor } from '../../vendors/vendors.panel.js';
 import { refreshBalance } from '../../vendors/vendors.balances.js';
@@ -24,7 +24,7 @@ import { applyDelivered } from './campaigns.delivered.js';
 import { finish, refundCharged } from './campaigns.lifecycle.js';
 
 /*
- * Delivery by a panel vendor (providers/vendor/README.md, Delivery by a panel vendor): each campaign day's
+ * Delivery by a panel vendor (providers/vendors/README.md, Delivery by a panel vendor): each campaign day's
  * quantity is one panel order per keyword order, placed when the day starts (by the campaign's clock); every
  * open order's status is polled in batches of PANEL_STATUS_BATCH; Completed/In progress/Processing move the
  * day's delivered count, Partial ends the day and refunds the rest, Canceled re-routes the day once, then

@@ -8,13 +8,13 @@ import { buildTestApp, type TestApp } from '../../../../test/build-test-app.js';
 import { loopbackAllowed } from '../../../../test/outbound.js';
 import { makeApp, makeTopUp, makeUser, directInstallsBody as direct } from '../../../../test/factories.js';
 import { transactions, vendors } from '../../../db/schema/index.js';
-import type { VendorOrder } from '../../../providers/vendor/vendor-provider.js';
+import type { VendorOrder } from '../../../providers/vendors/vendor-provider.js';
 import { balancesOf } from '../../ledger/ledger.js';
 import { checkLedger } from '../../ledger/ledger-check.js';
 import { deliveryTick } from './campaigns.delivery.js';
 
 /**
- * A vendor's HTTP API stand-in (providers/vendor/README.md protocol): keeps the orders it took, answers
+ * A vendor's HTTP API stand-in (providers/vendors/README.md protocol): keeps the orders it took, answers
  * their progress from what the test sets, and records every call.
  */
 class StandIn {
