@@ -72,6 +72,7 @@ const EXPECTED: Record<string, readonly Role[]> = {
   'POST /vendors': ADMIN,
   'PUT /vendors/change-admin-vendors-activity': ADMIN,
   'PUT /vendors/change-admin-country-vendors-activity': ADMIN,
+  'GET /vendors/{id}': ADMIN,
   'PUT /vendors/{id}': ADMIN,
   'DELETE /vendors/{id}': ADMIN,
   'POST /vendors/{id}/services/load': ADMIN,

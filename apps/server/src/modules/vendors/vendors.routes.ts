@@ -51,6 +51,9 @@ export async function adminVendorsRoutes(app: FastifyInstance) {
     },
     (req) => vendors.listVendors(db, req.query, config.sandbox),
   );
+  r.get('/vendors/:id', { schema: { tags, params: idParamsSchema, response: one }, onRequest }, (req) =>
+    vendors.getVendor(db, req.params.id, config.sandbox),
+  );
   r.post(
     '/vendors',
     {

@@ -83,6 +83,13 @@ async function viewOf(db: Queryable, id: number): Promise<Vendor> {
   return (await viewsOf(db, [row]))[0]!;
 }
 
+/** `GET vendors/{id}`: one vendor offered (404 for the sandbox vendor where sandboxes are not allowed). */
+export async function getVendor(db: Db, id: number, sandbox: boolean) {
+  const row = await findVendor(db, id);
+  if (!row || (!sandbox && row.seed_key === SANDBOX_SEED_KEY)) throw new NotFoundError();
+  return { data: (await viewsOf(db, [row]))[0]! };
+}
+
 /** `GET vendors/get-list`: every vendor offered, short (the sandbox vendor only where sandboxes are allowed). */
 export async function shortList(db: Db, sandbox: boolean) {
   return { data: await repo.shortListRows(db, sandbox, SANDBOX_SEED_KEY) };

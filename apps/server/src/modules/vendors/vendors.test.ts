@@ -56,6 +56,11 @@ describe('vendors', () => {
       countries: [],
     });
 
+    const one = await call('GET', `vendors/${vendor.id}`);
+    expect(one.json().data).toEqual(vendor);
+    expect(one.json().data.protocol).toBe('panel');
+    expect((await call('GET', 'vendors/999999')).statusCode).toBe(404);
+
     const page = (await call('GET', 'vendors?search=boost')).json();
     expect(page.meta.total).toBe(1);
     expect((await call('GET', 'vendors?store=2')).json().data.map((v: Vendor) => v.vendor)).toEqual([

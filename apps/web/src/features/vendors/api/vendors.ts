@@ -7,7 +7,6 @@ import type {
   VendorListQuery,
   VendorListResponse,
   VendorResponse,
-  VendorShortList,
 } from '@storelift/shared';
 import { api } from '../../../lib/api';
 
@@ -18,7 +17,7 @@ export const vendorKeys = {
   all: ['admin', 'vendors'] as const,
   lists: ['admin', 'vendors', 'list'] as const,
   list: (query: VendorsQuery) => ['admin', 'vendors', 'list', query] as const,
-  short: ['admin', 'vendors', 'short'] as const,
+  one: (id: number) => ['admin', 'vendors', 'one', id] as const,
   services: (id: number) => ['admin', 'vendors', 'services', id] as const,
   mappings: (id: number) => ['admin', 'vendors', 'mappings', id] as const,
 };
@@ -34,19 +33,19 @@ export const vendorsQueryOptions = (query: VendorsQuery) =>
     staleTime: 10_000,
   });
 
-/** `GET vendors/get-list`: every vendor, short (the vendor page finds its name and store there). */
-export const vendorShortListQueryOptions = () =>
+/** `GET vendors/{id}`: the vendor page's header (protocol, balance). */
+export const vendorQueryOptions = (id: number) =>
   queryOptions({
-    queryKey: vendorKeys.short,
-    queryFn: ({ signal }) => api.get<VendorShortList>('vendors/get-list', { base, signal }),
-    staleTime: 30_000,
+    queryKey: vendorKeys.one(id),
+    queryFn: ({ signal }) => api.get<VendorResponse>(`vendors/${id}`, { base, signal }),
+    staleTime: 10_000,
   });
 
 type Client = ReturnType<typeof useQueryClient>;
 
 /** The answer of a change replaces the vendor in every loaded page. */
 function replaceVendor(client: Client, vendor: Vendor) {
-  void client.invalidateQueries({ queryKey: vendorKeys.short });
+  client.setQueryData<VendorResponse>(vendorKeys.one(vendor.id), { data: vendor });
   client.setQueriesData<VendorListResponse>({ queryKey: vendorKeys.lists }, (list) =>
     list ? { ...list, data: list.data.map((row) => (row.id === vendor.id ? vendor : row)) } : list,
   );

@@ -3,8 +3,10 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api';
 import { ListError } from '../../../components/paged-table';
-import { vendorShortListQueryOptions } from '../api/vendors';
+import { formatMoney } from '../../../lib/format';
+import { vendorQueryOptions } from '../api/vendors';
 import { VendorMappings } from './vendor-mappings';
 import { VendorServices } from './vendor-services';
 
@@ -15,9 +17,9 @@ import { VendorServices } from './vendor-services';
 export function VendorDetails({ id }: { id: number }) {
   const { t } = useTranslation('admin');
   const { t: ta } = useTranslation('app');
-  const list = useQuery(vendorShortListQueryOptions());
-  const vendor = list.data?.data.find((entry) => entry.id === id);
-  const missing = list.data !== undefined && vendor === undefined;
+  const one = useQuery(vendorQueryOptions(id));
+  const vendor = one.data?.data;
+  const missing = one.error instanceof ApiError && one.error.status === 404;
   const store =
     vendor?.store === 1
       ? ta('stores.googlePlay')
@@ -43,13 +45,28 @@ export function VendorDetails({ id }: { id: number }) {
             <Badge variant="light" color={vendor.is_active ? 'teal' : 'gray'}>
               {vendor.is_active ? t('vendors.page.active') : t('vendors.page.inactive')}
             </Badge>
+            <Badge
+              variant="outline"
+              color={vendor.api_url ? 'blue' : 'gray'}
+              data-testid="vendor-page-protocol"
+            >
+              {vendor.api_url ? t(`vendors.protocols.${vendor.protocol}`) : t('vendors.sandboxBadge')}
+            </Badge>
+            {vendor.balance !== null && (
+              <Text size="sm" c="dimmed" ff="monospace" data-testid="vendor-page-balance">
+                {t('vendors.balance', {
+                  amount: formatMoney(vendor.balance),
+                  currency: vendor.balance_currency ?? '',
+                })}
+              </Text>
+            )}
           </Group>
         )}
         <Text c="dimmed" mt={4} size="sm">
           {t('vendors.page.subtitle')}
         </Text>
       </div>
-      <ListError error={list.error} />
+      {!missing && <ListError error={one.error} />}
       {missing && (
         <Alert color="yellow" data-testid="vendor-page-missing">
           {t('vendors.page.missing')}
