@@ -161,11 +161,12 @@ export function orderMessage(
 }
 
 /**
- * `POST campaigns`: a draft (`draft #{id}`), or an order that starts now, is delayed or goes to moderation
- * (the order pipeline of order/). `claim` runs in the order's transaction before any charge (the public
- * API's Idempotency-Key: when it throws, nothing is ordered).
+ * A draft, or an order that starts now, is delayed or goes to moderation (the order pipeline of order/): the
+ * new campaign's row, for a caller that answers less than its details (the panel API's `add`: its id).
+ * `claim` runs in the order's transaction before any charge (the public API's Idempotency-Key: when it
+ * throws, nothing is ordered).
  */
-export async function createCampaign(
+export async function placeOrder(
   deps: Deps,
   userId: number,
   body: CreateCampaignBody,
@@ -175,6 +176,18 @@ export async function createCampaign(
   const prepared = await prepare(deps, userId, body, now, body.draft ? 'draft' : 'order');
   const row = await insertOrder(deps, userId, body, prepared, now, claim);
   await scheduleStart(deps, row);
+  return row;
+}
+
+/** `POST campaigns`: `placeOrder`, answered with the campaign's details and a draft's or an order's message. */
+export async function createCampaign(
+  deps: Deps,
+  userId: number,
+  body: CreateCampaignBody,
+  now = new Date(),
+  claim?: (tx: Tx, campaignId: number) => Promise<void>,
+) {
+  const row = await placeOrder(deps, userId, body, now, claim);
   return { data: await detailsOf(deps, userId, row.id), message: orderMessage(row, body.draft) };
 }
 

@@ -32,12 +32,12 @@ import { balancesOf } from '../ledger/ledger.js';
 import { currentPlan } from '../plans/plans.service.js';
 import { orderableProductTypes } from '../reference/orderable-products.js';
 import type { ApiCaller } from './public-api.auth.js';
-import { campaignAction, orderCampaign } from './public-api.orders.js';
+import { campaignAction, orderCampaign, orderOnce } from './public-api.orders.js';
 import { sandbox } from './public-api.sandbox.js';
 
 /*
  * The actions of the panel API (`POST /api/v2`, docs/public-api.md "Panel API v2"), each through the private
- * API's services as `/api/v1` does: an order is `orderCampaign`'s, a status the campaign's details, a cancel
+ * API's services as `/api/v1` does: an order is `orderOnce`'s (`/api/v1`'s without the details read back), a status the campaign's details, a cancel
  * the campaign's lifecycle. A test token reads the sandbox's sample and places dry runs.
  */
 
@@ -144,7 +144,8 @@ export async function add(deps: Deps, caller: ApiCaller, input: PanelAddInput, k
     });
     return { order: SAMPLE_ORDER };
   }
-  const place = async () => ({ order: (await orderCampaign(deps, caller, body, key)).body.data!.id });
+  // The protocol answers only the order's id: no details read back.
+  const place = async () => ({ order: await orderOnce(deps, caller.userId, body, key) });
   try {
     return await place();
   } catch (error) {

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
 import {
   PUBLIC_API_MESSAGES,
   type CampaignAction,
@@ -7,11 +6,11 @@ import {
   type PublicOrderResponse,
 } from '@storelift/shared';
 import type { Deps } from '../../deps.js';
-import { apiIdempotencyKeys } from '../../db/schema/index.js';
 import { ValidationError } from '../../lib/errors.js';
 import { isUniqueViolation } from '../../lib/unique-violation.js';
 import * as campaigns from '../campaigns/campaigns.service.js';
 import type { ApiCaller } from './public-api.auth.js';
+import { claimIdempotencyKey, idempotencyKeyOf } from './public-api.repo.js';
 import { sandbox } from './public-api.sandbox.js';
 
 /** The header that makes an order safe to retry. */
@@ -19,24 +18,46 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key';
 
 const fingerprintOf = (body: unknown) => createHash('sha256').update(JSON.stringify(body)).digest('hex');
 
-/** The order made earlier with this key, answered again; 422 when the key came with another body. */
-async function replay(deps: Deps, userId: number, key: string, body: CreateCampaignBody) {
-  const [first] = await deps.db
-    .select()
-    .from(apiIdempotencyKeys)
-    .where(and(eq(apiIdempotencyKeys.user_id, userId), eq(apiIdempotencyKeys.key, key)));
+/** The campaign the order made earlier with this key, or undefined; 422 when the key came with another body. */
+async function earlierOrder(deps: Deps, userId: number, key: string, fingerprint: string) {
+  const first = await idempotencyKeyOf(deps.db, userId, key);
   if (!first) return undefined;
-  if (first.fingerprint !== fingerprintOf(body))
+  if (first.fingerprint !== fingerprint)
     throw ValidationError.field(IDEMPOTENCY_HEADER, PUBLIC_API_MESSAGES.idempotencyKeyReused);
-  const { data } = await campaigns.getCampaign(deps, userId, first.campaign_id);
-  return { data, message: campaigns.orderMessage(data, body.draft) };
+  return first.campaignId;
 }
 
 /**
- * `POST /api/v1/campaigns`: the private API's order (same rules, same charge). With an `Idempotency-Key` the
- * key is written in the order's transaction under a unique index: of concurrent orders with one key, one
- * commits and the others roll back (nothing charged) and answer the first order. A test token gets a dry
- * run: every rule checked and the price quoted, nothing written.
+ * A live order's campaign id: the private API's order (same rules, same charge), placed once per
+ * `Idempotency-Key`. The key is written in the order's transaction under a unique index: of concurrent orders
+ * with one key, one commits and the others roll back (nothing charged) and answer the first order's id.
+ */
+export async function orderOnce(
+  deps: Deps,
+  userId: number,
+  body: CreateCampaignBody,
+  key: string | undefined,
+): Promise<number> {
+  if (key === undefined) return (await campaigns.placeOrder(deps, userId, body)).id;
+  const fingerprint = fingerprintOf(body);
+  const earlier = await earlierOrder(deps, userId, key, fingerprint);
+  if (earlier !== undefined) return earlier;
+  try {
+    const placed = await campaigns.placeOrder(deps, userId, body, new Date(), (tx, campaignId) =>
+      claimIdempotencyKey(tx, { userId, key, fingerprint, campaignId }),
+    );
+    return placed.id;
+  } catch (error) {
+    const first = isUniqueViolation(error) ? await earlierOrder(deps, userId, key, fingerprint) : undefined;
+    if (first === undefined) throw error;
+    return first;
+  }
+}
+
+/**
+ * `POST /api/v1/campaigns`: `orderOnce`, answered with the campaign's details as they are now (a retry
+ * answers the first order). A test token gets a dry run: every rule checked and the price quoted, nothing
+ * written.
  */
 export async function orderCampaign(
   deps: Deps,
@@ -49,27 +70,9 @@ export async function orderCampaign(
     const { data: quote } = await campaigns.dryRunOrder(deps, userId, body);
     return { status: 200, body: { data: null, quote, dry_run: true, message: PUBLIC_API_MESSAGES.dryRun } };
   }
-  const answer = (order: { data: PublicOrderResponse['data']; message: string }) => ({
-    status: 201 as const,
-    body: { ...order, quote: null, dry_run: false },
-  });
-  if (key === undefined) return answer(await campaigns.createCampaign(deps, userId, body));
-  const earlier = await replay(deps, userId, key, body);
-  if (earlier) return answer(earlier);
-  const fingerprint = fingerprintOf(body);
-  try {
-    return answer(
-      await campaigns.createCampaign(deps, userId, body, new Date(), async (tx, campaignId) => {
-        await tx
-          .insert(apiIdempotencyKeys)
-          .values({ user_id: userId, key, fingerprint, campaign_id: campaignId });
-      }),
-    );
-  } catch (error) {
-    const first = isUniqueViolation(error) && (await replay(deps, userId, key, body));
-    if (!first) throw error;
-    return answer(first);
-  }
+  const { data } = await campaigns.getCampaign(deps, userId, await orderOnce(deps, userId, body, key));
+  const message = campaigns.orderMessage(data, body.draft);
+  return { status: 201, body: { data, message, quote: null, dry_run: false } };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { and, asc, between, desc, eq, sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/client.js';
-import { apiUsageDaily, billingProfiles } from '../../db/schema/index.js';
+import type { Db, Queryable } from '../../db/client.js';
+import { apiIdempotencyKeys, apiUsageDaily, billingProfiles } from '../../db/schema/index.js';
 
 /** One call to pay for: who, which operation, its price from the table, and whether the token is a test one. */
 export interface Spend {
@@ -67,4 +67,39 @@ export async function creditsLeft(db: Queryable, userId: number) {
     .from(billingProfiles)
     .where(eq(billingProfiles.user_id, userId));
   return profile;
+}
+
+/** The lookup of an idempotency key, prepared once per database: every order with a key makes it first. */
+function idempotencyKeyQuery(db: Db) {
+  return db
+    .select({ fingerprint: apiIdempotencyKeys.fingerprint, campaignId: apiIdempotencyKeys.campaign_id })
+    .from(apiIdempotencyKeys)
+    .where(
+      and(
+        eq(apiIdempotencyKeys.user_id, sql.placeholder('userId')),
+        eq(apiIdempotencyKeys.key, sql.placeholder('key')),
+      ),
+    )
+    .prepare('api_idempotency_key');
+}
+const idempotencyKeyQueries = new WeakMap<Db, ReturnType<typeof idempotencyKeyQuery>>();
+
+/** The order an idempotency key of the user was first used for (and its body's fingerprint), or undefined. */
+export async function idempotencyKeyOf(db: Db, userId: number, key: string) {
+  let query = idempotencyKeyQueries.get(db);
+  if (!query) idempotencyKeyQueries.set(db, (query = idempotencyKeyQuery(db)));
+  const [row] = await query.execute({ userId, key });
+  return row;
+}
+
+/**
+ * Claims an idempotency key for a new order, in the order's transaction (a template: it runs on every keyed
+ * order). A concurrent order's claim of the same key waits on the unique index and fails once this commits.
+ */
+export async function claimIdempotencyKey(
+  tx: Queryable,
+  claim: { userId: number; key: string; fingerprint: string; campaignId: number },
+) {
+  await tx.execute(sql`insert into ${apiIdempotencyKeys} (user_id, key, fingerprint, campaign_id)
+    values (${claim.userId}, ${claim.key}, ${claim.fingerprint}, ${claim.campaignId})`);
 }
