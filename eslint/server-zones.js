@@ -22,7 +22,6 @@ const QUERIES_OUTSIDE_REPOS = [
   'operations/operations.service.ts',
   'public-api/public-api.auth.ts',
   'vendors/vendors.placements.ts',
-  'vendors/vendors.routing.ts',
 ];
 
 export const serverZones = [

@@ -15,7 +15,11 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.js';
+import { rowOf, rowsOf } from '../../db/sql-rows.js';
 import {
+  apps,
+  campaignOrderDays,
+  campaignOrders,
   countries,
   vendorCalls,
   vendorCountries,
@@ -25,7 +29,10 @@ import {
   type StoredPanelService,
 } from '../../db/schema/index.js';
 
-/** The vendors' queries (vendor rows, per-country switches, panel service lists, mappings, calls, health). */
+/**
+ * The vendors' queries (vendor rows, routing, per-country switches, panel service lists, mappings, calls,
+ * health).
+ */
 
 export type VendorRow = typeof vendors.$inferSelect;
 export type NewVendor = typeof vendors.$inferInsert;
@@ -40,6 +47,88 @@ export async function findVendor(db: Queryable, id: number): Promise<VendorRow |
 export async function lockVendor(tx: Queryable, id: number): Promise<VendorRow | undefined> {
   const [row] = await tx.select().from(vendors).where(eq(vendors.id, id)).for('update');
   return row;
+}
+
+/** The campaign facts routing looks at. */
+export interface RoutedCampaign {
+  id: number;
+  appstore: number;
+  country_id: number;
+  product_type: number;
+  app_id: number | null;
+}
+
+/** Google Play's "Mature 17+" / "Adults only 18+" and the App Store's "17+" (and any 18+ rating). */
+const MATURE_RATING = 'mature|adult|1[78]\\+';
+
+/**
+ * Whether the vendor `v` (the alias) can take the campaign as a panel vendor, or is no panel vendor (routing,
+ * README): its active mapping for the product, store and country (the country's own before "any"), a service
+ * (as last loaded) whose min/max take each day's quantity, and a last known balance that covers the campaign at
+ * the service's rate.
+ */
+function panelTakes(campaign: RoutedCampaign) {
+  return sql`(v.protocol <> 'panel' or v.api_url is null or exists (
+    select 1
+    from (select m.service from ${vendorMappings} m
+      where m.vendor_id = v.id and m.is_active and m.product_type = ${campaign.product_type}::smallint
+        and m.store = ${campaign.appstore}::smallint
+        and (m.country_id = ${campaign.country_id}::int or m.country_id is null)
+      order by m.country_id nulls last limit 1) m
+    cross join (select min(d.installs_total) as low, max(d.installs_total) as high,
+        sum(d.installs_total) as total
+      from ${campaignOrderDays} d join ${campaignOrders} o on o.id = d.order_id
+      where o.campaign_id = ${campaign.id}::int and d.installs_total > 0) q
+    cross join lateral jsonb_array_elements(coalesce(v.services, '[]'::jsonb)) s
+    where s->>'service' = m.service
+      and (s->>'min')::int <= q.low and (s->>'max')::int >= q.high
+      and v.balance >= (s->>'rate')::numeric * q.total / 1000))`;
+}
+
+/** Whether the vendor can take the campaign as a panel vendor, or is no panel vendor (`panelTakes`). */
+export async function panelVendorTakes(
+  db: Queryable,
+  vendorId: number,
+  campaign: RoutedCampaign,
+): Promise<boolean> {
+  const [row] = await rowsOf<{ takes: boolean }>(
+    db,
+    sql`select ${panelTakes(campaign)} as takes from ${vendors} v where v.id = ${vendorId}::int`,
+  );
+  return row?.takes ?? false;
+}
+
+/**
+ * The vendors that may take the campaign: active there, for its store, country and product, able to
+ * deliver (`canDeliver`), by id. An app rated mature goes only to mature vendors (an unknown rating does
+ * not route by maturity). A panel vendor with an API also needs its active mapping for the campaign's
+ * product, store and country (the country's own before "any"), whose service (as last loaded) takes each
+ * day's quantity of each order (min ≤ quantity ≤ max), and a last known balance that covers the whole
+ * campaign at the service's rate (rate per 1000 × installs; no balance known = not a candidate). Balance and
+ * rate are compared as the panel gives them: a panel answers both in its one currency.
+ */
+export async function candidatesFor(
+  db: Queryable,
+  campaign: RoutedCampaign,
+  sandbox: boolean,
+): Promise<VendorRow[]> {
+  // A template, not a query builder: this runs in every order's transaction (db/sql-rows.ts).
+  const rows = await rowsOf(
+    db,
+    sql`
+    select v.* from ${vendors} v
+    left join ${vendorCountries} vc on vc.vendor_id = v.id and vc.country_id = ${campaign.country_id}::int
+    where v.is_active and coalesce(vc.is_active, true) and (${sandbox}::boolean or v.api_url is not null)
+      and (v.store is null or v.store = ${campaign.appstore}::smallint)
+      and (v.country_id is null or v.country_id = ${campaign.country_id}::int)
+      and v.products @> ${JSON.stringify([campaign.product_type])}::jsonb
+      and (v.mature or not coalesce((select ${apps.content_rating} ~* ${MATURE_RATING} from ${apps}
+        where ${apps.id} = ${campaign.app_id}::int), false))
+      and v.share > 0
+      and ${panelTakes(campaign)}
+    order by v.id`,
+  );
+  return rows.map((raw) => rowOf(vendors, raw));
 }
 
 /** Seeds a vendor once by its `seed_key` (kept as staff changed it afterwards). */
