@@ -21,7 +21,6 @@ const SERVER_TOP = [
 const QUERIES_OUTSIDE_REPOS = [
   'operations/operations.service.ts',
   'public-api/public-api.auth.ts',
-  'vendors/vendors.placements.ts',
 ];
 
 export const serverZones = [
