@@ -20,7 +20,6 @@ const SERVER_TOP = [
  */
 const QUERIES_OUTSIDE_REPOS = [
   'operations/operations.service.ts',
-  'public-api/public-api.auth.ts',
 ];
 
 export const serverZones = [

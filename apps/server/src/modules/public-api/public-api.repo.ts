@@ -1,6 +1,12 @@
-import { and, asc, between, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, between, desc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.js';
-import { apiIdempotencyKeys, apiUsageDaily, billingProfiles } from '../../db/schema/index.js';
+import {
+  apiIdempotencyKeys,
+  apiUsageDaily,
+  billingProfiles,
+  settings,
+  users,
+} from '../../db/schema/index.js';
 
 /** One call to pay for: who, which operation, its price from the table, and whether the token is a test one. */
 export interface Spend {
@@ -102,4 +108,41 @@ export async function claimIdempotencyKey(
 ) {
   await tx.execute(sql`insert into ${apiIdempotencyKeys} (user_id, key, fingerprint, campaign_id)
     values (${claim.userId}, ${claim.key}, ${claim.fingerprint}, ${claim.campaignId})`);
+}
+
+/** The lookup of an API token's owner, prepared once per database: every call makes it. */
+function callerQuery(db: Db) {
+  const hash = sql.placeholder('hash');
+  return db
+    .select({
+      userId: billingProfiles.user_id,
+      test: sql<boolean>`${billingProfiles.api_test_token_hash} is not distinct from ${hash}`,
+      remaining: sql<number>`${billingProfiles.api_credits} + ${billingProfiles.api_paid_credits}`,
+      autoRefresh: billingProfiles.api_auto_refresh,
+      maintenance: sql<boolean>`exists (select 1 from ${settings}
+        where ${settings.key} = 'maintenance' and ${settings.value} = 'true'::jsonb)`,
+    })
+    .from(billingProfiles)
+    .innerJoin(users, eq(users.id, billingProfiles.user_id))
+    .where(
+      and(
+        or(eq(billingProfiles.api_token_hash, hash), eq(billingProfiles.api_test_token_hash, hash)),
+        eq(users.is_active, true),
+        isNull(users.deleted_at),
+        isNotNull(users.email_verified_at),
+      ),
+    )
+    .prepare('public_api_caller');
+}
+const callerQueries = new WeakMap<Db, ReturnType<typeof callerQuery>>();
+
+/**
+ * The live owner of an API token by the token's hash (live or test): whether it is the test token, the
+ * credits left, auto refresh, and whether the site is in maintenance; or undefined.
+ */
+export async function callerOfTokenHash(db: Db, hash: string) {
+  let query = callerQueries.get(db);
+  if (!query) callerQueries.set(db, (query = callerQuery(db)));
+  const [row] = await query.execute({ hash });
+  return row;
 }
