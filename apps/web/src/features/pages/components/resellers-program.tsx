@@ -261,7 +261,14 @@ export function ResellersProgram() {
                     ))}
                     <List.Item>
                       {t('resellers.benefits.panel')}{' '}
-                      <Anchor component={Link} to="/api-support" hash="panel-api" size="sm">
+                      {/* Inside a sentence a link is told apart by its underline, not its colour alone (dark scheme). */}
+                      <Anchor
+                        component={Link}
+                        to="/api-support"
+                        hash="panel-api"
+                        size="sm"
+                        underline="always"
+                      >
                         {t('resellers.benefits.panelLink')}
                       </Anchor>
                     </List.Item>
