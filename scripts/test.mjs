@@ -1,4 +1,4 @@
-// npm test: typecheck, lint, format check, unit, integration and browser tests, in that order.
+// npm test: typecheck, lint and format check, then unit and integration tests beside the browser tests.
 import { fileURLToPath } from 'node:url';
 import { run, runTogether } from './run.mjs';
 import { chromiumPath } from '../e2e/chromium-path.mjs';
@@ -16,15 +16,24 @@ await runTogether(
   ],
   opts,
 );
-run(process.execPath, [...vitest, '--project', 'shared', '--project', 'web', '--project', 'server'], opts);
+const unit = [
+  process.execPath,
+  [...vitest, '--project', 'shared', '--project', 'web', '--project', 'server'],
+];
 
 if (chromiumPath()) {
-  run('npm', ['run', 'build', '-w', '@storelift/web'], opts);
-  run(process.execPath, [...vitest, '--project', 'e2e'], opts);
+  // The browser journeys mostly wait on their pages (a third of a core each), so they run beside the unit and
+  // integration tests, which keep both cores busy: together they take little more than the longer of the two.
+  const browser = [
+    'sh',
+    ['-c', `npm run build -w @storelift/web && ${process.execPath} ${vitest.join(' ')} --project e2e`],
+  ];
+  await runTogether([unit, browser], opts);
 } else if (process.env.CI) {
   console.error('\n✖ Chromium is missing: CI never skips the browser tests (apt-get install -y chromium).');
   process.exit(1);
 } else {
+  run(...unit, opts);
   const line = '!'.repeat(78);
   console.warn(
     `\n${line}\n!! BROWSER TESTS SKIPPED: no Chromium found (apt-get install -y chromium).\n!! CI runs them; install Chromium to run them here.\n${line}\n`,
