@@ -263,13 +263,19 @@ function orderWrites(campaignId: SQL, orders: NewOrder[]): SQL {
 }
 
 /**
+ * A write another module makes in a new campaign's insert statement, given the campaign's id as SQL (the
+ * public API's Idempotency-Key: when it fails, the statement and its transaction do).
+ */
+export type CampaignClaim = (campaignId: SQL) => SQL;
+
+/**
  * Inserts a campaign in one statement with, when given, its first status-history row (from nothing to its
- * status) and its orders with their days.
+ * status), its orders with their days and a claim.
  */
 export async function insertCampaign(
   db: Queryable,
   values: NewCampaign,
-  parts: { history?: Omit<HistoryStep, 'from' | 'to'>; orders?: NewOrder[] } = {},
+  parts: { history?: Omit<HistoryStep, 'from' | 'to'>; orders?: NewOrder[]; claim?: CampaignClaim } = {},
 ): Promise<CampaignRow> {
   const id = sql`(select id from created)`;
   const ctes = [sql`created as (insert into ${campaigns} ${insertColumns(campaigns, values)} returning *)`];
@@ -278,6 +284,7 @@ export async function insertCampaign(
     ctes.push(
       historyWrite(id, [{ ...parts.history, from: null, to: (values.status ?? 'draft') as CampaignStatus }]),
     );
+  if (parts.claim) ctes.push(sql`claimed as (${parts.claim(id)})`);
   const [row] = await rowsOf(db, sql`with ${sql.join(ctes, sql`, `)} select * from created`);
   return rowOf(campaigns, row!);
 }

@@ -22,7 +22,6 @@ import { discountedUnitPrice } from '../marketing/marketing-actions.service.js';
 import type { Deps } from '../../deps.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { pageMeta } from '../../lib/paging.js';
-import type { Tx } from '../ledger/ledger.js';
 import { priceOf } from './campaigns.plan.js';
 import { pauseCampaign, settleDelivery } from './delivery/campaigns.delivery.js';
 import { finish, move, settleEditPrice } from './delivery/campaigns.lifecycle.js';
@@ -163,7 +162,7 @@ export function orderMessage(
 /**
  * A draft, or an order that starts now, is delayed or goes to moderation (the order pipeline of order/): the
  * new campaign's row, for a caller that answers less than its details (the panel API's `add`: its id).
- * `claim` runs in the order's transaction before any charge (the public API's Idempotency-Key: when it
+ * `claim` is written in the campaign's insert statement, before any charge (the public API's Idempotency-Key: when it
  * throws, nothing is ordered).
  */
 export async function placeOrder(
@@ -171,7 +170,7 @@ export async function placeOrder(
   userId: number,
   body: CreateCampaignBody,
   now = new Date(),
-  claim?: (tx: Tx, campaignId: number) => Promise<void>,
+  claim?: repo.CampaignClaim,
 ) {
   const prepared = await prepare(deps, userId, body, now, body.draft ? 'draft' : 'order');
   const row = await insertOrder(deps, userId, body, prepared, now, claim);
@@ -185,7 +184,7 @@ export async function createCampaign(
   userId: number,
   body: CreateCampaignBody,
   now = new Date(),
-  claim?: (tx: Tx, campaignId: number) => Promise<void>,
+  claim?: repo.CampaignClaim,
 ) {
   const row = await placeOrder(deps, userId, body, now, claim);
   return { data: await detailsOf(deps, userId, row.id), message: orderMessage(row, body.draft) };

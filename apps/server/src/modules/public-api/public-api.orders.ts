@@ -10,7 +10,7 @@ import { ValidationError } from '../../lib/errors.js';
 import { isUniqueViolation } from '../../lib/unique-violation.js';
 import * as campaigns from '../campaigns/campaigns.service.js';
 import type { ApiCaller } from './public-api.auth.js';
-import { claimIdempotencyKey, idempotencyKeyOf } from './public-api.repo.js';
+import { idempotencyKeyClaim, idempotencyKeyOf } from './public-api.repo.js';
 import { sandbox } from './public-api.sandbox.js';
 
 /** The header that makes an order safe to retry. */
@@ -43,10 +43,8 @@ export async function orderOnce(
   const earlier = await earlierOrder(deps, userId, key, fingerprint);
   if (earlier !== undefined) return earlier;
   try {
-    const placed = await campaigns.placeOrder(deps, userId, body, new Date(), (tx, campaignId) =>
-      claimIdempotencyKey(tx, { userId, key, fingerprint, campaignId }),
-    );
-    return placed.id;
+    const claim = idempotencyKeyClaim({ userId, key, fingerprint });
+    return (await campaigns.placeOrder(deps, userId, body, new Date(), claim)).id;
   } catch (error) {
     const first = isUniqueViolation(error) ? await earlierOrder(deps, userId, key, fingerprint) : undefined;
     if (first === undefined) throw error;

@@ -1,4 +1,4 @@
-import { and, asc, between, desc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, between, desc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.js';
 import {
   apiIdempotencyKeys,
@@ -99,15 +99,13 @@ export async function idempotencyKeyOf(db: Db, userId: number, key: string) {
 }
 
 /**
- * Claims an idempotency key for a new order, in the order's transaction (a template: it runs on every keyed
- * order). A concurrent order's claim of the same key waits on the unique index and fails once this commits.
+ * The claim of an idempotency key for a new order, written in the campaign's insert statement (no round trip
+ * of its own). A concurrent order's claim of the same key waits on the unique index and fails once this
+ * commits.
  */
-export async function claimIdempotencyKey(
-  tx: Queryable,
-  claim: { userId: number; key: string; fingerprint: string; campaignId: number },
-) {
-  await tx.execute(sql`insert into ${apiIdempotencyKeys} (user_id, key, fingerprint, campaign_id)
-    values (${claim.userId}, ${claim.key}, ${claim.fingerprint}, ${claim.campaignId})`);
+export function idempotencyKeyClaim(claim: { userId: number; key: string; fingerprint: string }) {
+  return (campaignId: SQL) => sql`insert into ${apiIdempotencyKeys} (user_id, key, fingerprint, campaign_id)
+    values (${claim.userId}, ${claim.key}, ${claim.fingerprint}, ${campaignId})`;
 }
 
 /** The lookup of an API token's owner, prepared once per database: every call makes it. */

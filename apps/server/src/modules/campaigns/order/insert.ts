@@ -31,7 +31,7 @@ export function begin(tx: Tx, row: repo.CampaignRow, userId: number, now: Date, 
 
 /**
  * Step 5 of an order: in one transaction, the campaign as a draft with its orders, review texts and CPI
- * part, then (unless it is a draft) started (`begin`). `claim` runs before any charge (the public API's
+ * part, then (unless it is a draft) started (`begin`). `claim` is written with the campaign, before any charge (the public API's
  * Idempotency-Key: when it throws, nothing is ordered).
  */
 export async function insertOrder(
@@ -40,15 +40,14 @@ export async function insertOrder(
   body: CreateCampaignBody,
   prepared: Prepared,
   now: Date,
-  claim?: (tx: Tx, campaignId: number) => Promise<void>,
+  claim?: repo.CampaignClaim,
 ): Promise<repo.CampaignRow> {
   return deps.db.transaction(async (tx) => {
     const draft = await repo.insertCampaign(
       tx,
       { ...rowValues(body, prepared), user_id: userId, status: 'draft' },
-      { history: { actorId: userId }, orders: newOrders(body.productType, prepared) },
+      { history: { actorId: userId }, orders: newOrders(body.productType, prepared), claim },
     );
-    await claim?.(tx, draft.id);
     await writeExtras(tx, draft.id, prepared, true);
     return body.draft ? draft : begin(tx, draft, userId, now, deps.config);
   });
