@@ -119,6 +119,8 @@ describe('staff user orders and vendors', () => {
     // The vendor switched off, then deleted.
     await page.getByRole('link', { name: 'Vendors' }).click();
     await page.getByTestId('vendors-search').fill(vendor);
+    // The search has settled (one row left) before the switch is used: a row the next page replaces loses the click.
+    await expect.poll(() => page.getByTestId('vendors-table').locator('tbody tr').count()).toBe(1);
     const activeSwitch = vendorRow.getByRole('switch');
     await expect.poll(() => activeSwitch.isChecked()).toBe(true);
     // The switch's input is visually hidden behind its track: scroll the row's end into view first.
