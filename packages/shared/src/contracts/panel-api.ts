@@ -88,7 +88,7 @@ export const panelServiceSchema = z.object({
   name: z.string(),
   type: z.string(),
   category: z.string(),
-  /** Price per 1000 at the caller's plan, a decimal string. */
+  /** Price per 1000 (ours at the caller's plan, or a vendor's in its currency), a decimal string. */
   rate: z.string(),
   min: z.number().int(),
   max: z.number().int(),

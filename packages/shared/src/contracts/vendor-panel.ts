@@ -4,6 +4,7 @@ import { MESSAGES } from '../rules/messages.js';
 import { PRODUCT_TYPES } from '../constants/domain.js';
 import { appstoreRule } from '../rules/store-link-rules.js';
 import { pageMetaSchema } from './common.js';
+import { panelServiceSchema } from './panel-api.js';
 
 /**
  * Vendors over the resellers' panel protocol (staff-admin §2 vendors): how a vendor is spoken to, the services
@@ -16,19 +17,8 @@ export const VENDOR_PROTOCOLS = ['panel', 'json'] as const;
 export const vendorProtocolSchema = z.enum(VENDOR_PROTOCOLS, { error: MESSAGES.dataNotValid });
 export type VendorProtocol = z.infer<typeof vendorProtocolSchema>;
 
-/** One service of a vendor's panel, as last loaded (`POST vendors/{id}/services/load`). */
-export const vendorServiceSchema = z.object({
-  service: z.string(),
-  name: z.string(),
-  type: z.string(),
-  category: z.string(),
-  /** The vendor's price per 1000, in its currency. */
-  rate: z.string(),
-  min: z.number().int(),
-  max: z.number().int(),
-  refill: z.boolean(),
-  cancel: z.boolean(),
-});
+/** One service of a vendor's panel, as last loaded (`POST vendors/{id}/services/load`): the protocol's entry. */
+export const vendorServiceSchema = panelServiceSchema;
 export type VendorService = z.infer<typeof vendorServiceSchema>;
 
 /** `POST vendors/{id}/services/load` and `GET vendors/{id}/services`: the list as last loaded. */

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { VendorService } from '@storelift/shared';
 import {
   boolean,
   index,
@@ -17,19 +18,6 @@ import { countries } from './reference.js';
 
 /** A vendor's money (balance, rates, charges) in its own currency: panels write up to 5 decimals. */
 export const vendorMoney = (name: string) => numeric(name, { precision: 18, scale: 5 });
-
-/** One service of a vendor's panel as last loaded (`action=services`); rate per 1000 as a decimal string. */
-export interface StoredPanelService {
-  service: string;
-  name: string;
-  type: string;
-  category: string;
-  rate: string;
-  min: number;
-  max: number;
-  refill: boolean;
-  cancel: boolean;
-}
 
 /**
  * A vendor that takes campaign orders (staff-admin §3): store (null = both), country (null = all),
@@ -63,7 +51,7 @@ export const vendors = pgTable(
     /** Whether the last balance read was below the threshold (so a crossing is noticed once, not per read). */
     balance_low: boolean('balance_low').notNull().default(false),
     /** The panel's service list as last loaded (`POST vendors/{id}/services/load`). */
-    services: jsonb('services').$type<StoredPanelService[]>(),
+    services: jsonb('services').$type<VendorService[]>(),
     services_currency: text('services_currency'),
     services_loaded_at: timestamp('services_loaded_at', { withTimezone: true }),
     /** Set on rows the seed owns ('sandbox'), so a seed run finds its row however staff renamed it. */

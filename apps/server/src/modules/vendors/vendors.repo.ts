@@ -14,6 +14,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
+import type { VendorService } from '@storelift/shared';
 import type { Db, Queryable } from '../../db/client.js';
 import { rowOf, rowsOf } from '../../db/sql-rows.js';
 import {
@@ -26,7 +27,6 @@ import {
   vendorMappings,
   vendorOrders,
   vendors,
-  type StoredPanelService,
 } from '../../db/schema/index.js';
 
 /**
@@ -263,7 +263,7 @@ export async function setCountrySwitch(
 export async function saveServices(
   db: Queryable,
   id: number,
-  services: StoredPanelService[],
+  services: VendorService[],
   balance: { balance: string; currency: string } | null,
   at: Date,
 ) {
