@@ -5,12 +5,12 @@
 // user's campaigns list (status tabs, search, sorts, a deep page; target < 50 ms), orders accepted per
 // second (concurrent POST campaigns that start now and charge the balance; target > 200/s), the staff
 // list over every user (target < 50 ms) and the heavy user's statistics, then checks the ledger.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { benchDatabase, printP95 } from './support.mjs';
+import { benchDatabase, postgresCpuMs, printP95 } from './support.mjs';
 import { buildApp } from '../apps/server/dist/app.js';
 import { loadConfig } from '../apps/server/dist/config.js';
 import { openDatabase } from '../apps/server/dist/db/client.js';
@@ -270,27 +270,6 @@ async function timeLists(users, headers, staffHeaders) {
     ['by package, a year', `statistics/campaigns?groupBy=package&from=${day(-364)}`],
   ];
   for (const [label, url] of stats) await printP95(app, headers, `  ${label}`, `${api}/${url}`, 100, 100);
-}
-
-/** CPU time of this machine's PostgreSQL processes so far (Linux /proc), or -1 when it cannot be read. */
-function postgresCpuMs() {
-  let ticks = 0;
-  try {
-    for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-      let stat;
-      try {
-        stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      } catch {
-        continue; // ended meanwhile
-      }
-      if (!stat.includes('(postgres)')) continue;
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]); // utime + stime
-    }
-  } catch {
-    return -1;
-  }
-  return ticks * 10; // 100 ticks a second
 }
 
 /** The UTC day `offset` days from today (YYYY-MM-DD). */

@@ -6,12 +6,12 @@
 // Then the same orders through `POST /api/v1/campaigns` (JSON, Idempotency-Key) on the same machine and moment,
 // the baseline the panel protocol adds to; then checks that each call ordered and charged once (campaigns,
 // credits) and that the ledger agrees.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { PUBLIC_API_CREDITS } from '@storelift/shared';
-import { benchDatabase } from './support.mjs';
+import { benchDatabase, postgresCpuMs } from './support.mjs';
 import { buildApp } from '../apps/server/dist/app.js';
 import { loadConfig } from '../apps/server/dist/config.js';
 import { openDatabase } from '../apps/server/dist/db/client.js';
@@ -63,27 +63,6 @@ async function makeBenchUser(n) {
   });
   if (added.statusCode !== 201) throw new Error(`add app: ${added.statusCode} ${added.body}`);
   return { id: user.id, key: (await changeApiToken(db, user.id)).api_token };
-}
-
-/** The CPU time PostgreSQL's processes on this machine used so far, in ms (-1 where /proc cannot tell). */
-function postgresCpuMs() {
-  let ticks = 0;
-  try {
-    for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-      let stat;
-      try {
-        stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      } catch {
-        continue; // ended meanwhile
-      }
-      if (!stat.includes('(postgres)')) continue;
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]); // utime + stime
-    }
-  } catch {
-    return -1;
-  }
-  return ticks * 10; // 100 ticks a second
 }
 
 /** A panel `add` of direct installs, form-encoded as panel software sends it. */

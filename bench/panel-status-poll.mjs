@@ -5,12 +5,12 @@
 // campaigns of 10 keywords, each keyword's day 1 placed at the panel. Each pass the panel delivers one more
 // install of every order, then one delivery tick runs: it polls every open order in `status` calls of 100 and
 // records each campaign's days in its own transaction. Target: under 30 s a pass.
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { benchDatabase } from './support.mjs';
+import { benchDatabase, postgresCpuMs } from './support.mjs';
 import { loadConfig } from '../apps/server/dist/config.js';
 import { openDatabase } from '../apps/server/dist/db/client.js';
 import { startJobs } from '../apps/server/dist/jobs/jobs.js';
@@ -52,23 +52,7 @@ const rowsOf = async (query) => (await db.execute(query)).rows;
  */
 function cpuMs() {
   const own = process.cpuUsage();
-  let ticks = 0;
-  try {
-    for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-      let stat;
-      try {
-        stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      } catch {
-        continue; // ended meanwhile
-      }
-      if (!stat.includes('(postgres)')) continue;
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]); // utime + stime, 100 a second
-    }
-  } catch {
-    ticks = -0.1;
-  }
-  return { node: (own.user + own.system) / 1000, postgres: ticks * 10 };
+  return { node: (own.user + own.system) / 1000, postgres: postgresCpuMs() };
 }
 
 try {

@@ -1,4 +1,5 @@
-// What the benchmarks share: a named PostgreSQL database they keep between runs, and a p95 timer.
+// What the benchmarks share: a named PostgreSQL database they keep between runs, a p95 timer, PostgreSQL's CPU.
+import { readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/dist/db/client.js';
 import { seedReference } from '../apps/server/dist/seed.js';
@@ -54,4 +55,25 @@ export async function printP95(app, headers, label, requestUrl, targetMs, runs =
   times.sort((a, b) => a - b);
   const at = (q) => times[Math.floor(runs * q)].toFixed(1);
   console.log(`${label}: p50 ${at(0.5)} ms, p95 ${at(0.95)} ms (target p95 < ${targetMs} ms)`);
+}
+
+/** CPU time of this machine's PostgreSQL processes so far (Linux /proc), or -1 when it cannot be read. */
+export function postgresCpuMs() {
+  let ticks = 0;
+  try {
+    for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+      let stat;
+      try {
+        stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      } catch {
+        continue; // ended meanwhile
+      }
+      if (!stat.includes('(postgres)')) continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]); // utime + stime
+    }
+  } catch {
+    return -1;
+  }
+  return ticks * 10; // 100 ticks a second
 }
