@@ -39,24 +39,12 @@ import { OrderReviews } from './order-reviews';
 import { OrderVendorCalls } from './order-vendor-calls';
 import { actionColor, actionLabel } from './staff-actions';
 import { useCan, useSession } from '../../../lib/session';
+import { Figure } from '../../../components/figure';
 
 /** What the per-day chart is given: planned and delivered installs per campaign day. */
 export interface ChartProps {
   rows: readonly OrderDay[];
   labels: { day: string; planned: string; delivered: string };
-}
-
-function Figure({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {children}
-      </Text>
-    </div>
-  );
 }
 
 /** What a campaign cost us at its vendors, and our margin: admins only (the server sends them to no one else). */

@@ -44,6 +44,7 @@ import {
   type RowProblem,
 } from './mapping-rows';
 import { RateText } from './vendor-services';
+import { Figure } from '../../../components/figure';
 
 const sameList = (a: readonly MappingRow[], b: readonly MappingRow[]) =>
   JSON.stringify(mappingsBody(a)) === JSON.stringify(mappingsBody(b));
@@ -359,18 +360,5 @@ function MappingEditorRow({
         </Group>
       </Group>
     </Card>
-  );
-}
-
-function Figure({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {children}
-      </Text>
-    </div>
   );
 }
