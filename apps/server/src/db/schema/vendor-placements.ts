@@ -108,7 +108,11 @@ export const vendorCalls = pgTable(
   {
     id: identityId(),
     vendor_id: integer('vendor_id').references(() => vendors.id, { onDelete: 'set null' }),
-    campaign_id: integer('campaign_id').references(() => campaigns.id, { onDelete: 'set null' }),
+    /** Every campaign whose orders the call carried (a status batch covers many). */
+    campaign_ids: integer('campaign_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     action: text('action').notNull(),
     latency_ms: integer('latency_ms').notNull(),
     outcome: text('outcome').notNull(),
@@ -116,7 +120,7 @@ export const vendorCalls = pgTable(
     created_at: createdAt(),
   },
   (t) => [
-    index('vendor_calls_campaign_idx').on(t.campaign_id, t.id),
+    index('vendor_calls_campaigns_idx').using('gin', t.campaign_ids),
     index('vendor_calls_vendor_idx').on(t.vendor_id, t.created_at),
   ],
 );

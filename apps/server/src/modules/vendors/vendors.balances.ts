@@ -17,7 +17,7 @@ export async function refreshBalance(deps: Deps, vendorId: number, now = new Dat
   if (!vendor || !speaksPanel(vendor)) return;
   let read: { balance: string; currency: string };
   try {
-    read = await withPanel(deps, vendor, null, (panel) => panel.balance());
+    read = await withPanel(deps, vendor, [], (panel) => panel.balance());
   } catch (error) {
     if (error instanceof VendorRejectedError || error instanceof VendorUnreachableError) return;
     throw error;

@@ -52,13 +52,13 @@ function policyFor(deps: Pick<Deps, 'config' | 'outbound'>, vendor: PanelVendor)
 }
 
 /**
- * Runs `work` with the vendor's panel client, then logs every call it made (for `campaignId` when the calls
- * are about one campaign), whatever the outcome.
+ * Runs `work` with the vendor's panel client, then logs every call it made for the campaigns whose orders it
+ * carries (none for a balance or service list; many for a status batch), whatever the outcome.
  */
 export async function withPanel<T>(
   deps: Pick<Deps, 'db' | 'config' | 'outbound'>,
   vendor: PanelVendor,
-  campaignId: number | null,
+  campaignIds: readonly number[],
   work: (panel: PanelClient) => Promise<T>,
 ): Promise<T> {
   const calls: PanelCall[] = [];
@@ -74,7 +74,7 @@ export async function withPanel<T>(
       deps.db,
       calls.map((call) => ({
         vendor_id: vendor.id,
-        campaign_id: campaignId,
+        campaign_ids: [...new Set(campaignIds)],
         action: call.action,
         latency_ms: Math.round(call.latency_ms),
         outcome: call.outcome,
@@ -121,7 +121,7 @@ export async function loadServices(deps: Deps, id: number, now = new Date()) {
     throw ValidationError.field('api_url', CAMPAIGN_MESSAGES.vendorCannotDeliver);
   let loaded: { services: VendorService[]; balance: { balance: string; currency: string } | null };
   try {
-    loaded = await withPanel(deps, vendor, null, async (panel) => {
+    loaded = await withPanel(deps, vendor, [], async (panel) => {
       const services = await panel.services();
       // The balance gives the list's currency (a panel answers both in its one currency).
       const balance = await panel.balance().catch(() => null);

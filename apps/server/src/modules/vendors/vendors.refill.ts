@@ -26,7 +26,7 @@ export async function refillGuarantee(
   );
   try {
     if (refillable.length) {
-      await withPanel(deps, vendor, campaignId, async (panel) => {
+      await withPanel(deps, vendor, [campaignId], async (panel) => {
         for (const order of refillable) await panel.refill(order.panel_order!);
       });
       return 'refilled';
@@ -34,7 +34,7 @@ export async function refillGuarantee(
     const service = await serviceFor(deps.db, vendor, campaign);
     if (!service || campaign.order_id === null) return 'unavailable';
     const quantity = Math.max(missing, service.min);
-    const placed = await withPanel(deps, vendor, campaignId, (panel) =>
+    const placed = await withPanel(deps, vendor, [campaignId], (panel) =>
       panel.add({
         service: service.service,
         link: storeUrlOf(campaign.package, campaign.country),

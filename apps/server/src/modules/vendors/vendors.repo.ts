@@ -1,5 +1,6 @@
 import {
   and,
+  arrayContains,
   asc,
   count,
   desc,
@@ -354,14 +355,14 @@ export async function pageCalls(db: Queryable, campaignId: number, page: number,
     .select({ call: vendorCalls, vendor: vendors.name })
     .from(vendorCalls)
     .leftJoin(vendors, eq(vendors.id, vendorCalls.vendor_id))
-    .where(eq(vendorCalls.campaign_id, campaignId))
+    .where(arrayContains(vendorCalls.campaign_ids, [campaignId]))
     .orderBy(desc(vendorCalls.id))
     .limit(limit)
     .offset((page - 1) * limit);
   const [counted] = await db
     .select({ total: count() })
     .from(vendorCalls)
-    .where(eq(vendorCalls.campaign_id, campaignId));
+    .where(arrayContains(vendorCalls.campaign_ids, [campaignId]));
   return { rows, total: counted?.total ?? 0 };
 }
 

@@ -440,6 +440,22 @@ describe('panel vendors', () => {
     await deliveryTick(t.deps, later(3000));
   });
 
+  it("shows a status call that carried several campaigns' orders on each one's vendor calls", async () => {
+    const [first, second] = [await order({ days: 1 }), await order({ days: 1 })];
+    await deliveryTick(t.deps, later(1000)); // placed
+    const from = panel.requests.length;
+    await deliveryTick(t.deps, later(2000)); // polled together
+    const polls = panel.requests.slice(from).filter((request) => request.action === 'status');
+    expect(polls).toHaveLength(1);
+    for (const campaign of [first!, second!]) {
+      const calls = (await staff('GET', `campaigns/${campaign.id}/vendor-calls?limit=100`)).json().data;
+      expect(calls.map((call: { action: string }) => call.action)).toContain('status');
+    }
+    for (const campaign of [first!, second!])
+      await t.call('GET', `campaigns/${campaign.id}/cancel`, customer);
+    await deliveryTick(t.deps, later(3000));
+  });
+
   it("sends a reviews order's texts as comments, and refills them for the guarantee", async () => {
     const saved = await staff('PUT', `vendors/${vendorId}`, {
       vendor: 'Panel A',

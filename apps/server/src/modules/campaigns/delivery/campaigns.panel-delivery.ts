@@ -198,7 +198,7 @@ async function placeOrder(deps: Deps, order: Listed, now: Date): Promise<number 
   const request = live ? await addRequestOf(deps, order) : undefined;
   const answer: Answer | undefined = request
     ? await answerOf(() =>
-        withPanel(deps, panelVendorOf(order), order.campaign_id, (panel) => panel.add(request)),
+        withPanel(deps, panelVendorOf(order), [order.campaign_id], (panel) => panel.add(request)),
       ).then((result) => (result.kind === 'ok' ? { kind: 'ok', order: result.value.order } : result))
     : undefined;
   return deps.db.transaction(async (tx) => {
@@ -283,9 +283,8 @@ function callsByVendor(orders: Listed[]): Listed[][] {
   return [...byVendor.values()].flatMap((list) => chunks(list, PANEL_STATUS_BATCH));
 }
 
-/** The one campaign a chunk of orders is about, or null when it spans several (its calls are logged so). */
-const campaignOfChunk = (chunk: Listed[]) =>
-  chunk.every((order) => order.campaign_id === chunk[0]!.campaign_id) ? chunk[0]!.campaign_id : null;
+/** The campaigns a chunk of orders belongs to: its call shows on each one's vendor calls. */
+const campaignsOfChunk = (chunk: Listed[]) => chunk.map((order) => order.campaign_id);
 
 /**
  * Cancels at their panel the orders of campaigns that no longer deliver (and those withdrawn: moved or back to
@@ -307,7 +306,7 @@ async function cancelOrders(deps: Deps, orders: Listed[]) {
     callsByVendor(toCancel),
     async (chunk) => {
       const answer = await answerOf(() =>
-        withPanel(deps, panelVendorOf(chunk[0]!), campaignOfChunk(chunk), (panel) =>
+        withPanel(deps, panelVendorOf(chunk[0]!), campaignsOfChunk(chunk), (panel) =>
           panel.cancel(chunk.map((order) => order.panel_order!)),
         ),
       );
@@ -434,7 +433,7 @@ async function recordStatuses(
 /** Polls a chunk of one vendor's orders in one `status` call, then records each campaign's answers. */
 async function pollChunk(deps: Deps, chunk: Listed[], now: Date) {
   const answer = await answerOf(() =>
-    withPanel(deps, panelVendorOf(chunk[0]!), campaignOfChunk(chunk), (panel) =>
+    withPanel(deps, panelVendorOf(chunk[0]!), campaignsOfChunk(chunk), (panel) =>
       panel.statuses(chunk.map((order) => order.panel_order!)),
     ),
   );
