@@ -10,8 +10,9 @@ import { speaksPanel } from './vendors.routing.js';
  * The review guarantee's refill hook (providers/vendors/README.md, Refill). The campaign's panel vendor is asked
  * to `refill` its delivered review orders when their service refills; else a new review order is placed for
  * `missing` reviews (at least the service's minimum; the campaign's texts, from the first), recorded among the
- * campaign's vendor orders already closed (its charge is not polled); else 'unavailable': no panel vendor, no
- * service mapped, or the panel refused or could not be reached (every call is logged on the campaign).
+ * campaign's vendor orders already closed, with its cost as the panel tells it right after (it is not polled);
+ * else 'unavailable': no panel vendor, no service mapped, or the panel refused or could not be reached (every
+ * call is logged on the campaign).
  */
 export async function refillGuarantee(
   deps: Deps,
@@ -34,14 +35,17 @@ export async function refillGuarantee(
     const service = await serviceFor(deps.db, vendor, campaign);
     if (!service || campaign.order_id === null) return 'unavailable';
     const quantity = Math.max(missing, service.min);
-    const placed = await withPanel(deps, vendor, [campaignId], (panel) =>
-      panel.add({
+    const { placed, cost } = await withPanel(deps, vendor, [campaignId], async (panel) => {
+      const order = await panel.add({
         service: service.service,
         link: storeUrlOf(campaign.package, campaign.country),
         quantity,
         comments: campaign.texts.slice(0, quantity).map(commentOf),
-      }),
-    );
+      });
+      // Its cost, read once (the order is not polled): a panel that cannot tell yet leaves it unknown.
+      const status = await panel.status(order.order).catch(() => null);
+      return { placed: order, cost: { charge: status?.charge ?? null, currency: status?.currency ?? null } };
+    });
     await orders.insertVendorOrders(deps.db, [
       {
         campaign_id: campaignId,
@@ -51,6 +55,7 @@ export async function refillGuarantee(
         service: service.service,
         quantity,
         panel_order: placed.order,
+        ...cost,
         state: 'closed',
         outcome: 'delivered',
       },

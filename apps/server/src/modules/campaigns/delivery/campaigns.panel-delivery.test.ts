@@ -500,6 +500,20 @@ describe('panel vendors', () => {
     expect(panel.requests.slice(from).map((request) => [request.action, request.fields.order])).toEqual([
       ['refill', row!.panel_order],
     ]);
+    // A service that does not refill: a new review order, its cost read once from the panel.
+    await t.deps.db
+      .update(vendorOrders)
+      .set({ service: '9' })
+      .where(eq(vendorOrders.campaign_id, campaign.id));
+    await map(vendorId, [
+      { product_type: 1, store: 1, country: 'us', service: '1' },
+      { product_type: 2, store: 1, service: '2' },
+      { product_type: 7, store: 1, service: '9' },
+    ]);
+    expect(await refillGuarantee(t.deps, campaign.id, 2)).toBe('reordered');
+    const reorder = (await ordersOfCampaign(campaign.id)).find((each) => each.id !== row!.id);
+    expect(reorder).toMatchObject({ state: 'closed' });
+    expect(reorder!.charge).not.toBeNull();
     expect(await refillGuarantee(t.deps, 999_999, 2)).toBe('unavailable');
     expect(panel.violations).toEqual([]);
   });
