@@ -135,7 +135,9 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       app.inject({ method, url: `/api/private/v1/${url}`, headers, ...(payload && { payload }) }),
     async close() {
       await app.close();
-      await jobs.stop();
+      // A job still running when the pool closes makes pg-boss record its end on a closed pool (an unhandled
+      // rejection): a test's teardown waits for it rather than the 5 s a process gives at shutdown.
+      await jobs.stop({ timeoutMs: 30_000 });
       await database.close();
       if (!options.store) await store.drop();
     },

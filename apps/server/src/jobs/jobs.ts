@@ -39,7 +39,8 @@ export interface Jobs {
   onFailure(listener: JobFailureListener): void;
   /** Starts processing a queue in this process. */
   work<Q extends QueueName>(queue: Q, handler: JobHandler<Q>, options?: WorkOptions): Promise<void>;
-  stop(): Promise<void>;
+  /** Stops taking jobs and waits for the running ones, up to `timeoutMs` (5 s): the database closes after. */
+  stop(options?: { timeoutMs?: number }): Promise<void>;
 }
 
 /**
@@ -97,8 +98,8 @@ export async function startJobs(
         },
       );
     },
-    async stop() {
-      await boss.stop({ graceful: true, wait: true, timeout: 5000 });
+    async stop({ timeoutMs = 5000 } = {}) {
+      await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
     },
   };
 }
