@@ -169,3 +169,25 @@ export async function apiAuth(page: Page, email: string, password = DEMO_PASSWOR
   const { access_token: token } = (await login.json()) as { access_token: string };
   return { Authorization: `Bearer ${token}` };
 }
+
+/**
+ * The demo customer orders direct installs of its first Google Play app through the API (`draft` saves it
+ * unstarted); answers the campaign's id.
+ */
+export async function orderDemoInstalls(
+  page: Page,
+  plan: { days: number; installs: number; draft?: boolean },
+): Promise<number> {
+  const headers = await apiAuth(page, 'user@storelift.test');
+  const apps = (await (await page.request.get('/api/private/v1/apps?limit=50', { headers })).json()) as {
+    data: { package: string; appstore: number; country: { code: string } }[];
+  };
+  const app = apps.data.find((entry) => entry.appstore === 1);
+  if (!app) throw new Error('The demo customer tracks no Google Play app');
+  const order = await page.request.post('/api/private/v1/campaigns', {
+    headers,
+    data: { productType: 1, packageId: app.package, appstore: 1, country: app.country.code, ...plan },
+  });
+  expect(order.status(), await order.text()).toBe(201);
+  return ((await order.json()) as { data: { id: number } }).data.id;
+}

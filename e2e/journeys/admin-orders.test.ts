@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
-  DEMO_PASSWORD,
   chooseStaffAction,
   findUserOrder,
   launchBrowser,
   newPage,
+  orderDemoInstalls,
   signIn,
 } from '../support.js';
 
@@ -19,32 +19,8 @@ afterAll(() => browser?.close());
  * The demo customer orders direct installs through the API: a month long, so it stays active here (or
  * saved as a draft).
  */
-async function customerCampaign(page: Page, draft = false): Promise<number> {
-  const login = await page.request.post('/api/private/v1/login', {
-    data: { email: 'user@storelift.test', password: DEMO_PASSWORD },
-  });
-  const { access_token: token } = (await login.json()) as { access_token: string };
-  const headers = { Authorization: `Bearer ${token}` };
-  const apps = (await (await page.request.get('/api/private/v1/apps?limit=50', { headers })).json()) as {
-    data: { package: string; appstore: number; country: { code: string } }[];
-  };
-  const app = apps.data.find((entry) => entry.appstore === 1);
-  if (!app) throw new Error('The demo customer tracks no Google Play app');
-  const order = await page.request.post('/api/private/v1/campaigns', {
-    headers,
-    data: {
-      productType: 1,
-      packageId: app.package,
-      appstore: 1,
-      country: app.country.code,
-      days: 30,
-      installs: 5,
-      draft,
-    },
-  });
-  expect(order.status(), await order.text()).toBe(201);
-  return ((await order.json()) as { data: { id: number } }).data.id;
-}
+const customerCampaign = (page: Page, draft = false) =>
+  orderDemoInstalls(page, { days: 30, installs: 5, draft });
 
 describe('staff user orders and vendors', () => {
   it("finds a customer's campaign from the user lists, pauses and resumes it, gives it a new vendor and a partner, then deactivates and deletes that vendor", async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { apiAuth, expectAccessible, launchBrowser, newPage, signIn } from '../support.js';
+import { apiAuth, expectAccessible, launchBrowser, newPage, orderDemoInstalls, signIn } from '../support.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -10,29 +10,9 @@ afterAll(() => browser?.close());
 
 /**
  * The demo customer orders a day of 20 direct installs on a Google Play app, through the API (the sandbox panel's
- * service takes 10 to 50 000 a day).
+ * service takes 1 to 50 000 a day).
  */
-async function customerCampaign(page: Page): Promise<number> {
-  const headers = await apiAuth(page, 'user@storelift.test');
-  const apps = (await (await page.request.get('/api/private/v1/apps?limit=50', { headers })).json()) as {
-    data: { package: string; appstore: number; country: { code: string } }[];
-  };
-  const app = apps.data.find((entry) => entry.appstore === 1);
-  if (!app) throw new Error('The demo customer tracks no Google Play app');
-  const order = await page.request.post('/api/private/v1/campaigns', {
-    headers,
-    data: {
-      productType: 1,
-      packageId: app.package,
-      appstore: 1,
-      country: app.country.code,
-      days: 1,
-      installs: 20,
-    },
-  });
-  expect(order.status(), await order.text()).toBe(201);
-  return ((await order.json()) as { data: { id: number } }).data.id;
-}
+const customerCampaign = (page: Page) => orderDemoInstalls(page, { days: 1, installs: 20 });
 
 /** Picks an option of a select: opens it (typing `typed` to filter a searchable one), then the option. */
 async function pick(page: Page, testId: string, option: RegExp | string, typed?: string) {
