@@ -159,6 +159,20 @@ export const adminTransactionListQuerySchema = transactionListQuerySchema
 
 // ---------------------------------------------------------------- payment systems
 
+/** The provider that serves a payment system (docs/money.md, Providers). */
+export const PAYMENT_PROVIDERS = [
+  'sandbox',
+  'stripe',
+  'paypal',
+  'nowpayments',
+  'binance-pay',
+  'gate-pay',
+  'liqpay',
+  'fondy',
+] as const;
+export const paymentProviderSchema = z.enum(PAYMENT_PROVIDERS);
+export type PaymentProviderName = z.infer<typeof paymentProviderSchema>;
+
 export const paysystemSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -179,7 +193,7 @@ export const paysystemSchema = z.object({
   confirmations: z.number().int(),
   /** Call `checkout/{id}/auth` (the customer signs in at the provider) instead of `checkout`. */
   auth: z.boolean(),
-  provider: z.enum(['sandbox', 'stripe']),
+  provider: paymentProviderSchema,
   description: z.string(),
 });
 export type Paysystem = z.infer<typeof paysystemSchema>;

@@ -17,6 +17,7 @@ import {
 import { identityId, createdAt, updatedAt } from './columns.js';
 import {
   ACCOUNT_TYPES,
+  PAYMENT_PROVIDERS,
   PAYMENT_STATUSES,
   PAYMENT_TYPES,
   REFERENCE_TYPES,
@@ -238,7 +239,7 @@ export const payments = pgTable(
     confirmations: smallint('confirmations').notNull().default(0),
     required_confirmations: smallint('required_confirmations').notNull().default(0),
     /** sandbox, stripe, or manual (entered by staff). */
-    provider: text('provider', { enum: ['sandbox', 'stripe', 'manual'] }).notNull(),
+    provider: text('provider', { enum: [...PAYMENT_PROVIDERS, 'manual'] }).notNull(),
     /** The provider's id (Stripe Checkout Session). */
     provider_ref: text('provider_ref'),
     /** The unique payment id staff give a manual payment. */

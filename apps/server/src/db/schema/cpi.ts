@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -78,4 +80,68 @@ export const campaignCpi = pgTable(
       .where(sql`${t.refund_due_at} is not null and ${t.refunded_at} is null`),
     index('campaign_cpi_account_idx').on(t.cpi_account_id),
   ],
+);
+
+/**
+ * A CPI campaign at Google Ads (providers/ad-network/google-ads): the resource names each mutate created,
+ * stored as it is made so a retried start finds what exists instead of creating it twice; the ad's review
+ * state and the last error the API answered, for the customer (in plain words) and staff (as the API said it).
+ */
+export const campaignGoogleAds = pgTable(
+  'campaign_google_ads',
+  {
+    campaign_id: integer('campaign_id')
+      .primaryKey()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    cpi_account_id: integer('cpi_account_id').references(() => cpiAccounts.id, { onDelete: 'restrict' }),
+    /** The account's customer id (digits of `id_key`) the resources live in. */
+    customer_id: text('customer_id').notNull(),
+    budget_resource: text('budget_resource'),
+    campaign_resource: text('campaign_resource'),
+    /** Location criteria by ISO country code. */
+    criteria: jsonb('criteria').$type<Record<string, string>>().notNull().default({}),
+    ad_group_resource: text('ad_group_resource'),
+    ad_resource: text('ad_resource'),
+    /** The status last set at Google Ads: ENABLED, PAUSED or REMOVED. */
+    status: text('status'),
+    /** The account's time zone (Google reports days in it) and the first day the campaign ran there. */
+    time_zone: text('time_zone'),
+    start_date: date('start_date', { mode: 'string' }),
+    /** The ad's policy review: approval status (APPROVED, DISAPPROVED, ...), review status, topics. */
+    approval_status: text('approval_status'),
+    review_status: text('review_status'),
+    policy_topics: jsonb('policy_topics').$type<string[]>().notNull().default([]),
+    /** The last refusal: its kind (auth, policy, budget, target, quota, other) and the API's own error. */
+    error_kind: text('error_kind'),
+    error_detail: text('error_detail'),
+    error_at: timestamp('error_at', { withTimezone: true }),
+    reported_at: timestamp('reported_at', { withTimezone: true }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [index('campaign_google_ads_account_idx').on(t.cpi_account_id)],
+);
+
+/**
+ * What an ad network reported per campaign, day (the account's time-zone date) and country: the hourly
+ * report overwrites a day's row with its latest figures. Conversions are Google's (fractional); cost in micros.
+ */
+export const cpiStats = pgTable(
+  'cpi_stats',
+  {
+    campaign_id: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    /** ISO code of the users' country; '' when the network did not say. */
+    country: text('country').notNull(),
+    impressions: bigint('impressions', { mode: 'number' }).notNull().default(0),
+    clicks: bigint('clicks', { mode: 'number' }).notNull().default(0),
+    conversions: numeric('conversions', { precision: 14, scale: 2 }).notNull().default('0'),
+    cost_micros: bigint('cost_micros', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    updated_at: updatedAt(),
+  },
+  (t) => [uniqueIndex('cpi_stats_campaign_date_country_unique').on(t.campaign_id, t.date, t.country)],
 );

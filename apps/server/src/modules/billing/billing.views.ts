@@ -4,6 +4,7 @@ import {
   type AdminPayment,
   type Payment,
   type Paysystem,
+  type PaymentProviderName,
   type Transaction,
 } from '@storelift/shared';
 import type { TransactionRow } from '../ledger/ledger.js';
@@ -78,7 +79,7 @@ export function toAdminPaymentView(row: PaymentWithNames): AdminPayment {
 
 export function toPaysystemView(
   row: PaysystemRow,
-  provider: 'sandbox' | 'stripe',
+  provider: PaymentProviderName,
   country: string | null,
 ): Paysystem {
   return {

@@ -152,9 +152,12 @@ export async function checkout(deps: Deps, user: UserRow, paysystemId: number, a
       uuid: payment.uuid,
       total: formatMoney(q.total),
       amount: formatMoney(q.amount),
+      paysystemId: system.id,
       paysystemName: system.name,
       email: user.email,
       resultUrl: resultUrl(deps.config.publicUrl, payment.id),
+      callbackUrl: `${deps.config.publicUrl}/api/public/v1/payments/callback/${provider.name}`,
+      returnUrl: `${deps.config.publicUrl}/api/public/v1/payments/return/${payment.uuid}`,
     });
   } catch (error) {
     providerFailure(error, { call: 'createCheckout', provider: provider.name, paymentId: payment.id });

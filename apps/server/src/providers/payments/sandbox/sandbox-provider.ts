@@ -68,6 +68,7 @@ export function verifySandboxSignature(
  */
 export class SandboxProvider implements PaymentProvider {
   readonly name = 'sandbox' as const;
+  readonly mode = 'sandbox' as const;
   constructor(private readonly config: { internalUrl: string }) {}
 
   /** The page is on Storelift's own origin: its path, so the browser stays on the origin it is on. */

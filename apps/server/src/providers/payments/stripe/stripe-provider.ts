@@ -28,9 +28,12 @@ export const centsOf = (total: string) => Number(total.replace(/\.(\d{2})\d*$/, 
  */
 export class StripeProvider implements PaymentProvider {
   readonly name = 'stripe' as const;
+  readonly mode: 'live' | 'sandbox';
   private readonly stripe: Stripe;
 
   constructor(private readonly options: StripeOptions) {
+    // Stripe's test-mode keys start sk_test_ (or rk_test_ when restricted).
+    this.mode = /^[sr]k_live_/.test(options.secretKey) ? 'live' : 'sandbox';
     const api = options.apiUrl ? new URL(options.apiUrl) : undefined;
     this.stripe = new Stripe(options.secretKey, {
       maxNetworkRetries: 1,
