@@ -23,3 +23,4 @@ export * from './public-api.js';
 export * from './webhooks.js';
 export * from './guarantee.js';
 export * from './sandbox-panel.js';
+export * from './sandbox-google-ads.js';
