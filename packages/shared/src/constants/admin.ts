@@ -96,6 +96,8 @@ export const AUDIT_ACTIONS = [
   'ads-report.delete',
   'contact-messages.handle',
   'contact-messages.reopen',
+  'transfers.reverse',
+  'settings.transfers',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

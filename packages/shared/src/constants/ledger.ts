@@ -53,6 +53,9 @@ export const LEDGER_TEXTS = {
   },
   cpiUnpaid: 'Campaign #{{id}}: unpaid spend',
   cpiUnusedPrepayment: 'Campaign #{{id}} canceled: unused prepayment',
+  transferSent: 'Transfer #{{id}} to {{name}}',
+  transferReceived: 'Transfer #{{id}} from {{name}}',
+  transferReversed: 'Transfer #{{id}} reversed',
   guaranteeNotKept: {
     one: 'Review guarantee: {{count}} review not kept',
     other: 'Review guarantee: {{count}} reviews not kept',

@@ -35,6 +35,7 @@ export const REFERENCE_TYPES = [
   'api_purchase',
   'bonus_grant',
   'transaction',
+  'transfer',
 ] as const;
 export type ReferenceType = (typeof REFERENCE_TYPES)[number];
 

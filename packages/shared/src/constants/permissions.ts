@@ -124,6 +124,12 @@ export const PERMISSION_FUNCTIONS = [
   { permission: 'payments.delete', module: 'user-payments', name: 'Delete a payment', roles: ADMIN },
   { permission: 'payments.refund', module: 'user-payments', name: 'Refund a payment', roles: ADMIN },
   {
+    permission: 'transfers.reverse',
+    module: 'user-payments',
+    name: 'Reverse a transfer between accounts',
+    roles: ADMIN,
+  },
+  {
     permission: 'payments.invoices',
     module: 'user-payments',
     name: 'Upload and delete invoices',
@@ -195,6 +201,12 @@ export const PERMISSION_FUNCTIONS = [
     permission: 'settings.marketing',
     module: 'core-settings',
     name: 'Set the marketing percent limit',
+    roles: ADMIN,
+  },
+  {
+    permission: 'settings.transfers',
+    module: 'core-settings',
+    name: 'Set the limits of transfers between accounts',
     roles: ADMIN,
   },
   {

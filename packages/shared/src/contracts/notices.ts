@@ -33,6 +33,10 @@ export const NOTICE_KEYS = [
   'guaranteeRefunded',
   'vendorBalanceLow',
   'guaranteeUnmonitored',
+  'transferSent',
+  'transferReceived',
+  'transferReversedSender',
+  'transferReversedReceiver',
 ] as const;
 export type NoticeKey = (typeof NOTICE_KEYS)[number];
 
@@ -58,6 +62,10 @@ export const NOTICE_TEXTS: Record<Locale, Record<NoticeKey, string>> = {
       'The store’s reviews cannot be read for the review guarantee of {{count}} campaigns ({{ids}}): customers see it as not monitored until the reads work again.',
     vendorBalanceLow:
       'The balance of vendor {{vendor}} is {{balance}} {{currency}}, below its threshold of {{threshold}}: top it up so it keeps taking orders.',
+    transferSent: 'You sent {{amount}} USD to {{name}} (transfer #{{id}}).',
+    transferReceived: 'You received {{amount}} USD from {{name}} (transfer #{{id}}).',
+    transferReversedSender: 'Transfer #{{id}} of {{amount}} USD was reversed by support: the money is back on your balance.',
+    transferReversedReceiver: 'Transfer #{{id}} of {{amount}} USD you received was reversed by support: it left your balance.',
   },
   'es-ES': {
     paymentCredited: 'Tu recarga de {{amount}} USD se abonó a tu saldo.',
@@ -80,6 +88,10 @@ export const NOTICE_TEXTS: Record<Locale, Record<NoticeKey, string>> = {
       'No se pueden leer las reseñas de la tienda para la garantía de {{count}} campañas ({{ids}}): los clientes la ven como no supervisada hasta que la lectura vuelva a funcionar.',
     vendorBalanceLow:
       'El saldo del proveedor {{vendor}} es {{balance}} {{currency}}, por debajo de su umbral de {{threshold}}: recárgalo para que siga aceptando pedidos.',
+    transferSent: 'Enviaste {{amount}} USD a {{name}} (transferencia #{{id}}).',
+    transferReceived: 'Recibiste {{amount}} USD de {{name}} (transferencia #{{id}}).',
+    transferReversedSender: 'El soporte revirtió la transferencia #{{id}} de {{amount}} USD: el dinero volvió a tu saldo.',
+    transferReversedReceiver: 'El soporte revirtió la transferencia #{{id}} de {{amount}} USD que recibiste: salió de tu saldo.',
   },
   'uk-UA': {
     paymentCredited: 'Ваше поповнення на {{amount}} USD зараховано на баланс.',
@@ -101,6 +113,10 @@ export const NOTICE_TEXTS: Record<Locale, Record<NoticeKey, string>> = {
       'Не вдається прочитати відгуки в магазині для гарантії кампаній ({{count}}: {{ids}}): клієнти бачать її як таку, що не відстежується, доки читання не відновиться.',
     vendorBalanceLow:
       'Баланс постачальника {{vendor}} — {{balance}} {{currency}}, нижче порогу {{threshold}}: поповніть його, щоб він і далі приймав замовлення.',
+    transferSent: 'Ви надіслали {{amount}} USD користувачу {{name}} (переказ #{{id}}).',
+    transferReceived: 'Ви отримали {{amount}} USD від {{name}} (переказ #{{id}}).',
+    transferReversedSender: 'Підтримка скасувала переказ #{{id}} на {{amount}} USD: гроші повернулися на ваш баланс.',
+    transferReversedReceiver: 'Підтримка скасувала отриманий вами переказ #{{id}} на {{amount}} USD: його списано з вашого балансу.',
   },
   'ru-RU': {
     paymentCredited: 'Ваше пополнение на {{amount}} USD зачислено на баланс.',
@@ -123,6 +139,10 @@ export const NOTICE_TEXTS: Record<Locale, Record<NoticeKey, string>> = {
       'Не удаётся прочитать отзывы в магазине для гарантии кампаний ({{count}}: {{ids}}): клиенты видят её как неотслеживаемую, пока чтение не восстановится.',
     vendorBalanceLow:
       'Баланс поставщика {{vendor}} — {{balance}} {{currency}}, ниже порога {{threshold}}: пополните его, чтобы он продолжал принимать заказы.',
+    transferSent: 'Вы отправили {{amount}} USD пользователю {{name}} (перевод #{{id}}).',
+    transferReceived: 'Вы получили {{amount}} USD от {{name}} (перевод #{{id}}).',
+    transferReversedSender: 'Поддержка отменила перевод #{{id}} на {{amount}} USD: деньги вернулись на ваш баланс.',
+    transferReversedReceiver: 'Поддержка отменила полученный вами перевод #{{id}} на {{amount}} USD: он списан с вашего баланса.',
   },
 };
 

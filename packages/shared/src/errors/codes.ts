@@ -9,6 +9,7 @@ import { SALES_MESSAGES } from '../rules/sales-messages.js';
 import { SECURITY_MESSAGES } from '../rules/security-messages.js';
 import { SETTINGS_MESSAGES } from '../rules/settings-messages.js';
 import { STAFF_MONEY_MESSAGES } from '../rules/staff-money-messages.js';
+import { TRANSFER_MESSAGES } from '../rules/transfer-messages.js';
 import { STORE_LINK_MESSAGES } from '../rules/store-links.js';
 import { USER_MESSAGES } from '../rules/user-messages.js';
 import { VALIDATION_MESSAGES } from '../rules/validation-messages.js';
@@ -34,6 +35,7 @@ const MESSAGE_SETS = {
   settings: SETTINGS_MESSAGES,
   staffMoney: STAFF_MONEY_MESSAGES,
   storeLink: STORE_LINK_MESSAGES,
+  transfers: TRANSFER_MESSAGES,
   users: USER_MESSAGES,
   webhook: WEBHOOK_MESSAGES,
 } as const;

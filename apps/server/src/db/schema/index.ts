@@ -24,3 +24,4 @@ export * from './webhooks.js';
 export * from './guarantee.js';
 export * from './sandbox-panel.js';
 export * from './sandbox-google-ads.js';
+export * from './transfers.js';
