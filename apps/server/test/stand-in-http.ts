@@ -1,0 +1,59 @@
+import { once } from 'node:events';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** One request as a stand-in provider received it. */
+export interface StandInCall {
+  method: string;
+  /** Path and query. */
+  url: string;
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+/** A provider stand-in's HTTP server on 127.0.0.1 (payments stand-ins: stand-in-gate-pay, -liqpay, -fondy). */
+export interface StandInServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Listens on a free loopback port and hands each request, its body read, to `handle`; a handler that
+ * throws answers 500 (a stand-in's own bug shows as a failing call, never a hang).
+ */
+export async function startStandInServer(
+  handle: (call: StandInCall, res: ServerResponse) => void | Promise<void>,
+): Promise<StandInServer> {
+  const server = createServer(async (req, res) => {
+    let body = '';
+    for await (const chunk of req) body += chunk;
+    try {
+      await handle({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body }, res);
+    } catch (error) {
+      res.statusCode = 500;
+      res.end(String(error));
+    }
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Answers JSON with a status. */
+export function replyJson(res: ServerResponse, status: number, body: unknown) {
+  res.statusCode = status;
+  res.setHeader('content-type', 'application/json; charset=utf-8');
+  res.end(JSON.stringify(body));
+}
+
+/** A plain HTML page (the stand-in's hosted checkout). */
+export function replyHtml(res: ServerResponse, title: string) {
+  res.statusCode = 200;
+  res.setHeader('content-type', 'text/html; charset=utf-8');
+  res.end(
+    `<!doctype html><html lang="en"><head><title>${title}</title></head><body><h1>${title}</h1></body></html>`,
+  );
+}
