@@ -66,7 +66,7 @@ describe('LiqPay checkout and callbacks', () => {
       currency: 'USD',
       description: 'Storelift balance top-up: 500.00 USD',
       order_id: uuid,
-      result_url: 'http://storelift.test/top-up-balance/result?payment=7',
+      result_url: `http://storelift.test/api/public/v1/payments/return/${uuid}`,
       server_url: 'http://storelift.test/api/public/v1/payments/callback/liqpay',
       sandbox: 1,
     });

@@ -61,7 +61,8 @@ export class LiqPayProvider implements PaymentProvider {
       currency: 'USD',
       description: `Storelift balance top-up: ${request.amount} USD`,
       order_id: request.uuid,
-      result_url: request.resultUrl,
+      // LiqPay may bring the browser back with a POST of data and signature: the server's return route takes both.
+      result_url: request.returnUrl,
       server_url: request.callbackUrl,
       ...(this.mode === 'sandbox' && { sandbox: 1 }),
     });
