@@ -276,6 +276,8 @@ export const campaignSchema = z.object({
   status_history: z.array(campaignStatusChangeSchema).optional(),
   /** CPI campaigns (type 4), in details only. */
   cpi: cpiCampaignSchema.optional(),
+  /** CPI campaigns (type 4) in lists: how many countries the ads run in and the spend so far. */
+  cpi_summary: z.object({ countries: z.number().int(), spent: z.string() }).optional(),
   /** Custom review texts (details only). */
   reviews: z.array(reviewSchema).optional(),
   /** A completed guaranteed-reviews campaign's review guarantee (details only). */

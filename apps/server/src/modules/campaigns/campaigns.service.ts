@@ -32,6 +32,7 @@ import * as repo from './campaigns.repo.js';
 import { quoteOf, rowValues, type PlannedOrder } from './campaigns.rules.js';
 import { cloneCpi, cpiViewOf } from './cpi/campaigns.cpi.js';
 import * as cpiRepo from './cpi/campaigns.cpi-repo.js';
+import { withCpiSummaries } from './cpi/campaigns.cpi-report.js';
 import { begin, insertOrder, newOrders, writeExtras } from './order/insert.js';
 import { smartOrders } from './order/plan.js';
 import { prepare } from './order/prepare.js';
@@ -402,7 +403,7 @@ export async function listCampaigns(deps: Deps, userId: number, query: CampaignL
   const counts = tabCounts(byStatus);
   // Every status belongs to the all tab or one tab of its own: the tab's count is the list's total.
   const total = counts[query.status];
-  const data = rows.map(viewOf);
+  const data = await withCpiSummaries(deps.db, rows.map(viewOf));
   const perPage = query.isExport ? Math.max(1, total) : query.limit;
   return { data, meta: pageMeta(total, query.isExport ? 1 : query.page, perPage), counts };
 }

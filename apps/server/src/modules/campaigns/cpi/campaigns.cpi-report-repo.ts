@@ -1,6 +1,12 @@
 import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client.js';
-import { campaignGoogleAds, campaigns, cpiStats, transactions } from '../../../db/schema/index.js';
+import {
+  campaignCpi,
+  campaignGoogleAds,
+  campaigns,
+  cpiStats,
+  transactions,
+} from '../../../db/schema/index.js';
 
 /** Sums of `cpi_stats` rows as exact texts (conversions keep their 2 decimals, cost its micros). */
 const sums = {
@@ -100,4 +106,16 @@ export function ownStatsByCountry(
       ),
     )
     .groupBy(cpiStats.country);
+}
+
+/** The country count and spend of these CPI campaigns (a list page's). */
+export function cpiSummaries(db: Queryable, ids: number[]) {
+  return db
+    .select({
+      id: campaignCpi.campaign_id,
+      countries: sql<number>`jsonb_array_length(${campaignCpi.countries})`.mapWith(Number),
+      spent: campaignCpi.spent,
+    })
+    .from(campaignCpi)
+    .where(inArray(campaignCpi.campaign_id, ids));
 }

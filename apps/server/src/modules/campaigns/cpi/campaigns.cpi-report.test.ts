@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { DAY_MS, type Campaign, type CpiEstimate, type CpiReport } from '@storelift/shared';
 import { buildTestApp, errorsOf, type TestApp } from '../../../../test/build-test-app.js';
 import { directInstallsBody, makeApp, makeTopUp, makeUser } from '../../../../test/factories.js';
@@ -149,6 +150,17 @@ describe('GET campaigns/{id}/cpi-report', () => {
       ['campaign_charge', '-20.0000'],
     ]);
     expect(report.refund).toEqual({ prepaid_left: '20.0000', due_at: null, refunded_at: null });
+  });
+
+  it('My campaigns lists a CPI campaign’s country count and spend so far', async () => {
+    await t.deps.db.execute(sql`update campaign_cpi set spent = 2.1 where campaign_id = ${campaign.id}`);
+    const res = await t.call('GET', 'campaigns?limit=100', owner.auth);
+    expect(res.statusCode, res.body).toBe(200);
+    const listed: Campaign[] = res.json().data;
+    expect(listed.find((row) => row.id === campaign.id)?.cpi_summary).toEqual({
+      countries: 2,
+      spent: '2.1000',
+    });
   });
 
   it('shows a cancel’s refund schedule', async () => {

@@ -8,6 +8,7 @@ import {
   cpiTierOf,
   formatMoney,
   parseMoney,
+  type Campaign,
   type CpiEstimate,
   type CpiEstimateQuery,
   type CpiEstimateRow,
@@ -16,6 +17,7 @@ import {
   type CpiReport,
   type Money,
 } from '@storelift/shared';
+import type { Queryable } from '../../../db/client.js';
 import type { Deps } from '../../../deps.js';
 import { NotFoundError } from '../../../lib/errors.js';
 import * as repo from '../campaigns.repo.js';
@@ -210,4 +212,20 @@ export async function cpiEstimate(
     });
   }
   return { data: { rows } };
+}
+
+/** A list page's campaigns with each CPI one's country count and spend so far (one query, only for CPI rows). */
+export async function withCpiSummaries(db: Queryable, list: Campaign[]): Promise<Campaign[]> {
+  const ids = list.filter((campaign) => campaign.type === PRODUCT_TYPES.cpi).map((campaign) => campaign.id);
+  if (!ids.length) return list;
+  const byId = new Map((await reportRepo.cpiSummaries(db, ids)).map((row) => [row.id, row]));
+  return list.map((campaign) => {
+    const summary = byId.get(campaign.id);
+    return summary
+      ? {
+          ...campaign,
+          cpi_summary: { countries: summary.countries, spent: formatMoney(parseMoney(summary.spent)) },
+        }
+      : campaign;
+  });
 }
