@@ -22,6 +22,7 @@ import type { Deps } from './deps.js';
 import { outboundPolicy, type OutboundPolicy } from './lib/public-url.js';
 import type { Jobs } from './jobs/jobs.js';
 import { adminSalesRoutes, managersRoutes } from './modules/sales/sales.routes.js';
+import { adminTransfersRoutes, transfersRoutes } from './modules/transfers/transfers.routes.js';
 import { registerAuth, requirePermissions } from './modules/sessions/auth.plugin.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
@@ -206,6 +207,7 @@ export async function storelift(
       await api.register(pagesRoutes);
       await api.register(noticesRoutes);
       await api.register(managersRoutes);
+      await api.register(transfersRoutes);
     },
     { prefix: '/api/private/v1' },
   );
@@ -241,6 +243,7 @@ export async function storelift(
       await admin.register(adminPagesRoutes);
       await admin.register(adminNoticesRoutes);
       await admin.register(adminSalesRoutes);
+      await admin.register(adminTransfersRoutes);
     },
     { prefix: '/api/admin/v1' },
   );

@@ -64,8 +64,10 @@ export const NOTICE_TEXTS: Record<Locale, Record<NoticeKey, string>> = {
       'The balance of vendor {{vendor}} is {{balance}} {{currency}}, below its threshold of {{threshold}}: top it up so it keeps taking orders.',
     transferSent: 'You sent {{amount}} USD to {{name}} (transfer #{{id}}).',
     transferReceived: 'You received {{amount}} USD from {{name}} (transfer #{{id}}).',
-    transferReversedSender: 'Transfer #{{id}} of {{amount}} USD was reversed by support: the money is back on your balance.',
-    transferReversedReceiver: 'Transfer #{{id}} of {{amount}} USD you received was reversed by support: it left your balance.',
+    transferReversedSender:
+      'Transfer #{{id}} of {{amount}} USD was reversed by support: the money is back on your balance.',
+    transferReversedReceiver:
+      'Transfer #{{id}} of {{amount}} USD you received was reversed by support: it left your balance.',
   },
   'es-ES': {
     paymentCredited: 'Tu recarga de {{amount}} USD se abonó a tu saldo.',
@@ -90,8 +92,10 @@ export const NOTICE_TEXTS: Record<Locale, Record<NoticeKey, string>> = {
       'El saldo del proveedor {{vendor}} es {{balance}} {{currency}}, por debajo de su umbral de {{threshold}}: recárgalo para que siga aceptando pedidos.',
     transferSent: 'Enviaste {{amount}} USD a {{name}} (transferencia #{{id}}).',
     transferReceived: 'Recibiste {{amount}} USD de {{name}} (transferencia #{{id}}).',
-    transferReversedSender: 'El soporte revirtió la transferencia #{{id}} de {{amount}} USD: el dinero volvió a tu saldo.',
-    transferReversedReceiver: 'El soporte revirtió la transferencia #{{id}} de {{amount}} USD que recibiste: salió de tu saldo.',
+    transferReversedSender:
+      'El soporte revirtió la transferencia #{{id}} de {{amount}} USD: el dinero volvió a tu saldo.',
+    transferReversedReceiver:
+      'El soporte revirtió la transferencia #{{id}} de {{amount}} USD que recibiste: salió de tu saldo.',
   },
   'uk-UA': {
     paymentCredited: 'Ваше поповнення на {{amount}} USD зараховано на баланс.',
@@ -115,8 +119,10 @@ export const NOTICE_TEXTS: Record<Locale, Record<NoticeKey, string>> = {
       'Баланс постачальника {{vendor}} — {{balance}} {{currency}}, нижче порогу {{threshold}}: поповніть його, щоб він і далі приймав замовлення.',
     transferSent: 'Ви надіслали {{amount}} USD користувачу {{name}} (переказ #{{id}}).',
     transferReceived: 'Ви отримали {{amount}} USD від {{name}} (переказ #{{id}}).',
-    transferReversedSender: 'Підтримка скасувала переказ #{{id}} на {{amount}} USD: гроші повернулися на ваш баланс.',
-    transferReversedReceiver: 'Підтримка скасувала отриманий вами переказ #{{id}} на {{amount}} USD: його списано з вашого балансу.',
+    transferReversedSender:
+      'Підтримка скасувала переказ #{{id}} на {{amount}} USD: гроші повернулися на ваш баланс.',
+    transferReversedReceiver:
+      'Підтримка скасувала отриманий вами переказ #{{id}} на {{amount}} USD: його списано з вашого балансу.',
   },
   'ru-RU': {
     paymentCredited: 'Ваше пополнение на {{amount}} USD зачислено на баланс.',
@@ -141,8 +147,10 @@ export const NOTICE_TEXTS: Record<Locale, Record<NoticeKey, string>> = {
       'Баланс поставщика {{vendor}} — {{balance}} {{currency}}, ниже порога {{threshold}}: пополните его, чтобы он продолжал принимать заказы.',
     transferSent: 'Вы отправили {{amount}} USD пользователю {{name}} (перевод #{{id}}).',
     transferReceived: 'Вы получили {{amount}} USD от {{name}} (перевод #{{id}}).',
-    transferReversedSender: 'Поддержка отменила перевод #{{id}} на {{amount}} USD: деньги вернулись на ваш баланс.',
-    transferReversedReceiver: 'Поддержка отменила полученный вами перевод #{{id}} на {{amount}} USD: он списан с вашего баланса.',
+    transferReversedSender:
+      'Поддержка отменила перевод #{{id}} на {{amount}} USD: деньги вернулись на ваш баланс.',
+    transferReversedReceiver:
+      'Поддержка отменила полученный вами перевод #{{id}} на {{amount}} USD: он списан с вашего баланса.',
   },
 };
 
