@@ -116,6 +116,11 @@ export const campaignGoogleAds = pgTable(
     error_detail: text('error_detail'),
     error_at: timestamp('error_at', { withTimezone: true }),
     reported_at: timestamp('reported_at', { withTimezone: true }),
+    /**
+     * The last date whose figures are final: read by a report pass that ran after the date ended (in the
+     * account's zone; the sandbox's dates end on its served time). Charging bills no later date.
+     */
+    final_through: date('final_through', { mode: 'string' }),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
