@@ -242,6 +242,13 @@ export const payments = pgTable(
     provider: text('provider', { enum: [...PAYMENT_PROVIDERS, 'manual'] }).notNull(),
     /** The provider's id (Stripe Checkout Session). */
     provider_ref: text('provider_ref'),
+    /** The provider's id of its refund to the original method (PayPal, Stripe), when refunded there. */
+    refund_ref: text('refund_ref'),
+    /**
+     * What the checkout asked for, when a crypto provider reported another amount arriving: the payment's
+     * amount, fee, VAT, total and bonus are then what arrived, and the difference shows (docs/money.md).
+     */
+    requested_total: money('requested_total'),
     /** The unique payment id staff give a manual payment. */
     external_id: text('external_id'),
     details: text('details'),
