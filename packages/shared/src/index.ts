@@ -40,6 +40,7 @@ export * from './rules/reviews-import.js';
 export * from './contracts/cpi.js';
 export * from './constants/cpi.js';
 export * from './constants/cpi-benchmarks.js';
+export * from './constants/geo-targets.js';
 export * from './contracts/cpi-report.js';
 export * from './contracts/admin-campaigns.js';
 export * from './contracts/vendors.js';
