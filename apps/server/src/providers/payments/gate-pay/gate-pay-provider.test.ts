@@ -49,10 +49,12 @@ describe('Gate Pay callbacks', () => {
       kind: 'paid',
       payment: { uuid },
       amount: '515.00',
-      currency: 'USDT',
+      currency: 'USD',
       creditReceived: true,
       details: 'Gate Pay 79553572569350157',
     });
+    const inBtc = await gatePay.readNotification(callback('PAY_SUCCESS', { currency: 'BTC' }));
+    expect(inBtc).toMatchObject({ currency: 'BTC' });
     expect((await gatePay.readNotification(callback('PAY_CLOSE'))).kind).toBe('canceled');
     expect((await gatePay.readNotification(callback('PAY_ERROR'))).kind).toBe('failed');
     expect((await gatePay.readNotification(callback('PAY_SUCCESS', { merchantTradeNo: 'x' }))).kind).toBe(

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import { centsText, parseMoney } from '@storelift/shared';
 import { sameSignature } from '../../../lib/signing.js';
 import {
   SignatureError,
@@ -88,7 +89,8 @@ export class GatePayProvider implements PaymentProvider {
       merchantTradeNo: gatePayTradeNo(request.uuid),
       env: { terminalType: 'WEB' },
       currency: 'USDT',
-      orderAmount: request.total,
+      // Gate takes at most 2 decimals here.
+      orderAmount: centsText(parseMoney(request.total)),
       goods: { goodsName: 'Storelift balance top-up', goodsDetail: `${request.amount} USD` },
       returnUrl: request.resultUrl,
       cancelUrl: `${request.returnUrl}?canceled=1`,
@@ -126,7 +128,9 @@ export class GatePayProvider implements PaymentProvider {
       kind,
       payment: { uuid },
       amount: typeof order.orderAmount === 'string' ? order.orderAmount : null,
-      currency: typeof order.currency === 'string' ? order.currency : null,
+      // The order was priced in USDT at one a dollar: USDT is dollars here; any other currency stays itself.
+      currency:
+        order.currency === 'USDT' ? 'USD' : typeof order.currency === 'string' ? order.currency : null,
       // Crypto: what arrived is credited, with any difference shown.
       creditReceived: true,
       details: `Gate Pay ${String(envelope?.bizId ?? '')}`.trim(),

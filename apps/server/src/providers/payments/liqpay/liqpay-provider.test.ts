@@ -44,7 +44,7 @@ describe('LiqPay checkout and callbacks', () => {
     const { url, providerRef } = await liqpay.createCheckout({
       id: 7,
       uuid,
-      total: '515.00',
+      total: '515.0000',
       amount: '500.00',
       paysystemName: 'Pay-for-UA gateway',
       email: 'a@b.test',

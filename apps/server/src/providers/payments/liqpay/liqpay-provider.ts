@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { centsText, parseMoney } from '@storelift/shared';
 import { sameSignature } from '../../../lib/signing.js';
 import {
   SignatureError,
@@ -57,7 +58,7 @@ export class LiqPayProvider implements PaymentProvider {
       public_key: this.options.publicKey,
       action: 'pay',
       // A decimal string, as LiqPay's own example sends it: no float on the way.
-      amount: request.total,
+      amount: centsText(parseMoney(request.total)),
       currency: 'USD',
       description: `Storelift balance top-up: ${request.amount} USD`,
       order_id: request.uuid,

@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAYMENT_SYSTEMS } from '@storelift/shared';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import { makeUser } from '../../../test/factories.js';
+import { startStandInFondy, type StandInFondy } from '../../../test/stand-in-fondy.js';
+import {
+  concurrently,
+  mainOf,
+  openCheckout,
+  paymentRow,
+  postCallback,
+} from '../../../test/hosted-payments.js';
+import { checkLedger } from '../ledger/ledger-check.js';
+
+/* Fondy (system 33) against the stand-in gateway: checkout URL, signed server callbacks, once only. */
+
+let t: TestApp;
+let fondy: StandInFondy;
+beforeAll(async () => {
+  fondy = await startStandInFondy();
+  t = await buildTestApp({
+    workers: false,
+    config: { fondy: { merchantId: fondy.merchantId, paymentKey: fondy.paymentKey, apiUrl: fondy.url } },
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await fondy.close();
+  expect(fondy.violations).toEqual([]);
+});
+
+const SYSTEM = PAYMENT_SYSTEMS.fondy;
+const send = (notice: { body: string; contentType: string }) =>
+  postCallback(t, 'fondy', notice.body, { 'content-type': notice.contentType });
+
+describe('Fondy', () => {
+  it('serves system 33 and opens a checkout URL for the total in cents', async () => {
+    const { auth } = await makeUser(t.deps.db);
+    const systems = (await t.call('GET', 'paysystems', auth)).json().data as {
+      id: number;
+      provider: string;
+    }[];
+    expect(systems.find((system) => system.id === SYSTEM)?.provider).toBe('fondy');
+    const { link, payment, row } = await openCheckout(t, auth, SYSTEM, 500);
+    const order = fondy.orders.get(row.uuid)!;
+    expect(order).toMatchObject({
+      amount: 51500,
+      currency: 'USD',
+      server_callback_url: 'http://storelift.test/api/public/v1/payments/callback/fondy',
+      response_url: `http://storelift.test/api/public/v1/payments/return/${row.uuid}`,
+    });
+    expect(link).toBe(`${fondy.url}/merchants/stand-in/default/index.html?token=${order.payment_id}`);
+    expect(row).toMatchObject({
+      provider: 'fondy',
+      provider_ref: String(order.payment_id),
+      status: 'pending',
+    });
+    expect(payment.status).toBe('pending');
+  });
+
+  it('credits an approved order once under 20 concurrent copies of its callback', async () => {
+    const { auth } = await makeUser(t.deps.db);
+    const { payment, row } = await openCheckout(t, auth, SYSTEM, 500);
+    const notice = fondy.notification(row.uuid, 'approved');
+    expect(new Set(await concurrently(20, () => send(notice)))).toEqual(new Set([200]));
+    expect(await mainOf(t, auth)).toBe('500.0000');
+    expect(await paymentRow(t, payment.id)).toMatchObject({ status: 'credited' });
+    // The same callback again, as a form this time: nothing more.
+    expect((await send(fondy.notification(row.uuid, 'approved', {}, { form: true }))).statusCode).toBe(200);
+    expect(await mainOf(t, auth)).toBe('500.0000');
+    expect((await checkLedger(t.deps.db)).problems).toEqual([]);
+  });
+
+  it('refuses a callback with a bad signature and writes nothing', async () => {
+    const { auth } = await makeUser(t.deps.db);
+    const { payment, row } = await openCheckout(t, auth, SYSTEM, 100);
+    const forged = fondy.notification(row.uuid, 'approved', {}, { key: 'not-the-key' });
+    expect((await send(forged)).statusCode).toBe(403);
+    const altered = fondy.notification(row.uuid, 'approved');
+    const tampered = {
+      ...altered,
+      body: altered.body.replace('"order_status":"approved"', '"order_status":"approved "'),
+    };
+    expect((await send(tampered)).statusCode).toBe(403);
+    expect(await paymentRow(t, payment.id)).toMatchObject({ status: 'pending' });
+    expect(await mainOf(t, auth)).toBe('0.0000');
+  });
+
+  it('does not credit an order approved for another amount', async () => {
+    const { auth } = await makeUser(t.deps.db);
+    const { payment, row } = await openCheckout(t, auth, SYSTEM, 100);
+    const res = await send(fondy.notification(row.uuid, 'approved', { amount: '100' }));
+    expect(res.statusCode).toBeLessThan(500);
+    expect((await paymentRow(t, payment.id)).status).not.toBe('credited');
+    expect(await mainOf(t, auth)).toBe('0.0000');
+  });
+
+  it('cancels on expired, fails on declined, and never moves a credited payment back', async () => {
+    const { auth } = await makeUser(t.deps.db);
+    const expired = await openCheckout(t, auth, SYSTEM, 100);
+    expect((await send(fondy.notification(expired.row.uuid, 'expired'))).statusCode).toBe(200);
+    expect((await paymentRow(t, expired.payment.id)).status).toBe('canceled');
+    const declined = await openCheckout(t, auth, SYSTEM, 100);
+    expect((await send(fondy.notification(declined.row.uuid, 'declined'))).statusCode).toBe(200);
+    expect((await paymentRow(t, declined.payment.id)).status).toBe('canceled');
+
+    const paid = await openCheckout(t, auth, SYSTEM, 100);
+    expect((await send(fondy.notification(paid.row.uuid, 'approved'))).statusCode).toBe(200);
+    for (const late of ['processing', 'declined', 'expired'] as const) {
+      expect((await send(fondy.notification(paid.row.uuid, late))).statusCode).toBe(200);
+    }
+    expect((await paymentRow(t, paid.payment.id)).status).toBe('credited');
+    expect(await mainOf(t, auth)).toBe('100.0000');
+  });
+
+  it('answers 2xx without effect for an order it does not know', async () => {
+    const unknown = fondy.notification('3f2c8a1e-0000-4000-8000-000000000000', 'approved', {
+      amount: '10300',
+    });
+    expect((await send(unknown)).statusCode).toBe(200);
+    expect((await send(fondy.notification('someone-elses-order', 'approved'))).statusCode).toBe(200);
+    expect((await checkLedger(t.deps.db)).problems).toEqual([]);
+  });
+});
