@@ -24,7 +24,7 @@ import {
 } from '@storelift/shared';
 import type { Queryable } from '../../db/client.js';
 import { eachOnItsOwn } from '../../lib/batches.js';
-import { insertColumns, rowOf, rowsOf, setColumns } from '../../db/sql-rows.js';
+import { columnList, insertColumns, rowOf, rowsOf, setColumns } from '../../db/sql-rows.js';
 import { currentActor } from '../audit/request-context.js';
 import {
   apps,
@@ -224,7 +224,8 @@ export async function updateCampaign(
     db,
     sql`${ctes.length ? sql`with ${sql.join(ctes, sql`, `)}` : sql``}
     update ${campaigns} set ${setColumns(campaigns, { ...values, updated_at: new Date() })}
-    where id = ${id}::int returning *`,
+    where id = ${id}::int returning ${columnList(campaigns)}`,
+    { prepared: true },
   );
   return rowOf(campaigns, row!);
 }
@@ -278,14 +279,18 @@ export async function insertCampaign(
   parts: { history?: Omit<HistoryStep, 'from' | 'to'>; orders?: NewOrder[]; claim?: CampaignClaim } = {},
 ): Promise<CampaignRow> {
   const id = sql`(select id from created)`;
-  const ctes = [sql`created as (insert into ${campaigns} ${insertColumns(campaigns, values)} returning *)`];
+  const ctes = [
+    sql`created as (insert into ${campaigns} ${insertColumns(campaigns, values)} returning ${columnList(campaigns)})`,
+  ];
   if (parts.orders?.length) ctes.push(orderWrites(id, parts.orders));
   if (parts.history)
     ctes.push(
       historyWrite(id, [{ ...parts.history, from: null, to: (values.status ?? 'draft') as CampaignStatus }]),
     );
   if (parts.claim) ctes.push(sql`claimed as (${parts.claim(id)})`);
-  const [row] = await rowsOf(db, sql`with ${sql.join(ctes, sql`, `)} select * from created`);
+  const [row] = await rowsOf(db, sql`with ${sql.join(ctes, sql`, `)} select * from created`, {
+    prepared: true,
+  });
   return rowOf(campaigns, row!);
 }
 

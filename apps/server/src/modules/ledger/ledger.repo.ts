@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import { formatMoney, type AccountType, type Money } from '@storelift/shared';
 import type { Db } from '../../db/client.js';
-import { rowOf, rowsOf } from '../../db/sql-rows.js';
+import { columnList, rowOf, rowsOf } from '../../db/sql-rows.js';
 import {
   accounts,
   billingProfiles,
@@ -34,6 +34,7 @@ export async function lockAccounts(tx: Tx, userIds: number[]) {
           sql`, `,
         )})
         order by id for update`,
+    { prepared: true },
   );
 }
 
@@ -99,7 +100,8 @@ export async function insertLedgerRow(
       ${row.appstore}::smallint, ${row.package}::text, ${row.createdBy}::int,
       ${row.impersonatorId}::int
     from moved
-    returning *`,
+    returning ${columnList(transactions)}`,
+    { prepared: true },
   );
   return raw && rowOf(transactions, raw);
 }

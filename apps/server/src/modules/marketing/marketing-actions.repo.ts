@@ -54,7 +54,12 @@ export async function runningAction(
       ),
     )
     .orderBy(desc(marketingActions.starts_at), desc(marketingActions.id))
-    .limit(1);
+    .limit(1)
+    // Prepared per shape (every order reads it): each connection plans each of the four once.
+    .prepare(
+      `marketing_running_${audience.store === undefined ? 0 : 1}${audience.product === undefined ? 0 : 1}`,
+    )
+    .execute();
   return row;
 }
 

@@ -1,5 +1,6 @@
 import { and, asc, between, desc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.js';
+import { rowsOf } from '../../db/sql-rows.js';
 import {
   apiIdempotencyKeys,
   apiUsageDaily,
@@ -30,7 +31,9 @@ interface SpendRow {
  */
 export async function spendCredits(db: Queryable, { userId, operation, cost, test }: Spend) {
   const paid = test ? 0 : cost;
-  const result = (await db.execute(sql`
+  const [row] = await rowsOf<SpendRow>(
+    db,
+    sql`
     with spent as (
       update ${billingProfiles}
       set api_credits = api_credits - least(api_credits, ${paid}::int),
@@ -46,8 +49,9 @@ export async function spendCredits(db: Queryable, { userId, operation, cost, tes
         test_calls = ${apiUsageDaily.test_calls} + excluded.test_calls,
         credits = ${apiUsageDaily.credits} + excluded.credits
     )
-    select remaining, auto_refresh from spent`)) as unknown as { rows: SpendRow[] };
-  const [row] = result.rows;
+    select remaining, auto_refresh from spent`,
+    { prepared: true },
+  );
   return row && { remaining: Number(row.remaining), autoRefresh: row.auto_refresh };
 }
 

@@ -213,11 +213,39 @@ describe('orders', () => {
     expect(Number((await balancesOf(t.deps.db, u.user.id)).main)).toBe(100 - price);
     const again = await u.v1('POST', 'campaigns', body, headers);
     expect(again.json().data.id).toBe([...ids][0]);
+    // The key is not looked up before ordering: a retry that ordering anew would now refuse (its price
+    // withdrawn) still answers the first order, and another body with the key is still told so.
+    await t.deps.db.execute(sql`update pricetags set is_active = false where user_id = ${u.user.id}`);
+    const late = await u.v1('POST', 'campaigns', body, headers);
+    expect(late.statusCode, late.body).toBe(201);
+    expect(late.json().data.id).toBe([...ids][0]);
     const other = await u.v1('POST', 'campaigns', { ...body, days: 4 }, headers);
     expect(other.statusCode).toBe(422);
     expect(other.json().errors).toEqual({ 'idempotency-key': [PUBLIC_API_MESSAGES.idempotencyKeyReused] });
-    // Each order was still paid for: 12 calls at 2 credits.
-    expect(await creditsOf(u.user.id)).toEqual({ free: 500 - 24, paid: 0 });
+    expect(await countCampaigns(u.user.id)).toBe(1);
+    // Each order was still paid for: 13 calls at 2 credits.
+    expect(await creditsOf(u.user.id)).toEqual({ free: 500 - 26, paid: 0 });
+    expect((await checkLedger(t.deps.db)).problems).toEqual([]);
+  });
+
+  it('orders keep working when a migration adds columns while the server runs (prepared statements)', async () => {
+    const u = await makeApiUser();
+    const body = directInstallsBody({ packageId: u.app.package });
+    // Orders side by side, so the statements are prepared on several of the pool's connections.
+    const first = await Promise.all(Array.from({ length: 4 }, () => u.v1('POST', 'campaigns', body)));
+    expect(first.map((res) => res.statusCode)).toEqual(Array(4).fill(201));
+    // The ordering path's statements are prepared on each connection (db/sql-rows.ts); a `returning *` would
+    // now answer another row type, which PostgreSQL refuses for a prepared statement.
+    const tables = ['campaigns', 'transactions', 'vendors'];
+    for (const table of tables)
+      await t.deps.db.execute(sql.raw(`alter table ${table} add column added_later int`));
+    try {
+      const again = await Promise.all(Array.from({ length: 4 }, () => u.v1('POST', 'campaigns', body)));
+      expect(again.map((res) => res.statusCode)).toEqual(Array(4).fill(201));
+    } finally {
+      for (const table of tables)
+        await t.deps.db.execute(sql.raw(`alter table ${table} drop column added_later`));
+    }
     expect((await checkLedger(t.deps.db)).problems).toEqual([]);
   });
 

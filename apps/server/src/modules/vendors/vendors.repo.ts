@@ -17,7 +17,7 @@ import {
 } from 'drizzle-orm';
 import type { VendorService } from '@storelift/shared';
 import type { Db, Queryable } from '../../db/client.js';
-import { rowOf, rowsOf } from '../../db/sql-rows.js';
+import { columnList, rowOf, rowsOf } from '../../db/sql-rows.js';
 import {
   apps,
   campaignOrderDays,
@@ -117,7 +117,7 @@ export async function candidatesFor(
   const rows = await rowsOf(
     db,
     sql`
-    select v.* from ${vendors} v
+    select ${columnList(vendors, 'v')} from ${vendors} v
     left join ${vendorCountries} vc on vc.vendor_id = v.id and vc.country_id = ${campaign.country_id}::int
     where v.is_active and coalesce(vc.is_active, true) and (${sandbox}::boolean or v.api_url is not null)
       and (v.store is null or v.store = ${campaign.appstore}::smallint)
@@ -128,6 +128,7 @@ export async function candidatesFor(
       and v.share > 0
       and ${panelTakes(campaign)}
     order by v.id`,
+    { prepared: true },
   );
   return rows.map((raw) => rowOf(vendors, raw));
 }
