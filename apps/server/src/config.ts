@@ -2,7 +2,20 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { PUBLIC_API_RATE_LIMIT } from '@storelift/shared';
 import { storeProviderName } from './providers/store/create-store-provider.js';
+import {
+  GOOGLE_ADS_API_URL,
+  GOOGLE_OAUTH_TOKEN_URL,
+  type GoogleAdsOptions,
+} from './providers/ad-network/google-ads/google-ads-client.js';
 import type { StoreProviderName } from './providers/store/store-provider.js';
+import type {
+  BinancePayConfig,
+  FondyConfig,
+  GatePayConfig,
+  LiqPayConfig,
+  NowPaymentsConfig,
+  PayPalConfig,
+} from './providers/payments/create-payment-providers.js';
 
 /** Runtime configuration, read once from the environment (README lists every variable). */
 export interface Config {
@@ -48,6 +61,17 @@ export interface Config {
   stripeWebhookSecret: string | undefined;
   /** Another Stripe API origin (a local stand-in such as stripe-mock); default Stripe's own. */
   stripeApiUrl: string | undefined;
+  /**
+   * The hosted payment providers (docs/money.md, Payment providers), each set when all its credentials are:
+   * its system is then served by it (live or the provider's own sandbox, by its API URL); without them the
+   * embedded sandbox serves the system where sandboxes are allowed, and production does not offer it.
+   */
+  paypal: PayPalConfig | undefined;
+  nowpayments: NowPaymentsConfig | undefined;
+  binancePay: BinancePayConfig | undefined;
+  gatePay: GatePayConfig | undefined;
+  liqpay: LiqPayConfig | undefined;
+  fondy: FondyConfig | undefined;
   /** Redis for state several API processes share (rate-limit counters); in process memory without it. */
   redisUrl: string | undefined;
   /** Prefix of Storelift's keys in Redis, so deployments (or test runs) can share one Redis. */
@@ -56,12 +80,36 @@ export interface Config {
   vendorSandboxSpeed: number;
   /** The key of the server's own sandbox panel (`/sandbox/panel/api/v2`, where sandboxes are allowed). */
   vendorSandboxPanelKey: string;
+  /**
+   * Google Ads, the ad network CPI accounts of network `google-ads` run on, when its five credentials are set
+   * (GOOGLE_ADS_*; GOOGLE_ADS_API_URL and GOOGLE_OAUTH_TOKEN_URL for stand-ins). Without them, where sandboxes
+   * are allowed, CPI runs on the server's own sandbox Google Ads (`googleAdsSetupOf`).
+   */
+  googleAds: GoogleAdsOptions | null;
   /** Support's e-mail: shown on the Contacts page, and where contact messages are mailed. */
   supportEmail: string;
   /** Support's Telegram handle, shown on the Contacts page when set. */
   supportTelegram: string | undefined;
   /** The RSS or Atom feed of the dashboard's external blog widget; a bundled sample without it. */
   blogFeedUrl: string | undefined;
+}
+
+/**
+ * A provider's settings from the environment: its credentials (variable by field), all required, and its
+ * optional API URL; undefined unless every credential is set.
+ */
+function providerConfig<K extends string>(
+  env: NodeJS.ProcessEnv,
+  credentials: Record<K, string>,
+  apiUrlVariable: string,
+): (Record<K, string> & { apiUrl: string | undefined }) | undefined {
+  const values = {} as Record<K, string>;
+  for (const [field, variable] of Object.entries(credentials) as [K, string][]) {
+    const value = env[variable]?.trim();
+    if (!value) return undefined;
+    values[field] = value;
+  }
+  return { ...values, apiUrl: env[apiUrlVariable]?.trim().replace(/\/$/, '') || undefined };
 }
 
 /** The entries of a comma-separated setting. */
@@ -102,11 +150,43 @@ export function configProblem(env: NodeJS.ProcessEnv = process.env): string | nu
         (trustProxy.toLowerCase() === 'true' ? " (true would believe any client's own X-Forwarded-For)" : ''),
     );
   }
+  const googleAdsSet = GOOGLE_ADS_ENV.filter((name) => env[name]);
+  if (googleAdsSet.length && googleAdsSet.length < GOOGLE_ADS_ENV.length)
+    problems.push(
+      `Google Ads needs all of ${GOOGLE_ADS_ENV.join(', ')}; missing ${GOOGLE_ADS_ENV.filter((name) => !env[name]).join(', ')}`,
+    );
   const notAddresses = listOf(env.OUTBOUND_ALLOW).filter((entry) => !isAddressOrNetwork(entry));
   if (notAddresses.length)
     problems.push(`OUTBOUND_ALLOW holds ${notAddresses.join(', ')}: not addresses or CIDRs`);
   return problems.length ? `Storelift refuses to start: ${problems.join('; ')}.` : null;
 }
+
+/** Google Ads credentials from the environment: all five, or none (a partial set is refused at start). */
+function googleAdsOf(env: NodeJS.ProcessEnv): GoogleAdsOptions | null {
+  const developerToken = env.GOOGLE_ADS_DEVELOPER_TOKEN;
+  const clientId = env.GOOGLE_ADS_CLIENT_ID;
+  const clientSecret = env.GOOGLE_ADS_CLIENT_SECRET;
+  const refreshToken = env.GOOGLE_ADS_REFRESH_TOKEN;
+  const loginCustomerId = env.GOOGLE_ADS_LOGIN_CUSTOMER_ID;
+  if (!developerToken || !clientId || !clientSecret || !refreshToken || !loginCustomerId) return null;
+  return {
+    developerToken,
+    clientId,
+    clientSecret,
+    refreshToken,
+    loginCustomerId,
+    apiUrl: (env.GOOGLE_ADS_API_URL || GOOGLE_ADS_API_URL).replace(/\/$/, ''),
+    tokenUrl: env.GOOGLE_OAUTH_TOKEN_URL || GOOGLE_OAUTH_TOKEN_URL,
+  };
+}
+
+const GOOGLE_ADS_ENV = [
+  'GOOGLE_ADS_DEVELOPER_TOKEN',
+  'GOOGLE_ADS_CLIENT_ID',
+  'GOOGLE_ADS_CLIENT_SECRET',
+  'GOOGLE_ADS_REFRESH_TOKEN',
+  'GOOGLE_ADS_LOGIN_CUSTOMER_ID',
+];
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
@@ -138,11 +218,42 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
     stripeApiUrl: env.STRIPE_API_URL || undefined,
+    paypal: providerConfig(
+      env,
+      { clientId: 'PAYPAL_CLIENT_ID', clientSecret: 'PAYPAL_CLIENT_SECRET', webhookId: 'PAYPAL_WEBHOOK_ID' },
+      'PAYPAL_API_URL',
+    ),
+    nowpayments: providerConfig(
+      env,
+      { apiKey: 'NOWPAYMENTS_API_KEY', ipnSecret: 'NOWPAYMENTS_IPN_SECRET' },
+      'NOWPAYMENTS_API_URL',
+    ),
+    binancePay: providerConfig(
+      env,
+      { apiKey: 'BINANCE_PAY_API_KEY', secret: 'BINANCE_PAY_SECRET' },
+      'BINANCE_PAY_API_URL',
+    ),
+    gatePay: providerConfig(
+      env,
+      { clientId: 'GATE_PAY_CLIENT_ID', apiKey: 'GATE_PAY_API_KEY' },
+      'GATE_PAY_API_URL',
+    ),
+    liqpay: providerConfig(
+      env,
+      { publicKey: 'LIQPAY_PUBLIC_KEY', privateKey: 'LIQPAY_PRIVATE_KEY' },
+      'LIQPAY_API_URL',
+    ),
+    fondy: providerConfig(
+      env,
+      { merchantId: 'FONDY_MERCHANT_ID', paymentKey: 'FONDY_PAYMENT_KEY' },
+      'FONDY_API_URL',
+    ),
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: env.REDIS_PREFIX || 'storelift:',
     vendorSandboxSpeed: Math.max(0, Number(env.VENDOR_SANDBOX_SPEED ?? 1)) || 1,
     // A default for dev and demo: the sandbox panel moves no real money or delivery.
     vendorSandboxPanelKey: env.VENDOR_SANDBOX_PANEL_KEY || 'sandbox-panel-key',
+    googleAds: googleAdsOf(env),
     supportEmail: env.SUPPORT_EMAIL || 'support@storelift.test',
     supportTelegram: env.SUPPORT_TELEGRAM || undefined,
     blogFeedUrl: env.BLOG_FEED_URL || undefined,

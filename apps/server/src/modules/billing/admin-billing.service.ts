@@ -194,7 +194,7 @@ export async function deletePayment(deps: Deps, id: number) {
 export async function refund(db: Db, id: number, staffId: number, description: string | null) {
   // Nobody refunds their own payment (docs/permissions.md, Own and staff accounts).
   if ((await repo.payerOf(db, id)) === staffId) throw new ForbiddenError(USER_MESSAGES.ownAccountMoney);
-  const row = await refundPayment(db, id, staffId, description);
+  const row = await refundPayment(db, id, { staffId, description, refundId: null });
   if (!row) throw new NotFoundError();
   return adminView(db, id, MESSAGES.actionSaved);
 }

@@ -1,9 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { PAYMENT_PROVIDERS } from '@storelift/shared';
 import { errorResponses } from '../../lib/route-schemas.js';
 import { SANDBOX_SIGNATURE_HEADER } from '../../providers/payments/sandbox/sandbox-provider.js';
-import { handleSandboxCallback, handleStripeWebhook, returnFromCheckout } from './payment-callbacks.js';
+import {
+  handleProviderCallback,
+  handleSandboxCallback,
+  handleStripeWebhook,
+  returnFromCheckout,
+} from './payment-callbacks.js';
 
 const tags = ['payments: providers'];
 /**
@@ -14,8 +20,16 @@ export const CALLBACK_RATE_LIMIT = 300;
 const config = { rateLimit: { max: CALLBACK_RATE_LIMIT, timeWindow: '1 minute' } };
 const receivedSchema = z.object({
   received: z.literal(true),
-  status: z.enum(['credited', 'received', 'canceled', 'unchanged', 'unknown']),
+  status: z.enum(['credited', 'received', 'canceled', 'refunded', 'unchanged', 'unknown']),
 });
+/** The hosted providers' names: the sandbox and Stripe have their own routes (their own signature headers). */
+const hostedProviderSchema = z.enum(PAYMENT_PROVIDERS).exclude(['sandbox', 'stripe']);
+
+/** A request's headers as a notification carries them: lower-case names, repeated ones joined. */
+const headersOf = (headers: Record<string, string | string[] | undefined>) =>
+  Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : value]),
+  );
 
 /**
  * The providers' calls (under /api/public/v1): signed callbacks of the sandbox and Stripe, read as raw
@@ -26,6 +40,10 @@ export async function paymentCallbackRoutes(app: FastifyInstance) {
   const { deps } = app;
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+  // Form posts (LiqPay, Fondy) are signed over their fields as sent: kept raw too.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
+    done(null, body),
+  );
   const rawOf = (body: unknown) => (typeof body === 'string' ? body : '');
 
   r.post(
@@ -37,6 +55,26 @@ export async function paymentCallbackRoutes(app: FastifyInstance) {
     '/payments/callback/stripe',
     { schema: { tags, response: { 200: receivedSchema, ...errorResponses } }, config },
     (req) => handleStripeWebhook(deps, rawOf(req.body), req.headers['stripe-signature'] as string),
+  );
+  r.post(
+    '/payments/callback/:provider',
+    {
+      schema: {
+        tags,
+        description:
+          "A hosted provider's notification (PayPal, NOWPayments, Binance Pay, Gate Pay, LiqPay, Fondy), verified " +
+          "by the provider's own signature; answered with the acknowledgement the provider expects.",
+        params: z.object({ provider: hostedProviderSchema }),
+      },
+      config,
+    },
+    async (req, reply) => {
+      const answer = await handleProviderCallback(deps, req.params.provider, {
+        rawBody: rawOf(req.body),
+        headers: headersOf(req.headers),
+      });
+      return reply.type(answer.contentType).send(answer.body);
+    },
   );
   r.get(
     '/payments/return/:uuid',

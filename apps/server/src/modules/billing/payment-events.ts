@@ -24,15 +24,19 @@ import { billingProfileOf } from '../plans/profiles.repo.js';
 import { notify } from '../notices/notify.js';
 
 /** What a provider's verified callback says about a payment. */
-export type PaymentEvent = { payment: repo.PaymentRef } & (
-  | { kind: 'paid'; details?: string | null }
-  | { kind: 'received' }
-  | { kind: 'confirmation'; confirmations: number }
-  | { kind: 'canceled' }
-  | { kind: 'failed' }
-);
+export type PaymentEvent = { payment: repo.PaymentRef } &
+  /** `confirmed`: the provider's own confirmations are done (a hosted crypto processor's final state). */
+  (
+    | { kind: 'paid'; details?: string | null; confirmed?: boolean }
+    | { kind: 'received' }
+    | { kind: 'confirmation'; confirmations: number }
+    | { kind: 'canceled' }
+    | { kind: 'failed' }
+    /** The provider refunded it (its dashboard, or the webhook of our own refund). */
+    | { kind: 'refunded'; details?: string | null }
+  );
 
-export type EventOutcome = 'credited' | 'received' | 'canceled' | 'unchanged' | 'unknown';
+export type EventOutcome = 'credited' | 'received' | 'canceled' | 'refunded' | 'unchanged' | 'unknown';
 
 /**
  * The bonus of the reflink the payer signed up with, claimed once, by their first credited payment: the claim
@@ -169,7 +173,7 @@ export async function applyPaymentEvent(
       case 'received': {
         if (settled) return 'unchanged';
         if (event.kind === 'paid' && event.details) payment.details = event.details;
-        if (event.kind === 'paid' && payment.required_confirmations === 0) {
+        if (event.kind === 'paid' && (event.confirmed || payment.required_confirmations === 0)) {
           await creditLocked(tx, payment, now);
           return 'credited';
         }
@@ -202,59 +206,90 @@ export async function applyPaymentEvent(
         await repo.updatePayment(tx, payment.id, { status: 'canceled', canceled_at: now });
         return 'canceled';
       }
+      case 'refunded': {
+        // Refunded at the provider: the ledger follows once; already refunded (our own refund) stays as is.
+        if (payment.status !== 'credited' || payment.type !== 'regular') return 'unchanged';
+        await refundLocked(tx, payment, {
+          staffId: null,
+          description: null,
+          refundId: event.details ?? null,
+        });
+        return 'refunded';
+      }
     }
   });
 }
 
+/** Who refunds a payment and why: staff (their id, their note) or the provider (no staff); the provider's refund id. */
+export interface RefundBy {
+  staffId: number | null;
+  description: string | null;
+  refundId: string | null;
+}
+
 /**
- * Refunds a credited payment to the payer (staff): the amount leaves the main balance, what is left of
- * its payment bonus is withdrawn (refunds exclude bonuses) and so is the referrer's commission, as far as
- * the referral balance still holds it. The running total goes down; the plan stays.
+ * Refunds a locked, credited payment to the payer: the amount leaves the main balance, what is left of its
+ * payment bonus is withdrawn (refunds exclude bonuses) and so is the referrer's commission, as far as the
+ * referral balance still holds it. The running total goes down; the plan stays.
  */
-export async function refundPayment(db: Db, paymentId: number, staffId: number, description: string | null) {
+async function refundLocked(tx: Tx, payment: repo.PaymentRow, by: RefundBy) {
+  const profile = await billingProfileOf(tx, payment.user_id);
+  const commission = await eventsRepo.commissionOf(tx, payment.id);
+  const book = await Book.open(tx, commission ? [payment.user_id, commission.user_id] : [payment.user_id]);
+  const entryId = randomUUID();
+  const posting = {
+    type: 'refund' as const,
+    reference: { type: 'payment' as const, id: payment.id },
+    entryId,
+    description: by.description,
+    text: by.description ? null : { key: 'topUpRefund' as const, params: { id: payment.id } },
+    createdBy: by.staffId,
+  };
+  await book.post(payment.user_id, 'main', -parseMoney(payment.amount), posting);
+  const grant = await eventsRepo.bonusGrantOf(tx, payment.id);
+  const unspentBonus = grant ? parseMoney(grant.remaining) : 0n;
+  if (grant && unspentBonus > 0n) {
+    await book.post(payment.user_id, 'bonus', -unspentBonus, posting, {
+      kind: 'expire',
+      grantId: grant.id,
+    });
+  }
+  if (commission) {
+    const back = minMoney(parseMoney(commission.amount), book.balance(commission.user_id, 'referral'));
+    if (back > 0n) await book.post(commission.user_id, 'referral', -back, posting);
+    await eventsRepo.subtractReferralEarned(tx, payment.user_id, formatMoney(back));
+  }
+  await eventsRepo.subtractFromTotal(tx, profile.user_id, payment.amount);
+  const refunded = await repo.updatePayment(tx, payment.id, {
+    status: 'refunded',
+    refunded_at: new Date(),
+    ...(by.refundId && { refund_ref: by.refundId }),
+  });
+  await audit(tx, {
+    action: 'payments.refund',
+    target: { type: 'payment', id: payment.id, userId: payment.user_id },
+    before: { status: payment.status, amount: payment.amount },
+    after: {
+      status: refunded!.status,
+      amount: payment.amount,
+      description: posting.description,
+      ...(by.refundId && { refund_id: by.refundId }),
+    },
+  });
+  return refunded;
+}
+
+/**
+ * Refunds a credited payment to the payer (staff), in the ledger: to the balance, or after the provider's
+ * refund to the original method (its refund id kept). 409 unless it is a credited regular payment.
+ */
+export async function refundPayment(db: Db, paymentId: number, by: RefundBy) {
   return db.transaction(async (tx) => {
     const payment = await repo.lockPayment(tx, { id: paymentId });
     if (!payment) return undefined;
     if (payment.status !== 'credited' || payment.type !== 'regular') {
       throw new ConflictError(MESSAGES.paymentNotRefundable);
     }
-    const profile = await billingProfileOf(tx, payment.user_id);
-    const commission = await eventsRepo.commissionOf(tx, payment.id);
-    const book = await Book.open(tx, commission ? [payment.user_id, commission.user_id] : [payment.user_id]);
-    const entryId = randomUUID();
-    const posting = {
-      type: 'refund' as const,
-      reference: { type: 'payment' as const, id: payment.id },
-      entryId,
-      description,
-      text: description ? null : { key: 'topUpRefund' as const, params: { id: payment.id } },
-      createdBy: staffId,
-    };
-    await book.post(payment.user_id, 'main', -parseMoney(payment.amount), posting);
-    const grant = await eventsRepo.bonusGrantOf(tx, payment.id);
-    const unspentBonus = grant ? parseMoney(grant.remaining) : 0n;
-    if (grant && unspentBonus > 0n) {
-      await book.post(payment.user_id, 'bonus', -unspentBonus, posting, {
-        kind: 'expire',
-        grantId: grant.id,
-      });
-    }
-    if (commission) {
-      const back = minMoney(parseMoney(commission.amount), book.balance(commission.user_id, 'referral'));
-      if (back > 0n) await book.post(commission.user_id, 'referral', -back, posting);
-      await eventsRepo.subtractReferralEarned(tx, payment.user_id, formatMoney(back));
-    }
-    await eventsRepo.subtractFromTotal(tx, profile.user_id, payment.amount);
-    const refunded = await repo.updatePayment(tx, payment.id, {
-      status: 'refunded',
-      refunded_at: new Date(),
-    });
-    await audit(tx, {
-      action: 'payments.refund',
-      target: { type: 'payment', id: payment.id, userId: payment.user_id },
-      before: { status: payment.status, amount: payment.amount },
-      after: { status: refunded!.status, amount: payment.amount, description: posting.description },
-    });
-    return refunded;
+    return refundLocked(tx, payment, by);
   });
 }

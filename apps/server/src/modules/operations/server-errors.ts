@@ -68,7 +68,10 @@ const isCallback = (request: FastifyRequest) => request.url.startsWith('/api/pub
  * only that one is written to the error log as a sample, so a flood of forged callbacks costs a counter update each.
  */
 async function countRefusal(db: Db, request: FastifyRequest): Promise<boolean> {
-  const provider = (request.routeOptions.url ?? request.url).split('/').at(-1)!;
+  // The generic route names its provider in a parameter (validated against the providers' names).
+  const param = (request.params as { provider?: unknown } | undefined)?.provider;
+  const provider =
+    typeof param === 'string' ? param : (request.routeOptions.url ?? request.url).split('/').at(-1)!;
   return (await countRefusedCallback(db, provider)) === 1;
 }
 
