@@ -1,15 +1,23 @@
 import { Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconCreditCard, IconMail, IconPackage, IconPercentage, IconTool } from '@tabler/icons-react';
+import {
+  IconArrowsExchange,
+  IconCreditCard,
+  IconMail,
+  IconPackage,
+  IconPercentage,
+  IconTool,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { EmailTemplatesTab } from '../features/core-settings/components/email-templates-tab';
 import { MaintenanceTab } from '../features/core-settings/components/maintenance-tab';
 import { MarketingTab } from '../features/core-settings/components/marketing-tab';
 import { PaysystemsTab } from '../features/core-settings/components/paysystems-tab';
 import { ProductsTab } from '../features/core-settings/components/products-tab';
+import { TransferLimitsTab } from '../features/transfers/components/transfer-limits-tab';
 
 /**
  * /admin/core-settings (the core-settings module; admin by default): payment systems, products, mails,
- * maintenance and the marketing percent limit.
+ * maintenance, the marketing percent limit and the limits of transfers between accounts.
  */
 export function AdminCoreSettingsPage() {
   const { t } = useTranslation('settings');
@@ -44,6 +52,13 @@ export function AdminCoreSettingsPage() {
           <Tabs.Tab value="marketing" leftSection={<IconPercentage size={16} />} data-testid="tab-marketing">
             {t('tabs.marketing')}
           </Tabs.Tab>
+          <Tabs.Tab
+            value="transfers"
+            leftSection={<IconArrowsExchange size={16} />}
+            data-testid="tab-transfers"
+          >
+            {t('tabs.transfers')}
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="paysystems" pt="md">
           <PaysystemsTab />
@@ -59,6 +74,9 @@ export function AdminCoreSettingsPage() {
         </Tabs.Panel>
         <Tabs.Panel value="marketing" pt="md">
           <MarketingTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="transfers" pt="md">
+          <TransferLimitsTab />
         </Tabs.Panel>
       </Tabs>
     </Stack>

@@ -4,6 +4,7 @@ import {
   IconActivity,
   IconApi,
   IconApps,
+  IconArrowsExchange,
   IconAward,
   IconBrandGoogle,
   IconBuildingStore,
@@ -429,6 +430,13 @@ export const PAGES = [
     search: stringParams('payment'),
     texts: ['money'],
     component: () => import('./top-up-result-page').then((page) => page.TopUpResultPage),
+  },
+  {
+    path: '/transfers',
+    title: 'transfers',
+    menu: { section: 'finance', icon: IconArrowsExchange },
+    texts: ['money'],
+    component: () => import('./transfers-page').then((page) => page.TransfersPage),
   },
   {
     path: '/my-transactions',

@@ -272,6 +272,12 @@ export function ResellersProgram() {
                         {t('resellers.benefits.panelLink')}
                       </Anchor>
                     </List.Item>
+                    <List.Item>
+                      {t('resellers.benefits.transfers')}{' '}
+                      <Anchor component={Link} to="/transfers" size="sm" underline="always">
+                        {t('resellers.benefits.transfersLink')}
+                      </Anchor>
+                    </List.Item>
                   </List>
                 </Stack>
               </Card>
