@@ -7,6 +7,7 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { CampaignsTable } from '../features/campaigns/components/campaigns-table';
 import { CampaignThread, CampaignThreadModal } from '../features/notices/components/campaign-thread';
+import { CpiReport } from '../features/cpi/components/cpi-report';
 import { profileKeys } from '../features/profile/api/profile';
 import { campaignSearch } from './campaign-search';
 
@@ -44,6 +45,12 @@ export function CampaignsPage() {
         onCharged={() => void client.invalidateQueries({ queryKey: profileKeys.all })}
         onSendMessage={setMessaging}
         thread={(id) => <CampaignThread base="private" campaignId={id} />}
+        cpiReport={(campaign) => (
+          <CpiReport
+            campaignId={campaign.id}
+            app={{ name: campaign.app?.title ?? campaign.package, icon: campaign.app?.icon }}
+          />
+        )}
       />
       <CampaignThreadModal base="private" campaignId={messaging} onClose={() => setMessaging(null)} />
     </Stack>

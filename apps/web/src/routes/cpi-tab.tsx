@@ -64,6 +64,7 @@ export function CpiTab({
       initialValues={initial}
       initialStep={repeated ? 'summary' : 'intro'}
       appTitle={(packageId, appstore) => findApp(packageId, appstore)?.title ?? packageId}
+      appIcon={(packageId, appstore) => findApp(packageId, appstore)?.icon}
       balance={spendable(profile.data?.balances)}
       DelayedStart={DelayedStart}
       edited={edited}

@@ -37,19 +37,23 @@ const CampaignChart = lazy(() => import('./campaign-chart').then((m) => ({ defau
 
 /**
  * The details drawer: summary, edit (drafts and delayed), moderation and guarantee times of guaranteed
- * reviews, per-day planned vs delivered chart, orders (impressions merged), review texts and status history.
+ * reviews, per-day planned vs delivered chart (a CPI campaign: its report), orders (impressions merged), review
+ * texts and status history.
  */
 export function CampaignDetails({
   id,
   onClose,
   onEdit,
   thread,
+  cpiReport,
 }: {
   id: number | null;
   onClose: () => void;
   onEdit: (campaign: Campaign) => void;
   /** The campaign's message thread, shown last (composed by the page). */
   thread?: (campaignId: number) => ReactNode;
+  /** A CPI campaign's report (the cpi feature's, composed by the page), shown instead of the installs chart. */
+  cpiReport?: (campaign: Campaign) => ReactNode;
 }) {
   const { t } = useTranslation('campaigns');
   const details = useQuery({ ...campaignDetailsQueryOptions(id ?? 0), enabled: id !== null });
@@ -149,42 +153,48 @@ export function CampaignDetails({
           </Group>
           <Progress value={progressPercent(campaign)} aria-label={t('details.delivered')} />
 
-          <Title order={4}>{t('details.perDay')}</Title>
-          <Suspense fallback={<Loader size="sm" />}>
-            <CampaignChart
-              rows={sumByDay(orders)}
-              labels={{
-                day: t('details.day'),
-                planned: t('details.planned'),
-                delivered: t('details.delivered'),
-              }}
-            />
-          </Suspense>
+          {campaign.type === PRODUCT_TYPES.cpi && cpiReport ? (
+            cpiReport(campaign)
+          ) : (
+            <>
+              <Title order={4}>{t('details.perDay')}</Title>
+              <Suspense fallback={<Loader size="sm" />}>
+                <CampaignChart
+                  rows={sumByDay(orders)}
+                  labels={{
+                    day: t('details.day'),
+                    planned: t('details.planned'),
+                    delivered: t('details.delivered'),
+                  }}
+                />
+              </Suspense>
 
-          {(campaign.keywords.length > 0 || campaign.type === PRODUCT_TYPES.impressions) && (
-            <Table striped withTableBorder>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('details.keyword')}</Table.Th>
-                  <Table.Th ta="right">{t('columns.installs')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {orders.map((order) => (
-                  <Table.Tr key={order.id}>
-                    <Table.Td>
-                      {order.keyword ??
-                        (order.type === PRODUCT_TYPES.impressions
-                          ? t('details.allKeywords', { keywords: campaign.keywords.join(', ') })
-                          : '—')}
-                    </Table.Td>
-                    <Table.Td ta="right" ff="monospace">
-                      {deliveredText(order)}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+              {(campaign.keywords.length > 0 || campaign.type === PRODUCT_TYPES.impressions) && (
+                <Table striped withTableBorder>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('details.keyword')}</Table.Th>
+                      <Table.Th ta="right">{t('columns.installs')}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {orders.map((order) => (
+                      <Table.Tr key={order.id}>
+                        <Table.Td>
+                          {order.keyword ??
+                            (order.type === PRODUCT_TYPES.impressions
+                              ? t('details.allKeywords', { keywords: campaign.keywords.join(', ') })
+                              : '—')}
+                        </Table.Td>
+                        <Table.Td ta="right" ff="monospace">
+                          {deliveredText(order)}
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              )}
+            </>
           )}
 
           {campaign.reviews && campaign.reviews.length > 0 && (

@@ -10,6 +10,7 @@ import {
 import {
   bodyFromValues,
   canQuote,
+  cpiOfRow,
   crossFieldErrors,
   delayedStart,
   editState,
@@ -325,5 +326,17 @@ describe('editState', () => {
         isEditableCampaign({ status, is_legacy: false }) ? 'editable' : null,
       );
     expect(editState(campaign({ status: 'delayed', is_legacy: true }))).toBe('legacy');
+  });
+});
+
+describe('cpiOfRow', () => {
+  it('reads a CPI row’s country count and spend from the list, or from an action’s answer', () => {
+    expect(cpiOfRow(campaign({ type: 4, cpi_summary: { countries: 16, spent: '2.1000' } }))).toEqual({
+      countries: 16,
+      spent: '2.1000',
+    });
+    const cpi = { countries: ['DE', 'FR'], spent: '1.5000' } as Campaign['cpi'];
+    expect(cpiOfRow(campaign({ type: 4, cpi }))).toEqual({ countries: 2, spent: '1.5000' });
+    expect(cpiOfRow(campaign({ type: 1 }))).toBeNull();
   });
 });

@@ -400,3 +400,13 @@ function csvCell(value: CsvCell): string {
     text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
+
+/**
+ * A CPI campaign's country count and spend so far as a list row shows them: the list's `cpi_summary`, or
+ * the `cpi` part of an action's answer (which replaces the row); null for other campaigns.
+ */
+export function cpiOfRow(campaign: Campaign): { countries: number; spent: string } | null {
+  if (campaign.type !== PRODUCT_TYPES.cpi) return null;
+  if (campaign.cpi_summary) return campaign.cpi_summary;
+  return campaign.cpi ? { countries: campaign.cpi.countries.length, spent: campaign.cpi.spent } : null;
+}

@@ -70,7 +70,7 @@ import {
   listParams,
   type CampaignFilters,
 } from '../api/campaign-list-params';
-import { editState, toCsv } from './campaign-logic';
+import { cpiOfRow, editState, toCsv } from './campaign-logic';
 import { CampaignDetails } from './campaign-details';
 import { StoreSelect } from '../../../components/store-select';
 
@@ -87,6 +87,7 @@ export function CampaignsTable({
   onCharged,
   onSendMessage,
   thread,
+  cpiReport,
 }: {
   initial: CampaignFilters;
   onCharged: () => void;
@@ -94,6 +95,8 @@ export function CampaignsTable({
   onSendMessage?: (campaignId: number) => void;
   /** The thread shown in the details drawer. */
   thread?: (campaignId: number) => ReactNode;
+  /** A CPI campaign's report in the details drawer. */
+  cpiReport?: (campaign: Campaign) => ReactNode;
 }) {
   const { t } = useTranslation('campaigns');
   const { t: tr } = useTranslation();
@@ -428,7 +431,10 @@ export function CampaignsTable({
                     {row.app?.title ?? row.package}
                   </Text>
                   <Text size="xs" c="dimmed" truncate>
-                    {t(`types.${row.type}` as 'types.1')} · {row.country.code.toUpperCase()}
+                    {t(`types.${row.type}` as 'types.1')} ·{' '}
+                    {cpiOfRow(row)
+                      ? t('list.cpiCountries', { count: cpiOfRow(row)!.countries })
+                      : row.country.code.toUpperCase()}
                   </Text>
                 </Stack>
               </Group>
@@ -454,9 +460,16 @@ export function CampaignsTable({
             visibleMediaQuery: WIDE,
             textAlign: 'right',
             render: (row) => (
-              <Text size="sm" ff="monospace">
-                {formatMoney(row.price)}
-              </Text>
+              <>
+                <Text size="sm" ff="monospace">
+                  {formatMoney(row.price)}
+                </Text>
+                {cpiOfRow(row) && (
+                  <Text size="xs" c="dimmed" ff="monospace" data-testid={`campaign-cpi-spent-${row.id}`}>
+                    {t('list.cpiSpent', { amount: formatMoney(cpiOfRow(row)!.spent) })}
+                  </Text>
+                )}
+              </>
             ),
           },
           {
@@ -558,7 +571,13 @@ export function CampaignsTable({
       >
         {confirm?.kind === 'cancel' ? t('confirm.cancelText') : t('confirm.archiveAllText')}
       </ConfirmModal>
-      <CampaignDetails id={detailsId} onClose={() => setDetailsId(null)} onEdit={edit} thread={thread} />
+      <CampaignDetails
+        id={detailsId}
+        onClose={() => setDetailsId(null)}
+        onEdit={edit}
+        thread={thread}
+        cpiReport={cpiReport}
+      />
     </Stack>
   );
 }

@@ -4,9 +4,11 @@ import type {
   AppStore,
   CampaignResponse,
   CpiAdAssetsResponse,
+  CpiEstimate,
   CpiGeo,
   CpiLanguage,
   CpiLevel,
+  CpiReport,
   PRODUCT_TYPES,
 } from '@storelift/shared';
 import { api } from '../../../lib/api';
@@ -41,7 +43,44 @@ export interface CpiBody {
 export const cpiKeys = {
   adAssets: (packageId: string, appstore: AppStore, country: string) =>
     ['cpi', 'ad-assets', { packageId, appstore, country }] as const,
+  estimate: (appstore: number, countries: string, target: string) =>
+    ['cpi', 'estimate', { appstore, countries, target }] as const,
+  report: (campaignId: number) => ['cpi', 'report', campaignId] as const,
 };
+
+/**
+ * `GET campaigns/cpi-estimate`: expected cost per install in these countries (benchmark by tier, or the
+ * customer's own figures) and where the target is below it. `target` is sent only when it reads as money.
+ */
+export const cpiEstimateQueryOptions = (
+  appstore: number,
+  countries: readonly string[],
+  target: string | null,
+) =>
+  queryOptions({
+    queryKey: cpiKeys.estimate(appstore, countries.join(','), target ?? ''),
+    queryFn: ({ signal }) =>
+      api
+        .get<{ data: CpiEstimate }>('campaigns/cpi-estimate', {
+          query: { appstore, countries: countries.join(','), ...(target ? { target } : {}) },
+          signal,
+        })
+        .then((answer) => answer.data),
+    enabled: countries.length > 0,
+    staleTime: 60_000,
+    placeholderData: (previous) => previous,
+  });
+
+/** `GET campaigns/{id}/cpi-report`: the campaign as its ad network reported it (read again every 5 minutes). */
+export const cpiReportQueryOptions = (campaignId: number) =>
+  queryOptions({
+    queryKey: cpiKeys.report(campaignId),
+    queryFn: ({ signal }) =>
+      api
+        .get<{ data: CpiReport }>(`campaigns/${campaignId}/cpi-report`, { signal })
+        .then((answer) => answer.data),
+    refetchInterval: 5 * 60_000,
+  });
 
 /** `GET campaigns/cpi-ad-assets`: headline and description suggestions from the app's store listing. */
 export const cpiAdAssetsQueryOptions = (packageId: string, appstore: AppStore, country: string) =>

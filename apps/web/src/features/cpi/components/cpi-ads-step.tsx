@@ -4,6 +4,7 @@ import { IconSparkles } from '@tabler/icons-react';
 import { LIMITS } from '@storelift/shared';
 import { useTranslation } from 'react-i18next';
 import type { SchemaForm } from '../../../lib/use-schema-form';
+import { CpiAdPreview } from './cpi-ad-preview';
 import { CpiSuggestionsModal } from './cpi-suggestions-modal';
 import type { CpiFormValues } from './cpi-logic';
 
@@ -18,8 +19,18 @@ function Counter({ value, max }: { value: string; max: number }) {
   );
 }
 
-/** Step 4: two headlines and a description (required, unique), with suggestions from the store listing. */
-export function CpiAdsStep({ form }: { form: SchemaForm<CpiFormValues> }) {
+/**
+ * Step 4: two headlines and a description (required, unique), with suggestions from the store listing and a
+ * preview of the ad as they read together.
+ */
+export function CpiAdsStep({
+  form,
+  app,
+}: {
+  form: SchemaForm<CpiFormValues>;
+  /** The promoted app's name and icon, for the preview. */
+  app: { name: string; icon?: string };
+}) {
   const { t } = useTranslation('cpi');
   const [suggesting, setSuggesting] = useState(false);
   const { values } = form;
@@ -70,6 +81,16 @@ export function CpiAdsStep({ form }: { form: SchemaForm<CpiFormValues> }) {
         placeholder="https://example.com/app/promo"
         {...form.getInputProps('deeplink')}
         data-testid="cpi-deeplink"
+      />
+      <Text fw={600} size="sm">
+        {t('preview.title')}
+      </Text>
+      <CpiAdPreview
+        appName={app.name}
+        appIcon={app.icon}
+        headline1={values.cpiHeadline1}
+        headline2={values.cpiHeadline2}
+        description={values.cpiAdAssets}
       />
       <CpiSuggestionsModal
         opened={suggesting}

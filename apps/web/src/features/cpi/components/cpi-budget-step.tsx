@@ -3,10 +3,14 @@ import { LIMITS } from '@storelift/shared';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, formatNumber } from '../../../lib/format';
 import type { SchemaForm } from '../../../lib/use-schema-form';
-import { installsPerDay, startCharge, type CpiFormValues } from './cpi-logic';
+import { estimateInput, installsPerDay, startCharge, type CpiFormValues } from './cpi-logic';
+import { CpiEstimate } from './cpi-estimate';
 import { CpiFigure } from './cpi-figure';
 
-/** Step 3: daily budget, target CPI and duration, with the start charge and the installs it buys. */
+/**
+ * Step 3: daily budget, target CPI and duration, with the start charge, the installs it buys and what an
+ * install is expected to cost in the chosen countries (a warning where the target is below it).
+ */
 export function CpiBudgetStep({ form }: { form: SchemaForm<CpiFormValues> }) {
   const { t } = useTranslation('cpi');
   const { values } = form;
@@ -67,6 +71,7 @@ export function CpiBudgetStep({ form }: { form: SchemaForm<CpiFormValues> }) {
           testId="cpi-installs"
         />
       </SimpleGrid>
+      <CpiEstimate appstore={values.appstore} {...estimateInput(values)} />
     </Stack>
   );
 }

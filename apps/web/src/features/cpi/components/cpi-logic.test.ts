@@ -8,6 +8,7 @@ import {
   cpiFormSchema,
   cpiValuesFromCampaign,
   emptyCpiValues,
+  estimateInput,
   firstStepWithErrors,
   installsPerDay,
   keptPromotionCountries,
@@ -209,5 +210,19 @@ describe('body and prefill', () => {
       deeplink: '',
     });
     expect(cpiValuesFromCampaign({ ...campaign, type: 2 })).toBeNull();
+  });
+});
+
+describe('estimateInput', () => {
+  it('asks about the promotion countries, or every target country when none is chosen', () => {
+    expect(estimateInput(complete({ cpiCountry: ['FR', 'DE'] })).countries).toEqual(['DE', 'FR']);
+    expect(estimateInput(complete({ cpiCountry: [] })).countries).toEqual(targetCountries(complete()));
+  });
+  it('sends the target only while it reads as a positive amount, exactly', () => {
+    expect(estimateInput(complete({ cpiTarget: '0.15' })).target).toBe('0.1500');
+    expect(estimateInput(complete({ cpiTarget: 0.3 })).target).toBe('0.3000');
+    expect(estimateInput(complete({ cpiTarget: '' })).target).toBeNull();
+    expect(estimateInput(complete({ cpiTarget: '0' })).target).toBeNull();
+    expect(estimateInput(complete({ cpiTarget: 'abc' })).target).toBeNull();
   });
 });

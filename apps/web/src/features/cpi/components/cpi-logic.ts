@@ -235,3 +235,13 @@ export function cpiValuesFromCampaign(campaign: Campaign): CpiFormValues | null 
 function decimalInput(text: string): string {
   return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
 }
+
+/**
+ * What the estimate asks about: the promotion countries (none chosen: every target country) and the target
+ * CPI as a 4-place decimal text, or null while the typed target is not an amount.
+ */
+export function estimateInput(values: CpiFormValues): { countries: string[]; target: string | null } {
+  const countries = values.cpiCountry.length ? [...values.cpiCountry].sort() : targetCountries(values);
+  const target = moneyOf(values.cpiTarget);
+  return { countries, target: target === null || target <= 0n ? null : formatMoney(target) };
+}

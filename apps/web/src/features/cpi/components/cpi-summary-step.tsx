@@ -8,26 +8,31 @@ import { CpiCountryList } from './cpi-country-list';
 import {
   balanceAfterCharge,
   CPI_STEPS,
+  estimateInput,
   installsPerDay,
   shortfall,
   startCharge,
   targetCountries,
   type CpiFormValues,
 } from './cpi-logic';
+import { CpiAdPreview } from './cpi-ad-preview';
+import { CpiEstimate } from './cpi-estimate';
 import { CpiFigure } from './cpi-figure';
 
 /**
- * Step 5, the review before any charge: every choice (each with a way back to its step), the charge now,
- * the balance and the balance after, with the balance check.
+ * Step 5, the review before any charge: every choice (each with a way back to its step), the ad's preview,
+ * a warning where the target is below the expected cost, the charge now, the balance and the balance after,
+ * with the balance check.
  */
 export function CpiSummaryStep({
   values,
-  appTitle,
+  app,
   balance,
   onEdit,
 }: {
   values: CpiFormValues;
-  appTitle: string;
+  /** The promoted app's name and icon (empty name: none chosen). */
+  app: { name: string; icon?: string };
   /** Main + bonus balance (decimal text), unknown while loading. */
   balance: string | undefined;
   onEdit: (step: number) => void;
@@ -42,7 +47,7 @@ export function CpiSummaryStep({
   const list = (items: readonly string[]) => (items.length ? items.join(', ') : t('summary.any'));
 
   const rows: { label: string; value: ReactNode; step: (typeof CPI_STEPS)[number]; testId?: string }[] = [
-    { label: t('summary.app'), value: appTitle || t('summary.none'), step: 'target' },
+    { label: t('summary.app'), value: app.name || t('summary.none'), step: 'target' },
     {
       label: t('summary.regions'),
       value: list(values.cpiGeo.map((geo) => t(`target.geoNames.${geo}`))),
@@ -127,6 +132,15 @@ export function CpiSummaryStep({
           ))}
         </Table.Tbody>
       </Table>
+      <CpiAdPreview
+        appName={app.name}
+        appIcon={app.icon}
+        headline1={values.cpiHeadline1}
+        headline2={values.cpiHeadline2}
+        description={values.cpiAdAssets}
+        testId="cpi-summary-preview"
+      />
+      <CpiEstimate appstore={values.appstore} {...estimateInput(values)} compact />
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
         <CpiFigure
           label={t('summary.chargeNow')}

@@ -66,6 +66,7 @@ export function CpiWizard({
   initialValues,
   initialStep = 'intro',
   appTitle,
+  appIcon,
   renderAppPicker,
   balance,
   onOrdered,
@@ -76,6 +77,8 @@ export function CpiWizard({
   /** Where the wizard opens: the summary for an earlier campaign's settings. */
   initialStep?: CpiStep;
   appTitle: (packageId: string, appstore: number) => string;
+  /** The app's icon URL, for the ad preview. */
+  appIcon?: (packageId: string, appstore: number) => string | undefined;
   renderAppPicker: (props: {
     value: { packageId: string; appstore: number } | null;
     error?: string;
@@ -166,20 +169,19 @@ export function CpiWizard({
   };
 
   const stepLabel = (name: CpiStep) => t(`steps.${name}`);
+  const app = values.packageId
+    ? {
+        name: appTitle(values.packageId, values.appstore),
+        icon: appIcon?.(values.packageId, values.appstore),
+      }
+    : { name: '' };
   const content: Record<CpiStep, ReactNode> = {
     intro: <CpiIntroStep />,
     target: <CpiTargetStep form={form} />,
     promotion: <CpiPromotionStep form={form} />,
     budget: <CpiBudgetStep form={form} />,
-    ads: <CpiAdsStep form={form} />,
-    summary: (
-      <CpiSummaryStep
-        values={values}
-        appTitle={values.packageId ? appTitle(values.packageId, values.appstore) : ''}
-        balance={balance}
-        onEdit={goTo}
-      />
-    ),
+    ads: <CpiAdsStep form={form} app={app} />,
+    summary: <CpiSummaryStep values={values} app={app} balance={balance} onEdit={goTo} />,
   };
 
   return (
