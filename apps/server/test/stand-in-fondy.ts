@@ -177,7 +177,7 @@ export async function startStandInFondy(
       return form
         ? {
             body: new URLSearchParams(
-              Object.entries(params).map(([name, value]) => [name, String(value)]),
+              Object.entries(params).map(([name, value]): [string, string] => [name, String(value)]),
             ).toString(),
             contentType: 'application/x-www-form-urlencoded',
           }

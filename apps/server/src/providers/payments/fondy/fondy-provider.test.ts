@@ -49,7 +49,9 @@ describe('Fondy callbacks', () => {
     });
     expect(json).toEqual(expected);
     const form = await fondy.readNotification({
-      rawBody: new URLSearchParams(fields as Record<string, string>).toString(),
+      rawBody: new URLSearchParams(
+        Object.entries(fields).map(([name, value]): [string, string] => [name, String(value)]),
+      ).toString(),
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(form).toEqual(expected);
