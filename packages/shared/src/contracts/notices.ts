@@ -37,6 +37,10 @@ export const NOTICE_KEYS = [
   'transferReceived',
   'transferReversedSender',
   'transferReversedReceiver',
+  'cpiAdRefused',
+  'cpiBudgetRefused',
+  'cpiTargetRefused',
+  'googleAdsAccessLost',
 ] as const;
 export type NoticeKey = (typeof NOTICE_KEYS)[number];
 
@@ -68,6 +72,14 @@ export const NOTICE_TEXTS: Record<Locale, Record<NoticeKey, string>> = {
       'Transfer #{{id}} of {{amount}} USD was reversed by support: the money is back on your balance.',
     transferReversedReceiver:
       'Transfer #{{id}} of {{amount}} USD you received was reversed by support: it left your balance.',
+    cpiAdRefused:
+      'Google Ads refused the ad of campaign #{{id}} under its policies: cancel it and order again with other headlines and description.',
+    cpiBudgetRefused:
+      'Google Ads refused the daily budget of campaign #{{id}}: cancel it and order again with a higher daily budget.',
+    cpiTargetRefused:
+      'Google Ads refused the target cost per install of campaign #{{id}}: cancel it and order again with a higher target.',
+    googleAdsAccessLost:
+      'Google Ads refuses our access ({{detail}}): CPI campaigns are neither reported nor billed until GOOGLE_ADS_REFRESH_TOKEN is renewed.',
   },
   'es-ES': {
     paymentCredited: 'Tu recarga de {{amount}} USD se abonó a tu saldo.',
@@ -96,6 +108,14 @@ export const NOTICE_TEXTS: Record<Locale, Record<NoticeKey, string>> = {
       'El soporte revirtió la transferencia #{{id}} de {{amount}} USD: el dinero volvió a tu saldo.',
     transferReversedReceiver:
       'El soporte revirtió la transferencia #{{id}} de {{amount}} USD que recibiste: salió de tu saldo.',
+    cpiAdRefused:
+      'Google Ads rechazó el anuncio de la campaña #{{id}} por sus políticas: cancélala y pídela de nuevo con otros titulares y descripción.',
+    cpiBudgetRefused:
+      'Google Ads rechazó el presupuesto diario de la campaña #{{id}}: cancélala y pídela de nuevo con un presupuesto diario mayor.',
+    cpiTargetRefused:
+      'Google Ads rechazó el coste por instalación objetivo de la campaña #{{id}}: cancélala y pídela de nuevo con un objetivo mayor.',
+    googleAdsAccessLost:
+      'Google Ads rechaza nuestro acceso ({{detail}}): las campañas CPI no se informan ni se cobran hasta renovar GOOGLE_ADS_REFRESH_TOKEN.',
   },
   'uk-UA': {
     paymentCredited: 'Ваше поповнення на {{amount}} USD зараховано на баланс.',
@@ -123,6 +143,14 @@ export const NOTICE_TEXTS: Record<Locale, Record<NoticeKey, string>> = {
       'Підтримка скасувала переказ #{{id}} на {{amount}} USD: гроші повернулися на ваш баланс.',
     transferReversedReceiver:
       'Підтримка скасувала отриманий вами переказ #{{id}} на {{amount}} USD: його списано з вашого балансу.',
+    cpiAdRefused:
+      'Google Ads відхилив оголошення кампанії #{{id}} за своїми правилами: скасуйте її та замовте знову з іншими заголовками й описом.',
+    cpiBudgetRefused:
+      'Google Ads відхилив денний бюджет кампанії #{{id}}: скасуйте її та замовте знову з більшим денним бюджетом.',
+    cpiTargetRefused:
+      'Google Ads відхилив цільову ціну встановлення кампанії #{{id}}: скасуйте її та замовте знову з вищою ціллю.',
+    googleAdsAccessLost:
+      'Google Ads відмовляє нам у доступі ({{detail}}): CPI-кампанії не звітуються й не оплачуються, доки GOOGLE_ADS_REFRESH_TOKEN не оновлено.',
   },
   'ru-RU': {
     paymentCredited: 'Ваше пополнение на {{amount}} USD зачислено на баланс.',
@@ -151,6 +179,14 @@ export const NOTICE_TEXTS: Record<Locale, Record<NoticeKey, string>> = {
       'Поддержка отменила перевод #{{id}} на {{amount}} USD: деньги вернулись на ваш баланс.',
     transferReversedReceiver:
       'Поддержка отменила полученный вами перевод #{{id}} на {{amount}} USD: он списан с вашего баланса.',
+    cpiAdRefused:
+      'Google Ads отклонил объявление кампании #{{id}} по своим правилам: отмените её и закажите снова с другими заголовками и описанием.',
+    cpiBudgetRefused:
+      'Google Ads отклонил дневной бюджет кампании #{{id}}: отмените её и закажите снова с большим дневным бюджетом.',
+    cpiTargetRefused:
+      'Google Ads отклонил целевую цену установки кампании #{{id}}: отмените её и закажите снова с более высокой целью.',
+    googleAdsAccessLost:
+      'Google Ads отказывает нам в доступе ({{detail}}): CPI-кампании не отчитываются и не оплачиваются, пока GOOGLE_ADS_REFRESH_TOKEN не обновлён.',
   },
 };
 
