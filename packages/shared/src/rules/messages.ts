@@ -71,6 +71,10 @@ export const MESSAGES = {
   paysystemForPaymentId: 'Choose the payment system of this payment',
   accountDeactivated: 'Your account is deactivated. Please contact support',
   paymentNotRefundable: 'Only a credited payment can be refunded',
+  refundedToMethod: 'Refunded to the original payment method',
+  refundedFromBalance:
+    'Refunded from the balance: this payment method has no refunds, so return the money to the customer yourself',
+  providerRefundRefused: 'The payment provider refused the refund; nothing was changed',
   paymentCredited: 'A credited payment cannot be deleted',
   insufficientBalance: 'Not enough money on the balance, please top up',
   signatureInvalid: 'The signature is not valid',
