@@ -1,8 +1,10 @@
 import { PAYMENT_SYSTEMS } from '@storelift/shared';
 import type { PaymentProvider, ProviderName } from './payment-provider.js';
+import { BinancePayProvider } from './binance-pay/binance-pay-provider.js';
 import { FondyProvider } from './fondy/fondy-provider.js';
 import { GatePayProvider } from './gate-pay/gate-pay-provider.js';
 import { LiqPayProvider } from './liqpay/liqpay-provider.js';
+import { NowPaymentsProvider } from './nowpayments/nowpayments-provider.js';
 import { SandboxProvider } from './sandbox/sandbox-provider.js';
 import { StripeProvider } from './stripe/stripe-provider.js';
 
@@ -102,6 +104,8 @@ function hostedProviders(config: PaymentsConfig): Partial<Record<ProviderName, P
     'gate-pay': config.gatePay ? new GatePayProvider(config.gatePay) : null,
     liqpay: config.liqpay ? new LiqPayProvider(config.liqpay) : null,
     fondy: config.fondy ? new FondyProvider(config.fondy) : null,
+    nowpayments: config.nowpayments ? new NowPaymentsProvider(config.nowpayments) : null,
+    'binance-pay': config.binancePay ? new BinancePayProvider(config.binancePay) : null,
   };
 }
 
