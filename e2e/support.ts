@@ -191,3 +191,29 @@ export async function orderDemoInstalls(
   expect(order.status(), await order.text()).toBe(201);
   return ((await order.json()) as { data: { id: number } }).data.id;
 }
+
+/** A call of the signed-in customer (the token the web app keeps). */
+async function customerCall(page: Page, method: 'POST', path: string, data: unknown) {
+  const token = await page.evaluate(() => localStorage.getItem('storelift.token'));
+  const response = await page.request.fetch(`/api/private/v1/${path}`, {
+    method,
+    data,
+    headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
+  });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+/** A fresh customer tracks the demo fitness app (Google Play) and tops up 100 by card on the payment sandbox. */
+export async function tracksAnAppAndTopsUp(page: Page) {
+  await customerCall(page, 'POST', 'apps', {
+    appstore: 1,
+    country: 'US',
+    package: 'com.storelift.demo.fitness',
+  });
+  const checkout = await customerCall(page, 'POST', 'checkout', { amount: '100', paysystem_id: 30 });
+  await page.goto(String(checkout.link));
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await page.waitForURL('**/top-up-balance/result?payment=*');
+  await expect.poll(() => page.getByTestId('top-up-result').getAttribute('data-status')).toBe('credited');
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { freshCustomer, launchBrowser, newPage, signIn } from '../support.js';
+import { freshCustomer, launchBrowser, newPage, signIn, tracksAnAppAndTopsUp } from '../support.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -8,34 +8,10 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const FITNESS = 'com.storelift.demo.fitness';
-
 /** A header amount ("3 000.00") as a number of cents. */
 async function cents(page: Page, testId: string): Promise<number> {
   const text = (await page.getByTestId(testId).textContent()) ?? '';
   return Math.round(Number(text.replace(/[\s\u00a0]/g, '')) * 100);
-}
-
-/** A call of the signed-in customer (the token the web app keeps). */
-async function call(page: Page, method: 'POST', path: string, data: unknown) {
-  const token = await page.evaluate(() => localStorage.getItem('storelift.token'));
-  const response = await page.request.fetch(`/api/private/v1/${path}`, {
-    method,
-    data,
-    headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
-  });
-  expect(response.status(), await response.text()).toBeLessThan(300);
-  return (await response.json()) as Record<string, unknown>;
-}
-
-/** Tracks the demo fitness app and tops up 100 by card on the payment sandbox. */
-async function tracksAnAppAndTopsUp(page: Page) {
-  await call(page, 'POST', 'apps', { appstore: 1, country: 'US', package: FITNESS });
-  const checkout = await call(page, 'POST', 'checkout', { amount: '100', paysystem_id: 30 });
-  await page.goto(String(checkout.link));
-  await page.getByRole('button', { name: /^Pay / }).click();
-  await page.waitForURL('**/top-up-balance/result?payment=*');
-  await expect.poll(() => page.getByTestId('top-up-result').getAttribute('data-status')).toBe('credited');
 }
 
 describe('CPI campaign', () => {

@@ -71,7 +71,7 @@ export const cpiEstimateQueryOptions = (
     placeholderData: (previous) => previous,
   });
 
-/** `GET campaigns/{id}/cpi-report`: the campaign as its ad network reported it (read again every 5 minutes). */
+/** `GET campaigns/{id}/cpi-report`: the campaign as its ad network reported it (read again every minute while open). */
 export const cpiReportQueryOptions = (campaignId: number) =>
   queryOptions({
     queryKey: cpiKeys.report(campaignId),
@@ -79,7 +79,7 @@ export const cpiReportQueryOptions = (campaignId: number) =>
       api
         .get<{ data: CpiReport }>(`campaigns/${campaignId}/cpi-report`, { signal })
         .then((answer) => answer.data),
-    refetchInterval: 5 * 60_000,
+    refetchInterval: 60_000,
   });
 
 /** `GET campaigns/cpi-ad-assets`: headline and description suggestions from the app's store listing. */
