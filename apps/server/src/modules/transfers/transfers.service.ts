@@ -279,10 +279,11 @@ export async function transferSettings(db: Db) {
   };
 }
 
-/** `PUT transfer-settings` (admin): new limits, audited; transfers already sent stay. */
+/** `PUT transfer-settings` (admin): new limits, audited (a save that changes nothing writes nothing). */
 export async function changeTransferSettings(db: Db, body: z.output<typeof transferSettingsBodySchema>) {
   await db.transaction(async (tx) => {
     const before = await repo.readTransferLimits(tx);
+    if (before.max_amount === body.max_amount && before.daily_limit === body.daily_limit) return;
     await repo.saveTransferLimits(tx, body);
     await audit(tx, {
       action: 'settings.transfers',

@@ -62,7 +62,6 @@ export function TransferForm({
       setReceiver(null);
       for (const field of Object.keys(EMPTY) as (keyof Values & string)[]) form.setFieldValue(field, '');
     } catch (error) {
-      form.setFieldValue('password', '');
       showFormError(form, error);
     }
   });
