@@ -76,6 +76,7 @@ import { panelApiRoutes } from './modules/public-api/panel-api.routes.js';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { sandboxRoutes } from './modules/billing/sandbox.routes.js';
 import { sandboxPanelRoutes } from './modules/sandbox-panel/sandbox-panel.routes.js';
+import { sandboxGoogleAdsRoutes } from './modules/sandbox-google-ads/sandbox-google-ads.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -257,6 +258,7 @@ export async function storelift(
   if (config.sandboxPayments) await app.register(sandboxRoutes, { prefix: '/sandbox' });
   if (config.sandbox) await app.register(devMailboxRoutes, { prefix: '/dev', outboxDir: outboxDir(config) });
   if (config.sandbox) await app.register(sandboxPanelRoutes, { prefix: '/sandbox/panel' });
+  if (config.sandbox) await app.register(sandboxGoogleAdsRoutes, { prefix: '/sandbox/google-ads' });
   await serveWebApp(app, config.webDist);
 }
 // Decorations and hooks of this plugin belong to the root instance (what fastify-plugin does).
