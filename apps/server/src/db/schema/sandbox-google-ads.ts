@@ -92,15 +92,19 @@ export const sandboxGoogleAdsCampaigns = pgTable(
   ],
 );
 
-/** `campaignCriteria` of type LOCATION (`customers/{cid}/campaignCriteria/{campaignId}~{criterionId}`). */
+/**
+ * `campaignCriteria` (`customers/{cid}/campaignCriteria/{campaignId}~{criterionId}`): LOCATION (a geo target
+ * constant, 2xxx for countries) or LANGUAGE (a language constant, 1xxx).
+ */
 export const sandboxGoogleAdsCriteria = pgTable(
   'sandbox_google_ads_criteria',
   {
     campaign_id: bigint('campaign_id', { mode: 'number' })
       .notNull()
       .references(() => sandboxGoogleAdsCampaigns.id, { onDelete: 'cascade' }),
-    /** The geo target constant's id (a location criterion's id is its constant's). */
+    /** The constant's id (a location or language criterion's id is its constant's). */
     criterion_id: bigint('criterion_id', { mode: 'number' }).notNull(),
+    type: text('type').notNull().default('LOCATION'),
     negative: boolean('negative').notNull().default(false),
     created_at: createdAt(),
   },

@@ -1,0 +1,1 @@
+ALTER TABLE "sandbox_google_ads_criteria" ADD COLUMN "type" text DEFAULT 'LOCATION' NOT NULL;
