@@ -81,7 +81,7 @@ describe('Binance Pay webhooks', () => {
       kind: 'paid',
       payment: { uuid },
       amount: '515',
-      currency: 'USDT',
+      currency: 'USD',
       creditReceived: true,
       details: `Binance Pay ${order.prepayId}`,
     });

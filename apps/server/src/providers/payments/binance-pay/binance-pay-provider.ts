@@ -188,7 +188,9 @@ export class BinancePayProvider implements PaymentProvider {
       kind,
       payment: { uuid },
       amount: typeof amount === 'number' || typeof amount === 'string' ? String(amount) : null,
-      currency: typeof order.currency === 'string' ? order.currency : null,
+      // Orders are priced in USDT at one per dollar: USDT is our payments' USD.
+      currency:
+        order.currency === 'USDT' ? 'USD' : typeof order.currency === 'string' ? order.currency : null,
       // Crypto: what arrived is credited, with any difference shown.
       creditReceived: true,
       // bizId is a long beyond a double's precision: its string twin names the order.
