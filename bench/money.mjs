@@ -1,8 +1,11 @@
-// npm run bench (third part): money at scale on PostgreSQL.
+// npm run bench (third part): money at scale on PostgreSQL. `node --import tsx bench/money.mjs` after the build
+// (tsx loads the stand-in payment providers, test helpers in TypeScript).
 // Seeds the database `storelift_money_bench` (kept between runs; BENCH_RESEED=1 rebuilds it) with one user
 // holding 100,000 ledger rows among 400,000 rows of 1,000 other users, then prints through the real HTTP
-// application: the p95 server time of that user's transactions list (target < 30 ms) and how many
-// signed sandbox top-up callbacks per second are credited (target > 500/s), then checks the ledger.
+// application: the p95 server time of that user's transactions list (target < 30 ms), how many signed sandbox
+// top-up callbacks per second are credited (target > 500/s) and, for each hosted provider configured against
+// its stand-in (Gate Pay, LiqPay, Fondy: apps/server/test/stand-in-*.ts), how many of its signed notifications
+// per second are credited (target >= 500/s), then checks the ledger.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,11 +22,13 @@ import { createSession } from '../apps/server/dist/modules/sessions/sessions.rep
 import { checkLedger } from '../apps/server/dist/modules/ledger/ledger-check.js';
 import { createStoreProvider } from '../apps/server/dist/providers/store/create-store-provider.js';
 import {
-  SANDBOX_CALLBACK_PATH,
   SANDBOX_SIGNATURE_HEADER,
   newSandboxEvent,
   sandboxSignature,
 } from '../apps/server/dist/providers/payments/sandbox/sandbox-provider.js';
+import { startStandInGatePay } from '../apps/server/test/stand-in-gate-pay.ts';
+import { startStandInLiqPay } from '../apps/server/test/stand-in-liqpay.ts';
+import { startStandInFondy } from '../apps/server/test/stand-in-fondy.ts';
 
 const bench = benchDatabase('storelift_money_bench');
 const benchUrl = bench.url;
@@ -76,8 +81,26 @@ async function seed() {
 
 if (process.env.BENCH_RESEED === '1' || !(await bench.isSeeded('money_bench_seeded'))) await seed();
 
+const [gate, liqpay, fondy] = await Promise.all([
+  startStandInGatePay(),
+  startStandInLiqPay(),
+  startStandInFondy(),
+]);
 const dataDir = mkdtempSync(join(tmpdir(), 'storelift-bench-'));
-const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST: '', DATABASE_URL: benchUrl });
+const config = loadConfig({
+  DATA_DIR: dataDir,
+  WEB_DIST: '',
+  DATABASE_URL: benchUrl,
+  GATE_PAY_CLIENT_ID: gate.clientId,
+  GATE_PAY_API_KEY: gate.apiKey,
+  GATE_PAY_API_URL: gate.url,
+  LIQPAY_PUBLIC_KEY: liqpay.publicKey,
+  LIQPAY_PRIVATE_KEY: liqpay.privateKey,
+  LIQPAY_API_URL: liqpay.url,
+  FONDY_MERCHANT_ID: fondy.merchantId,
+  FONDY_PAYMENT_KEY: fondy.paymentKey,
+  FONDY_API_URL: fondy.url,
+});
 const database = await openDatabase({ databaseUrl: benchUrl });
 const jobs = await startJobs(database.sql, { supervise: false, queues: QUEUES });
 const app = await buildApp({ config, database, jobs, store: createStoreProvider('offline') });
@@ -107,44 +130,99 @@ try {
     30,
   );
 
-  // Pending sandbox top-ups of 1,000 users, then their signed callbacks, CONCURRENCY at a time.
-  const created = await database.db.execute(sql`
-    insert into payments (user_id, paysystem_id, amount, total, provider, status)
-    select (select min(id) from users) + 1 + g % 1000, 30, 100, 103, 'sandbox', 'pending'
-    from generate_series(1, ${CALLBACKS}) g
-    returning uuid, total`);
+  /** Pending top-ups of 100 by 1,000 users through one system and provider, as a checkout writes them (on 100
+   * the fee in dollars is the system's percent). */
+  const pendingPayments = async (paysystemId, provider) =>
+    (
+      await database.db.execute(sql`
+        insert into payments (user_id, paysystem_id, amount, fee, total, provider, status, required_confirmations)
+        select (select min(id) from users) + 1 + g % 1000, s.id, 100, s.fee_percent, 100 + s.fee_percent, ${provider}, 'pending',
+          s.confirmations
+        from generate_series(1, ${CALLBACKS}) g join payment_systems s on s.id = ${paysystemId}
+        returning id, uuid, total`)
+    ).rows;
+
+  /** Posts each row's request, CONCURRENCY at a time, and prints how many of the rows were credited a second. */
+  const creditRate = async (label, provider, rows, requestOf) => {
+    const requests = rows.map(requestOf);
+    const started = performance.now();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < requests.length) {
+          const index = next++;
+          const { headers, body } = requests[index];
+          const res = await app.inject({
+            method: 'POST',
+            url: `/api/public/v1/payments/callback/${provider}`,
+            // From many addresses, as many customers' payments come: one address is limited to 300 a minute.
+            remoteAddress: `10.9.${index >> 8}.${index & 255}`,
+            headers,
+            payload: body,
+          });
+          if (res.statusCode !== 200)
+            throw new Error(`${provider} callback answered ${res.statusCode}: ${res.body}`);
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    const ids = `{${rows.map((row) => row.id).join(',')}}`;
+    const [{ credited }] = (
+      await database.db.execute(
+        sql`select count(*)::int as credited from payments where id = any(${ids}::int[]) and status = 'credited'`,
+      )
+    ).rows;
+    console.log(
+      `${label}: ${credited} credited in ${seconds.toFixed(2)} s = ${(credited / seconds).toFixed(0)}/s (target ${provider === 'sandbox' ? '> 500/s' : '>= 500/s'})`,
+    );
+  };
+
+  // Signed sandbox callbacks of pending card top-ups.
   const secret = await signingSecret(database.db);
-  const bodies = created.rows.map((row) =>
-    JSON.stringify(newSandboxEvent('payment.paid', row.uuid, row.total)),
+  const sandboxRows = (
+    await database.db.execute(sql`
+      insert into payments (user_id, paysystem_id, amount, total, provider, status)
+      select (select min(id) from users) + 1 + g % 1000, 30, 100, 103, 'sandbox', 'pending'
+      from generate_series(1, ${CALLBACKS}) g
+      returning id, uuid, total`)
+  ).rows;
+  await creditRate('top-up callbacks', 'sandbox', sandboxRows, (row) => {
+    const body = JSON.stringify(newSandboxEvent('payment.paid', row.uuid, row.total));
+    return {
+      body,
+      headers: {
+        'content-type': 'application/json',
+        [SANDBOX_SIGNATURE_HEADER]: sandboxSignature(secret, body),
+      },
+    };
+  });
+
+  // Each hosted provider's own notifications, signed by its stand-in as the provider signs them.
+  // Totals come back with 4 decimals ("101.0000"): cents for Fondy, a number for LiqPay (as each sends it).
+  const cents = (total) => String(BigInt(total.replace('.', '')) / 100n);
+  await creditRate(
+    'Gate Pay notifications (PAY_SUCCESS)',
+    'gate-pay',
+    await pendingPayments(32, 'gate-pay'),
+    (row) =>
+      gate.notification(row.uuid.replaceAll('-', ''), 'PAY_SUCCESS', {
+        orderAmount: row.total,
+        currency: 'USDT',
+      }),
   );
-  const started = performance.now();
-  let next = 0;
-  let credited = 0;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < bodies.length) {
-        const index = next++;
-        const body = bodies[index];
-        const res = await app.inject({
-          method: 'POST',
-          url: SANDBOX_CALLBACK_PATH,
-          // From many addresses, as many customers' payments come: one address is limited to 300 a minute.
-          remoteAddress: `10.9.${index >> 8}.${index & 255}`,
-          headers: {
-            'content-type': 'application/json',
-            [SANDBOX_SIGNATURE_HEADER]: sandboxSignature(secret, body),
-          },
-          payload: body,
-        });
-        if (res.statusCode !== 200) throw new Error(`callback answered ${res.statusCode}: ${res.body}`);
-        if (res.json().status === 'credited') credited += 1;
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  console.log(
-    `top-up callbacks: ${credited} credited in ${seconds.toFixed(2)} s = ${(credited / seconds).toFixed(0)}/s (target > 500/s)`,
-  );
+  await creditRate('LiqPay callbacks (success)', 'liqpay', await pendingPayments(14, 'liqpay'), (row) => ({
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: liqpay.notification(row.uuid, 'success', { amount: Number(row.total), currency: 'USD' }),
+  }));
+  await creditRate('Fondy callbacks (approved)', 'fondy', await pendingPayments(33, 'fondy'), (row) => {
+    const amount = cents(row.total);
+    const { body, contentType } = fondy.notification(row.uuid, 'approved', {
+      amount,
+      actual_amount: amount,
+      currency: 'USD',
+    });
+    return { body, headers: { 'content-type': contentType } };
+  });
   const { accounts, problems } = await checkLedger(database.db);
   console.log(
     `ledger check: ${problems.length ? `${problems.length} accounts disagree` : `all ${accounts} accounts agree`}`,
@@ -154,5 +232,6 @@ try {
   await app.close();
   await jobs.stop();
   await database.close();
+  await Promise.all([gate.close(), liqpay.close(), fondy.close()]);
   rmSync(dataDir, { recursive: true, force: true });
 }
