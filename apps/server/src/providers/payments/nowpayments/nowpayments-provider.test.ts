@@ -153,6 +153,11 @@ describe('NOWPayments IPN', () => {
     await expect(
       nowPayments.readNotification({ rawBody: 'payment_status=finished', headers: good.headers }),
     ).rejects.toBeInstanceOf(SignatureError);
+    // Nested deeper than any IPN: refused before its fields are walked (no stack overflow, no 500).
+    const deep = `{"a":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
+    await expect(
+      nowPayments.readNotification({ rawBody: deep, headers: good.headers }),
+    ).rejects.toBeInstanceOf(SignatureError);
   });
 
   it('is live only at NOWPayments own API', () => {

@@ -21,19 +21,25 @@ export interface NowPaymentsOptions {
 export const NOWPAYMENTS_API_URL = 'https://api.nowpayments.io';
 export const NOWPAYMENTS_SIGNATURE_HEADER = 'x-nowpayments-sig';
 
+/** Deeper than any IPN NOWPayments sends (theirs are two levels): such a body is refused unread, never recursed into. */
+const MAX_DEPTH = 16;
+
 /**
  * A notification's fields with the keys of every object sorted, as NOWPayments signs them. Arrays stay
  * arrays (their PHP and Python examples); their Node example turns an array into an object keyed "0", "1", …,
  * so `arraysAsObjects` gives that form too (a payment's `payment_extra_ids` is an array).
  */
-function sortedKeys(value: unknown, arraysAsObjects: boolean): unknown {
-  if (Array.isArray(value) && !arraysAsObjects) return value.map((item) => sortedKeys(item, false));
+function sortedKeys(value: unknown, arraysAsObjects: boolean, depth = 0): unknown {
+  if (depth > MAX_DEPTH) throw new SignatureError();
+  if (Array.isArray(value) && !arraysAsObjects) {
+    return value.map((item) => sortedKeys(item, false, depth + 1));
+  }
   if (value === null || typeof value !== 'object') return value;
   const object = value as Record<string, unknown>;
   return Object.fromEntries(
     Object.keys(object)
       .sort()
-      .map((key) => [key, sortedKeys(object[key], arraysAsObjects)]),
+      .map((key) => [key, sortedKeys(object[key], arraysAsObjects, depth + 1)]),
   );
 }
 
