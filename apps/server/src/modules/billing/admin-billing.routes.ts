@@ -125,7 +125,7 @@ export async function adminBillingRoutes(app: FastifyInstance) {
       },
       onRequest: app.permit('payments.refund'),
     },
-    (req) => admin.refund(db, req.params.id, authOf(req).user.id, req.body.description ?? null),
+    (req) => admin.refund(deps, req.params.id, authOf(req).user.id, req.body.description ?? null),
   );
   r.get(
     '/payments/invoice/:id',

@@ -18,6 +18,7 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '.
 import { fileStorage } from '../../lib/file-storage.js';
 import { audit } from '../audit/audit.js';
 import { paymentProviders } from '../../providers/payments/create-payment-providers.js';
+import { providerFailure } from '../../providers/payments/payment-provider.js';
 import { toAdminPaymentView, toPaymentView, toPaysystemView, toTransactionView } from './billing.views.js';
 import { listPayments as pagePayments } from './payments.service.js';
 import { balancesOf, credit, debit, type Tx } from '../ledger/ledger.js';
@@ -190,13 +191,48 @@ export async function deletePayment(deps: Deps, id: number) {
   return { message: MESSAGES.actionDeleted, count: 1 };
 }
 
-/** `POST payments/{id}/refund` (staff). */
-export async function refund(db: Db, id: number, staffId: number, description: string | null) {
+/**
+ * `POST payments/{id}/refund` (staff). Where the payment's provider refunds (Stripe, PayPal) the money goes back
+ * to the original method first, then the ledger follows with the provider's refund id; a provider refusal
+ * leaves the ledger as it was (409). Elsewhere the refund is the ledger's alone, and the answer says so.
+ */
+export async function refund(deps: Deps, id: number, staffId: number, description: string | null) {
+  const { db } = deps;
+  const payment = await repo.findPayment(db, id);
+  if (!payment) throw new NotFoundError();
   // Nobody refunds their own payment (docs/permissions.md, Own and staff accounts).
-  if ((await repo.payerOf(db, id)) === staffId) throw new ForbiddenError(USER_MESSAGES.ownAccountMoney);
-  const row = await refundPayment(db, id, { staffId, description, refundId: null });
-  if (!row) throw new NotFoundError();
-  return adminView(db, id, MESSAGES.actionSaved);
+  if (payment.user_id === staffId) throw new ForbiddenError(USER_MESSAGES.ownAccountMoney);
+  if (payment.status !== 'credited' || payment.type !== 'regular') {
+    throw new ConflictError(MESSAGES.paymentNotRefundable);
+  }
+  const provider =
+    payment.provider === 'manual' ? null : paymentProviders(deps.config).byName(payment.provider);
+  if (!provider?.refund || !payment.provider_ref) {
+    const row = await refundPayment(db, id, { staffId, description, refundId: null });
+    if (!row) throw new NotFoundError();
+    return adminView(db, id, MESSAGES.refundedFromBalance);
+  }
+  let refundId: string;
+  try {
+    // The provider's idempotency key is the payment's: a second click refunds nothing twice.
+    ({ refundId } = await provider.refund({
+      providerRef: payment.provider_ref,
+      uuid: payment.uuid,
+      total: payment.total,
+    }));
+  } catch (error) {
+    providerFailure(error, { call: 'refund', provider: provider.name, paymentId: id });
+    throw new ConflictError(MESSAGES.providerRefundRefused);
+  }
+  try {
+    await refundPayment(db, id, { staffId, description, refundId });
+  } catch (error) {
+    // The provider's refund webhook may have refunded the ledger in between: the refund stands, its id is kept.
+    if (!(error instanceof ConflictError) || (await repo.findPayment(db, id))?.status !== 'refunded')
+      throw error;
+    await repo.updatePayment(db, id, { refund_ref: refundId });
+  }
+  return adminView(db, id, MESSAGES.refundedToMethod);
 }
 
 /** `GET paysystems` (staff): every system, active or not. */

@@ -88,4 +88,11 @@ export async function paymentCallbackRoutes(app: FastifyInstance) {
     async (req, reply) =>
       reply.redirect(await returnFromCheckout(deps, req.params.uuid, req.query.canceled === '1'), 303),
   );
+  // Fondy (and LiqPay) bring the browser back with a POST of the order's fields: not trusted (the signed server
+  // callback credits), the browser is only sent on to the result page as by GET.
+  r.post(
+    '/payments/return/:uuid',
+    { schema: { tags, params: z.object({ uuid: z.string().max(64) }) } },
+    async (req, reply) => reply.redirect(await returnFromCheckout(deps, req.params.uuid, false), 303),
+  );
 }

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { MESSAGES, parseMoney } from '@storelift/shared';
+import { MESSAGES, PAYMENT_SYSTEMS, parseMoney, roundMoney, toMoney } from '@storelift/shared';
 import type { Deps } from '../../deps.js';
 import { mailPaymentCredited } from './payment-mail.js';
-import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
+import { ForbiddenError, HttpError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { signingSecret } from '../core-settings/signing-secret.js';
 import { paymentProviders } from '../../providers/payments/create-payment-providers.js';
 import {
@@ -62,6 +62,10 @@ export async function handleSandboxCallback(
   return { received: true, status };
 }
 
+/** The method a Stripe payment was made with, for its details line. */
+const methodOf = (payment: repo.PaymentRow) =>
+  payment.paysystem_id === PAYMENT_SYSTEMS.alipay ? 'Alipay' : 'Card';
+
 /** A Stripe webhook: verified with the endpoint secret (403 otherwise), then applied once. */
 export async function handleStripeWebhook(deps: Deps, rawBody: string, signature: string | undefined) {
   const stripe = paymentProviders(deps.config).stripe;
@@ -82,7 +86,11 @@ export async function handleStripeWebhook(deps: Deps, rawBody: string, signature
   }
   const event: PaymentEvent =
     outcome.kind === 'paid'
-      ? { kind: 'paid', payment: { id: payment.id }, details: `Card (Stripe ${outcome.sessionId})` }
+      ? {
+          kind: 'paid',
+          payment: { id: payment.id },
+          details: `${methodOf(payment)} (Stripe ${outcome.sessionId})`,
+        }
       : { kind: outcome.kind, payment: { id: payment.id } };
   const status = await applyPaymentEvent(deps.db, 'stripe', event);
   if (status === 'credited') await mailPaymentCredited(deps, { id: payment.id });
@@ -138,26 +146,53 @@ export async function applyNotice(
     logUnknownOnce(provider.name, notice.payment, notice.kind);
     return 'unknown';
   }
-  if (notice.currency !== null && notice.currency.toUpperCase() !== payment.currency) {
-    throw ValidationError.field('currency', MESSAGES.dataNotValid);
-  }
-  if (
-    notice.amount !== null &&
-    parseMoney(notice.amount) !== parseMoney(payment.total) &&
-    !notice.creditReceived
-  ) {
-    throw ValidationError.field('amount', MESSAGES.dataNotValid);
-  }
   const ref = { id: payment.id };
-  const event: PaymentEvent =
-    notice.kind === 'paid'
-      ? { kind: 'paid', payment: ref, details: notice.details ?? null, confirmed: true }
-      : notice.kind === 'confirmation'
-        ? { kind: 'confirmation', payment: ref, confirmations: notice.confirmations ?? 0 }
-        : { kind: notice.kind, payment: ref };
+  const event = eventOfNotice(notice, ref, payment);
   const status = await applyPaymentEvent(deps.db, provider.name, event);
   if (status === 'credited') await mailPaymentCredited(deps, ref);
   return status;
+}
+
+/**
+ * The event a notice means for its payment. Money said to arrive must be the payment's total in its currency
+ * (to the cent: digits beyond are not money we hold), else 422; a crypto provider's other amount is credited
+ * as received instead.
+ */
+function eventOfNotice(
+  notice: Exclude<ProviderNotice, { kind: 'ignored' }>,
+  ref: { id: number },
+  payment: repo.PaymentRow,
+): PaymentEvent {
+  switch (notice.kind) {
+    case 'paid':
+    case 'received': {
+      if (notice.currency !== null && notice.currency.toUpperCase() !== payment.currency) {
+        throw ValidationError.field('currency', MESSAGES.dataNotValid);
+      }
+      const amount = notice.amount === null ? null : toMoney(notice.amount);
+      if (notice.amount !== null && (amount === null || amount <= 0n)) {
+        throw ValidationError.field('amount', MESSAGES.dataNotValid);
+      }
+      const receivedTotal = amount === null ? undefined : roundMoney(amount, 2);
+      if (
+        receivedTotal !== undefined &&
+        receivedTotal !== parseMoney(payment.total) &&
+        !notice.creditReceived
+      ) {
+        throw ValidationError.field('amount', MESSAGES.dataNotValid);
+      }
+      return notice.kind === 'paid'
+        ? { kind: 'paid', payment: ref, details: notice.details ?? null, confirmed: true, receivedTotal }
+        : { kind: 'received', payment: ref, receivedTotal };
+    }
+    case 'confirmation':
+      return { kind: 'confirmation', payment: ref, confirmations: notice.confirmations ?? 0 };
+    case 'refunded':
+      return { kind: 'refunded', payment: ref, details: notice.details ?? null };
+    case 'canceled':
+    case 'failed':
+      return { kind: notice.kind, payment: ref };
+  }
 }
 
 /**
@@ -184,22 +219,33 @@ export async function handleProviderCallback(
 }
 
 /**
- * The browser back from a provider's checkout (Stripe's cancel_url): a canceled checkout is ended at
- * the provider and the pending payment canceled. Answers the web result page's path.
+ * The browser back from a provider's checkout (`returnUrl`): a canceled checkout is ended at the provider and
+ * the pending payment canceled; otherwise a provider that settles on return (PayPal captures the approved
+ * order) is asked now, its answer applied like a notification. Answers the web result page's path, which
+ * shows the payment's true state whatever the provider said.
  */
 export async function returnFromCheckout(deps: Deps, uuid: string, canceled: boolean): Promise<string> {
   const payment = await repo.findPaymentByUuid(deps.db, uuid);
   if (!payment) throw new NotFoundError();
+  const provider = paymentProviders(deps.config).byName(payment.provider);
+  const atProvider = payment.provider_ref && provider?.name === payment.provider ? provider : null;
   if (canceled && payment.status === 'pending') {
-    const provider = paymentProviders(deps.config).forPaysystem(payment.paysystem_id);
-    if (payment.provider_ref && provider?.name === payment.provider) {
-      await provider
-        .cancelCheckout(payment.provider_ref)
-        .catch((error: unknown) =>
-          providerFailure(error, { call: 'cancelCheckout', provider: provider.name, paymentId: payment.id }),
-        );
-    }
+    await atProvider
+      ?.cancelCheckout(payment.provider_ref!)
+      .catch((error: unknown) =>
+        providerFailure(error, { call: 'cancelCheckout', provider: payment.provider, paymentId: payment.id }),
+      );
     await applyPaymentEvent(deps.db, payment.provider, { kind: 'canceled', payment: { id: payment.id } });
+  } else if (!canceled && payment.status === 'pending' && atProvider?.completeReturn) {
+    try {
+      await applyNotice(deps, atProvider, await atProvider.completeReturn(payment.provider_ref!, {}));
+    } catch (error) {
+      // The provider's webhook settles it later; the result page keeps polling meanwhile.
+      if (error instanceof HttpError)
+        logger.warn({ err: error, paymentId: payment.id }, 'return notice refused');
+      else
+        providerFailure(error, { call: 'completeReturn', provider: payment.provider, paymentId: payment.id });
+    }
   }
   return `/top-up-balance/result?payment=${payment.id}`;
 }

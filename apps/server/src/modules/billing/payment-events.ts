@@ -3,6 +3,7 @@ import {
   centsText,
   DAY_MS,
   MESSAGES,
+  MONEY_SCALE,
   PAYMENT_BONUS_DAYS,
   REFERRAL_PERCENT,
   formatMoney,
@@ -24,17 +25,22 @@ import { billingProfileOf } from '../plans/profiles.repo.js';
 import { notify } from '../notices/notify.js';
 
 /** What a provider's verified callback says about a payment. */
-export type PaymentEvent = { payment: repo.PaymentRef } &
-  /** `confirmed`: the provider's own confirmations are done (a hosted crypto processor's final state). */
-  (
-    | { kind: 'paid'; details?: string | null; confirmed?: boolean }
-    | { kind: 'received' }
-    | { kind: 'confirmation'; confirmations: number }
-    | { kind: 'canceled' }
-    | { kind: 'failed' }
-    /** The provider refunded it (its dashboard, or the webhook of our own refund). */
-    | { kind: 'refunded'; details?: string | null }
-  );
+export type PaymentEvent = { payment: repo.PaymentRef } & (
+  | {
+      kind: 'paid';
+      details?: string | null;
+      /** The provider's own confirmations are done (a hosted crypto processor's final state). */
+      confirmed?: boolean;
+      /** A crypto provider reported another total arriving than the payment's (credited as received). */
+      receivedTotal?: Money | undefined;
+    }
+  | { kind: 'received'; receivedTotal?: Money | undefined }
+  | { kind: 'confirmation'; confirmations: number }
+  | { kind: 'canceled' }
+  | { kind: 'failed' }
+  /** The provider refunded it (its dashboard, or the webhook of our own refund). */
+  | { kind: 'refunded'; details?: string | null }
+);
 
 export type EventOutcome = 'credited' | 'received' | 'canceled' | 'refunded' | 'unchanged' | 'unknown';
 
@@ -150,6 +156,30 @@ export async function creditLocked(tx: Tx, payment: repo.PaymentRow, now = new D
 }
 
 /**
+ * A crypto payment's figures once another total than its own arrived: fee and VAT scaled down in proportion
+ * (rounded down to cents), the amount what is left of the total received, the bonus in proportion but never
+ * above the one promised; the requested total kept, so the difference shows.
+ */
+export function toReceived(payment: repo.PaymentRow, received: Money) {
+  const total = parseMoney(payment.total);
+  const cents = MONEY_SCALE / 100n;
+  const scaled = (value: Money) => ((value * received) / total / cents) * cents;
+  const fee = scaled(parseMoney(payment.fee));
+  const vat = scaled(parseMoney(payment.vat));
+  const amount = received - fee - vat;
+  const bonus = parseMoney(payment.bonus);
+  const scaledBonus = ((bonus * amount) / parseMoney(payment.amount) / cents) * cents;
+  return {
+    amount: formatMoney(amount),
+    fee: formatMoney(fee),
+    vat: formatMoney(vat),
+    total: formatMoney(received),
+    bonus: formatMoney(minMoney(bonus, scaledBonus)),
+    requested_total: payment.requested_total ?? payment.total,
+  };
+}
+
+/**
  * Applies a provider's verified callback, once: the payment row is locked, so the same callback any
  * number of times, or concurrently, changes it once. A paid payment is credited even if the customer
  * canceled the checkout meanwhile (the money arrived); a credited one never goes back.
@@ -173,6 +203,12 @@ export async function applyPaymentEvent(
       case 'received': {
         if (settled) return 'unchanged';
         if (event.kind === 'paid' && event.details) payment.details = event.details;
+        if (event.receivedTotal !== undefined && event.receivedTotal !== parseMoney(payment.total)) {
+          Object.assign(
+            payment,
+            await repo.updatePayment(tx, payment.id, toReceived(payment, event.receivedTotal)),
+          );
+        }
         if (event.kind === 'paid' && (event.confirmed || payment.required_confirmations === 0)) {
           await creditLocked(tx, payment, now);
           return 'credited';

@@ -4,6 +4,7 @@ import { BinancePayProvider } from './binance-pay/binance-pay-provider.js';
 import { FondyProvider } from './fondy/fondy-provider.js';
 import { GatePayProvider } from './gate-pay/gate-pay-provider.js';
 import { LiqPayProvider } from './liqpay/liqpay-provider.js';
+import { PayPalProvider } from './paypal/paypal-provider.js';
 import { NowPaymentsProvider } from './nowpayments/nowpayments-provider.js';
 import { SandboxProvider } from './sandbox/sandbox-provider.js';
 import { StripeProvider } from './stripe/stripe-provider.js';
@@ -101,6 +102,7 @@ function hostedProviders(config: PaymentsConfig): Partial<Record<ProviderName, P
       : null;
   return {
     stripe,
+    paypal: config.paypal ? new PayPalProvider(config.paypal) : null,
     'gate-pay': config.gatePay ? new GatePayProvider(config.gatePay) : null,
     liqpay: config.liqpay ? new LiqPayProvider(config.liqpay) : null,
     fondy: config.fondy ? new FondyProvider(config.fondy) : null,

@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { PAYMENT_SYSTEMS } from '@storelift/shared';
 import type { CheckoutRequest, PaymentProvider } from '../payment-provider.js';
 
 export interface StripeOptions {
@@ -23,8 +24,9 @@ export type StripeOutcome =
 export const centsOf = (total: string) => Number(total.replace(/\.(\d{2})\d*$/, '$1').replace('.', ''));
 
 /**
- * Stripe Checkout for card payments (system 30): a Checkout Session per payment, webhooks verified with
- * the endpoint's signing secret (`stripe.webhooks.constructEvent`).
+ * Stripe Checkout for card payments (system 30) and Alipay (system 31, the session limited to the `alipay`
+ * method): a Checkout Session per payment, webhooks verified with the endpoint's signing secret
+ * (`stripe.webhooks.constructEvent`); refunds through the session's PaymentIntent.
  */
 export class StripeProvider implements PaymentProvider {
   readonly name = 'stripe' as const;
@@ -51,6 +53,8 @@ export class StripeProvider implements PaymentProvider {
     const session = await this.stripe.checkout.sessions.create(
       {
         mode: 'payment',
+        // Alipay takes USD where the Stripe account's country offers Alipay (docs/money.md, Alipay).
+        ...(request.paysystemId === PAYMENT_SYSTEMS.alipay && { payment_method_types: ['alipay'] }),
         client_reference_id: String(request.id),
         customer_email: request.email,
         metadata: { payment_id: String(request.id) },
@@ -75,6 +79,22 @@ export class StripeProvider implements PaymentProvider {
 
   async cancelCheckout(sessionId: string) {
     await this.stripe.checkout.sessions.expire(sessionId);
+  }
+
+  /** Refunds the session's payment in full (`POST /v1/refunds` with its PaymentIntent); answers Stripe's refund id. */
+  async refund(payment: { providerRef: string; uuid: string }) {
+    const session = await this.stripe.checkout.sessions.retrieve(payment.providerRef);
+    const intent =
+      typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+    if (!intent) throw new Error(`Stripe session ${payment.providerRef} has no payment to refund`);
+    const refund = await this.stripe.refunds.create(
+      { payment_intent: intent, reason: 'requested_by_customer', metadata: { payment_uuid: payment.uuid } },
+      { idempotencyKey: `storelift-refund-${payment.uuid}` },
+    );
+    if (refund.status === 'failed' || refund.status === 'canceled') {
+      throw new Error(`Stripe did not refund ${intent} (${refund.status})`);
+    }
+    return { refundId: refund.id };
   }
 
   /** Verifies a webhook (throws on a bad signature) and reads what it means for a payment. */
