@@ -56,6 +56,16 @@ describe('Fondy', () => {
       status: 'pending',
     });
     expect(payment.status).toBe('pending');
+    // Fondy brings the browser back with a POST of the order's fields: sent on to the result page, nothing changed.
+    const back = await t.app.inject({
+      method: 'POST',
+      url: `/api/public/v1/payments/return/${row.uuid}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: fondy.notification(row.uuid, 'approved', {}, { form: true }).body,
+    });
+    expect(back.statusCode).toBe(303);
+    expect(back.headers.location).toBe(`/top-up-balance/result?payment=${payment.id}`);
+    expect((await paymentRow(t, payment.id)).status).toBe('pending');
   });
 
   it('credits an approved order once under 20 concurrent copies of its callback', async () => {
