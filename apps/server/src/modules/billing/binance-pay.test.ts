@@ -147,4 +147,23 @@ describe('Binance Pay for the crypto exchange (13)', () => {
     expect(stranger.json()).toEqual({ returnCode: 'SUCCESS', returnMessage: null });
     expect((await checkLedger(t.deps.db)).problems).toEqual([]);
   });
+  it('refunds a credited payment to the balance (no refund through Binance Pay), saying so', async () => {
+    const admin = await makeUser(t.database.db, { roles: ['admin', 'user'] });
+    const { auth } = await makeUser(t.database.db);
+    const { payment, webhook } = await order(auth, 100);
+    expect((await webhook('PAY_SUCCESS')).statusCode).toBe(200);
+    const calls = binance.calls.length;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/v1/payments/${payment.id}/refund`,
+      headers: admin.auth,
+      payload: {},
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ data: { status: 'refunded' }, message: MESSAGES.refundedFromBalance });
+    expect(binance.calls.length).toBe(calls);
+    expect(await paymentRow(t, payment.id)).toMatchObject({ status: 'refunded', refund_ref: null });
+    expect(await mainOf(t, auth)).toBe('0.0000');
+    expect((await checkLedger(t.deps.db)).problems).toEqual([]);
+  });
 });

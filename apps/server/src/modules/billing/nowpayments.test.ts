@@ -177,4 +177,23 @@ describe('NOWPayments for the crypto processor (35)', () => {
     expect((await rowOf(payment.id)).status).toBe('pending');
     expect((await checkLedger(t.deps.db)).problems).toEqual([]);
   });
+  it('refunds a credited payment to the balance (no refund through NOWPayments), saying so', async () => {
+    const admin = await makeUser(t.database.db, { roles: ['admin', 'user'] });
+    const { auth } = await makeUser(t.database.db);
+    const { payment, ipn } = await invoice(auth, 100);
+    expect((await ipn('finished')).statusCode).toBe(200);
+    const calls = np.calls.length;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/v1/payments/${payment.id}/refund`,
+      headers: admin.auth,
+      payload: {},
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ data: { status: 'refunded' }, message: MESSAGES.refundedFromBalance });
+    expect(np.calls.length).toBe(calls);
+    expect(await paymentRow(t, payment.id)).toMatchObject({ status: 'refunded', refund_ref: null });
+    expect(await mainOf(t, auth)).toBe('0.0000');
+    expect((await checkLedger(t.deps.db)).problems).toEqual([]);
+  });
 });
