@@ -94,6 +94,7 @@ const CRITERION_FIELDS = [
   'campaign_criterion.negative',
   'campaign_criterion.status',
   'campaign_criterion.location.geo_target_constant',
+  'campaign_criterion.language.language_constant',
 ];
 const REPORT_FIELDS = [
   'user_location_view.resource_name',
@@ -199,7 +200,12 @@ async function reportRows(
     const criterionOf = new Map<string, number>();
     for (const criterion of criteria) {
       const country = countryOfGeoTarget(criterion.criterion_id);
-      if (criterion.campaign_id === campaign.id && !criterion.negative && country)
+      if (
+        criterion.campaign_id === campaign.id &&
+        criterion.type === 'LOCATION' &&
+        !criterion.negative &&
+        country
+      )
         criterionOf.set(country, criterion.criterion_id);
     }
     const countries = [...criterionOf.keys()];
@@ -271,10 +277,13 @@ async function rowsOf(deps: Deps, cid: string, query: GaqlQuery, now: Date): Pro
         'campaign_criterion.resource_name': criterionName(cid, criterion.campaign_id, criterion.criterion_id),
         'campaign_criterion.criterion_id': String(criterion.criterion_id),
         'campaign_criterion.campaign': campaignName(cid, criterion.campaign_id),
-        'campaign_criterion.type': 'LOCATION',
+        'campaign_criterion.type': criterion.type,
         'campaign_criterion.negative': criterion.negative,
         'campaign_criterion.status': 'ENABLED',
-        'campaign_criterion.location.geo_target_constant': geoTargetName(criterion.criterion_id),
+        'campaign_criterion.location.geo_target_constant':
+          criterion.type === 'LOCATION' ? geoTargetName(criterion.criterion_id) : undefined,
+        'campaign_criterion.language.language_constant':
+          criterion.type === 'LANGUAGE' ? `languageConstants/${criterion.criterion_id}` : undefined,
       }));
     case 'ad_group':
     case 'ad_group_ad': {

@@ -3,7 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { sandboxGoogleAdsAds, sandboxGoogleAdsCampaigns } from '../../db/schema/index.js';
+import type { AdCampaign } from '../../providers/ad-network/ad-network.js';
 import { GoogleAdsClient, GoogleAdsError } from '../../providers/ad-network/google-ads/google-ads-client.js';
+import * as operations from '../../providers/ad-network/google-ads/google-ads-operations.js';
 import { issueToken } from './sandbox-google-ads.auth.js';
 import {
   SANDBOX_GOOGLE_ADS_CLIENT_ID,
@@ -78,87 +80,44 @@ const codeOf = (body: unknown) => {
 const names = (body: Record<string, unknown>) =>
   (body.results as { resourceName: string }[]).map((result) => result.resourceName);
 
-/** Creates a whole App campaign as the Google Ads network does; answers its resource names. */
+/** Creates a whole App campaign with the operations the Google Ads network sends; answers its resource names. */
 async function createCampaign(
-  name: string,
+  id: number,
   texts = { headline: 'Fitness at home', description: 'Train daily' },
 ) {
+  const campaign: AdCampaign = {
+    id,
+    store: 1,
+    package: 'com.storelift.demo.fitness',
+    dailyBudget: '20',
+    targetCpi: '3',
+    days: 7,
+    countries: ['US', 'DE', 'IN'],
+    languages: ['english', 'spanish'],
+    headline1: texts.headline,
+    headline2: 'Workouts in minutes',
+    description: texts.description,
+    deeplink: null,
+    accountId: null,
+  };
   const today = todayIn(SANDBOX_GOOGLE_ADS_TIME_ZONE, new Date());
-  const [budget] = names(
-    (
-      await mutate('campaignBudgets', [
-        {
-          create: {
-            name: `${name} budget`,
-            amountMicros: '20000000',
-            deliveryMethod: 'STANDARD',
-            explicitlyShared: false,
-          },
-        },
-      ])
-    ).body,
-  );
-  const [campaign] = names(
-    (
-      await mutate('campaigns', [
-        {
-          create: {
-            name,
-            status: 'ENABLED',
-            advertisingChannelType: 'MULTI_CHANNEL',
-            advertisingChannelSubType: 'APP_CAMPAIGN',
-            campaignBudget: budget,
-            appCampaignSetting: {
-              appId: 'com.storelift.demo.fitness',
-              appStore: 'GOOGLE_APP_STORE',
-              biddingStrategyGoalType: 'OPTIMIZE_INSTALLS_TARGET_INSTALL_COST',
-            },
-            targetCpa: { targetCpaMicros: '3000000' },
-            startDate: today,
-            containsEuPoliticalAdvertising: 'DOES_NOT_CONTAIN_EU_POLITICAL_ADVERTISING',
-          },
-        },
-      ])
-    ).body,
-  );
-  const criteria = names(
-    (
-      await mutate(
-        'campaignCriteria',
-        [2840, 2276, 2356].map((id) => ({
-          create: { campaign, location: { geoTargetConstant: `geoTargetConstants/${id}` } },
-        })),
-      )
-    ).body,
-  );
-  const [adGroup] = names(
-    (await mutate('adGroups', [{ create: { name: `${name} ad group`, campaign, status: 'ENABLED' } }])).body,
-  );
-  const [ad] = names(
-    (
-      await mutate('adGroupAds', [
-        {
-          create: {
-            adGroup,
-            status: 'ENABLED',
-            ad: {
-              appAd: {
-                headlines: [{ text: texts.headline }, { text: 'Workouts in minutes' }],
-                descriptions: [{ text: texts.description }],
-              },
-            },
-          },
-        },
-      ])
-    ).body,
-  );
+  const one = async (service: string, operations: unknown[]) =>
+    names((await mutate(service, operations)).body);
+  const [budget] = await one('campaignBudgets', [operations.budgetCreate(campaign)]);
+  const [resource] = await one('campaigns', [operations.campaignCreate(campaign, budget!, today)]);
+  const criteria = await one('campaignCriteria', [
+    ...operations.locationCreates(resource!, campaign.countries),
+    ...operations.languageCreates(resource!, campaign.languages),
+  ]);
+  const [adGroup] = await one('adGroups', [operations.adGroupCreate(campaign, resource!)]);
+  const [ad] = await one('adGroupAds', [operations.appAdCreate(campaign, adGroup!)]);
   return {
     budget: budget!,
-    campaign: campaign!,
+    campaign: resource!,
     criteria,
     adGroup: adGroup!,
     ad: ad!,
-    id: campaign!.split('/').at(-1)!,
+    id: resource!.split('/').at(-1)!,
   };
 }
 
@@ -172,8 +131,7 @@ async function serve(campaignId: string, ms: number) {
     .where(eq(sandboxGoogleAdsCampaigns.id, Number(campaignId)));
 }
 
-const reportQuery = (ids: string[], from: string, to: string) =>
-  `SELECT campaign.id, segments.date, user_location_view.country_criterion_id, metrics.impressions, metrics.clicks, metrics.conversions, metrics.cost_micros FROM user_location_view WHERE segments.date BETWEEN '${from}' AND '${to}' AND campaign.id IN (${ids.join(', ')})`;
+const reportQuery = operations.reportQuery;
 
 interface ReportRow {
   campaign: { id: string };
@@ -233,45 +191,35 @@ describe('sandbox Google Ads: OAuth token', () => {
 
 describe('sandbox Google Ads: mutate', () => {
   it('creates a budget, an App campaign, its countries, ad group and app ad, found again by the queries the network sends', async () => {
-    const made = await createCampaign('Storelift #101');
+    const made = await createCampaign(101);
     expect(made.campaign).toMatch(new RegExp(`^customers/${CID}/campaigns/\\d+$`));
     expect(made.criteria).toEqual(
-      [2840, 2276, 2356].map((id) => `customers/${CID}/campaignCriteria/${made.id}~${id}`),
+      [2840, 2276, 2356, 1000, 1003].map((id) => `customers/${CID}/campaignCriteria/${made.id}~${id}`),
     );
-    expect(await search('SELECT customer.time_zone FROM customer')).toEqual({
+    expect(await search(operations.TIME_ZONE_QUERY)).toEqual({
       results: [{ customer: { resourceName: `customers/${CID}`, timeZone: SANDBOX_GOOGLE_ADS_TIME_ZONE } }],
       fieldMask: 'customer.timeZone',
       queryResourceConsumption: '2',
     });
-    const found = await search(
-      "SELECT campaign.resource_name, campaign_budget.resource_name FROM campaign WHERE campaign.name = 'Storelift #101'",
-    );
+    const found = await search(operations.campaignByNameQuery(101));
     expect(found.results).toEqual([
       { campaign: { resourceName: made.campaign }, campaignBudget: { resourceName: made.budget } },
     ]);
-    expect(
-      (
-        await search(
-          `SELECT ad_group.resource_name FROM ad_group WHERE campaign.resource_name = '${made.campaign}'`,
-        )
-      ).results,
-    ).toEqual([{ adGroup: { resourceName: made.adGroup } }]);
-    expect(
-      (
-        await search(
-          `SELECT ad_group_ad.resource_name FROM ad_group_ad WHERE ad_group.resource_name = '${made.adGroup}'`,
-        )
-      ).results,
-    ).toEqual([{ adGroupAd: { resourceName: made.ad } }]);
-    const criteria = await search(
-      `SELECT campaign_criterion.resource_name, campaign_criterion.location.geo_target_constant FROM campaign_criterion WHERE campaign.resource_name = '${made.campaign}'`,
-    );
+    expect((await search(operations.adGroupsQuery(made.campaign))).results).toEqual([
+      { adGroup: { resourceName: made.adGroup } },
+    ]);
+    expect((await search(operations.adGroupAdsQuery(made.adGroup))).results).toEqual([
+      { adGroupAd: { resourceName: made.ad } },
+    ]);
+    const criteria = await search(operations.locationCriteriaQuery(made.campaign));
     expect(criteria.results).toContainEqual({
       campaignCriterion: {
         resourceName: made.criteria[0],
         location: { geoTargetConstant: 'geoTargetConstants/2840' },
       },
     });
+    // A language criterion has no location.
+    expect(criteria.results).toContainEqual({ campaignCriterion: { resourceName: made.criteria[3] } });
     // A name nobody used: no rows, so no `results` (Google leaves an empty list out).
     expect(
       await search("SELECT campaign.resource_name FROM campaign WHERE campaign.name = 'Storelift #999'"),
@@ -282,7 +230,7 @@ describe('sandbox Google Ads: mutate', () => {
   });
 
   it('updates status, budget and target with an update mask, and removes', async () => {
-    const made = await createCampaign('Storelift #102');
+    const made = await createCampaign(102);
     const paused = await mutate('campaigns', [
       { update: { resourceName: made.campaign, status: 'PAUSED' }, updateMask: 'status' },
     ]);
@@ -332,11 +280,11 @@ describe('sandbox Google Ads: mutate', () => {
     );
     // A removed campaign frees its name, and its budget can go.
     expect(names((await mutate('campaignBudgets', [{ remove: made.budget }])).body)).toEqual([made.budget]);
-    expect((await createCampaign('Storelift #102')).campaign).not.toBe(made.campaign);
+    expect((await createCampaign(102)).campaign).not.toBe(made.campaign);
   });
 
   it('answers Google’s errors for bad input, with the field’s location, and applies nothing of a refused request', async () => {
-    const made = await createCampaign('Storelift #103');
+    const made = await createCampaign(103);
     const long = await mutate('adGroupAds', [
       {
         create: {
@@ -466,12 +414,12 @@ describe('sandbox Google Ads: mutate', () => {
 
 describe('sandbox Google Ads: search and figures', () => {
   it('reads the ad review: under review for an hour, then approved, or disapproved for a banned phrase', async () => {
-    const fine = await createCampaign('Storelift #201');
-    const banned = await createCampaign('Storelift #202', {
+    const fine = await createCampaign(201);
+    const banned = await createCampaign(202, {
       headline: 'Free money daily',
       description: 'Win big now',
     });
-    const query = `SELECT campaign.id, ad_group_ad.policy_summary.approval_status, ad_group_ad.policy_summary.review_status, ad_group_ad.policy_summary.policy_topic_entries FROM ad_group_ad WHERE campaign.id IN (${fine.id}, ${banned.id})`;
+    const query = operations.reviewQuery([fine.id, banned.id]);
     expect((await search(query)).results).toEqual(
       [fine, banned].map((made) => ({
         campaign: { resourceName: made.campaign, id: made.id },
@@ -481,11 +429,9 @@ describe('sandbox Google Ads: search and figures', () => {
         },
       })),
     );
-    await t.deps.db
-      .update(sandboxGoogleAdsAds)
-      .set({
-        created_at: sql`${sandboxGoogleAdsAds.created_at} - ${`${SANDBOX_GOOGLE_ADS_REVIEW_MS} milliseconds`}::interval`,
-      });
+    await t.deps.db.update(sandboxGoogleAdsAds).set({
+      created_at: sql`${sandboxGoogleAdsAds.created_at} - ${`${SANDBOX_GOOGLE_ADS_REVIEW_MS} milliseconds`}::interval`,
+    });
     const [approved, disapproved] = (await search(query)).results as {
       adGroupAd: { policySummary: unknown };
     }[];
@@ -505,7 +451,7 @@ describe('sandbox Google Ads: search and figures', () => {
   });
 
   it('reports per date and country while enabled: complete days within budget, the running day growing, paused days not passing', async () => {
-    const made = await createCampaign('Storelift #301');
+    const made = await createCampaign(301);
     const start = todayIn(SANDBOX_GOOGLE_ADS_TIME_ZONE, new Date());
     const dates = [0, 1, 2, 3, 4].map((n) =>
       new Date(Date.parse(`${start}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10),
