@@ -251,6 +251,10 @@ export const payments = pgTable(
     requested_total: money('requested_total'),
     /** The unique payment id staff give a manual payment. */
     external_id: text('external_id'),
+    /** A transfer's reference (bank transfer, Wise, Payoneer): what the customer writes on it and statements match. */
+    reference: text('reference'),
+    /** When a transfer awaited this long unpaid, it is canceled. */
+    expires_at: timestamp('expires_at', { withTimezone: true }),
     details: text('details'),
     description: text('description'),
     currency: text('currency').notNull().default('USD'),
@@ -268,6 +272,10 @@ export const payments = pgTable(
     uniqueIndex('payments_uuid_unique').on(t.uuid),
     uniqueIndex('payments_provider_ref_unique').on(t.provider, t.provider_ref),
     uniqueIndex('payments_external_id_unique').on(t.external_id),
+    uniqueIndex('payments_reference_unique').on(t.reference),
+    index('payments_expiring_idx')
+      .on(t.expires_at)
+      .where(sql`${t.status} = 'pending' and ${t.expires_at} is not null`),
     index('payments_user_created_idx').on(t.user_id, t.created_at),
     index('payments_user_status_created_idx').on(t.user_id, t.status, t.created_at),
     index('payments_created_idx').on(t.created_at),

@@ -25,3 +25,4 @@ export * from './guarantee.js';
 export * from './sandbox-panel.js';
 export * from './sandbox-google-ads.js';
 export * from './transfers.js';
+export * from './reconciliation.js';
