@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { GOOGLE_ADS_API_VERSION } from '../src/providers/ad-network/google-ads/google-ads-client.js';
 
 /*
  * The JSON shapes the stand-in Google Ads API (stand-in-google-ads.ts) accepts in each mutate operation, as the
@@ -114,3 +116,71 @@ export const UPDATABLE: Readonly<Record<string, readonly string[]>> = {
 
 /** Google names a field in an error by its proto name: `amountMicros` → `amount_micros`. */
 export const snakeCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
+export interface ErrorEntry {
+  errorCode: Record<string, string>;
+  message: string;
+  location?: { fieldPathElements: { fieldName: string; index?: number }[] };
+  details?: unknown;
+}
+
+const CANONICAL: Record<number, [string, string]> = {
+  400: ['INVALID_ARGUMENT', 'Request contains an invalid argument.'],
+  401: [
+    'UNAUTHENTICATED',
+    'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.',
+  ],
+  403: ['PERMISSION_DENIED', 'The caller does not have permission'],
+  404: ['NOT_FOUND', 'Requested entity was not found.'],
+  429: ['RESOURCE_EXHAUSTED', 'Too many requests. Retry in 30 seconds.'],
+  500: ['INTERNAL', 'Internal error encountered.'],
+};
+
+/** A refusal in Google's shape: HTTP status, canonical status, GoogleAdsFailure details (none for a bad token). */
+export class Refusal extends Error {
+  constructor(
+    readonly http: number,
+    readonly errors: ErrorEntry[],
+  ) {
+    super(errors[0]?.message ?? CANONICAL[http]?.[1]);
+  }
+
+  body() {
+    const [status, message] = CANONICAL[this.http] ?? ['UNKNOWN', 'Unknown error.'];
+    const details = this.errors.length
+      ? [
+          {
+            '@type': `type.googleapis.com/google.ads.googleads.${GOOGLE_ADS_API_VERSION}.errors.GoogleAdsFailure`,
+            errors: this.errors,
+            requestId: randomBytes(16).toString('base64url').slice(0, 22),
+          },
+        ]
+      : undefined;
+    return { error: { code: this.http, message, status, ...(details ? { details } : {}) } };
+  }
+}
+
+/** One error of `family` and `code` at `path` (dotted proto path; `operations[0]` style indexes). */
+export function entry(
+  family: string,
+  code: string,
+  message: string,
+  path?: string,
+  details?: unknown,
+): ErrorEntry {
+  return {
+    errorCode: { [family]: code },
+    message,
+    ...(path
+      ? {
+          location: {
+            fieldPathElements: path.split('.').map((segment) => {
+              const [, fieldName = segment, index] = /^(\w+)(?:\[(\d+)\])?$/.exec(segment) ?? [];
+              return index === undefined ? { fieldName } : { fieldName, index: Number(index) };
+            }),
+          },
+        }
+      : {}),
+    ...(details === undefined ? {} : { details }),
+  };
+}
