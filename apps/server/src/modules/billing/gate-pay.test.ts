@@ -85,6 +85,26 @@ describe('Gate Pay', () => {
     expect(await mainOf(t, auth)).toBe('0.0000');
   });
 
+  it('credits another amount than the order as what arrived, the difference kept; another currency is refused', async () => {
+    const { auth } = await makeUser(t.deps.db);
+    const { payment, row } = await openCheckout(t, auth, SYSTEM, 500);
+    expect(
+      (await send(gate.notification(tradeNo(row.uuid), 'PAY_SUCCESS', { orderAmount: '252.50' }))).statusCode,
+    ).toBe(200);
+    expect(await paymentRow(t, payment.id)).toMatchObject({
+      status: 'credited',
+      requested_total: '505.0000',
+      total: '252.5000',
+      fee: '2.5000',
+      amount: '250.0000',
+    });
+    expect(await mainOf(t, auth)).toBe('250.0000');
+    const other = await openCheckout(t, auth, SYSTEM, 100);
+    const inBtc = gate.notification(tradeNo(other.row.uuid), 'PAY_SUCCESS', { currency: 'BTC' });
+    expect((await send(inBtc)).statusCode).toBe(422);
+    expect((await paymentRow(t, other.payment.id)).status).toBe('pending');
+  });
+
   it('closes the order at Gate Pay when the customer leaves the cashier; PAY_CLOSE cancels', async () => {
     const { auth } = await makeUser(t.deps.db);
     const left = await openCheckout(t, auth, SYSTEM, 100);
