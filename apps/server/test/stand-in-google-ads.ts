@@ -100,6 +100,9 @@ export async function startStandInGoogleAds(
     appAds: new Map(),
   };
   const { campaigns, criteria, adGroups, appAds } = store;
+  /** The resources of a customer's account. */
+  const mine = <T extends { resourceName: string }>(map: Map<string, T>, customerId: string) =>
+    [...map.values()].filter((resource) => resource.resourceName.startsWith(`customers/${customerId}/`));
   const reports = new Map<string, ReportRow[]>();
   const failures: StandInGoogleAdsFailure[] = [];
   let refreshRevoked = false;
@@ -226,102 +229,109 @@ export async function startStandInGoogleAds(
     throw new Refusal(400, []);
   }
 
-  /** The GAQL queries the product sends (whitespace aside) and the rows each selects. */
-  function rowsOf(call: StandInCall, customerId: string, query: string): unknown[] {
-    const prefix = `customers/${customerId}/`;
-    let match: RegExpExecArray | null;
-    if (query === 'SELECT customer.time_zone FROM customer')
-      return [{ customer: { resourceName: `customers/${customerId}`, timeZone: customers.get(customerId) } }];
-    if (
-      (match =
-        /^SELECT campaign\.resource_name, campaign_budget\.resource_name FROM campaign WHERE campaign\.name = '([^']*)'$/.exec(
-          query,
-        ))
-    )
-      return [...campaigns.values()]
-        .filter((c) => c.resourceName.startsWith(prefix) && c.name === match![1])
-        .map((c) => ({
-          campaign: { resourceName: c.resourceName },
-          campaignBudget: { resourceName: c.budget },
-        }));
-    if (
-      (match =
-        /^SELECT ad_group\.resource_name FROM ad_group WHERE campaign\.resource_name = '([^']+)'$/.exec(
-          query,
-        ))
-    )
-      return [...adGroups.values()]
-        .filter((g) => g.campaign === match![1] && g.resourceName.startsWith(prefix))
-        .map((g) => ({ adGroup: { resourceName: g.resourceName } }));
-    if (
-      (match =
-        /^SELECT ad_group_ad\.resource_name FROM ad_group_ad WHERE ad_group\.resource_name = '([^']+)'$/.exec(
-          query,
-        ))
-    )
-      return [...appAds.values()]
-        .filter((ad) => ad.adGroup === match![1] && ad.resourceName.startsWith(prefix))
-        .map((ad) => ({ adGroupAd: { resourceName: ad.resourceName } }));
-    if (
-      (match =
-        /^SELECT campaign_criterion\.resource_name, campaign_criterion\.location\.geo_target_constant FROM campaign_criterion WHERE campaign\.resource_name = '([^']+)'$/.exec(
-          query,
-        ))
-    )
-      return [...criteria.values()]
-        .filter((c) => c.campaign === match![1] && c.resourceName.startsWith(prefix))
-        .map((c) => ({
-          campaignCriterion: {
-            resourceName: c.resourceName,
-            ...(c.geoTargetConstant ? { location: { geoTargetConstant: c.geoTargetConstant } } : {}),
-          },
-        }));
-    if (
-      (match =
-        /^SELECT campaign\.id, segments\.date, user_location_view\.country_criterion_id, metrics\.impressions, metrics\.clicks, metrics\.conversions, metrics\.cost_micros FROM user_location_view WHERE segments\.date BETWEEN '([\d-]+)' AND '([\d-]+)' AND campaign\.id IN \(([\d, ]+)\)$/.exec(
-          query,
-        ))
-    ) {
-      const [, from = '', to = '', list = ''] = match;
-      if (!isCalendarDay(from) || !isCalendarDay(to)) violate(call, `report days ${from}, ${to}`);
-      const ids = new Set(list.split(',').map((id) => id.trim()));
-      return (reports.get(customerId) ?? [])
-        .filter((row) => ids.has(row.campaign.id) && row.segments.date >= from && row.segments.date <= to)
-        .map((row) => ({
-          ...row,
-          campaign: {
-            resourceName: `customers/${customerId}/campaigns/${row.campaign.id}`,
-            id: row.campaign.id,
-          },
-          userLocationView: {
-            resourceName: `customers/${customerId}/userLocationViews/${row.userLocationView.countryCriterionId}~true`,
-            countryCriterionId: row.userLocationView.countryCriterionId,
-          },
-        }));
-    }
-    if (
-      (match =
-        /^SELECT campaign\.id, ad_group_ad\.policy_summary\.approval_status, ad_group_ad\.policy_summary\.review_status, ad_group_ad\.policy_summary\.policy_topic_entries FROM ad_group_ad WHERE campaign\.id IN \(([\d, ]+)\)$/.exec(
-          query,
-        ))
-    ) {
-      const ids = new Set(match[1]!.split(',').map((id) => id.trim()));
-      return [...appAds.values()]
-        .map((ad) => ({ ad, campaign: campaigns.get(ad.campaign)! }))
-        .filter(({ ad, campaign }) => ids.has(campaign.id) && ad.resourceName.startsWith(prefix))
-        .map(({ ad, campaign }) => ({
-          campaign: { resourceName: campaign.resourceName, id: campaign.id },
-          adGroupAd: {
-            resourceName: ad.resourceName,
-            policySummary: {
-              approvalStatus: ad.approvalStatus,
-              reviewStatus: ad.reviewStatus,
-              ...(ad.topics.length
-                ? { policyTopicEntries: ad.topics.map((topic) => ({ topic, type: 'PROHIBITED' })) }
-                : {}),
+  /** The GAQL queries the product sends (whitespace aside), each with the rows it selects of a customer. */
+  const QUERIES: [RegExp, (match: string[], customerId: string) => unknown[]][] = [
+    [
+      /^SELECT customer\.time_zone FROM customer$/,
+      (_, customerId) => [
+        { customer: { resourceName: `customers/${customerId}`, timeZone: customers.get(customerId) } },
+      ],
+    ],
+    [
+      /^SELECT campaign\.resource_name, campaign_budget\.resource_name FROM campaign WHERE campaign\.name = '([^']*)'$/,
+      ([, name], customerId) =>
+        mine(campaigns, customerId)
+          .filter((campaign) => campaign.name === name)
+          .map((campaign) => ({
+            campaign: { resourceName: campaign.resourceName },
+            campaignBudget: { resourceName: campaign.budget },
+          })),
+    ],
+    [
+      /^SELECT campaign_budget\.resource_name FROM campaign_budget WHERE campaign_budget\.name = '([^']*)'$/,
+      ([, name], customerId) =>
+        mine(store.budgets, customerId)
+          .filter((budget) => budget.name === name)
+          .map((budget) => ({ campaignBudget: { resourceName: budget.resourceName } })),
+    ],
+    [
+      /^SELECT ad_group\.resource_name FROM ad_group WHERE campaign\.resource_name = '([^']+)'$/,
+      ([, campaign], customerId) =>
+        mine(adGroups, customerId)
+          .filter((adGroup) => adGroup.campaign === campaign)
+          .map((adGroup) => ({ adGroup: { resourceName: adGroup.resourceName } })),
+    ],
+    [
+      /^SELECT ad_group_ad\.resource_name FROM ad_group_ad WHERE ad_group\.resource_name = '([^']+)'$/,
+      ([, adGroup], customerId) =>
+        mine(appAds, customerId)
+          .filter((ad) => ad.adGroup === adGroup)
+          .map((ad) => ({ adGroupAd: { resourceName: ad.resourceName } })),
+    ],
+    [
+      /^SELECT campaign_criterion\.resource_name, campaign_criterion\.location\.geo_target_constant FROM campaign_criterion WHERE campaign\.resource_name = '([^']+)'$/,
+      // Language criteria are rows too, without a location (as Google answers).
+      ([, campaign], customerId) =>
+        mine(criteria, customerId)
+          .filter((criterion) => criterion.campaign === campaign)
+          .map(({ resourceName, geoTargetConstant }) => ({
+            campaignCriterion: {
+              resourceName,
+              ...(geoTargetConstant ? { location: { geoTargetConstant } } : {}),
             },
-          },
-        }));
+          })),
+    ],
+    [
+      /^SELECT campaign\.id, segments\.date, user_location_view\.country_criterion_id, metrics\.impressions, metrics\.clicks, metrics\.conversions, metrics\.cost_micros FROM user_location_view WHERE segments\.date BETWEEN '(\d{4}-\d{2}-\d{2})' AND '(\d{4}-\d{2}-\d{2})' AND campaign\.id IN \((\d+(?:, \d+)*)\)$/,
+      ([, from = '', to = '', list = ''], customerId) => {
+        const ids = new Set(list.split(', '));
+        return (reports.get(customerId) ?? [])
+          .filter((row) => ids.has(row.campaign.id) && row.segments.date >= from && row.segments.date <= to)
+          .map((row) => ({
+            ...row,
+            campaign: {
+              resourceName: `customers/${customerId}/campaigns/${row.campaign.id}`,
+              id: row.campaign.id,
+            },
+            userLocationView: {
+              resourceName: `customers/${customerId}/userLocationViews/${row.userLocationView.countryCriterionId}~true`,
+              countryCriterionId: row.userLocationView.countryCriterionId,
+            },
+          }));
+      },
+    ],
+    [
+      /^SELECT campaign\.id, ad_group_ad\.policy_summary\.approval_status, ad_group_ad\.policy_summary\.review_status, ad_group_ad\.policy_summary\.policy_topic_entries FROM ad_group_ad WHERE campaign\.id IN \((\d+(?:, \d+)*)\)$/,
+      ([, list = ''], customerId) => {
+        const ids = new Set(list.split(', '));
+        return mine(appAds, customerId)
+          .map((ad) => ({ ad, campaign: campaigns.get(ad.campaign)! }))
+          .filter(({ campaign }) => ids.has(campaign.id))
+          .map(({ ad, campaign }) => ({
+            campaign: { resourceName: campaign.resourceName, id: campaign.id },
+            adGroupAd: {
+              resourceName: ad.resourceName,
+              policySummary: {
+                approvalStatus: ad.approvalStatus,
+                reviewStatus: ad.reviewStatus,
+                ...(ad.topics.length
+                  ? { policyTopicEntries: ad.topics.map((topic) => ({ topic, type: 'PROHIBITED' })) }
+                  : {}),
+              },
+            },
+          }));
+      },
+    ],
+  ];
+
+  function rowsOf(call: StandInCall, customerId: string, query: string): unknown[] {
+    for (const [pattern, rows] of QUERIES) {
+      const match = pattern.exec(query);
+      if (match) {
+        if (match.slice(1).some((value) => /^\d{4}-/.test(value) && !isCalendarDay(value)))
+          violate(call, `a day that does not exist in ${query}`);
+        return rows(match, customerId);
+      }
     }
     violate(call, `a query the product does not send: ${query}`);
     throw new Refusal(400, [

@@ -8,6 +8,7 @@ import {
   adGroupsQuery,
   appAdCreate,
   budgetAmountUpdate,
+  budgetByNameQuery,
   budgetCreate,
   campaignByNameQuery,
   campaignCreate,
@@ -187,6 +188,9 @@ describe('against the stand-in Google Ads', () => {
     ]);
     expect(await client.search(cid, adGroupAdsQuery(adGroup!.resourceName))).toEqual([
       { adGroupAd: { resourceName: ad!.resourceName } },
+    ]);
+    expect(await client.search(cid, budgetByNameQuery(campaign.id))).toEqual([
+      { campaignBudget: { resourceName: budget!.resourceName } },
     ]);
     expect(ads.budgets.get(budget!.resourceName)?.amountMicros).toBe(25_500_000n);
     expect(ads.appAds.get(ad!.resourceName)?.headlines).toEqual(['Play the best game', 'Free to start']);

@@ -191,6 +191,10 @@ export const TIME_ZONE_QUERY = 'SELECT customer.time_zone FROM customer';
 export const campaignByNameQuery = (id: number) =>
   `SELECT campaign.resource_name, campaign_budget.resource_name FROM campaign WHERE campaign.name = '${campaignName(Number(id))}'`;
 
+/** The budget of a start cut off between the budget and the campaign. */
+export const budgetByNameQuery = (id: number) =>
+  `SELECT campaign_budget.resource_name FROM campaign_budget WHERE campaign_budget.name = '${budgetName(Number(id))}'`;
+
 export const adGroupsQuery = (campaignResourceName: string) =>
   `SELECT ad_group.resource_name FROM ad_group WHERE campaign.resource_name = ${quoted(campaignResourceName)}`;
 
@@ -216,6 +220,10 @@ export interface TimeZoneRow {
 
 export interface CampaignByNameRow {
   campaign: { resourceName: string };
+  campaignBudget: { resourceName: string };
+}
+
+export interface BudgetByNameRow {
   campaignBudget: { resourceName: string };
 }
 
