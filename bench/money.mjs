@@ -4,7 +4,7 @@
 // holding 100,000 ledger rows among 400,000 rows of 1,000 other users, then prints through the real HTTP
 // application: the p95 server time of that user's transactions list (target < 30 ms), how many signed sandbox
 // top-up callbacks per second are credited (target > 500/s) and, for each hosted provider configured against
-// its stand-in (Gate Pay, LiqPay, Fondy: apps/server/test/stand-in-*.ts), how many of its signed notifications
+// its stand-in (Gate Pay, LiqPay, Fondy, NOWPayments, Binance Pay: apps/server/test/stand-in-*.ts), how many of its signed notifications
 // per second are credited (target >= 500/s), then checks the ledger.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,6 +29,8 @@ import {
 import { startStandInGatePay } from '../apps/server/test/stand-in-gate-pay.ts';
 import { startStandInLiqPay } from '../apps/server/test/stand-in-liqpay.ts';
 import { startStandInFondy } from '../apps/server/test/stand-in-fondy.ts';
+import { startStandInNowPayments } from '../apps/server/test/stand-in-nowpayments.ts';
+import { startStandInBinancePay } from '../apps/server/test/stand-in-binance-pay.ts';
 
 const bench = benchDatabase('storelift_money_bench');
 const benchUrl = bench.url;
@@ -81,10 +83,12 @@ async function seed() {
 
 if (process.env.BENCH_RESEED === '1' || !(await bench.isSeeded('money_bench_seeded'))) await seed();
 
-const [gate, liqpay, fondy] = await Promise.all([
+const [gate, liqpay, fondy, nowpayments, binance] = await Promise.all([
   startStandInGatePay(),
   startStandInLiqPay(),
   startStandInFondy(),
+  startStandInNowPayments(),
+  startStandInBinancePay(),
 ]);
 const dataDir = mkdtempSync(join(tmpdir(), 'storelift-bench-'));
 const config = loadConfig({
@@ -100,6 +104,12 @@ const config = loadConfig({
   FONDY_MERCHANT_ID: fondy.merchantId,
   FONDY_PAYMENT_KEY: fondy.paymentKey,
   FONDY_API_URL: fondy.url,
+  NOWPAYMENTS_API_KEY: nowpayments.apiKey,
+  NOWPAYMENTS_IPN_SECRET: nowpayments.ipnSecret,
+  NOWPAYMENTS_API_URL: nowpayments.url,
+  BINANCE_PAY_API_KEY: binance.apiKey,
+  BINANCE_PAY_SECRET: binance.secret,
+  BINANCE_PAY_API_URL: binance.url,
 });
 const database = await openDatabase({ databaseUrl: benchUrl });
 const jobs = await startJobs(database.sql, { supervise: false, queues: QUEUES });
@@ -223,6 +233,22 @@ try {
     });
     return { body, headers: { 'content-type': contentType } };
   });
+  await creditRate(
+    'NOWPayments IPNs (finished)',
+    'nowpayments',
+    await pendingPayments(35, 'nowpayments'),
+    (row) => nowpayments.notification(row.uuid, 'finished', { price_amount: Number(row.total) }),
+  );
+  await creditRate(
+    'Binance Pay webhooks (PAY_SUCCESS)',
+    'binance-pay',
+    await pendingPayments(13, 'binance-pay'),
+    (row) =>
+      binance.notification(row.uuid.replaceAll('-', ''), 'PAY_SUCCESS', {
+        totalFee: Number(row.total),
+        currency: 'USDT',
+      }),
+  );
   const { accounts, problems } = await checkLedger(database.db);
   console.log(
     `ledger check: ${problems.length ? `${problems.length} accounts disagree` : `all ${accounts} accounts agree`}`,
@@ -232,6 +258,6 @@ try {
   await app.close();
   await jobs.stop();
   await database.close();
-  await Promise.all([gate.close(), liqpay.close(), fondy.close()]);
+  await Promise.all([gate.close(), liqpay.close(), fondy.close(), nowpayments.close(), binance.close()]);
   rmSync(dataDir, { recursive: true, force: true });
 }
