@@ -8,6 +8,7 @@ import { seedDemoApps } from './modules/keywords/demo-data.js';
 import { seedDemoCampaigns } from './modules/statistics/statistics.seed.js';
 import { seedVendors } from './modules/vendors/vendors.service.js';
 import { seedPanelVendor } from './modules/vendors/vendors.seed.js';
+import { seedDemoGoogleAdsAccount } from './modules/sandbox-google-ads/sandbox-google-ads.seed.js';
 import { seedPermissions } from './modules/permissions/permissions.seed.js';
 import { findUserByEmail, grantRoles } from './modules/users/users.repo.js';
 import { revokeUserSessions } from './modules/sessions/sessions.repo.js';
@@ -85,6 +86,7 @@ export async function seedDemo(deps: Deps) {
   if (demoUser) await seedDemoCampaigns(db, demoUser.id);
   await seedMoneyDemo(db);
   await seedPanelVendor(deps);
+  await seedDemoGoogleAdsAccount(deps);
   // Last: it is paid from the balance the money demo gives.
   await seedDemoOrder(deps, email);
 }

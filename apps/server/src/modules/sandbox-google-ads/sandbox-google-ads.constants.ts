@@ -12,6 +12,8 @@ export const SANDBOX_GOOGLE_ADS_REFRESH_TOKEN = '1//sandbox-refresh-token';
 export const SANDBOX_GOOGLE_ADS_DEVELOPER_TOKEN = 'sandbox-developer-token';
 /** The manager account (`login-customer-id`) every sandbox customer is managed by. */
 export const SANDBOX_GOOGLE_ADS_LOGIN_CUSTOMER_ID = '1000000000';
+/** The demo data's CPI account at the sandbox (its `id_key`; the customer id is its digits). */
+export const SANDBOX_GOOGLE_ADS_DEMO_ACCOUNT = '123-456-7890';
 /** Paths under the server: the API base and the OAuth token endpoint. */
 export const SANDBOX_GOOGLE_ADS_PATH = '/sandbox/google-ads';
 export const SANDBOX_GOOGLE_ADS_TOKEN_PATH = '/sandbox/google-ads/token';

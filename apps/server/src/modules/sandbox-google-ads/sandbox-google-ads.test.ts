@@ -2,7 +2,7 @@ import { DAY_MS } from '@storelift/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
-import { sandboxGoogleAdsAds, sandboxGoogleAdsCampaigns } from '../../db/schema/index.js';
+import { cpiAccounts, sandboxGoogleAdsAds, sandboxGoogleAdsCampaigns } from '../../db/schema/index.js';
 import type { AdCampaign } from '../../providers/ad-network/ad-network.js';
 import { GoogleAdsClient, GoogleAdsError } from '../../providers/ad-network/google-ads/google-ads-client.js';
 import * as operations from '../../providers/ad-network/google-ads/google-ads-operations.js';
@@ -16,6 +16,7 @@ import {
   SANDBOX_GOOGLE_ADS_REVIEW_MS,
   SANDBOX_GOOGLE_ADS_TIME_ZONE,
 } from './sandbox-google-ads.constants.js';
+import { seedDemoGoogleAdsAccount } from './sandbox-google-ads.seed.js';
 import { todayIn } from './sandbox-google-ads.state.js';
 
 let t: TestApp;
@@ -566,6 +567,19 @@ describe('sandbox Google Ads: search and figures', () => {
       .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(GoogleAdsError);
     expect(refused).toMatchObject({ kind: 'budget', retryable: false });
+  });
+});
+
+describe('sandbox Google Ads demo data', () => {
+  it('seeds one CPI account of network google-ads whose ID key is a sandbox customer, once', async () => {
+    await Promise.all([seedDemoGoogleAdsAccount(t.deps), seedDemoGoogleAdsAccount(t.deps)]);
+    await seedDemoGoogleAdsAccount(t.deps);
+    const accounts = await t.deps.db.select().from(cpiAccounts);
+    expect(accounts).toEqual([
+      expect.objectContaining({ id_key: '123-456-7890', network: 'google-ads', is_active: true }),
+    ]);
+    await seedDemoGoogleAdsAccount({ ...t.deps, config: { ...t.config, sandbox: false } });
+    expect(await t.deps.db.select().from(cpiAccounts)).toHaveLength(1);
   });
 });
 
