@@ -288,7 +288,7 @@ export function mutator(context: MutateContext) {
             ...misuse([
               entry(
                 'campaignBudgetError',
-                'CANNOT_USE_SHARED_CAMPAIGN_BUDGET_WITH_MULTIPLE_CAMPAIGNS',
+                'CANNOT_USE_IMPLICITLY_SHARED_CAMPAIGN_BUDGET_WITH_MULTIPLE_CAMPAIGNS',
                 'An App campaign cannot share its budget.',
                 `${base}.campaign_budget`,
               ),
@@ -515,9 +515,9 @@ export function mutator(context: MutateContext) {
     if (start && end && end < start)
       found.push(
         entry(
-          'campaignError',
-          'END_DATE_TIME_IS_BEFORE_START_DATE_TIME',
-          'The end is before the start.',
+          'dateRangeError',
+          'START_DATE_AFTER_END_DATE',
+          'Start date is after end date.',
           `${base}.end_date_time`,
         ),
       );
@@ -531,7 +531,7 @@ export function mutator(context: MutateContext) {
     if (!Array.isArray(operations) || !operations.length) {
       violate('no operations');
       throw new Refusal(400, [
-        entry('mutateError', 'NO_OPERATIONS', 'No operations were provided.', 'operations'),
+        entry('requestError', 'OPERATION_REQUIRED', 'At least one operation is required.', 'operations'),
       ]);
     }
     const failure =

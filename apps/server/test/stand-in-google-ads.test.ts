@@ -121,7 +121,7 @@ describe('stand-in Google Ads', () => {
       operations: [{ create: { ...campaign, name: 'Other' } }],
     });
     expect(codes(again.body)).toEqual([
-      { campaignBudgetError: 'CANNOT_USE_SHARED_CAMPAIGN_BUDGET_WITH_MULTIPLE_CAMPAIGNS' },
+      { campaignBudgetError: 'CANNOT_USE_IMPLICITLY_SHARED_CAMPAIGN_BUDGET_WITH_MULTIPLE_CAMPAIGNS' },
     ]);
   });
 
