@@ -25,6 +25,27 @@ export const adminCampaignSchema = campaignSchema.extend({
    */
   vendor_cost: z.string().nullable(),
   margin: z.string().nullable(),
+  /**
+   * Details of a CPI campaign on Google Ads: where it lives there, its ad's review and the API's last refusal
+   * as Google worded it (`error_kind` is what the customer is told in plain words); null before its first start.
+   */
+  google_ads: z
+    .object({
+      customer_id: z.string(),
+      campaign_resource: z.string().nullable(),
+      status: z.string().nullable(),
+      start_date: z.string().nullable(),
+      final_through: z.string().nullable(),
+      approval_status: z.string().nullable(),
+      review_status: z.string().nullable(),
+      policy_topics: z.array(z.string()),
+      error_kind: z.string().nullable(),
+      error_detail: z.string().nullable(),
+      error_at: z.string().nullable(),
+      reported_at: z.string().nullable(),
+    })
+    .nullable()
+    .optional(),
 });
 export type AdminCampaign = z.infer<typeof adminCampaignSchema>;
 

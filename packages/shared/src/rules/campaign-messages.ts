@@ -33,6 +33,16 @@ export const CAMPAIGN_MESSAGES = {
   campaignWaitingVendor: 'Waiting for a vendor: no active vendor takes this campaign yet',
   campaignWaitingAdNetwork: 'Waiting for an ad network: none can run this campaign yet',
   campaignWaitingCpiAccount: 'Waiting for a CPI account with room under its daily limit',
+  campaignAdNetworkAuth: 'Waiting for the ad network: our access to it has expired, support is renewing it',
+  campaignAdNetworkPolicy:
+    'The ad network refused the ad under its policies: cancel the campaign and order it again with other headlines and description',
+  campaignAdNetworkBudget:
+    'The ad network refused the daily budget: cancel the campaign and order it again with a higher daily budget',
+  campaignAdNetworkTarget:
+    'The ad network refused the target cost per install: cancel the campaign and order it again with a higher target',
+  campaignAdNetworkBusy: 'Waiting for the ad network: it is busy, the start is tried again shortly',
+  campaignAdNetworkOther: 'Waiting for the ad network: it refused the campaign, support has been told',
+  campaignAdNetworkUnavailable: 'The ad network did not take the change: please try again in a few minutes',
   campaignCpiVendor: 'CPI campaigns run on an ad network, not on a vendor',
   vendorCannotDeliver: 'This vendor has no API to take orders',
   vendorInactive: 'This vendor is not active',

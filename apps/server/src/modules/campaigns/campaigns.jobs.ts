@@ -1,6 +1,7 @@
 import type { Deps } from '../../deps.js';
 import type { QueueDeclarations } from '../../jobs/queues.js';
 import { cpiSweep, refundDue } from './cpi/campaigns.cpi-charging.js';
+import { googleAdsReportPass } from './cpi/campaigns.google-ads-report.js';
 import { deliveryTick, startDue } from './delivery/campaigns.delivery.js';
 import { checkGuarantees } from './delivery/campaigns.guarantee-check.js';
 
@@ -19,6 +20,8 @@ export interface CampaignsQueues {
   'campaigns.cpi-sweep': Record<string, never>;
   /** Scheduled hourly: checks the reviews of guaranteed-reviews campaigns under their guarantee. */
   'campaigns.guarantee': Record<string, never>;
+  /** Scheduled hourly (more often for an accelerated sandbox): the Google Ads report pass. */
+  'campaigns.google-ads-report': Record<string, never>;
 }
 
 /** Seconds between delivery ticks when the sandbox runs faster than real time. */
@@ -39,6 +42,11 @@ export const campaignsQueues: QueueDeclarations<Deps, CampaignsQueues> = {
           {},
           { startAfter: next, singletonSeconds: FAST_TICK_SECONDS },
         );
+        // Its sandbox Google Ads ends a date as often: a report pass follows each sandbox hour (at most one
+        // per tick), so the dates turn final as they end.
+        const seconds = Math.max(FAST_TICK_SECONDS, Math.ceil(3600 / deps.config.vendorSandboxSpeed));
+        if (!deps.config.googleAds)
+          await deps.jobs.send('campaigns.google-ads-report', {}, { singletonSeconds: seconds });
       }
     },
     schedule: '* * * * *',
@@ -54,4 +62,10 @@ export const campaignsQueues: QueueDeclarations<Deps, CampaignsQueues> = {
     schedule: '40 * * * *',
   },
   'campaigns.guarantee': { handler: (deps) => () => checkGuarantees(deps), schedule: '20 * * * *' },
+  'campaigns.google-ads-report': {
+    handler: (deps) => async () => {
+      await googleAdsReportPass(deps);
+    },
+    schedule: '10 * * * *',
+  },
 };

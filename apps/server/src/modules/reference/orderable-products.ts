@@ -1,18 +1,18 @@
 import { CAMPAIGN_MESSAGES, ORDERABLE_PRODUCT_TYPES, PRODUCT_TYPES } from '@storelift/shared';
 import type { Deps } from '../../deps.js';
 import { ValidationError } from '../../lib/errors.js';
-import { adNetworkOf } from '../../providers/ad-network/create-ad-network.js';
+import { googleAdsSetupOf } from '../campaigns/cpi/campaigns.cpi-network.js';
 
 /*
  * What this deployment can deliver, so it sells nothing it cannot (docs/campaigns.md, What can be ordered):
- * CPI needs an ad network (today only the sandbox one, where sandboxes are allowed) and guaranteed reviews a
+ * CPI needs an ad network (Google Ads with credentials, or its sandbox where sandboxes are allowed) and guaranteed reviews a
  * store provider that can check reviews (the live stores read them; the offline catalog with its simulation).
  */
 
 /** Why a product type cannot be ordered here, or null when it can. */
 function unavailableReason(deps: Pick<Deps, 'config' | 'store'>, type: number): string | null {
   if (type === PRODUCT_TYPES.cpi)
-    return adNetworkOf(deps.config) ? null : CAMPAIGN_MESSAGES.campaignCpiUnavailable;
+    return googleAdsSetupOf(deps.config) ? null : CAMPAIGN_MESSAGES.campaignCpiUnavailable;
   if (!(ORDERABLE_PRODUCT_TYPES as readonly number[]).includes(type))
     return CAMPAIGN_MESSAGES.campaignProductUnavailable;
   if (type === PRODUCT_TYPES.hqReview && !deps.store.canCheckReviews)

@@ -1,3 +1,6 @@
+import { CAMPAIGN_MESSAGES } from '@storelift/shared';
+import { HttpError } from '../../lib/errors.js';
+
 /**
  * The ad-network port (CPI delivery, README.md): an ad network runs a CPI campaign's ads, is told when the
  * campaign starts, pauses, resumes and stops, and reports per campaign day the installs it brought and the
@@ -48,7 +51,26 @@ export interface AdNetwork {
   control(campaign: AdCampaign, action: AdControl): Promise<void>;
   /**
    * The installs and spend of campaign day `day` (1 = the first day the campaign ran) after `elapsedMs` of
-   * it has run; a whole day (`elapsedMs` = 24 h) answers the day's final figures.
+   * it has run; a whole day (`elapsedMs` = 24 h) answers the day's final figures, or null while the network
+   * has no final figures of it yet (charging bills nothing and asks again later). A part of a day (a cancel:
+   * spending stops for good) answers what the network has spent from that day on.
    */
-  report(campaign: AdCampaign, day: number, elapsedMs: number): Promise<AdDayReport>;
+  report(campaign: AdCampaign, day: number, elapsedMs: number): Promise<AdDayReport | null>;
+}
+
+/** Why a network refused a call, as a kind the customer is told in plain words, and its own text for staff. */
+export type AdNetworkProblem = 'auth' | 'policy' | 'budget' | 'target' | 'quota' | 'not-found' | 'other';
+
+/**
+ * A network refused a call (or could not be reached): the move is undone and the caller answered 503 "try
+ * again" (a start instead waits in pending with the reason). `detail` is the network's own error, for staff.
+ */
+export class AdNetworkError extends HttpError {
+  constructor(
+    readonly kind: AdNetworkProblem,
+    readonly detail: string,
+  ) {
+    super(503, CAMPAIGN_MESSAGES.campaignAdNetworkUnavailable);
+    this.name = 'AdNetworkError';
+  }
 }

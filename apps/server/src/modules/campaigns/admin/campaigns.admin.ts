@@ -16,13 +16,13 @@ import { ConflictError, NotFoundError, ValidationError } from '../../../lib/erro
 import { pageMeta } from '../../../lib/paging.js';
 import { audit } from '../../audit/audit.js';
 import { InsufficientFundsError, type Tx } from '../../ledger/ledger.js';
-import { adNetworkOf } from '../../../providers/ad-network/create-ad-network.js';
 import { assignVendor } from '../../vendors/vendors.placements.js';
 import { canDeliver } from '../../vendors/vendors.routing.js';
 import { findVendor } from '../../vendors/vendors.service.js';
 import { vendorCostsOf } from '../../vendors/vendors.orders.js';
 import { resumeCampaign } from '../cpi/campaigns.cpi-charging.js';
-import { tellAdNetwork } from '../cpi/campaigns.cpi-network.js';
+import { cpiNetworkOf, tellAdNetwork } from '../cpi/campaigns.cpi-network.js';
+import { googleAdsView } from '../cpi/campaigns.google-ads-view.js';
 import { pauseCampaign, settleDelivery } from '../delivery/campaigns.delivery.js';
 import { activate, finish, move, toDraft } from '../delivery/campaigns.lifecycle.js';
 import * as repo from '../campaigns.repo.js';
@@ -44,7 +44,12 @@ async function detailsOf(deps: Deps, id: number): Promise<AdminCampaign> {
   const row = await repo.findCampaignDetails(deps.db, null, id);
   if (!row) throw new NotFoundError();
   const costs = await vendorCostsOf(deps.db, [row.campaign]);
-  return { ...(await detailsViewOf(deps, row)), ...staffPart(row), ...costs.get(row.campaign.id)! };
+  return {
+    ...(await detailsViewOf(deps, row)),
+    ...staffPart(row),
+    ...costs.get(row.campaign.id)!,
+    ...(row.campaign.product_type === PRODUCT_TYPES.cpi && { google_ads: await googleAdsView(deps.db, id) }),
+  };
 }
 
 /** What the audit log keeps of a campaign. */
@@ -128,7 +133,7 @@ export async function staffAct(
       // A running CPI campaign that staff end stops on its ad network too.
       const running = locked.status === 'active' || locked.status === 'pause';
       if (locked.product_type === PRODUCT_TYPES.cpi && running && ENDING.includes(action))
-        await tellAdNetwork(tx, adNetworkOf(config), locked, 'stop');
+        await tellAdNetwork(tx, cpiNetworkOf(tx, config), locked, 'stop');
       switch (action) {
         case 'start':
           if (!startAt) return activate(tx, locked, actorId, now, config, reason);

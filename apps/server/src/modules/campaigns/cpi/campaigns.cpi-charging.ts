@@ -9,7 +9,6 @@ import {
 } from '@storelift/shared';
 import type { Deps } from '../../../deps.js';
 import type { AdDayReport, AdNetwork } from '../../../providers/ad-network/ad-network.js';
-import { adNetworkOf } from '../../../providers/ad-network/create-ad-network.js';
 import { InsufficientFundsError, charge, type Tx } from '../../ledger/ledger.js';
 import {
   finish,
@@ -18,7 +17,7 @@ import {
   type CampaignChange,
   type DeliveryConfig,
 } from '../delivery/campaigns.lifecycle.js';
-import { adCampaignOf, tellAdNetwork } from './campaigns.cpi-network.js';
+import { adCampaignOf, cpiNetworkOf, tellAdNetwork } from './campaigns.cpi-network.js';
 import { clockAt } from '../campaigns.plan.js';
 import * as cpiRepo from './campaigns.cpi-repo.js';
 import * as repo from '../campaigns.repo.js';
@@ -133,12 +132,21 @@ export async function settleCpi(
   if (!cpi) return row;
   const ad = adCampaignOf(row, cpi);
   const end = cpi.unlimited ? Number.POSITIVE_INFINITY : row.days * DAY_MS;
-  let progress = Math.min(end, clockAt(row, now, network.speed));
+  const clock = clockAt(row, now, network.speed);
+  let progress = Math.min(end, clock);
   const planned = plannedInstalls(cpi.daily_budget, row.unit_price);
   let state: Spending = { row, cpi };
   let short: { day: number; unpaid: Money } | null = null;
+  let waiting = false;
   for (let day = Math.floor(row.progress_ms / DAY_MS) + 1; day * DAY_MS <= progress; day += 1) {
-    const result = await spend(tx, state, day, await network.report(ad, day, DAY_MS), planned);
+    const report = await network.report(ad, day, DAY_MS);
+    if (!report) {
+      // Not final at the network yet: the day waits (settled up to its start), the clock runs on.
+      waiting = true;
+      progress = (day - 1) * DAY_MS;
+      break;
+    }
+    const result = await spend(tx, state, day, report, planned);
     state = result;
     if (result.unpaid > 0n) {
       short = { day, unpaid: result.unpaid };
@@ -146,7 +154,13 @@ export async function settleCpi(
       break;
     }
   }
-  const current = await repo.updateCampaign(tx, row.id, { progress_ms: Math.floor(progress), clock_at: now });
+  // A waiting day keeps the clock where it stands: `clock_at` moves back by the time not settled yet.
+  const clockMark = waiting ? new Date(now.getTime() - (clock - progress) / network.speed) : now;
+  const current = await repo.updateCampaign(tx, row.id, {
+    progress_ms: Math.floor(progress),
+    clock_at: clockMark,
+  });
+  if (waiting) return current;
   if (short) {
     const reason = `The balance cannot cover the spend of day ${short.day}: ${formatMoney(short.unpaid)} unpaid`;
     await network.control(ad, 'pause');
@@ -179,9 +193,11 @@ async function stopSpending(
   const cpi = await cpiRepo.findCpi(tx, row.id);
   if (settled.status !== 'active' || !network || !cpi) return settled;
   const day = Math.floor(settled.progress_ms / DAY_MS) + 1;
-  const part = settled.progress_ms - (day - 1) * DAY_MS;
+  // A day still waiting for its final figures is asked as a part too: the network answers what it has.
+  const part = Math.min(clockAt(settled, now, network.speed) - (day - 1) * DAY_MS, DAY_MS - 1);
   if (part <= 0) return settled;
   const report = await network.report(adCampaignOf(settled, cpi), day, part);
+  if (!report) return settled;
   const planned = plannedInstalls(cpi.daily_budget, row.unit_price);
   return (await spend(tx, { row: settled, cpi }, day, report, planned)).row;
 }
@@ -199,7 +215,7 @@ export async function cancelCpi(
   config: DeliveryConfig,
 ): Promise<repo.CampaignRow> {
   if (!row.started_at) return finish(tx, row, 'canceled', actorId, now);
-  const network = adNetworkOf(config);
+  const network = cpiNetworkOf(tx, config);
   const stopped = await stopSpending(tx, row, now, network, actorId);
   if (stopped.status === 'completed') return stopped;
   await tellAdNetwork(tx, network, stopped, 'stop');
@@ -243,7 +259,7 @@ export async function resumeCampaign(
     values.promotion = formatMoney(owed);
     notes.push(`Paid ${formatMoney(owed)} of unpaid spend`);
   }
-  if (cpi) await tellAdNetwork(tx, adNetworkOf(config), row, 'resume');
+  if (cpi) await tellAdNetwork(tx, cpiNetworkOf(tx, config), row, 'resume');
   return move(tx, row, 'active', actorId, values, notes.join('; ') || null);
 }
 
@@ -301,7 +317,7 @@ export async function cpiSweep(deps: Deps, now = new Date()) {
     ({ id }) =>
       deps.db.transaction(async (tx) => {
         const row = await repo.lockCampaign(tx, id);
-        if (row) await settleCpi(tx, row, now, adNetworkOf(deps.config));
+        if (row) await settleCpi(tx, row, now, cpiNetworkOf(tx, deps.config));
       }),
   );
   return { done: refunds.done + settled.done, failed: refunds.failed + settled.failed };

@@ -15,9 +15,8 @@ import {
 import * as placements from '../../vendors/vendors.placements.js';
 import { clockAt } from '../campaigns.plan.js';
 import * as repo from '../campaigns.repo.js';
-import { adNetworkOf } from '../../../providers/ad-network/create-ad-network.js';
 import { settleCpi } from '../cpi/campaigns.cpi-charging.js';
-import { tellAdNetwork } from '../cpi/campaigns.cpi-network.js';
+import { cpiNetworkOf, tellAdNetwork } from '../cpi/campaigns.cpi-network.js';
 import { activate, finish, launch, move, type DeliveryConfig } from './campaigns.lifecycle.js';
 import { applyReport } from './campaigns.delivered.js';
 import { panelDeliveryPass } from './campaigns.panel-delivery.js';
@@ -53,7 +52,8 @@ export async function settleDelivery(
   actorId: number | null = null,
 ): Promise<repo.CampaignRow> {
   if (row.status !== 'active' || !row.clock_at) return row;
-  if (row.product_type === PRODUCT_TYPES.cpi) return settleCpi(tx, row, now, adNetworkOf(config), actorId);
+  if (row.product_type === PRODUCT_TYPES.cpi)
+    return settleCpi(tx, row, now, cpiNetworkOf(tx, config), actorId);
   const progress = Math.min(row.days * DAY_MS, clockAt(row, now, config.vendorSandboxSpeed));
   const clock = { progress_ms: Math.floor(progress), clock_at: now };
   if (await placements.deliveredByApi(tx, row)) return repo.updateCampaign(tx, row.id, clock);
@@ -94,7 +94,7 @@ export async function pauseCampaign(
   const settled = await settleDelivery(tx, row, now, config, actorId);
   if (settled.status !== 'active') return settled;
   if (settled.product_type === PRODUCT_TYPES.cpi)
-    await tellAdNetwork(tx, adNetworkOf(config), settled, 'pause');
+    await tellAdNetwork(tx, cpiNetworkOf(tx, config), settled, 'pause');
   return move(tx, settled, 'pause', actorId, { clock_at: null }, reason);
 }
 

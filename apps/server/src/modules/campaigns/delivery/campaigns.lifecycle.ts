@@ -12,11 +12,9 @@ import {
 } from '@storelift/shared';
 import type { Config } from '../../../config.js';
 import { ConflictError } from '../../../lib/errors.js';
-import { adNetworkOf } from '../../../providers/ad-network/create-ad-network.js';
 import { charge, refund, type Tx } from '../../ledger/ledger.js';
-import { tellAdNetwork } from '../cpi/campaigns.cpi-network.js';
+import { startOnAdNetwork } from '../cpi/campaigns.cpi-start.js';
 import { notify } from '../../notices/notify.js';
-import { assignCpiAccount } from '../../cpi-accounts/cpi-accounts.assign.js';
 import * as cpiRepo from '../cpi/campaigns.cpi-repo.js';
 import { valueOf } from '../campaigns.plan.js';
 import { deliveredUnitPrice } from '../../marketing/marketing-actions.service.js';
@@ -34,7 +32,7 @@ export type CampaignChange = Partial<repo.NewCampaign> & { promotion?: string };
  * What starting and delivering campaigns read of the configuration: whether sandboxes (the sandbox vendor
  * and ad network) are allowed, and the speed of their clock.
  */
-export type DeliveryConfig = Pick<Config, 'sandbox' | 'vendorSandboxSpeed'>;
+export type DeliveryConfig = Pick<Config, 'sandbox' | 'vendorSandboxSpeed' | 'googleAds' | 'internalUrl'>;
 
 /**
  * Moves a locked campaign to another status in one statement with its status-history row; `through`
@@ -112,20 +110,14 @@ async function deliveryOf(
   tx: Tx,
   row: repo.CampaignRow,
   config: DeliveryConfig,
+  now: Date,
 ): Promise<CampaignChange | { waiting: string }> {
   if (row.product_type !== PRODUCT_TYPES.cpi) {
     const vendor = await launchVendor(tx, row, config.sandbox);
     if (!vendor) return { waiting: CAMPAIGN_MESSAGES.campaignWaitingVendor };
     return assignVendor(tx, row, vendor, true);
   }
-  const network = adNetworkOf(config);
-  if (!network) return { waiting: CAMPAIGN_MESSAGES.campaignWaitingAdNetwork };
-  if ((await assignCpiAccount(tx, row.id)) === undefined) {
-    return { waiting: CAMPAIGN_MESSAGES.campaignWaitingCpiAccount };
-  }
-  await cpiRepo.updateCpi(tx, row.id, { refund_due_at: null, refunded_at: null });
-  await tellAdNetwork(tx, network, row, 'start');
-  return { vendor_id: null, vendor: network.name };
+  return startOnAdNetwork(tx, row, config, now);
 }
 
 /**
@@ -144,7 +136,7 @@ export async function activate(
 ): Promise<repo.CampaignRow> {
   if (row.is_legacy) throw new ConflictError(CAMPAIGN_MESSAGES.campaignLegacy);
   const charged = await chargeOnce(tx, row);
-  const delivery = await deliveryOf(tx, row, config);
+  const delivery = await deliveryOf(tx, row, config, now);
   if ('waiting' in delivery) {
     if (row.status !== 'pending')
       return move(
