@@ -25,15 +25,24 @@ const loadSchema = () => Promise.resolve(createTransferBodySchema);
  * Send money from the main balance to another account: the receiver's e-mail is looked up first and their
  * name shown masked; the transfer is then confirmed with the password (and the 2FA code when it is on).
  */
-export function TransferForm({
+export function TransferForm(props: TransferFormProps) {
+  // A sent transfer starts a new, untouched form (no "required" on the emptied fields).
+  const [round, setRound] = useState(0);
+  return <TransferFormRound key={round} {...props} onSent={() => setRound((value) => value + 1)} />;
+}
+
+interface TransferFormProps {
+  needsCode: boolean;
+  maxAmount?: string | undefined;
+  leftToday?: string | undefined;
+}
+
+function TransferFormRound({
   needsCode,
   maxAmount,
   leftToday,
-}: {
-  needsCode: boolean;
-  maxAmount?: string;
-  leftToday?: string;
-}) {
+  onSent,
+}: TransferFormProps & { onSent: () => void }) {
   const { t } = useTranslation('money');
   const form = useSchemaForm<Values>(loadSchema, EMPTY);
   const lookUp = useLookUpReceiver();
@@ -59,8 +68,7 @@ export function TransferForm({
         code: values.code.trim() || undefined,
       });
       notifySuccess(translateMessage(answer.message));
-      setReceiver(null);
-      for (const field of Object.keys(EMPTY) as (keyof Values & string)[]) form.setFieldValue(field, '');
+      onSent();
     } catch (error) {
       showFormError(form, error);
     }
@@ -69,7 +77,19 @@ export function TransferForm({
 
   return (
     <Paper withBorder radius="md" p="md" maw={640}>
-      <form onSubmit={submit} {...form.formProps} aria-labelledby="transfer-form-title">
+      <form
+        // Before the receiver is found, Enter looks them up.
+        onSubmit={
+          confirmed
+            ? submit
+            : (event) => {
+                event.preventDefault();
+                void check();
+              }
+        }
+        {...form.formProps}
+        aria-labelledby="transfer-form-title"
+      >
         <Stack gap="sm">
           <Title order={2} fz="lg" id="transfer-form-title">
             {t('transfers.formTitle')}
