@@ -82,11 +82,14 @@ export async function paymentCallbackRoutes(app: FastifyInstance) {
       schema: {
         tags,
         params: z.object({ uuid: z.string().max(64) }),
-        querystring: z.object({ canceled: z.string().max(5).optional() }),
+        // The provider's own parameters (PayPal's token and PayerID) go on to it.
+        querystring: z.object({ canceled: z.string().max(5).optional() }).catchall(z.string().max(200)),
       },
     },
-    async (req, reply) =>
-      reply.redirect(await returnFromCheckout(deps, req.params.uuid, req.query.canceled === '1'), 303),
+    async (req, reply) => {
+      const { canceled, ...query } = req.query;
+      return reply.redirect(await returnFromCheckout(deps, req.params.uuid, canceled === '1', query), 303);
+    },
   );
   // Fondy (and LiqPay) bring the browser back with a POST of the order's fields: not trusted (the signed server
   // callback credits), the browser is only sent on to the result page as by GET.

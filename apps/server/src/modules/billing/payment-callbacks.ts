@@ -224,7 +224,12 @@ export async function handleProviderCallback(
  * order) is asked now, its answer applied like a notification. Answers the web result page's path, which
  * shows the payment's true state whatever the provider said.
  */
-export async function returnFromCheckout(deps: Deps, uuid: string, canceled: boolean): Promise<string> {
+export async function returnFromCheckout(
+  deps: Deps,
+  uuid: string,
+  canceled: boolean,
+  query: Record<string, string | undefined> = {},
+): Promise<string> {
   const payment = await repo.findPaymentByUuid(deps.db, uuid);
   if (!payment) throw new NotFoundError();
   const provider = paymentProviders(deps.config).byName(payment.provider);
@@ -238,7 +243,7 @@ export async function returnFromCheckout(deps: Deps, uuid: string, canceled: boo
     await applyPaymentEvent(deps.db, payment.provider, { kind: 'canceled', payment: { id: payment.id } });
   } else if (!canceled && payment.status === 'pending' && atProvider?.completeReturn) {
     try {
-      await applyNotice(deps, atProvider, await atProvider.completeReturn(payment.provider_ref!, {}));
+      await applyNotice(deps, atProvider, await atProvider.completeReturn(payment.provider_ref!, query));
     } catch (error) {
       // The provider's webhook settles it later; the result page keeps polling meanwhile.
       if (error instanceof HttpError)

@@ -1,3 +1,4 @@
+import { centsText, parseMoney } from '@storelift/shared';
 import {
   SignatureError,
   type CheckoutRequest,
@@ -174,7 +175,7 @@ export class PayPalProvider implements PaymentProvider {
             reference_id: request.uuid,
             custom_id: request.uuid,
             description: `Storelift balance top-up: ${request.amount} USD`,
-            amount: { currency_code: 'USD', value: request.total },
+            amount: { currency_code: 'USD', value: centsText(parseMoney(request.total)) },
           },
         ],
         payment_source: {
@@ -201,10 +202,13 @@ export class PayPalProvider implements PaymentProvider {
   async cancelCheckout() {}
 
   /**
-   * The buyer back from PayPal: the order is captured (once: the same request id, and PayPal's
+   * The buyer back from PayPal, having approved: the order is captured (once: the same request id, and PayPal's
    * ORDER_ALREADY_CAPTURED answered by reading the order). Its capture says paid, pending or declined.
    */
-  async completeReturn(orderId: string): Promise<ProviderNotice> {
+  async completeReturn(orderId: string, query: Record<string, string | undefined>): Promise<ProviderNotice> {
+    // PayPal sends the buyer back with the order's token and their PayerID once they approved: anything else
+    // (a bookmark, a second tab) captures nothing.
+    if (query.token !== orderId || !query.PayerID) return { kind: 'ignored' };
     let order: PayPalOrder;
     try {
       order = (await this.api(`/v2/checkout/orders/${encodeURIComponent(orderId)}/capture`, {
@@ -287,7 +291,7 @@ export class PayPalProvider implements PaymentProvider {
     const refund = (await this.api(`/v2/payments/captures/${encodeURIComponent(capture.id)}/refund`, {
       requestId: `storelift-refund-${payment.uuid}`,
       body: JSON.stringify({
-        amount: { currency_code: 'USD', value: payment.total },
+        amount: { currency_code: 'USD', value: centsText(parseMoney(payment.total)) },
         custom_id: payment.uuid,
         note_to_payer: 'Storelift balance top-up refund',
       }),
