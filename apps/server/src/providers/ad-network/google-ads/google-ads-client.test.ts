@@ -187,6 +187,14 @@ describe('GoogleAdsClient', () => {
     expect([error.kind, error.retryable, error.status]).toEqual(['other', true, 0]);
   });
 
+  it('does not take a success that names no resources for an answer', async () => {
+    const client = new GoogleAdsClient(ads.options, async (url, init) =>
+      url.endsWith(':mutate') ? new Response('{}', { status: 200 }) : fetch(url, init),
+    );
+    const error = await failure(client.mutate(ads.customerId, 'campaignBudgets', [budgetCreate(campaign)]));
+    expect([error.kind, error.retryable]).toEqual(['other', true]);
+  });
+
   it('takes an account id with dashes and refuses one that is not digits', () => {
     expect(customerIdOf('123-456-7890')).toBe('1234567890');
     expect(() => customerIdOf('12/../34')).toThrow(GoogleAdsError);

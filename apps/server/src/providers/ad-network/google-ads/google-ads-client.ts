@@ -106,7 +106,11 @@ export class GoogleAdsClient {
     const body = (await this.call(`customers/${customerIdOf(customerId)}/${service}:mutate`, {
       operations,
     })) as { results?: { resourceName?: string }[] };
-    return (body.results ?? []).map((result) => ({ resourceName: result.resourceName ?? '' }));
+    const results = body.results ?? [];
+    // A success names every operation's resource; anything less is no answer to rely on.
+    if (results.length !== operations.length || results.some((result) => !result.resourceName))
+      throw new GoogleAdsError('other', `${service}:mutate answered no resource names`, true, 200);
+    return results.map((result) => ({ resourceName: result.resourceName! }));
   }
 
   /** Every row a GAQL query selects, following `nextPageToken` to the last page. */
