@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Payment } from '@storelift/shared';
+import { makeUser } from './factories.js';
 import type { TestApp } from './build-test-app.js';
 import { payments } from '../src/db/schema/index.js';
 
@@ -50,4 +51,15 @@ export function postCallback(t: TestApp, provider: string, body: string, headers
 export async function concurrently(copies: number, send: () => Promise<{ statusCode: number }>) {
   const answers = await Promise.all(Array.from({ length: copies }, send));
   return answers.map((answer) => answer.statusCode);
+}
+
+/** Staff refund a payment (`POST /api/admin/v1/payments/{id}/refund`) as a new admin. */
+export async function staffRefund(t: TestApp, paymentId: number) {
+  const admin = await makeUser(t.deps.db, { roles: ['admin', 'user'] });
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/admin/v1/payments/${paymentId}/refund`,
+    headers: admin.auth,
+    payload: {},
+  });
 }

@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
 import { replyHtml, replyJson, startStandInServer, type StandInCall } from './stand-in-http.js';
 
 /*
  * A stand-in Fondy gateway (docs.fondy.eu, API 1.0) for tests and the bench: the checkout URL request
  * (`POST /api/checkout/url/`, JSON `{request: {…, signature}}`) checked as Fondy checks it (merchant_id,
  * signature = SHA-1 of payment key | non-empty values sorted by name, order_id, order_desc, amount in cents,
- * currency, URLs), and the checkout page its `checkout_url` names. What a well-behaved merchant would never
+ * currency, URLs), the checkout page its `checkout_url` names and the reversal (`POST /api/reverse/order_id`, once per
+ * reverse_id, answered signed). What a well-behaved merchant would never
  * send goes to `violations`. `notification` builds a server callback signed as Fondy signs them (JSON or form).
  *
  *   const fondy = await startStandInFondy();   // fondy.url, fondy.merchantId, fondy.paymentKey
@@ -21,6 +23,14 @@ export interface FondyOrder {
   payment_id: number;
 }
 
+export interface FondyReversal {
+  /** reverse_id (the idempotency key). */
+  key: string;
+  order_id: string;
+  amount: number;
+  transaction_id: number;
+}
+
 export interface StandInFondy {
   url: string;
   merchantId: string;
@@ -28,6 +38,7 @@ export interface StandInFondy {
   violations: string[];
   orders: Map<string, FondyOrder>;
   calls: StandInCall[];
+  reversals: FondyReversal[];
   /** A server callback for an order, signed with the key (default the merchant's). */
   notification(
     orderId: string,
@@ -60,16 +71,64 @@ export async function startStandInFondy(
   const violations: string[] = [];
   const orders = new Map<string, FondyOrder>();
   const calls: StandInCall[] = [];
+  const reversals: FondyReversal[] = [];
   let paymentId = 805_000_000;
 
   const failure = (error_code: number, error_message: string) => ({
     response: { response_status: 'failure', error_code, error_message, request_id: 'stand-in' },
   });
 
+  /** `POST /api/reverse/order_id`: a whole or partial reversal, once per reverse_id; the answer signed. */
+  const reverse = (call: StandInCall, res: ServerResponse) => {
+    let request: Record<string, unknown> = {};
+    try {
+      request = (JSON.parse(call.body) as { request?: Record<string, unknown> }).request ?? {};
+    } catch {
+      // reported below
+    }
+    const order = orders.get(String(request.order_id));
+    const amount = Number(request.amount);
+    const problems = [
+      !/^application\/json/.test(String(call.headers['content-type'])) &&
+        'content-type is not application/json',
+      String(request.merchant_id) !== merchantId && 'merchant_id',
+      request.signature !== signatureOf(paymentKey, request) && 'bad signature',
+      !order && `order_id ${String(request.order_id)} unknown`,
+      order &&
+        !(Number.isInteger(amount) && amount > 0 && amount <= order.amount) &&
+        `amount ${String(request.amount)}`,
+      order && request.currency !== order.currency && `currency ${String(request.currency)}`,
+    ].filter((problem): problem is string => typeof problem === 'string');
+    if (problems.length || !order) {
+      violations.push(...problems.map((problem) => `reverse: ${problem}`));
+      return replyJson(res, 200, failure(1014, problems.join('; ')));
+    }
+    const key = String(request.reverse_id ?? `${order.order_id}:${reversals.length}`);
+    let reversal = reversals.find((candidate) => candidate.key === key);
+    if (!reversal) {
+      paymentId += 1;
+      reversal = { key, order_id: order.order_id, amount, transaction_id: paymentId };
+      reversals.push(reversal);
+    }
+    const response: Record<string, unknown> = {
+      reverse_status: 'approved',
+      order_id: order.order_id,
+      response_description: '',
+      response_code: '',
+      merchant_id: Number(merchantId),
+      response_status: 'success',
+      reverse_id: request.reverse_id ?? '',
+      reversal_amount: String(reversal.amount),
+      transaction_id: String(reversal.transaction_id),
+    };
+    replyJson(res, 200, { response: { ...response, signature: signatureOf(paymentKey, response) } });
+  };
+
   const server = await startStandInServer((call, res) => {
     calls.push(call);
     if (call.method === 'GET' && call.url.startsWith('/merchants/'))
       return replyHtml(res, 'Fondy checkout (stand-in)');
+    if (call.method === 'POST' && call.url === '/api/reverse/order_id') return reverse(call, res);
     if (call.method !== 'POST' || call.url !== '/api/checkout/url/') {
       violations.push(`unknown call ${call.method} ${call.url}`);
       return replyJson(res, 404, failure(1002, 'Application error'));
@@ -132,6 +191,7 @@ export async function startStandInFondy(
     violations,
     orders,
     calls,
+    reversals,
     notification(orderId, orderStatus, fields = {}, { key = paymentKey, form = false } = {}) {
       const order = orders.get(orderId);
       const amount = String(order?.amount ?? 0);

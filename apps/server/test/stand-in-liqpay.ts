@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
 import { replyHtml, replyJson, startStandInServer, type StandInCall } from './stand-in-http.js';
 
 /*
  * A stand-in LiqPay checkout (liqpay.ua, API 3.0) for tests and the bench: the Client-Server checkout
  * (`/api/3/checkout` by GET or a POSTed form, `data` + `signature`), checked as LiqPay checks it
  * (signature = base64 SHA-1 of private key + data + private key; version 3, our public key, action pay,
- * amount, currency, description, order_id, server_url) with whatever a well-behaved merchant would never
+ * amount, currency, description, order_id, server_url), and the Server-Server refund (`POST /api/request`, action
+ * refund), with whatever a well-behaved merchant would never
  * send recorded in `violations`. `notification` builds the server callback (a form of `data` and
  * `signature`) for the test to post to the order's server_url.
  *
@@ -30,6 +32,8 @@ export interface StandInLiqPay {
   /** Checkouts opened, by order_id. */
   orders: Map<string, LiqPayOrder>;
   calls: StandInCall[];
+  /** Orders refunded through the API, in order. */
+  refunds: string[];
   /** The callback form body (`data=…&signature=…`) for an order, signed with the key (default the merchant's). */
   notification(orderId: string, status: string, fields?: Record<string, unknown>, key?: string): string;
   close(): Promise<void>;
@@ -48,11 +52,63 @@ export async function startStandInLiqPay(
   const violations: string[] = [];
   const orders = new Map<string, LiqPayOrder>();
   const calls: StandInCall[] = [];
+  const refunds: string[] = [];
   let paymentId = 1_000_000;
+
+  /** Server-Server API (`POST /api/request`): the refund action. */
+  const serverRequest = (call: StandInCall, res: ServerResponse) => {
+    const form = new URLSearchParams(call.body);
+    const data = form.get('data') ?? '';
+    let params: Record<string, unknown> = {};
+    try {
+      params = JSON.parse(Buffer.from(data, 'base64').toString('utf8')) as Record<string, unknown>;
+    } catch {
+      // reported below
+    }
+    const order = orders.get(String(params.order_id));
+    const problems = [
+      !/^application\/x-www-form-urlencoded/.test(String(call.headers['content-type'])) && 'not a form',
+      form.get('signature') !== signatureOf(privateKey, data) && 'bad signature',
+      Number(params.version) !== 3 && 'version is not 3',
+      params.public_key !== publicKey && 'public_key is not the merchant’s',
+      params.action !== 'refund' && `action ${String(params.action)}`,
+      !order && `order_id ${String(params.order_id)} unknown`,
+      params.amount !== undefined &&
+        !/^\d+(\.\d{1,2})?$/.test(String(params.amount)) &&
+        `amount ${String(params.amount)}`,
+    ].filter((problem): problem is string => typeof problem === 'string');
+    if (problems.length || !order) {
+      violations.push(...problems.map((problem) => `request: ${problem}`));
+      return replyJson(res, 200, {
+        result: 'error',
+        err_code: 'invalid_data',
+        err_description: problems.join('; '),
+      });
+    }
+    if (refunds.includes(order.order_id)) {
+      return replyJson(res, 200, {
+        result: 'error',
+        err_code: 'payment_err_status',
+        err_description: 'already reversed',
+      });
+    }
+    refunds.push(order.order_id);
+    paymentId += 1;
+    replyJson(res, 200, {
+      result: 'ok',
+      action: 'refund',
+      status: 'reversed',
+      payment_id: paymentId,
+      order_id: order.order_id,
+      amount: Number(params.amount ?? order.amount),
+      currency: order.currency,
+    });
+  };
 
   const server = await startStandInServer((call, res) => {
     calls.push(call);
     const [path, query = ''] = call.url.split('?');
+    if (path === '/api/request' && call.method === 'POST') return serverRequest(call, res);
     if (path !== '/api/3/checkout' || !['GET', 'POST'].includes(call.method)) {
       violations.push(`unknown call ${call.method} ${call.url}`);
       return replyJson(res, 404, { result: 'error', err_code: 'not_found' });
@@ -104,6 +160,7 @@ export async function startStandInLiqPay(
     violations,
     orders,
     calls,
+    refunds,
     notification(orderId, status, fields = {}, key = privateKey) {
       const order = orders.get(orderId);
       paymentId += 1;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAYMENT_SYSTEMS } from '@storelift/shared';
+import { MESSAGES, PAYMENT_SYSTEMS } from '@storelift/shared';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { makeUser } from '../../../test/factories.js';
 import { startStandInFondy, type StandInFondy } from '../../../test/stand-in-fondy.js';
@@ -9,6 +9,7 @@ import {
   openCheckout,
   paymentRow,
   postCallback,
+  staffRefund,
 } from '../../../test/hosted-payments.js';
 import { checkLedger } from '../ledger/ledger-check.js';
 
@@ -134,6 +135,27 @@ describe('Fondy', () => {
     expect(await mainOf(t, auth)).toBe('0.0000');
     expect((await send(fondy.notification(row.uuid, 'approved'))).statusCode).toBe(200);
     expect((await paymentRow(t, payment.id)).status).toBe('refunded');
+    expect((await checkLedger(t.deps.db)).problems).toEqual([]);
+  });
+
+  it('staff refund reverses the order at Fondy first, then the ledger, keeping the reversal; its callback changes nothing more', async () => {
+    const { auth } = await makeUser(t.deps.db);
+    const { payment, row } = await openCheckout(t, auth, SYSTEM, 300);
+    expect((await send(fondy.notification(row.uuid, 'approved'))).statusCode).toBe(200);
+    const res = await staffRefund(t, payment.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ data: { status: 'refunded' }, message: MESSAGES.refundedToMethod });
+    expect(fondy.reversals).toEqual([
+      expect.objectContaining({ key: row.uuid, order_id: row.uuid, amount: 30900 }),
+    ]);
+    const reversal = fondy.reversals[0]!;
+    expect(await paymentRow(t, payment.id)).toMatchObject({
+      status: 'refunded',
+      refund_ref: String(reversal.transaction_id),
+    });
+    expect(await mainOf(t, auth)).toBe('0.0000');
+    expect((await send(fondy.notification(row.uuid, 'reversed'))).statusCode).toBe(200);
+    expect(await mainOf(t, auth)).toBe('0.0000');
     expect((await checkLedger(t.deps.db)).problems).toEqual([]);
   });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAYMENT_SYSTEMS } from '@storelift/shared';
+import { MESSAGES, PAYMENT_SYSTEMS } from '@storelift/shared';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { makeUser } from '../../../test/factories.js';
 import { startStandInGatePay, type StandInGatePay } from '../../../test/stand-in-gate-pay.js';
@@ -9,6 +9,7 @@ import {
   openCheckout,
   paymentRow,
   postCallback,
+  staffRefund,
 } from '../../../test/hosted-payments.js';
 import { checkLedger } from '../ledger/ledger-check.js';
 
@@ -119,6 +120,19 @@ describe('Gate Pay', () => {
     const closed = await openCheckout(t, auth, SYSTEM, 100);
     expect((await send(gate.notification(tradeNo(closed.row.uuid), 'PAY_CLOSE'))).statusCode).toBe(200);
     expect((await paymentRow(t, closed.payment.id)).status).toBe('canceled');
+  });
+
+  it('refunds a credited payment to the balance (no refund through Gate Pay), saying so', async () => {
+    const { auth } = await makeUser(t.deps.db);
+    const { payment, row } = await openCheckout(t, auth, SYSTEM, 100);
+    expect((await send(gate.notification(tradeNo(row.uuid), 'PAY_SUCCESS'))).statusCode).toBe(200);
+    const calls = gate.calls.length;
+    const res = await staffRefund(t, payment.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ data: { status: 'refunded' }, message: MESSAGES.refundedFromBalance });
+    expect(gate.calls.length).toBe(calls);
+    expect(await mainOf(t, auth)).toBe('0.0000');
+    expect((await checkLedger(t.deps.db)).problems).toEqual([]);
   });
 
   it('never moves a credited payment back; an unknown order changes nothing', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAYMENT_SYSTEMS } from '@storelift/shared';
+import { MESSAGES, PAYMENT_SYSTEMS } from '@storelift/shared';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { makeUser } from '../../../test/factories.js';
 import { startStandInLiqPay, type StandInLiqPay } from '../../../test/stand-in-liqpay.js';
@@ -9,6 +9,7 @@ import {
   openCheckout,
   paymentRow,
   postCallback,
+  staffRefund,
 } from '../../../test/hosted-payments.js';
 import { checkLedger } from '../ledger/ledger-check.js';
 
@@ -59,7 +60,8 @@ describe('LiqPay', () => {
       result_url: `http://storelift.test/api/public/v1/payments/return/${row.uuid}`,
       sandbox: true,
     });
-    expect(row).toMatchObject({ provider: 'liqpay', provider_ref: null, status: 'pending' });
+    // LiqPay knows the payment by our order_id: it is the provider reference.
+    expect(row).toMatchObject({ provider: 'liqpay', provider_ref: row.uuid, status: 'pending' });
   });
 
   it('credits a successful payment once under 20 concurrent copies of its callback', async () => {
@@ -125,6 +127,21 @@ describe('LiqPay', () => {
     const reversal = liqpay.notification(row.uuid, 'reversed');
     expect(new Set(await concurrently(5, () => send(reversal)))).toEqual(new Set([200]));
     expect((await paymentRow(t, payment.id)).status).toBe('refunded');
+    expect(await mainOf(t, auth)).toBe('0.0000');
+    expect((await checkLedger(t.deps.db)).problems).toEqual([]);
+  });
+
+  it('staff refund goes back to the card through LiqPay first, then the ledger; its reversed callback changes nothing more', async () => {
+    const { auth } = await makeUser(t.deps.db);
+    const { payment, row } = await checkout(auth, 200);
+    expect((await send(liqpay.notification(row.uuid, 'success'))).statusCode).toBe(200);
+    const res = await staffRefund(t, payment.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ data: { status: 'refunded' }, message: MESSAGES.refundedToMethod });
+    expect(liqpay.refunds).toEqual([row.uuid]);
+    expect((await paymentRow(t, payment.id)).refund_ref).toMatch(/^\d+$/);
+    expect(await mainOf(t, auth)).toBe('0.0000');
+    expect((await send(liqpay.notification(row.uuid, 'reversed'))).statusCode).toBe(200);
     expect(await mainOf(t, auth)).toBe('0.0000');
     expect((await checkLedger(t.deps.db)).problems).toEqual([]);
   });

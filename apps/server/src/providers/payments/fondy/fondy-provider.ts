@@ -71,7 +71,39 @@ export class FondyProvider implements PaymentProvider {
       server_callback_url: request.callbackUrl,
       sender_email: request.email,
     };
-    const response = await fetch(`${this.apiUrl}/api/checkout/url/`, {
+    const answer = await this.call('/api/checkout/url/', params);
+    const { checkout_url: url, payment_id: id } = answer;
+    if (typeof url !== 'string' || !url) throw new Error('Fondy answered a checkout without its URL');
+    return { url, providerRef: id === undefined ? null : String(id) };
+  }
+
+  /**
+   * Reverses the whole order (`POST /api/reverse/order_id`, amount in cents); `reverse_id` is the payment's
+   * uuid, so a retried refund is not a second one. The answer's transaction is the refund id.
+   */
+  async refund(payment: { uuid: string; total: string }) {
+    const answer = await this.call('/api/reverse/order_id', {
+      merchant_id: Number(this.options.merchantId),
+      order_id: payment.uuid,
+      amount: Number(parseMoney(payment.total) / 100n),
+      currency: 'USD',
+      reverse_id: payment.uuid,
+    });
+    if (answer.reverse_status !== 'approved') {
+      throw new Error(`Fondy did not approve the reversal: ${String(answer.reverse_status)}`);
+    }
+    return { refundId: String(answer.transaction_id ?? payment.uuid) };
+  }
+
+  /**
+   * A signed JSON request; answers `response` of a `success` answer whose own signature (when it carries one)
+   * verifies, throws otherwise.
+   */
+  private async call(
+    path: string,
+    params: Record<string, string | number>,
+  ): Promise<Record<string, unknown>> {
+    const response = await fetch(`${this.apiUrl}${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -80,14 +112,15 @@ export class FondyProvider implements PaymentProvider {
       signal: AbortSignal.timeout(20_000),
     });
     const text = await response.text();
-    const answer = (response.ok ? JSON.parse(text) : {}) as {
-      response?: { response_status?: string; checkout_url?: string; payment_id?: string | number };
-    };
-    const { response_status: status, checkout_url: url, payment_id: id } = answer.response ?? {};
-    if (status !== 'success' || !url) {
-      throw new Error(`Fondy refused the checkout (HTTP ${response.status}): ${text.slice(0, 300)}`);
+    const answer =
+      ((response.ok ? JSON.parse(text) : {}) as { response?: Record<string, unknown> }).response ?? {};
+    const signed =
+      typeof answer.signature !== 'string' ||
+      sameSignature(fondySignature(this.options.paymentKey, answer), answer.signature);
+    if (answer.response_status !== 'success' || !signed) {
+      throw new Error(`Fondy refused ${path} (HTTP ${response.status}): ${text.slice(0, 300)}`);
     }
-    return { url, providerRef: id === undefined ? null : String(id) };
+    return answer;
   }
 
   /** Fondy has no call to end an unpaid order: it expires by itself (an `expired` callback). */

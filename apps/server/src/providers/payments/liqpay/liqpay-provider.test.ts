@@ -53,7 +53,7 @@ describe('LiqPay checkout and callbacks', () => {
       callbackUrl: 'http://storelift.test/api/public/v1/payments/callback/liqpay',
       returnUrl: `http://storelift.test/api/public/v1/payments/return/${uuid}`,
     });
-    expect(providerRef).toBeNull();
+    expect(providerRef).toBe(uuid);
     const link = new URL(url);
     expect(link.origin + link.pathname).toBe('https://www.liqpay.ua/api/3/checkout');
     const data = link.searchParams.get('data')!;

@@ -68,7 +68,38 @@ export class LiqPayProvider implements PaymentProvider {
       ...(this.mode === 'sandbox' && { sandbox: 1 }),
     });
     const query = new URLSearchParams({ data, signature: liqpaySignature(this.options.privateKey, data) });
-    return { url: `${this.apiUrl}/api/3/checkout?${query.toString()}`, providerRef: null };
+    // LiqPay knows the payment by our order_id (status, refund): it is the provider's reference.
+    return { url: `${this.apiUrl}/api/3/checkout?${query.toString()}`, providerRef: request.uuid };
+  }
+
+  /** Refunds a payment to the payer's card (`POST /api/request`, action `refund`, the whole total). */
+  async refund(payment: { providerRef: string; total: string }) {
+    const data = liqpayData({
+      action: 'refund',
+      version: 3,
+      public_key: this.options.publicKey,
+      order_id: payment.providerRef,
+      amount: centsText(parseMoney(payment.total)),
+    });
+    const response = await fetch(`${this.apiUrl}/api/request`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        data,
+        signature: liqpaySignature(this.options.privateKey, data),
+      }).toString(),
+      signal: AbortSignal.timeout(20_000),
+    });
+    const text = await response.text();
+    const answer = (response.ok ? JSON.parse(text) : {}) as {
+      result?: string;
+      status?: string;
+      payment_id?: unknown;
+    };
+    if (answer.result !== 'ok' || answer.status !== 'reversed') {
+      throw new Error(`LiqPay refused the refund (HTTP ${response.status}): ${text.slice(0, 300)}`);
+    }
+    return { refundId: String(answer.payment_id ?? payment.providerRef) };
   }
 
   /** LiqPay has no call to end an unpaid checkout: it simply never completes. */
