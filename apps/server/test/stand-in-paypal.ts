@@ -302,7 +302,8 @@ export async function startStandInPayPal(
       if (approved) back.searchParams.set('PayerID', 'STANDINPAYER1');
       res.statusCode = 303;
       res.setHeader('location', back.toString());
-      return res.end();
+      res.end();
+      return;
     }
     if (call.method === 'POST' && path === '/v1/oauth2/token') {
       const basic = /^Basic (.+)$/.exec(header(call, 'authorization') ?? '')?.[1];
@@ -374,14 +375,15 @@ export async function startStandInPayPal(
   });
 
   /** PayPal's approval page: the order's total and two buttons (a form posting back here). */
-  function approvalPage(res: ServerResponse, token: string) {
+  function approvalPage(res: ServerResponse, token: string): void {
     const order = orders.get(token);
     res.setHeader('content-type', 'text/html; charset=utf-8');
     if (!order) {
       res.statusCode = 404;
-      return res.end(
+      res.end(
         '<!doctype html><html lang="en"><head><title>PayPal</title></head><body>Unknown order</body></html>',
       );
+      return;
     }
     res.end(
       `<!doctype html><html lang="en"><head><title>PayPal (stand-in)</title></head><body><main>` +

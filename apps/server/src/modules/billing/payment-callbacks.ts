@@ -232,7 +232,8 @@ export async function returnFromCheckout(
 ): Promise<string> {
   const payment = await repo.findPaymentByUuid(deps.db, uuid);
   if (!payment) throw new NotFoundError();
-  const provider = paymentProviders(deps.config).byName(payment.provider);
+  const provider =
+    payment.provider === 'manual' ? null : paymentProviders(deps.config).byName(payment.provider);
   const atProvider = payment.provider_ref && provider?.name === payment.provider ? provider : null;
   if (canceled && payment.status === 'pending') {
     await atProvider
