@@ -44,6 +44,15 @@ export async function findBudgetByName(tx: Queryable, customerId: string, name: 
   return row;
 }
 
+/** Every budget of a customer (removed ones too, as Google lists them). */
+export function listBudgets(db: Queryable, customerId: string) {
+  return db
+    .select()
+    .from(sandboxGoogleAdsBudgets)
+    .where(eq(sandboxGoogleAdsBudgets.customer_id, customerId))
+    .orderBy(sandboxGoogleAdsBudgets.id);
+}
+
 export async function setBudget(tx: Queryable, id: number, patch: Partial<BudgetRow>) {
   await tx
     .update(sandboxGoogleAdsBudgets)

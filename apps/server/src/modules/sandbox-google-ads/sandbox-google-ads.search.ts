@@ -26,8 +26,8 @@ import * as repo from './sandbox-google-ads.repo.js';
 import { addDays, daysBetween, policySummaryOf, servedMs, termsOn } from './sandbox-google-ads.state.js';
 
 /*
- * `googleAds:search`: a GAQL query over the customer's resources — customer, campaign, ad_group, ad_group_ad,
- * campaign_criterion — and the report view user_location_view (per campaign, date and country: impressions,
+ * `googleAds:search`: a GAQL query over the customer's resources — customer, campaign_budget, campaign, ad_group,
+ * ad_group_ad, campaign_criterion — and the report view user_location_view (per campaign, date and country: impressions,
  * clicks, conversions, cost), whose figures are computed from each campaign's served time
  * (sandbox-google-ads.figures.ts). Pages of 10,000 rows, as Google's.
  */
@@ -41,6 +41,15 @@ const CUSTOMER_FIELDS = [
   'customer.currency_code',
   'customer.descriptive_name',
   'customer.manager',
+];
+const BUDGET_FIELDS = [
+  'campaign_budget.resource_name',
+  'campaign_budget.id',
+  'campaign_budget.name',
+  'campaign_budget.amount_micros',
+  'campaign_budget.status',
+  'campaign_budget.delivery_method',
+  'campaign_budget.explicitly_shared',
 ];
 const CAMPAIGN_FIELDS = [
   'campaign.resource_name',
@@ -59,13 +68,7 @@ const CAMPAIGN_FIELDS = [
   'campaign.end_date',
   'campaign.start_date_time',
   'campaign.end_date_time',
-  'campaign_budget.resource_name',
-  'campaign_budget.id',
-  'campaign_budget.name',
-  'campaign_budget.amount_micros',
-  'campaign_budget.status',
-  'campaign_budget.delivery_method',
-  'campaign_budget.explicitly_shared',
+  ...BUDGET_FIELDS,
 ];
 const AD_GROUP_FIELDS = [
   'ad_group.resource_name',
@@ -110,6 +113,7 @@ const REPORT_FIELDS = [
 /** The fields each FROM resource can select and filter on. */
 const RESOURCES: Record<string, readonly string[]> = {
   customer: CUSTOMER_FIELDS,
+  campaign_budget: BUDGET_FIELDS,
   campaign: CAMPAIGN_FIELDS,
   ad_group: [...AD_GROUP_FIELDS, ...CAMPAIGN_FIELDS],
   ad_group_ad: [...AD_FIELDS, ...AD_GROUP_FIELDS, ...CAMPAIGN_FIELDS],
@@ -137,6 +141,12 @@ function campaignRow(cid: string, { campaign, budget }: CampaignWithBudget): Gaq
     'campaign.end_date': campaign.end_date,
     'campaign.start_date_time': `${campaign.start_date} 00:00:00`,
     'campaign.end_date_time': campaign.end_date && `${campaign.end_date} 23:59:59`,
+    ...budgetRow(cid, budget),
+  };
+}
+
+function budgetRow(cid: string, budget: repo.BudgetRow): GaqlRow {
+  return {
     'campaign_budget.resource_name': budgetName(cid, budget.id),
     'campaign_budget.id': String(budget.id),
     'campaign_budget.name': budget.name,
@@ -260,6 +270,8 @@ async function rowsOf(deps: Deps, cid: string, query: GaqlQuery, now: Date): Pro
         'customer.manager': false,
       },
     ];
+  if (query.resource === 'campaign_budget')
+    return (await repo.listBudgets(deps.db, cid)).map((budget) => budgetRow(cid, budget));
   const campaignConditions = conditionsOn(query.conditions, 'campaign.').concat(
     conditionsOn(query.conditions, 'campaign_budget.'),
   );

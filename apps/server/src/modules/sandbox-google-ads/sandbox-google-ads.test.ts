@@ -202,6 +202,9 @@ describe('sandbox Google Ads: mutate', () => {
       fieldMask: 'customer.timeZone',
       queryResourceConsumption: '2',
     });
+    expect((await search(operations.budgetByNameQuery(101))).results).toEqual([
+      { campaignBudget: { resourceName: made.budget } },
+    ]);
     const found = await search(operations.campaignByNameQuery(101));
     expect(found.results).toEqual([
       { campaign: { resourceName: made.campaign }, campaignBudget: { resourceName: made.budget } },
