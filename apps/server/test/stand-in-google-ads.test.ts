@@ -132,7 +132,7 @@ describe('stand-in Google Ads', () => {
       query: 'SELECT customer.time_zone FROM customer',
       pageSize: 5,
     });
-    expect(sized.status).toBe(400);
+    expect([sized.status, codes(sized.body)]).toEqual([400, [{ requestError: 'PAGE_SIZE_NOT_SUPPORTED' }]]);
     expect(ads.violations).toEqual([
       '/v26/customers/1234567890/googleAds:search: a query the product does not send: SELECT campaign.id FROM campaign',
       '/v26/customers/1234567890/googleAds:search: unexpected fields pageSize',

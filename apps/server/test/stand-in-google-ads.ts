@@ -345,13 +345,21 @@ export async function startStandInGoogleAds(
     const extra = Object.keys(body).filter((key) => key !== 'query' && key !== 'pageToken');
     if (extra.length) {
       violate(call, `unexpected fields ${extra.join(', ')}`);
+      // Since v17 a page holds 10,000 rows and a page size is refused.
       throw new Refusal(400, [
-        entry(
-          'fieldError',
-          'INVALID_VALUE',
-          `Unknown name "${extra[0]}": Cannot find field.`,
-          snakeCase(extra[0]!),
-        ),
+        extra.includes('pageSize')
+          ? entry(
+              'requestError',
+              'PAGE_SIZE_NOT_SUPPORTED',
+              'Setting the page size is not supported.',
+              'page_size',
+            )
+          : entry(
+              'fieldError',
+              'INVALID_VALUE',
+              `Unknown name "${extra[0]}": Cannot find field.`,
+              snakeCase(extra[0]!),
+            ),
       ]);
     }
     if (typeof body.query !== 'string') {
