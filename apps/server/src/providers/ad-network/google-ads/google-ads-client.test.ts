@@ -69,6 +69,15 @@ describe('GoogleAdsClient', () => {
     expect(apiCall.headers.authorization).toMatch(/^Bearer ya29\./);
   });
 
+  it('sends no manager id when none is configured (the stand-in requires it, as a manager-reached account does)', async () => {
+    const error = await failure(
+      new GoogleAdsClient({ ...ads.options, loginCustomerId: '' }).search(ads.customerId, TIME_ZONE_QUERY),
+    );
+    expect([error.kind, error.status]).toEqual(['auth', 403]);
+    expect(ads.calls.at(-1)?.headers['login-customer-id']).toBeUndefined();
+    ads.violations.length = 0;
+  });
+
   it('renews the token shortly before it expires, once for concurrent calls', async () => {
     let now = Date.now();
     const client = new GoogleAdsClient(ads.options, undefined, () => now);

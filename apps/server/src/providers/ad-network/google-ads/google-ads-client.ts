@@ -15,7 +15,10 @@ export interface GoogleAdsOptions {
   clientId: string;
   clientSecret: string;
   refreshToken: string;
-  /** The manager account the customer accounts are reached through (digits, dashes allowed). */
+  /**
+   * The manager account the customer accounts are reached through (digits, dashes allowed); empty when the
+   * refresh token's user reaches the accounts directly (no header then).
+   */
   loginCustomerId: string;
   /** API base without the version, e.g. GOOGLE_ADS_API_URL. */
   apiUrl: string;
@@ -138,7 +141,9 @@ export class GoogleAdsClient {
         headers: {
           authorization: `Bearer ${await this.accessToken()}`,
           'developer-token': this.options.developerToken,
-          'login-customer-id': customerIdOf(this.options.loginCustomerId),
+          ...(this.options.loginCustomerId
+            ? { 'login-customer-id': customerIdOf(this.options.loginCustomerId) }
+            : {}),
           'content-type': 'application/json',
         },
         body: JSON.stringify(payload),
