@@ -34,22 +34,22 @@ type Token =
   | { kind: 'number'; text: string }
   | { kind: 'symbol'; text: string };
 
+const SPACE = /\s*/y;
 const TOKEN =
-  /\s*(?:(?<word>[A-Za-z_][\w.]*)|'(?<single>(?:[^'\\]|\\.)*)'|"(?<double>(?:[^"\\]|\\.)*)"|(?<number>-?\d+(?:\.\d+)?)|(?<symbol>!=|>=|<=|[=<>(),]))/y;
+  /(?:(?<word>[A-Za-z_][\w.]*)|'(?<single>(?:[^'\\]|\\.)*)'|"(?<double>(?:[^"\\]|\\.)*)"|(?<number>-?\d+(?:\.\d+)?)|(?<symbol>!=|>=|<=|[=<>(),]))/y;
 
 function tokenize(query: string): Token[] {
   const tokens: Token[] = [];
-  TOKEN.lastIndex = 0;
   let at = 0;
-  while (at < query.length) {
-    if (!query.slice(at).trim()) break;
+  for (;;) {
+    SPACE.lastIndex = at;
+    SPACE.exec(query);
+    at = SPACE.lastIndex;
+    if (at >= query.length) break;
     TOKEN.lastIndex = at;
     const match = TOKEN.exec(query);
     if (!match?.groups)
-      throw queryError(
-        'BAD_SYMBOL',
-        `Error in query: unexpected input ${query.slice(at).trim().slice(0, 20)}.`,
-      );
+      throw queryError('BAD_SYMBOL', `Error in query: unexpected input ${query.slice(at, at + 20)}.`);
     const { word, single, double, number, symbol } = match.groups;
     if (word !== undefined) tokens.push({ kind: 'word', text: word });
     else if (single !== undefined || double !== undefined)

@@ -538,6 +538,11 @@ describe('sandbox Google Ads: search and figures', () => {
       ],
     ];
     for (const [query, code] of cases) expect(codeOf(await search(query)), query).toBe(code);
+    // A long query is read in one pass (30,000 ids).
+    const started = Date.now();
+    const long = `SELECT campaign.id FROM campaign WHERE campaign.id IN (${'1, '.repeat(30_000)}2)`;
+    expect(await search(long)).toEqual({ fieldMask: 'campaign.id', queryResourceConsumption: '1' });
+    expect(Date.now() - started).toBeLessThan(5000);
     const res = await api('googleAds:search', {
       query: 'SELECT campaign.id FROM campaign',
       pageToken: 'forged',
