@@ -89,7 +89,7 @@ export function CpiEstimate({
                 <Table.Td>
                   <CpiCountryList codes={row.countries} />
                 </Table.Td>
-                <Table.Td ta="right" ff="monospace" c={row.below && target !== null ? 'orange.8' : undefined}>
+                <Table.Td ta="right" ff="monospace" fw={row.below && target !== null ? 700 : undefined}>
                   {range(row)}
                 </Table.Td>
                 <Table.Td>

@@ -8,7 +8,7 @@ export const percentText = (value: string | null) => (value === null ? '—' : `
 
 /**
  * Figures per day or per country (the first column's `label`): impressions, clicks, CTR, installs,
- * conversion rate, spend and the actual cost per install, red where it is above the target.
+ * conversion rate, spend and the actual cost per install, bold where it is above the target.
  */
 export function CpiFiguresTable<Row extends CpiFigures>({
   rows,
@@ -66,7 +66,7 @@ export function CpiFiguresTable<Row extends CpiFigures>({
                 {formatMoney(row.spend)}
               </Table.Td>
               <Table.Td ta="right" ff="monospace">
-                <Text span inherit c={above(row.cpi) ? 'red.8' : undefined}>
+                <Text span inherit fw={above(row.cpi) ? 700 : undefined}>
                   {row.cpi === null ? '—' : formatMoney(row.cpi)}
                 </Text>
               </Table.Td>

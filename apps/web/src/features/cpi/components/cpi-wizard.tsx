@@ -217,11 +217,13 @@ export function CpiWizard({
             labelPosition="bottom"
             data-testid="cpi-stepper"
           >
-            {CPI_STEPS.map((name) => (
+            {CPI_STEPS.map((name, index) => (
               <Stepper.Step
                 key={name}
                 label={compact ? undefined : stepLabel(name)}
-                aria-label={stepLabel(name)}
+                // The name holds the step's visible number (axe: label-content-name-mismatch); with labels shown
+                // the content names it.
+                aria-label={compact ? `${index + 1}. ${stepLabel(name)}` : undefined}
                 data-testid={`cpi-step-${name}`}
               />
             ))}
