@@ -62,6 +62,15 @@ describe('Gate Pay callbacks', () => {
     );
   });
 
+  it('takes the signature in upper case hex too', async () => {
+    const good = callback('PAY_SUCCESS');
+    const upper = {
+      ...good.headers,
+      [GATE_PAY_HEADERS.signature]: good.headers[GATE_PAY_HEADERS.signature]!.toUpperCase(),
+    };
+    expect((await gatePay.readNotification({ ...good, headers: upper })).kind).toBe('paid');
+  });
+
   it('refuses another key, an altered body or a missing header', async () => {
     await expect(gatePay.readNotification(callback('PAY_SUCCESS', {}, 'other'))).rejects.toBeInstanceOf(
       SignatureError,

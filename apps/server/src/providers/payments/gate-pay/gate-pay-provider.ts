@@ -110,7 +110,8 @@ export class GatePayProvider implements PaymentProvider {
   async readNotification({ rawBody, headers }: RawNotification): Promise<ProviderNotice> {
     const timestamp = headers[GATE_PAY_HEADERS.timestamp] ?? '';
     const nonce = headers[GATE_PAY_HEADERS.nonce] ?? '';
-    const given = headers[GATE_PAY_HEADERS.signature] ?? '';
+    // Hex either case: compared as the lower case we compute.
+    const given = (headers[GATE_PAY_HEADERS.signature] ?? '').toLowerCase();
     if (
       !timestamp ||
       !sameSignature(gatePaySignature(this.options.apiKey, timestamp, nonce, rawBody), given)
