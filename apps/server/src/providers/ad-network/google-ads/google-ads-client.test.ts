@@ -196,12 +196,16 @@ describe('GoogleAdsClient', () => {
     expect([error.kind, error.retryable, error.status]).toEqual(['other', true, 0]);
   });
 
-  it('does not take a success that names no resources for an answer', async () => {
+  it('does not take a success that is no JSON or names no resources for an answer', async () => {
     const client = new GoogleAdsClient(ads.options, async (url, init) =>
       url.endsWith(':mutate') ? new Response('{}', { status: 200 }) : fetch(url, init),
     );
     const error = await failure(client.mutate(ads.customerId, 'campaignBudgets', [budgetCreate(campaign)]));
     expect([error.kind, error.retryable]).toEqual(['other', true]);
+    const html = new GoogleAdsClient(ads.options, async (url, init) =>
+      url.endsWith(':search') ? new Response('<html>502</html>', { status: 200 }) : fetch(url, init),
+    );
+    expect((await failure(html.search(ads.customerId, TIME_ZONE_QUERY))).retryable).toBe(true);
   });
 
   it('takes an account id with dashes and refuses one that is not digits', () => {

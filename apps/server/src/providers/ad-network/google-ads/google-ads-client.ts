@@ -136,10 +136,11 @@ export class GoogleAdsClient {
   private async call(path: string, payload: unknown): Promise<unknown> {
     const url = `${this.options.apiUrl.replace(/\/$/, '')}/${GOOGLE_ADS_API_VERSION}/${path}`;
     for (let attempt = 0; ; attempt++) {
+      const token = await this.accessToken();
       const response = await this.request(url, {
         method: 'POST',
         headers: {
-          authorization: `Bearer ${await this.accessToken()}`,
+          authorization: `Bearer ${token}`,
           'developer-token': this.options.developerToken,
           ...(this.options.loginCustomerId
             ? { 'login-customer-id': customerIdOf(this.options.loginCustomerId) }
@@ -149,9 +150,17 @@ export class GoogleAdsClient {
         body: JSON.stringify(payload),
       });
       const body = await readJson(response);
-      if (response.ok) return body ?? {};
+      if (response.ok && body === null)
+        throw new GoogleAdsError(
+          'other',
+          `${path} answered something other than JSON`,
+          true,
+          response.status,
+        );
+      if (response.ok) return body;
       if (response.status === 401 && attempt === 0) {
-        this.token = null;
+        // Only the token this call used is dropped: a concurrent call may have renewed it already.
+        if (this.token?.value === token) this.token = null;
         continue;
       }
       throw apiError(response.status, body);
