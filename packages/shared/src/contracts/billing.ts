@@ -200,6 +200,26 @@ export type Paysystem = z.infer<typeof paysystemSchema>;
 export const paysystemListSchema = z.object({ data: z.array(paysystemSchema) });
 export type PaysystemList = z.infer<typeof paysystemListSchema>;
 
+/** Who serves a payment system, as staff see it on the core settings page (docs/money.md, Payment providers). */
+export const paysystemProviderStatusSchema = z.object({
+  /** The system's hosted provider (PayPal for 1, Stripe for 30 and 31…), or null where it has none. */
+  hosted: paymentProviderSchema.nullable(),
+  /** The hosted provider's credentials are set: it serves the system. */
+  configured: z.boolean(),
+  /** Real money or a sandbox (the provider's own, or the embedded one); null when nothing serves it (not offered). */
+  mode: z.enum(['live', 'sandbox']).nullable(),
+});
+export type PaysystemProviderStatus = z.infer<typeof paysystemProviderStatusSchema>;
+/** A payment system as staff see it (`GET paysystems` and the changes of the admin API). */
+export const adminPaysystemSchema = paysystemSchema.extend({
+  provider_status: paysystemProviderStatusSchema,
+});
+export type AdminPaysystem = z.infer<typeof adminPaysystemSchema>;
+export const adminPaysystemListSchema = z.object({ data: z.array(adminPaysystemSchema) });
+export type AdminPaysystemList = z.infer<typeof adminPaysystemListSchema>;
+export const adminPaysystemResponseSchema = z.object({ data: adminPaysystemSchema, message: z.string() });
+export type AdminPaysystemResponse = z.infer<typeof adminPaysystemResponseSchema>;
+
 export const changePaysystemActiveBodySchema = z.object({
   id: z.coerce.number().int().positive().max(2_147_483_647),
   is_active: queryFlagRule,
@@ -240,6 +260,11 @@ export const paymentSchema = z.object({
   vat: moneySchema,
   /** What the customer pays: amount + fee + vat. */
   total: moneySchema,
+  /**
+   * What the checkout asked for, when a crypto provider reported another total arriving (amount, fee, VAT and
+   * bonus are then what arrived); null otherwise. The difference is `requested_total - total`.
+   */
+  requested_total: moneySchema.nullable(),
   /** Payment bonus credited to the bonus balance (or expected, before crediting). */
   bonus: moneySchema,
   type: z.enum(PAYMENT_TYPES),
@@ -346,6 +371,8 @@ export const adminPaymentSchema = paymentSchema.extend({
   user: userRefSchema,
   /** Staff uploaded a PDF for this payment: the customer downloads it instead of the generated one. */
   invoice_uploaded: z.boolean(),
+  /** The provider's id of the refund to the original method (PayPal, Stripe); null for a refund from the balance. */
+  refund_id: z.string().nullable(),
 });
 export type AdminPayment = z.infer<typeof adminPaymentSchema>;
 export const adminPaymentListQuerySchema = paymentListQuerySchema.extend({

@@ -13,8 +13,8 @@ import {
   changeUserBalanceResponseSchema,
   deletedResponseSchema,
   idParamsSchema,
-  paysystemListSchema,
-  paysystemResponseSchema,
+  adminPaysystemListSchema,
+  adminPaysystemResponseSchema,
   refundPaymentBodySchema,
   transactionListResponseSchema,
   updatePaymentBodySchema,
@@ -170,7 +170,7 @@ export async function adminBillingRoutes(app: FastifyInstance) {
   r.get(
     '/paysystems',
     {
-      schema: { tags, response: { 200: paysystemListSchema, ...errorResponses } },
+      schema: { tags, response: { 200: adminPaysystemListSchema, ...errorResponses } },
       onRequest: app.permit('core-settings'),
     },
     () => admin.listAllPaysystems(deps),
@@ -181,7 +181,7 @@ export async function adminBillingRoutes(app: FastifyInstance) {
       schema: {
         tags,
         body: changePaysystemActiveBodySchema,
-        response: { 200: paysystemResponseSchema, ...errorResponses },
+        response: { 200: adminPaysystemResponseSchema, ...errorResponses },
       },
       onRequest: app.permit('settings.paysystems'),
     },
@@ -194,7 +194,7 @@ export async function adminBillingRoutes(app: FastifyInstance) {
         tags,
         params: idParamsSchema,
         body: paysystemBodySchema,
-        response: { 200: paysystemResponseSchema, ...errorResponses },
+        response: { 200: adminPaysystemResponseSchema, ...errorResponses },
       },
       onRequest: app.permit('settings.paysystems'),
     },

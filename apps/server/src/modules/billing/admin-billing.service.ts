@@ -6,6 +6,7 @@ import {
   formatMoney,
   parseMoney,
   type AccountType,
+  type AdminPaysystem,
   type adminPaymentListQuerySchema,
   type changeUserBalanceBodySchema,
   type paysystemBodySchema,
@@ -235,13 +236,28 @@ export async function refund(deps: Deps, id: number, staffId: number, descriptio
   return adminView(db, id, MESSAGES.refundedToMethod);
 }
 
+/**
+ * A system as staff see it: who serves it now, its hosted provider, whether that one is configured, and
+ * live or sandbox (nothing serving it: not offered).
+ */
+function staffPaysystemView(deps: Deps, row: repo.PaysystemRow): AdminPaysystem {
+  const providers = paymentProviders(deps.config);
+  const serving = providers.forPaysystem(row.id);
+  const hosted = providers.hostedNameOf(row.id);
+  return {
+    ...toPaysystemView(row, serving?.name ?? 'sandbox', null),
+    provider_status: {
+      hosted,
+      configured: hosted !== null && providers.byName(hosted) !== null,
+      mode: serving?.mode ?? null,
+    },
+  };
+}
+
 /** `GET paysystems` (staff): every system, active or not. */
 export async function listAllPaysystems(deps: Deps) {
-  const providers = paymentProviders(deps.config);
   const rows = await repo.listPaysystems(deps.db, { activeOnly: false });
-  return {
-    data: rows.map((row) => toPaysystemView(row, providers.forPaysystem(row.id)?.name ?? 'sandbox', null)),
-  };
+  return { data: rows.map((row) => staffPaysystemView(deps, row)) };
 }
 
 /** `PUT paysystems/change-is-active-paysystem` (admin). */
@@ -258,8 +274,7 @@ export async function changePaysystemActive(deps: Deps, id: number, isActive: bo
     });
     return changed;
   });
-  const provider = paymentProviders(deps.config).forPaysystem(row.id)?.name ?? 'sandbox';
-  return { data: toPaysystemView(row, provider, null), message: MESSAGES.actionSaved };
+  return { data: staffPaysystemView(deps, row), message: MESSAGES.actionSaved };
 }
 
 /** What an audit row keeps of a system's options. */
@@ -300,6 +315,5 @@ export async function updatePaysystem(deps: Deps, id: number, body: z.output<typ
     }
     return changed;
   });
-  const provider = paymentProviders(deps.config).forPaysystem(row.id)?.name ?? 'sandbox';
-  return { data: toPaysystemView(row, provider, null), message: SETTINGS_MESSAGES.paysystemSaved };
+  return { data: staffPaysystemView(deps, row), message: SETTINGS_MESSAGES.paysystemSaved };
 }

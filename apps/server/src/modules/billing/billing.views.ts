@@ -53,6 +53,7 @@ export function toPaymentView(payment: PaymentRow, paysystemName: string): Payme
     fee: payment.fee,
     vat: payment.vat,
     total: payment.total,
+    requested_total: payment.requested_total,
     bonus: payment.bonus,
     type: payment.type,
     status: payment.status,
@@ -74,6 +75,7 @@ export function toAdminPaymentView(row: PaymentWithNames): AdminPayment {
     ...toPaymentView(row.payment, row.paysystem_name),
     user: row.user,
     invoice_uploaded: row.payment.invoice_file !== null,
+    refund_id: row.payment.refund_ref,
   };
 }
 

@@ -206,10 +206,12 @@ export async function listOwnPayments(
   locale: Locale = DEFAULT_LOCALE,
 ) {
   const { rows, meta } = await listPayments(db, { ...query, user_id: userId });
-  const data = rows.map(({ user: _user, invoice_uploaded: _uploaded, ...payment }): Payment => ({
-    ...payment,
-    paysystem: { ...payment.paysystem, name: localizeText(locale, payment.paysystem.name) },
-  }));
+  const data = rows.map(
+    ({ user: _user, invoice_uploaded: _uploaded, refund_id: _refund, ...payment }): Payment => ({
+      ...payment,
+      paysystem: { ...payment.paysystem, name: localizeText(locale, payment.paysystem.name) },
+    }),
+  );
   return { data, meta };
 }
 
