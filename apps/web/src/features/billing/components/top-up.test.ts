@@ -86,4 +86,21 @@ describe('resultFigures', () => {
       resultFigures({ ...payment, bonus: '0.0000', status: 'received' }).map((figure) => figure.key),
     ).toEqual(['amount', 'total']);
   });
+
+  it('shows what was asked and the difference when a crypto payment arrived short', () => {
+    expect(
+      resultFigures({
+        amount: '94.3396',
+        total: '100.0000',
+        bonus: '0.0000',
+        requested_total: '106.0000',
+        status: 'credited',
+      }),
+    ).toEqual([
+      { key: 'amount', value: '94.3396' },
+      { key: 'total', value: '100.0000' },
+      { key: 'requested', value: '106.0000' },
+      { key: 'difference', value: '6.0000' },
+    ]);
+  });
 });

@@ -1,5 +1,6 @@
 import {
   PAYMENT_SYSTEMS,
+  formatMoney,
   parseMoney,
   type MessageKey,
   type Payment,
@@ -32,22 +33,31 @@ export function defaultPaysystem(systems: readonly Paysystem[]): Paysystem | und
 
 /** A figure of the top-up result page: its label (`result.<key>` of the money texts) and amount. */
 export interface ResultFigure {
-  key: 'amount' | 'total' | 'due' | 'bonus';
+  key: 'amount' | 'total' | 'due' | 'bonus' | 'requested' | 'difference';
   value: string;
 }
 
 /**
  * The figures that are true in the payment's state: nothing of a canceled payment was paid, a pending one
- * is still due, and a bonus is only on the way while the payment is not canceled or refunded.
+ * is still due, and a bonus is only on the way while the payment is not canceled or refunded. A payment that
+ * arrived short (or over) shows what was asked and the difference (positive: missing).
  */
 export function resultFigures(
-  payment: Pick<Payment, 'status' | 'amount' | 'total' | 'bonus'>,
+  payment: Pick<Payment, 'status' | 'amount' | 'total' | 'bonus'> & Partial<Pick<Payment, 'requested_total'>>,
 ): ResultFigure[] {
   if (payment.status === 'canceled') return [];
   const figures: ResultFigure[] = [
     { key: 'amount', value: payment.amount },
     { key: payment.status === 'pending' ? 'due' : 'total', value: payment.total },
   ];
+  // A crypto payment of another amount than asked: what arrived is credited, and the difference shows.
+  if (payment.requested_total) {
+    const difference = parseMoney(payment.requested_total) - parseMoney(payment.total);
+    figures.push(
+      { key: 'requested', value: payment.requested_total },
+      { key: 'difference', value: formatMoney(difference) },
+    );
+  }
   if (payment.status !== 'refunded' && parseMoney(payment.bonus) > 0n) {
     figures.push({ key: 'bonus', value: payment.bonus });
   }

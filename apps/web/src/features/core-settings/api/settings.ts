@@ -9,9 +9,9 @@ import type {
   MaintenanceResponse,
   MarketingSettingsBody,
   MarketingSettingsResponse,
+  AdminPaysystemList,
+  AdminPaysystemResponse,
   PaysystemBody,
-  PaysystemList,
-  PaysystemResponse,
   ProductsBody,
   ProductsResponse,
 } from '@storelift/shared';
@@ -60,16 +60,16 @@ export function useSetMarketingSettings() {
   });
 }
 
-/** `GET paysystems`: every system, active or not. */
+/** `GET paysystems`: every system, active or not, with who serves it. */
 export const paysystemsQueryOptions = () =>
   queryOptions({
     queryKey: settingsKeys.paysystems,
-    queryFn: ({ signal }) => api.get<PaysystemList>('paysystems', { base, signal }),
+    queryFn: ({ signal }) => api.get<AdminPaysystemList>('paysystems', { base, signal }),
   });
 
 type Client = ReturnType<typeof useQueryClient>;
-const replacePaysystem = (client: Client, answer: { data: PaysystemList['data'][number] }) =>
-  client.setQueryData<PaysystemList>(settingsKeys.paysystems, (list) =>
+const replacePaysystem = (client: Client, answer: { data: AdminPaysystemList['data'][number] }) =>
+  client.setQueryData<AdminPaysystemList>(settingsKeys.paysystems, (list) =>
     list ? { data: list.data.map((row) => (row.id === answer.data.id ? answer.data : row)) } : list,
   );
 
@@ -78,7 +78,7 @@ export function usePaysystemActive() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: { id: number; is_active: boolean }) =>
-      api.put<PaysystemResponse>('paysystems/change-is-active-paysystem', body, { base }),
+      api.put<AdminPaysystemResponse>('paysystems/change-is-active-paysystem', body, { base }),
     onSuccess: (answer) => replacePaysystem(client, answer),
   });
 }
@@ -88,7 +88,7 @@ export function useSavePaysystem() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: PaysystemBody }) =>
-      api.put<PaysystemResponse>(`paysystems/${id}`, body, { base }),
+      api.put<AdminPaysystemResponse>(`paysystems/${id}`, body, { base }),
     onSuccess: (answer) => replacePaysystem(client, answer),
   });
 }

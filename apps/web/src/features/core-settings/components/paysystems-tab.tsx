@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { ActionIcon, Loader, Stack, Switch, Table, Text } from '@mantine/core';
+import { ActionIcon, Badge, Group, Loader, Stack, Switch, Table, Text } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
-import type { Paysystem } from '@storelift/shared';
+import type { AdminPaysystem as Paysystem } from '@storelift/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/confirm-modal';
@@ -14,6 +14,40 @@ import { paysystemsQueryOptions, usePaysystemActive } from '../api/settings';
 import { PaysystemModal } from './paysystem-modal';
 
 const short = (value: string) => value.replace(/\.?0+$/, '');
+
+/**
+ * Who serves a system: its hosted provider (configured or not) and live or sandbox; without one configured, the
+ * embedded sandbox (outside production) or nobody: then customers are not offered it.
+ */
+function ProviderCell({ system }: { system: Paysystem }) {
+  const { t } = useTranslation('settings');
+  const { hosted, configured, mode } = system.provider_status;
+  const modeBadge =
+    mode === null ? (
+      <Badge color="gray" variant="light">
+        {t('paysystems.notOffered')}
+      </Badge>
+    ) : (
+      <Badge color={mode === 'live' ? 'teal' : 'yellow'} variant="light">
+        {t(configured ? `paysystems.mode.${mode}` : 'paysystems.embeddedSandbox')}
+      </Badge>
+    );
+  return (
+    <Stack gap={4} data-testid={`paysystem-provider-${system.id}`}>
+      <Text size="sm" fw={500}>
+        {hosted ? t(`paysystems.providers.${hosted}`) : t('paysystems.noHosted')}
+      </Text>
+      <Group gap={4}>
+        {hosted && !configured && (
+          <Badge color="red" variant="outline">
+            {t('paysystems.notConfigured')}
+          </Badge>
+        )}
+        {modeBadge}
+      </Group>
+    </Stack>
+  );
+}
 
 /**
  * Payment systems (staff-admin §3, ids of customer-area §3): the active switch (switching one off hides it from
@@ -43,12 +77,13 @@ export function PaysystemsTab() {
   if (data.data.length === 0) return <Text c="dimmed">{t('paysystems.empty')}</Text>;
   return (
     <Stack gap="sm">
-      <Table.ScrollContainer minWidth={760}>
+      <Table.ScrollContainer minWidth={900}>
         <Table striped highlightOnHover verticalSpacing="xs" data-testid="paysystems-table">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('paysystems.id')}</Table.Th>
               <Table.Th>{t('paysystems.name')}</Table.Th>
+              <Table.Th>{t('paysystems.provider')}</Table.Th>
               <Table.Th>{t('paysystems.limits')}</Table.Th>
               <Table.Th>{t('paysystems.fee')}</Table.Th>
               <Table.Th>{t('paysystems.bonus')}</Table.Th>
@@ -68,6 +103,9 @@ export function PaysystemsTab() {
                   <Text size="xs" c="dimmed">
                     {system.description}
                   </Text>
+                </Table.Td>
+                <Table.Td>
+                  <ProviderCell system={system} />
                 </Table.Td>
                 <Table.Td>
                   {short(system.min_amount)} – {short(system.max_amount)}
