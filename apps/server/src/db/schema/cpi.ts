@@ -104,6 +104,11 @@ export const campaignGoogleAds = pgTable(
     ad_resource: text('ad_resource'),
     /** The status last set at Google Ads: ENABLED, PAUSED or REMOVED. */
     status: text('status'),
+    /**
+     * The status our lifecycle wants it in (set in the campaign's transaction); the sync makes Google Ads
+     * follow after commit, outside any transaction (an HTTP call never holds the campaign's lock).
+     */
+    wanted: text('wanted'),
     /** The account's time zone (Google reports days in it) and the first day the campaign ran there. */
     time_zone: text('time_zone'),
     start_date: date('start_date', { mode: 'string' }),

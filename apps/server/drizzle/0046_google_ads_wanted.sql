@@ -1,0 +1,1 @@
+ALTER TABLE "campaign_google_ads" ADD COLUMN "wanted" text;
