@@ -8,6 +8,7 @@ import { MESSAGES, PAYMENT_SYSTEMS, type Payment } from '@storelift/shared';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { makeUser } from '../../../test/factories.js';
 import { payments } from '../../db/schema/index.js';
+import { checkLedger } from '../ledger/ledger-check.js';
 
 const WEBHOOK_SECRET = 'whsec_test_storelift';
 
@@ -17,10 +18,18 @@ interface StandIn {
   url: string;
   requests: { method: string; path: string; body: URLSearchParams; idempotencyKey: string | undefined }[];
   failing: boolean;
+  /** Refunds are refused (Stripe's charge_already_refunded) while set. */
+  refusingRefunds: boolean;
 }
 
 async function startStandIn(): Promise<StandIn> {
-  const standIn: StandIn = { server: createServer(), url: '', requests: [], failing: false };
+  const standIn: StandIn = {
+    server: createServer(),
+    url: '',
+    requests: [],
+    failing: false,
+    refusingRefunds: false,
+  };
   let sequence = 0;
   const read = async (req: IncomingMessage) => {
     let text = '';
@@ -55,6 +64,40 @@ async function startStandIn(): Promise<StandIn> {
           payment_status: 'unpaid',
           status: 'open',
           metadata: { payment_id: body.get('metadata[payment_id]') },
+        }),
+      );
+    } else if (req.method === 'GET' && /^\/v1\/checkout\/sessions\/cs_test_\d+$/.test(path)) {
+      const id = path.split('/').pop()!;
+      res.end(
+        JSON.stringify({
+          id,
+          object: 'checkout.session',
+          payment_intent: `pi_${id.replace('cs_test_', 'test_')}`,
+          payment_status: 'paid',
+          status: 'complete',
+        }),
+      );
+    } else if (req.method === 'POST' && path === '/v1/refunds') {
+      if (standIn.refusingRefunds || !/^pi_test_\d+$/.test(body.get('payment_intent') ?? '')) {
+        res.statusCode = 400;
+        res.end(
+          JSON.stringify({
+            error: {
+              type: 'invalid_request_error',
+              code: 'charge_already_refunded',
+              message: 'Charge has already been refunded.',
+            },
+          }),
+        );
+        return;
+      }
+      sequence += 1;
+      res.end(
+        JSON.stringify({
+          id: `re_test_${sequence}`,
+          object: 'refund',
+          payment_intent: body.get('payment_intent'),
+          status: 'succeeded',
         }),
       );
     } else if (req.method === 'POST' && expire) {
@@ -275,5 +318,86 @@ describe('Stripe Checkout for cards', () => {
     }
     const rows = await t.deps.db.select().from(payments).where(eq(payments.user_id, user.id));
     expect(rows.map((row) => row.status)).toEqual(['canceled']);
+  });
+});
+
+describe('Alipay (system 31) through Stripe Checkout, and refunds through Stripe', () => {
+  const paid = async (auth: Headers, paysystemId: number, amount: number) => {
+    const res = await t.call('POST', 'checkout', auth, { amount, paysystem_id: paysystemId });
+    expect(res.statusCode, res.body).toBe(201);
+    const { data } = res.json() as { data: Payment };
+    const [row] = await t.deps.db.select().from(payments).where(eq(payments.id, data.id));
+    const session = {
+      id: row!.provider_ref,
+      metadata: { payment_id: String(data.id) },
+      payment_status: 'paid',
+    };
+    const credited = await webhook('checkout.session.completed', {
+      ...session,
+      amount_total: Number(row!.total.replace('.', '').slice(0, -2)),
+    });
+    expect(credited.json().status).toBe('credited');
+    return { payment: data, row: row! };
+  };
+  const refund = (auth: Headers, id: number) =>
+    t.app.inject({ method: 'POST', url: `/api/admin/v1/payments/${id}/refund`, headers: auth, payload: {} });
+
+  it('opens a Checkout Session limited to Alipay, in USD, and names Alipay on the credited payment', async () => {
+    const { auth } = await makeUser(t.database.db);
+    const systems = (await t.call('GET', 'paysystems', auth)).json().data as {
+      id: number;
+      provider: string;
+    }[];
+    expect(systems.find((system) => system.id === PAYMENT_SYSTEMS.alipay)?.provider).toBe('stripe');
+    const { payment, row } = await paid(auth, PAYMENT_SYSTEMS.alipay, 200);
+    const request = standIn.requests.find(
+      (entry) =>
+        entry.path === '/v1/checkout/sessions' &&
+        entry.body.get('metadata[payment_id]') === String(payment.id),
+    )!;
+    expect(request.body.get('payment_method_types[0]')).toBe('alipay');
+    expect(request.body.get('line_items[0][price_data][currency]')).toBe('usd');
+    expect(await mainOf(auth)).toBe('200.0000');
+    const config = (await t.call('GET', `payments/${payment.id}/get-configuration`, auth)).json().data;
+    expect(config.details).toBe(`Alipay (Stripe ${row.provider_ref})`);
+    // Cards keep Stripe's own choice of methods.
+    const card = await stripeCheckout(auth, 50);
+    expect(standIn.requests.at(-1)!.body.has('payment_method_types[0]')).toBe(false);
+    expect(card.row.provider).toBe('stripe');
+  });
+
+  it('staff refund a Stripe payment at Stripe first (its PaymentIntent), then the ledger, keeping the refund id', async () => {
+    const admin = await makeUser(t.database.db, { roles: ['admin', 'user'] });
+    const { auth } = await makeUser(t.database.db);
+    const { payment, row } = await paid(auth, PAYMENT_SYSTEMS.card, 100);
+    const res = await refund(admin.auth, payment.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      data: { status: 'refunded', refund_id: expect.stringMatching(/^re_test_\d+$/) },
+      message: MESSAGES.refundedToMethod,
+    });
+    const call = standIn.requests.at(-1)!;
+    expect(call.path).toBe('/v1/refunds');
+    expect(call.body.get('payment_intent')).toBe(`pi_${row.provider_ref!.replace('cs_test_', 'test_')}`);
+    expect(call.idempotencyKey).toBe(`storelift-refund-${row.uuid}`);
+    expect(await mainOf(auth)).toBe('0.0000');
+    expect((await checkLedger(t.deps.db)).problems).toEqual([]);
+  });
+
+  it('a refund Stripe refuses leaves the payment and the ledger as they were', async () => {
+    const admin = await makeUser(t.database.db, { roles: ['admin', 'user'] });
+    const { auth } = await makeUser(t.database.db);
+    const { payment } = await paid(auth, PAYMENT_SYSTEMS.alipay, 100);
+    standIn.refusingRefunds = true;
+    try {
+      const res = await refund(admin.auth, payment.id);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe(MESSAGES.providerRefundRefused);
+    } finally {
+      standIn.refusingRefunds = false;
+    }
+    expect(await statusOf(auth, payment.id)).toBe('credited');
+    expect(await mainOf(auth)).toBe('100.0000');
+    expect((await checkLedger(t.deps.db)).problems).toEqual([]);
   });
 });
