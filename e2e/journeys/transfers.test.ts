@@ -32,7 +32,7 @@ describe('transfers between accounts', () => {
     await signIn(sender, email, password);
     await sender.getByRole('link', { name: 'Transfers' }).first().click();
     await sender.waitForURL('**/transfers');
-    await expect.poll(() => sender.getByTestId('transfer-limits').textContent()).toContain('5,000.00');
+    await expect.poll(() => sender.getByTestId('transfer-limits').textContent()).toContain('5 000.00');
     await expectAccessible(sender, 'the transfers page');
 
     await sender.getByTestId('transfer-email').fill(receiver.email);
@@ -77,6 +77,16 @@ describe('transfers between accounts', () => {
     await expect.poll(() => row.count()).toBe(1);
     expect(await row.textContent()).toContain(receiver.email);
     await expectAccessible(staff, 'the transfers tab of user payments');
+
+    // The admin reverses it with a reason: the money goes back while the receiver still holds it.
+    await row.getByRole('button', { name: 'Reverse' }).click();
+    await staff.getByRole('textbox', { name: 'Reason' }).fill('Sent to the wrong client');
+    await expectAccessible(staff, 'the reverse dialog');
+    await staff.getByTestId('transfer-reverse-confirm').click();
+    await expect.poll(() => row.textContent()).toContain('Sent to the wrong client');
+    expect(await row.textContent()).toContain('Reversed');
+    await sender.reload();
+    await expect.poll(() => sender.getByTestId('balance-main').textContent()).toBe('100.00');
     await Promise.all([sender.close(), receiverPage.close(), staff.close()]);
   });
 });
