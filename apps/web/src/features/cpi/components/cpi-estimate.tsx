@@ -1,4 +1,4 @@
-import { Alert, Badge, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import type { CpiEstimateRow } from '@storelift/shared';
@@ -93,11 +93,11 @@ export function CpiEstimate({
                   {range(row)}
                 </Table.Td>
                 <Table.Td>
-                  <Badge variant="light" color={row.source === 'own' ? 'teal' : 'gray'} radius="sm">
+                  <Text size="sm">
                     {row.source === 'own'
                       ? t('estimate.own', { installs: formatMoney(row.installs ?? '0', 0) })
                       : t('estimate.benchmark')}
-                  </Badge>
+                  </Text>
                 </Table.Td>
               </Table.Tr>
             ))}

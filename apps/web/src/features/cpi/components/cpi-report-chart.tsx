@@ -1,12 +1,10 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import type { CpiReport } from '@storelift/shared';
-import { formatMoney } from '../../../lib/format';
 
 /**
  * Installs and spend per day (two axes); loaded with the charts library only when a CPI campaign opens. The
- * bars' heights need numbers: the decimal texts are read as numbers for drawing only, the tooltip shows them
- * formatted from the texts.
+ * bars' heights need numbers: the decimal texts are read as numbers for drawing only (the tables show the texts).
  */
 export function CpiReportChart({
   days,
@@ -30,7 +28,6 @@ export function CpiReportChart({
         { name: 'installs', label: labels.installs, color: 'teal.6' },
         { name: 'spend', label: labels.spend, color: 'indigo.5', yAxisId: 'right' },
       ]}
-      valueFormatter={(value) => formatMoney(value)}
       withLegend
       data-testid="cpi-report-chart"
     />

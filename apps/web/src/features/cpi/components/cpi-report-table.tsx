@@ -29,8 +29,8 @@ export function CpiFiguresTable<Row extends CpiFigures>({
   const target = toMoney(targetCpi);
   const above = (cpi: string | null) => cpi !== null && target !== null && (toMoney(cpi) ?? 0n) > target;
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table striped withTableBorder fz="sm" data-testid={testId}>
+    <Table.ScrollContainer minWidth={640}>
+      <Table striped withTableBorder fz="sm" style={{ whiteSpace: 'nowrap' }} data-testid={testId}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{label}</Table.Th>
