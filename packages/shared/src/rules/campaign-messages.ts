@@ -33,6 +33,7 @@ export const CAMPAIGN_MESSAGES = {
   campaignWaitingVendor: 'Waiting for a vendor: no active vendor takes this campaign yet',
   campaignWaitingAdNetwork: 'Waiting for an ad network: none can run this campaign yet',
   campaignWaitingCpiAccount: 'Waiting for a CPI account with room under its daily limit',
+  campaignStartingAdNetwork: 'Starting on the ad network: it runs as soon as the ad network has built it',
   campaignAdNetworkAuth: 'Waiting for the ad network: our access to it has expired, support is renewing it',
   campaignAdNetworkPolicy:
     'The ad network refused the ad under its policies: cancel the campaign and order it again with other headlines and description',

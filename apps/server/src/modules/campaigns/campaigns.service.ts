@@ -23,7 +23,7 @@ import type { Deps } from '../../deps.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { pageMeta } from '../../lib/paging.js';
 import { priceOf } from './campaigns.plan.js';
-import { pauseCampaign, settleDelivery } from './delivery/campaigns.delivery.js';
+import { followOnAdNetwork, pauseCampaign, settleDelivery } from './delivery/campaigns.delivery.js';
 import { finish, move, settleEditPrice } from './delivery/campaigns.lifecycle.js';
 import { guaranteeUntil, hasReviews, moderationUntil } from './campaigns.reviews.js';
 import { guaranteeOf } from './delivery/campaigns.guarantee.js';
@@ -176,6 +176,7 @@ export async function placeOrder(
   const prepared = await prepare(deps, userId, body, now, body.draft ? 'draft' : 'order');
   const row = await insertOrder(deps, userId, body, prepared, now, claim);
   await scheduleStart(deps, row);
+  if (row.status === 'pending') await followOnAdNetwork(deps, row);
   return row;
 }
 
@@ -290,6 +291,7 @@ export async function act(deps: Deps, userId: number, id: number, action: Campai
     }
   });
   await scheduleStart(deps, row);
+  await followOnAdNetwork(deps, row);
   if (action === 'cancel' && row.product_type === PRODUCT_TYPES.cpi) await scheduleCpiRefund(deps, row.id);
   return { data: await detailsOf(deps, userId, row.id), message: MESSAGES.actionSaved };
 }

@@ -10,7 +10,7 @@ let t: TestApp;
 let admin: Awaited<ReturnType<typeof makeUser>>;
 let customer: Awaited<ReturnType<typeof makeUser>>;
 beforeAll(async () => {
-  t = await buildTestApp({ workers: false });
+  t = await buildTestApp({ workers: false, listen: true });
   admin = await makeUser(t.database.db, { roles: ['admin', 'user'] });
   customer = await makeUser(t.database.db);
   await makeApp(t.deps, customer.user.id);

@@ -37,7 +37,11 @@ export function runsOnGoogleAds(setup: GoogleAdsSetup, network: string): boolean
  * picks it; `store` keeps its state in the caller's transaction.
  */
 export function adNetworkOf(setup: GoogleAdsSetup | null, store: GoogleAdsStore): AdNetwork | null {
-  if (!setup) return null;
+  return setup && googleAdsNetworkOf(setup, store);
+}
+
+/** The Google Ads network of a setup (its sync and report pass use it beside the port). */
+export function googleAdsNetworkOf(setup: GoogleAdsSetup, store: GoogleAdsStore): GoogleAdsNetwork {
   return new GoogleAdsNetwork(googleAdsClientOf(setup), store, {
     speed: setup.speed,
     defaultCustomerId: setup.defaultCustomerId,

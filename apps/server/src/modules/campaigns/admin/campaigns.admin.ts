@@ -131,7 +131,7 @@ export async function staffAct(
       allowIn(locked, STAFF_CAMPAIGN_ACTIONS[action]);
       const settled = () => settleDelivery(tx, locked, now, config, actorId);
       // A running CPI campaign that staff end stops on its ad network too.
-      const running = locked.status === 'active' || locked.status === 'pause';
+      const running = ['active', 'pause', 'pending'].includes(locked.status);
       if (locked.product_type === PRODUCT_TYPES.cpi && running && ENDING.includes(action))
         await tellAdNetwork(tx, cpiNetworkOf(tx, config), locked, 'stop');
       switch (action) {

@@ -214,8 +214,12 @@ export async function cancelCpi(
   now: Date,
   config: DeliveryConfig,
 ): Promise<repo.CampaignRow> {
-  if (!row.started_at) return finish(tx, row, 'canceled', actorId, now);
   const network = cpiNetworkOf(tx, config);
+  if (!row.started_at) {
+    // It never ran; what its start built at the network is removed.
+    await tellAdNetwork(tx, network, row, 'stop');
+    return finish(tx, row, 'canceled', actorId, now);
+  }
   const stopped = await stopSpending(tx, row, now, network, actorId);
   if (stopped.status === 'completed') return stopped;
   await tellAdNetwork(tx, network, stopped, 'stop');

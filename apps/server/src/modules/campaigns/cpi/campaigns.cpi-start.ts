@@ -3,7 +3,6 @@ import { AdNetworkError, type AdNetworkProblem } from '../../../providers/ad-net
 import { runsOnGoogleAds } from '../../../providers/ad-network/create-ad-network.js';
 import { assignCpiAccount } from '../../cpi-accounts/cpi-accounts.assign.js';
 import type { Tx } from '../../ledger/ledger.js';
-import { notify } from '../../notices/notify.js';
 import type { CampaignChange } from '../delivery/campaigns.lifecycle.js';
 import type * as repo from '../campaigns.repo.js';
 import * as cpiRepo from './campaigns.cpi-repo.js';
@@ -39,30 +38,24 @@ export const CUSTOMER_NOTICE = {
   budget: 'cpiBudgetRefused',
   target: 'cpiTargetRefused',
 } as const satisfies Partial<Record<AdNetworkProblem, NoticeKey>>;
-const CUSTOMER_PROBLEMS: readonly string[] = Object.keys(CUSTOMER_NOTICE);
-const ASK_AGAIN_MS = 60 * 60_000;
+export const ASK_AGAIN_MS = 60 * 60_000;
 
 /**
- * Starts a locked CPI campaign on its ad network: the columns that record it, or why it waits (no network,
- * no account with room, or the network's refusal).
+ * Starts a locked CPI campaign on its ad network: the columns that record it once the network runs it; until
+ * then why it waits (no network, no account with room, being built, or the network's refusal). The build
+ * itself is the sync's (campaigns.google-ads-sync.ts), after commit; the delivery tick then starts it here.
  */
 export async function startOnAdNetwork(
   tx: Tx,
   row: repo.CampaignRow,
   config: NetworkConfig,
-  now = new Date(),
 ): Promise<CampaignChange | { waiting: string }> {
   const setup = googleAdsSetupOf(config);
   const network = cpiNetworkOf(tx, config);
   if (!setup || !network) return { waiting: CAMPAIGN_MESSAGES.campaignWaitingAdNetwork };
   const before = await findGoogleAds(tx, row.id);
-  if (
-    before?.error_kind &&
-    CUSTOMER_PROBLEMS.includes(before.error_kind) &&
-    before.error_at &&
-    now.getTime() - before.error_at.getTime() < ASK_AGAIN_MS
-  )
-    return { waiting: REFUSAL_REASON[before.error_kind as AdNetworkProblem] };
+  if (before?.ad_resource && before.wanted === 'ENABLED' && before.status === 'ENABLED')
+    return { vendor_id: null, vendor: network.name };
   // A campaign already built at Google stays in its account.
   if (!before?.campaign_resource) {
     const account = await assignCpiAccount(tx, row.id, (name) => runsOnGoogleAds(setup, name));
@@ -73,16 +66,8 @@ export async function startOnAdNetwork(
     await tellAdNetwork(tx, network, row, 'start');
   } catch (error) {
     if (!(error instanceof AdNetworkError)) throw error;
-    const key = CUSTOMER_NOTICE[error.kind as keyof typeof CUSTOMER_NOTICE];
-    if (key && before?.error_kind !== error.kind)
-      await notify(tx, {
-        userId: row.user_id,
-        type: 'campaign',
-        key,
-        params: { id: row.id },
-        campaignId: row.id,
-      });
     return { waiting: REFUSAL_REASON[error.kind] };
   }
-  return { vendor_id: null, vendor: network.name };
+  const refusal = before?.error_kind as AdNetworkProblem | null | undefined;
+  return { waiting: refusal ? REFUSAL_REASON[refusal] : CAMPAIGN_MESSAGES.campaignStartingAdNetwork };
 }

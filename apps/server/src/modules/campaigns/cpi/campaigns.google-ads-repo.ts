@@ -26,6 +26,7 @@ const STATE_COLUMNS = {
   time_zone: campaignGoogleAds.time_zone,
   start_date: campaignGoogleAds.start_date,
   final_through: campaignGoogleAds.final_through,
+  wanted: campaignGoogleAds.wanted,
 };
 
 export async function findGoogleAds(db: Queryable, campaignId: number): Promise<GoogleAdsRow | undefined> {
@@ -104,6 +105,31 @@ export async function setError(
       updated_at: now,
     })
     .where(inArray(campaignGoogleAds.campaign_id, campaignIds));
+}
+
+/**
+ * Campaigns whose Google Ads status is not yet what the lifecycle wants (or whose build is unfinished), a
+ * refusal only the customer can lift (`waitKinds`) asked again only once it is older than `retryBefore`.
+ */
+export async function toSync(
+  db: Queryable,
+  waitKinds: readonly string[],
+  retryBefore: Date,
+): Promise<number[]> {
+  const rows = await db
+    .select({ id: campaignGoogleAds.campaign_id })
+    .from(campaignGoogleAds)
+    .where(
+      and(
+        isNotNull(campaignGoogleAds.wanted),
+        sql`(${campaignGoogleAds.wanted} is distinct from ${campaignGoogleAds.status}
+          or (${campaignGoogleAds.wanted} = 'ENABLED' and ${campaignGoogleAds.ad_resource} is null))`,
+        sql`not (${campaignGoogleAds.error_kind} is not null and ${inArray(campaignGoogleAds.error_kind, [...waitKinds])}
+          and ${campaignGoogleAds.error_at} > ${retryBefore})`,
+      ),
+    )
+    .orderBy(campaignGoogleAds.campaign_id);
+  return rows.map((row) => row.id);
 }
 
 /** A campaign the report pass reads: created at Google, and running or ended since `since`. */

@@ -27,6 +27,7 @@ import { cpiSweep } from './campaigns.cpi-charging.js';
 import { adCampaignOf, cpiNetworkOf } from './campaigns.cpi-network.js';
 import { findCpi } from './campaigns.cpi-repo.js';
 import { googleAdsReportPass } from './campaigns.google-ads-report.js';
+import { syncGoogleAds } from './campaigns.google-ads-sync.js';
 import { DEMO_APPS } from '../../../providers/store/offline/demo-apps.js';
 
 /*
@@ -204,9 +205,9 @@ describe('Google Ads network', () => {
         ad_resource: null,
       })
       .where(eq(campaignGoogleAds.campaign_id, campaign.id));
-    const network = cpiNetworkOf(t.deps.db, t.config)!;
+    const network = cpiNetworkOf(t.deps.db, t.config) as GoogleAdsNetwork;
     const row = (await lockCampaign(t.deps.db, campaign.id))!;
-    await network.control(adCampaignOf(row, (await findCpi(t.deps.db, campaign.id))!), 'start');
+    await network.sync(adCampaignOf(row, (await findCpi(t.deps.db, campaign.id))!));
     expect(counts()).toEqual(before);
     const state = await stateOf(campaign.id);
     expect(state.campaign_resource).toBe((await googleCampaign(campaign.id)).resourceName);
@@ -228,9 +229,13 @@ describe('Google Ads network', () => {
     expect(staff.google_ads!.error_detail).toMatch(/rangeError|biddingError/);
     const budgets = ads.budgets.size;
     // Within the hour the API is not asked again; after it, the start goes on from the stored budget.
-    await startWaiting(t.deps, refused.id, new Date(Date.now() + 60_000));
+    const soon = new Date(Date.now() + 60_000);
+    await syncGoogleAds(t.deps, undefined, soon);
+    await startWaiting(t.deps, refused.id, soon);
     expect((await stateOf(refused.id)).campaign_resource).toBeNull();
-    await startWaiting(t.deps, refused.id, new Date(Date.now() + 2 * 3_600_000));
+    const later = new Date(Date.now() + 2 * 3_600_000);
+    await syncGoogleAds(t.deps, undefined, later);
+    await startWaiting(t.deps, refused.id, later);
     const started = (await t.call('GET', `campaigns/${refused.id}`, other.auth)).json().data as Campaign;
     expect(started.status).toBe('active');
     expect(ads.budgets.size).toBe(budgets);

@@ -17,6 +17,7 @@ import { clockAt } from '../campaigns.plan.js';
 import * as repo from '../campaigns.repo.js';
 import { settleCpi } from '../cpi/campaigns.cpi-charging.js';
 import { cpiNetworkOf, tellAdNetwork } from '../cpi/campaigns.cpi-network.js';
+import { syncGoogleAds } from '../cpi/campaigns.google-ads-sync.js';
 import { activate, finish, launch, move, type DeliveryConfig } from './campaigns.lifecycle.js';
 import { applyReport } from './campaigns.delivered.js';
 import { panelDeliveryPass } from './campaigns.panel-delivery.js';
@@ -114,6 +115,16 @@ export async function startDue(deps: Deps, campaignId: number, now = new Date())
       await move(tx, row, 'failed', null, { finished_at: now }, error.message);
     });
   }
+}
+
+/**
+ * After a CPI campaign's transaction committed (an order, a customer's action): its ad network follows at
+ * once, and a campaign it has just built starts; what fails here the next tick does again.
+ */
+export async function followOnAdNetwork(deps: Deps, row: { id: number; product_type: number }) {
+  if (row.product_type !== PRODUCT_TYPES.cpi) return;
+  await syncGoogleAds(deps, [row.id]);
+  await startWaiting(deps, row.id);
 }
 
 /** Hands a campaign waiting in pending (charged) to a vendor or ad network once one can take it. */
@@ -236,6 +247,8 @@ async function syncPlacement(deps: Deps, open: placements.OpenPlacement, now: Da
  * (campaigns.panel-delivery.ts).
  */
 export async function deliveryTick(deps: Deps, now = new Date()) {
+  // Google Ads follows what the lifecycle wants first, so a campaign built there starts in this tick.
+  await syncGoogleAds(deps, undefined, now);
   const settled = await repo.forEachBatch(
     'campaigns.deliver',
     (after, limit) => repo.dueCampaigns(deps.db, now, limit, after),

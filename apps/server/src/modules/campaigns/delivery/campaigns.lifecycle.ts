@@ -110,14 +110,13 @@ async function deliveryOf(
   tx: Tx,
   row: repo.CampaignRow,
   config: DeliveryConfig,
-  now: Date,
 ): Promise<CampaignChange | { waiting: string }> {
   if (row.product_type !== PRODUCT_TYPES.cpi) {
     const vendor = await launchVendor(tx, row, config.sandbox);
     if (!vendor) return { waiting: CAMPAIGN_MESSAGES.campaignWaitingVendor };
     return assignVendor(tx, row, vendor, true);
   }
-  return startOnAdNetwork(tx, row, config, now);
+  return startOnAdNetwork(tx, row, config);
 }
 
 /**
@@ -136,7 +135,7 @@ export async function activate(
 ): Promise<repo.CampaignRow> {
   if (row.is_legacy) throw new ConflictError(CAMPAIGN_MESSAGES.campaignLegacy);
   const charged = await chargeOnce(tx, row);
-  const delivery = await deliveryOf(tx, row, config, now);
+  const delivery = await deliveryOf(tx, row, config);
   if ('waiting' in delivery) {
     if (row.status !== 'pending')
       return move(

@@ -29,6 +29,8 @@ export interface GoogleAdsState {
   time_zone: string | null;
   start_date: string | null;
   final_through: string | null;
+  /** What the lifecycle wants: ENABLED, PAUSED or REMOVED (`sync` makes Google follow). */
+  wanted: string | null;
 }
 
 /** Money and installs the report pass stored of some dates of a campaign. */
@@ -115,16 +117,53 @@ export class GoogleAdsNetwork implements AdNetwork {
     this.speed = options.speed;
   }
 
+  /**
+   * Records the status the campaign is to have at Google (its row made on the first start); no HTTP call: it
+   * runs in the campaign's transaction, and `sync` makes Google follow after commit.
+   */
   async control(campaign: AdCampaign, action: AdControl): Promise<void> {
     try {
-      if (action === 'start') await this.start(campaign);
-      else await this.setStatus(campaign, STATUS_OF[action]);
+      if (action === 'start') {
+        await this.stateOf(campaign);
+        await this.store.save(campaign.id, { wanted: 'ENABLED' });
+        return;
+      }
+      const state = await this.store.find(campaign.id);
+      if (state && state.wanted !== 'REMOVED')
+        await this.store.save(campaign.id, { wanted: STATUS_OF[action] });
     } catch (error) {
-      if (!(error instanceof GoogleAdsError)) throw error;
-      const refusal = new AdNetworkError(error.kind, error.detail);
-      await this.store.failed(campaign.id, refusal);
-      throw refusal;
+      throw await this.refused(campaign, error);
     }
+  }
+
+  /** Whether the campaign is built and enabled at Google as its start wants: it may run. */
+  async running(campaignId: number): Promise<boolean> {
+    const state = await this.store.find(campaignId);
+    return Boolean(state?.ad_resource && state.wanted === 'ENABLED' && state.status === 'ENABLED');
+  }
+
+  /**
+   * Makes Google Ads follow what the lifecycle wants: builds a started campaign (what is stored is skipped,
+   * what exists is found by name), pauses, enables or removes it. Outside any transaction: each resource
+   * name is stored (committed) as soon as it is made. A refusal is stored and thrown as an AdNetworkError.
+   */
+  async sync(campaign: AdCampaign): Promise<void> {
+    try {
+      const state = await this.store.find(campaign.id);
+      if (!state?.wanted) return;
+      if (state.wanted === 'ENABLED' && !state.ad_resource) await this.start(campaign);
+      else await this.setStatus(campaign, state.wanted as 'ENABLED' | 'PAUSED' | 'REMOVED');
+    } catch (error) {
+      throw await this.refused(campaign, error);
+    }
+  }
+
+  /** A GoogleAdsError stored on the campaign and answered as the port's error; any other error as it is. */
+  private async refused(campaign: AdCampaign, error: unknown) {
+    if (!(error instanceof GoogleAdsError)) return error;
+    const refusal = new AdNetworkError(error.kind, error.detail);
+    await this.store.failed(campaign.id, refusal);
+    return refusal;
   }
 
   /** The daily budget or target CPI of a started campaign changed: its budget or target CPA follows. */
@@ -141,10 +180,7 @@ export class GoogleAdsNetwork implements AdNetwork {
           ops.targetCpaUpdate(state.campaign_resource, campaign.targetCpi),
         ]);
     } catch (error) {
-      if (!(error instanceof GoogleAdsError)) throw error;
-      const refusal = new AdNetworkError(error.kind, error.detail);
-      await this.store.failed(campaign.id, refusal);
-      throw refusal;
+      throw await this.refused(campaign, error);
     }
   }
 
@@ -162,8 +198,12 @@ export class GoogleAdsNetwork implements AdNetwork {
 
   private async setStatus(campaign: AdCampaign, status: 'ENABLED' | 'PAUSED' | 'REMOVED') {
     const state = await this.store.find(campaign.id);
-    // A campaign never created at Google has nothing to pause or stop; a removed one stays removed.
-    if (!state?.campaign_resource || state.status === status || state.status === 'REMOVED') return;
+    if (!state || state.status === status || state.status === 'REMOVED') return;
+    // A campaign never created at Google has nothing to pause or remove.
+    if (!state.campaign_resource) {
+      if (status === 'REMOVED') await this.store.save(campaign.id, { status });
+      return;
+    }
     const operation =
       status === 'REMOVED'
         ? ops.campaignRemove(state.campaign_resource)
@@ -197,7 +237,7 @@ export class GoogleAdsNetwork implements AdNetwork {
   }
 
   private async start(campaign: AdCampaign) {
-    let state = await this.stateOf(campaign);
+    let state = (await this.store.find(campaign.id))!;
     const save = async (values: Partial<GoogleAdsState>) => {
       await this.store.save(campaign.id, values);
       state = { ...state, ...values };
@@ -246,7 +286,7 @@ export class GoogleAdsNetwork implements AdNetwork {
         (await this.made(cid, 'adGroupAds', ops.appAdCreate(campaign, state.ad_group_resource!)));
       await save({ ad_resource: made });
     }
-    // Left paused at Google (a start retried after a pause) it is enabled again.
+    // Found paused at Google (a start retried after a pause), it is enabled again.
     if (state.status !== 'ENABLED') await this.setStatus(campaign, 'ENABLED');
     await this.store.failed(campaign.id, null);
   }
