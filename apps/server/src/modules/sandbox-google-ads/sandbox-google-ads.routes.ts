@@ -47,22 +47,14 @@ export async function sandboxGoogleAdsRoutes(app: FastifyInstance) {
       const { version, customerId, call } = request.params;
       const now = new Date();
       try {
-        const [service, method] = call.split(':');
-        const known =
-          VERSION.test(version) &&
-          (method === 'mutate' ? isMutateService(service!) : call === 'googleAds:search');
-        if (!known)
+        const [service = '', method] = call.split(':');
+        const mutating = method === 'mutate' && isMutateService(service);
+        if (!VERSION.test(version) || !(mutating || call === 'googleAds:search'))
           throw adsError(404, 'requestError', 'UNKNOWN', `The method ${version}/${call} is not served.`);
         await checkCall(app.deps, request.headers, customerId, now);
-        if (method === 'search') return await search(app.deps, version, customerId, request.body, now);
-        return await mutate(
-          app.deps,
-          version,
-          customerId,
-          service as Parameters<typeof mutate>[3],
-          request.body,
-          now,
-        );
+        if (method === 'mutate' && isMutateService(service))
+          return await mutate(app.deps, version, customerId, service, request.body, now);
+        return await search(app.deps, version, customerId, request.body, now);
       } catch (error) {
         if (!(error instanceof SandboxGoogleAdsError || error instanceof SandboxJsonError)) throw error;
         return reply
