@@ -84,7 +84,7 @@ describe('resultFigures', () => {
     ]);
     expect(
       resultFigures({ ...payment, bonus: '0.0000', status: 'received' }).map((figure) => figure.key),
-    ).toEqual(['amount', 'total']);
+    ).toEqual(['amount', 'arrived']);
   });
 
   it('shows what was asked and the difference when a crypto payment arrived short', () => {

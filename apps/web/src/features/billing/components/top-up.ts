@@ -33,9 +33,18 @@ export function defaultPaysystem(systems: readonly Paysystem[]): Paysystem | und
 
 /** A figure of the top-up result page: its label (`result.<key>` of the money texts) and amount. */
 export interface ResultFigure {
-  key: 'amount' | 'total' | 'due' | 'bonus' | 'requested' | 'difference';
+  key: 'amount' | 'total' | 'due' | 'arrived' | 'bonus' | 'requested' | 'difference';
   value: string;
 }
+
+/** What the total is called in each state: "Paid" only once credited (or refunded after). */
+const TOTAL_KEYS: Record<Payment['status'], ResultFigure['key']> = {
+  pending: 'due',
+  received: 'arrived',
+  credited: 'total',
+  refunded: 'total',
+  canceled: 'due',
+};
 
 /**
  * The figures that are true in the payment's state: nothing of a canceled payment was paid, a pending one
@@ -48,7 +57,7 @@ export function resultFigures(
   if (payment.status === 'canceled') return [];
   const figures: ResultFigure[] = [
     { key: 'amount', value: payment.amount },
-    { key: payment.status === 'pending' ? 'due' : 'total', value: payment.total },
+    { key: TOTAL_KEYS[payment.status], value: payment.total },
   ];
   // A crypto payment of another amount than asked: what arrived is credited, and the difference shows.
   if (payment.requested_total) {
