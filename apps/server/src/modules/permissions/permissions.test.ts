@@ -40,6 +40,11 @@ const EXPECTED: Record<string, readonly Role[]> = {
   'PUT /payments/{id}': ADMIN,
   'DELETE /payments/{id}': ADMIN,
   'POST /payments/{id}/refund': ADMIN,
+  // Transfers between accounts (payment system 34) on user payments; their limits in core settings.
+  'GET /transfers': STAFF,
+  'POST /transfers/{id}/reverse': ADMIN,
+  'GET /transfer-settings': ADMIN,
+  'PUT /transfer-settings': ADMIN,
   'GET /paysystems': ADMIN,
   'PUT /paysystems/change-is-active-paysystem': ADMIN,
   'PUT /priceplans/user/{id}': PLANS,
