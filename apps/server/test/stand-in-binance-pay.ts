@@ -6,7 +6,7 @@ import { replyHtml, replyJson, startStandInServer, type StandInCall } from './st
  * order (`POST /binancepay/openapi/v3/order`), its close (`POST /binancepay/openapi/order/close`), the webhook
  * certificates (`POST /binancepay/openapi/certificates`) and the hosted checkout the order's `checkoutUrl`
  * names. Every request is checked as Binance Pay checks it (BinancePay-Certificate-SN = the API key, a
- * millisecond timestamp within 10 s, a nonce of 32 letters or digits, BinancePay-Signature = upper-case hex
+ * millisecond timestamp within 10 s (Binance: 1 s; a loaded test machine needs more), a nonce of 32 letters or digits, BinancePay-Signature = upper-case hex
  * HMAC-SHA512 of "timestamp\nnonce\nbody\n" under the secret key, then the body's fields); what a well-behaved
  * merchant would never send goes to `violations`. Webhooks are signed as Binance signs them: SHA256withRSA
  * (base64) of "timestamp\nnonce\nbody\n" with the stand-in's RSA key, whose serial (the MD5 of its public key)
