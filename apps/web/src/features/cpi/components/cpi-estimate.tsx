@@ -69,7 +69,13 @@ export function CpiEstimate({
         {t('estimate.title')}
       </Title>
       {warnings}
-      <Table.ScrollContainer minWidth={480}>
+      <Table.ScrollContainer
+        minWidth={480}
+        type="native"
+        tabIndex={0}
+        role="region"
+        aria-label={t('estimate.title')}
+      >
         <Table withTableBorder striped>
           <Table.Thead>
             <Table.Tr>

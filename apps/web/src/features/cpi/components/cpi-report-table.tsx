@@ -12,6 +12,7 @@ export const percentText = (value: string | null) => (value === null ? '—' : `
  */
 export function CpiFiguresTable<Row extends CpiFigures>({
   rows,
+  name,
   label,
   first,
   rowKey,
@@ -19,6 +20,8 @@ export function CpiFiguresTable<Row extends CpiFigures>({
   testId,
 }: {
   rows: readonly Row[];
+  /** The region's name (by day, by country). */
+  name: string;
   label: string;
   first: (row: Row) => string;
   rowKey: (row: Row) => string;
@@ -29,7 +32,8 @@ export function CpiFiguresTable<Row extends CpiFigures>({
   const target = toMoney(targetCpi);
   const above = (cpi: string | null) => cpi !== null && target !== null && (toMoney(cpi) ?? 0n) > target;
   return (
-    <Table.ScrollContainer minWidth={640}>
+    // A native scroller that takes focus, so the keyboard scrolls it (axe: scrollable-region-focusable).
+    <Table.ScrollContainer minWidth={640} type="native" tabIndex={0} role="region" aria-label={name}>
       <Table striped withTableBorder fz="sm" style={{ whiteSpace: 'nowrap' }} data-testid={testId}>
         <Table.Thead>
           <Table.Tr>

@@ -143,6 +143,7 @@ export function CpiReport({ campaignId, app }: { campaignId: number; app: { name
             <Tabs.Panel value="days" pt="sm">
               <CpiFiguresTable
                 rows={[...data.days].reverse()}
+                name={t('report.byDay')}
                 label={t('report.date')}
                 first={(row) => formatDate(row.date)}
                 rowKey={(row) => row.date}
@@ -153,6 +154,7 @@ export function CpiReport({ campaignId, app }: { campaignId: number; app: { name
             <Tabs.Panel value="countries" pt="sm">
               <CpiFiguresTable
                 rows={data.by_country}
+                name={t('report.byCountry')}
                 label={t('report.country')}
                 first={(row) => (row.country ? countryName(row.country, locale) : t('report.unknownCountry'))}
                 rowKey={(row) => row.country || 'unknown'}
