@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import {
   DAY_MS,
+  addDays,
   CAMPAIGN_MESSAGES,
   cpiDraftSchema,
   cpiTargetCountries,
@@ -13,17 +14,21 @@ import {
 } from '@storelift/shared';
 import { buildTestApp, errorsOf, type TestApp } from '../../../../test/build-test-app.js';
 import { directInstallsBody, makeApp, makeTopUp, makeUser } from '../../../../test/factories.js';
-import { campaigns } from '../../../db/schema/index.js';
+import { campaigns, campaignGoogleAds, cpiAccounts } from '../../../db/schema/index.js';
 import type { AdCampaign, AdControl, AdNetwork } from '../../../providers/ad-network/ad-network.js';
-import { sandboxDay } from '../../../providers/ad-network/sandbox-ad-network.js';
+import type { ReportRow } from '../../../providers/ad-network/google-ads/google-ads-operations.js';
+import { startStandInGoogleAds, type StandInGoogleAds } from '../../../../test/stand-in-google-ads.js';
+import { clockAt } from '../campaigns.plan.js';
+import { googleAdsReportPass } from './campaigns.google-ads-report.js';
 import { DEMO_APPS } from '../../../providers/store/offline/demo-apps.js';
 import { balancesOf } from '../../ledger/ledger.js';
 import { checkLedger } from '../../ledger/ledger-check.js';
-import { cpiSweep, refundDue, settleCpi } from './campaigns.cpi-charging.js';
-import { deliveryTick } from '../delivery/campaigns.delivery.js';
+import { cpiSweep as sweepOnly, refundDue, settleCpi } from './campaigns.cpi-charging.js';
+import { deliveryTick as tickOnly } from '../delivery/campaigns.delivery.js';
 import { lockCampaign } from '../campaigns.repo.js';
 
 let t: TestApp;
+let ads: StandInGoogleAds;
 
 /** A valid CPI order: Europe's high-CPI countries, defaults for budget (10), target (0.15) and days (7). */
 const cpiBody = (overrides: Record<string, unknown> = {}) => ({
@@ -64,20 +69,76 @@ async function details(who: Customer, id: number): Promise<Campaign> {
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data;
 }
-/** `days` campaign days (plus a second) after the campaign started. */
+/**
+ * `days` campaign days after the campaign started, and 4 hours: the report pass then has read the last of
+ * those days after it ended (Google's figures settle 3 hours after a day).
+ */
 const after = (campaign: Campaign, days: number) =>
-  new Date(Date.parse(campaign.started_at!) + days * DAY_MS + 1000);
-/** What the sandbox ad network reports of a whole day of a campaign on the defaults (10 a day at 0.15). */
-const reported = (id: number, day: number) =>
-  sandboxDay({ id, dailyBudget: '10', targetCpi: '0.15' }, day, DAY_MS);
+  new Date(Date.parse(campaign.started_at!) + days * DAY_MS + 4 * 3_600_000);
+/**
+ * What Google Ads reports of a whole day of a campaign on the defaults (10 a day at 0.15): the whole installs
+ * the budget buys at the target, 80-100 % of them (fixed per campaign and day), each at the target.
+ */
+function reported(id: number, day: number) {
+  const whole = Math.floor((66 * (80 + ((id * 31 + day * 17) % 21))) / 100);
+  return { installs: whole, spend: formatMoney(parseMoney('0.15') * BigInt(whole)) };
+}
+
+/**
+ * The stand-in Google Ads reports each day a campaign's clock has ended (in DE), then the hourly pass reads
+ * them at `at`: what charging bills next.
+ */
+async function report(at: Date) {
+  const rows: ReportRow[] = [];
+  const running = await t.deps.db
+    .select({
+      id: campaigns.id,
+      progress_ms: campaigns.progress_ms,
+      clock_at: campaigns.clock_at,
+      g: campaignGoogleAds,
+    })
+    .from(campaignGoogleAds)
+    .innerJoin(campaigns, eq(campaigns.id, campaignGoogleAds.campaign_id));
+  for (const c of running) {
+    if (!c.g.campaign_resource || !c.g.start_date) continue;
+    const days = Math.floor(clockAt(c, at, 1) / DAY_MS);
+    for (let day = 1; day <= days; day += 1) {
+      const figures = reported(c.id, day);
+      rows.push({
+        campaign: { id: c.g.campaign_resource.split('/').at(-1)! },
+        segments: { date: addDays(c.g.start_date, day - 1) },
+        userLocationView: { countryCriterionId: '2276' },
+        metrics: { conversions: figures.installs, costMicros: String(parseMoney(figures.spend) * 100n) },
+      });
+    }
+  }
+  ads.setReport(ads.customerId, rows);
+  await googleAdsReportPass(t.deps, at);
+}
+const cpiSweep = async (deps: TestApp['deps'], at: Date) => {
+  await report(at);
+  return sweepOnly(deps, at);
+};
+const deliveryTick = async (deps: TestApp['deps'], at: Date) => {
+  await report(at);
+  return tickOnly(deps, at);
+};
 const spendOf = (id: number, day: number) => parseMoney(reported(id, day).spend);
 const installsOf = (id: number, day: number) => reported(id, day).installs;
 const money = (value: string) => parseMoney(value);
 
 beforeAll(async () => {
-  t = await buildTestApp({ workers: false, config: { vendorSandboxSpeed: 1 } });
+  ads = await startStandInGoogleAds();
+  t = await buildTestApp({ workers: false, config: { vendorSandboxSpeed: 1, googleAds: ads.options } });
+  await t.deps.db
+    .insert(cpiAccounts)
+    .values({ id_key: ads.customerId, name: 'Google Ads', network: 'google-ads', daily_limit: '1000000' });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  expect(ads.violations).toEqual([]);
+  await t.close();
+  await ads.close();
+});
 
 describe('CPI target countries (shared)', () => {
   it('resolves GEO groups and CPI levels to country codes', () => {

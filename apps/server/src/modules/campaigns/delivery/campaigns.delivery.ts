@@ -102,11 +102,12 @@ export async function pauseCampaign(
 /** Starts a delayed campaign whose time has come; when the balance is short it fails (nothing charged). */
 export async function startDue(deps: Deps, campaignId: number, now = new Date()) {
   try {
-    await deps.db.transaction(async (tx) => {
+    const launched = await deps.db.transaction(async (tx) => {
       const row = await repo.lockCampaign(tx, campaignId);
-      if (!row || row.status !== 'delayed' || !row.start_at || row.start_at > now) return;
-      await launch(tx, row, null, now, deps.config);
+      if (!row || row.status !== 'delayed' || !row.start_at || row.start_at > now) return null;
+      return launch(tx, row, null, now, deps.config);
     });
+    if (launched?.status === 'pending') await followOnAdNetwork(deps, launched, now);
   } catch (error) {
     if (!(error instanceof InsufficientFundsError)) throw error;
     await deps.db.transaction(async (tx) => {
@@ -121,10 +122,14 @@ export async function startDue(deps: Deps, campaignId: number, now = new Date())
  * After a CPI campaign's transaction committed (an order, a customer's action): its ad network follows at
  * once, and a campaign it has just built starts; what fails here the next tick does again.
  */
-export async function followOnAdNetwork(deps: Deps, row: { id: number; product_type: number }) {
+export async function followOnAdNetwork(
+  deps: Deps,
+  row: { id: number; product_type: number },
+  now = new Date(),
+) {
   if (row.product_type !== PRODUCT_TYPES.cpi) return;
-  await syncGoogleAds(deps, [row.id]);
-  await startWaiting(deps, row.id);
+  await syncGoogleAds(deps, [row.id], now);
+  await startWaiting(deps, row.id, now);
 }
 
 /** Hands a campaign waiting in pending (charged) to a vendor or ad network once one can take it. */
