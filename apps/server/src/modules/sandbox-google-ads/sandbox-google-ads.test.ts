@@ -1,4 +1,4 @@
-import { DAY_MS } from '@storelift/shared';
+import { DAY_MS, GEO_TARGETS } from '@storelift/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
@@ -85,6 +85,7 @@ const names = (body: Record<string, unknown>) =>
 async function createCampaign(
   id: number,
   texts = { headline: 'Fitness at home', description: 'Train daily' },
+  overrides: Partial<AdCampaign> = {},
 ) {
   const campaign: AdCampaign = {
     id,
@@ -100,6 +101,7 @@ async function createCampaign(
     description: texts.description,
     deeplink: null,
     accountId: null,
+    ...overrides,
   };
   const today = todayIn(SANDBOX_GOOGLE_ADS_TIME_ZONE, new Date());
   const one = async (service: string, operations: unknown[]) =>
@@ -561,6 +563,35 @@ describe('sandbox Google Ads: search and figures', () => {
       apiUrl: `${t.config.internalUrl}/sandbox/google-ads`,
       tokenUrl: `${t.config.internalUrl}/sandbox/google-ads/token`,
     });
+    // A report of more rows than a page: the client follows nextPageToken to the last one.
+    const everywhere = Object.keys(GEO_TARGETS);
+    const big = await createCampaign(401, undefined, {
+      dailyBudget: '50000',
+      days: null,
+      countries: everywhere,
+    });
+    await serve(big.id, 60 * DAY_MS);
+    const first = todayIn(SANDBOX_GOOGLE_ADS_TIME_ZONE, new Date());
+    const last = new Date(Date.parse(`${first}T00:00:00Z`) + 59 * DAY_MS).toISOString().slice(0, 10);
+    const query = reportQuery([big.id], first, last);
+    const page = (await api('googleAds:search', { query, returnTotalResultsCount: true })).body as {
+      results: unknown[];
+      nextPageToken?: string;
+      totalResultsCount: string;
+    };
+    expect(page.results).toHaveLength(10_000);
+    expect(Number(page.totalResultsCount)).toBeGreaterThan(10_000);
+    const rows = await client.search<ReportRow>(CID, query);
+    expect(rows).toHaveLength(Number(page.totalResultsCount));
+    expect(
+      new Set(rows.map((row) => `${row.segments.date} ${row.userLocationView.countryCriterionId}`)).size,
+    ).toBe(rows.length);
+    const second = await api('googleAds:search', {
+      query: `${query} LIMIT 5`,
+      pageToken: page.nextPageToken,
+    });
+    expect(codeOf(second.body)).toBe('requestError.INVALID_PAGE_TOKEN');
+
     const [budget] = await client.mutate('123-456-7890', 'campaignBudgets', [
       { create: { name: 'client budget', amountMicros: '10000000' } },
     ]);
