@@ -50,6 +50,11 @@ describe('Fondy', () => {
       server_callback_url: 'http://storelift.test/api/public/v1/payments/callback/fondy',
       response_url: `http://storelift.test/api/public/v1/payments/return/${row.uuid}`,
     });
+    const sent = (JSON.parse(fondy.calls.at(-1)!.body) as { request: Record<string, unknown> }).request;
+    expect(sent).toMatchObject({
+      order_desc: 'Storelift balance top-up: 500.00 USD',
+      sender_email: expect.any(String),
+    });
     expect(link).toBe(`${fondy.url}/merchants/stand-in/default/index.html?token=${order.payment_id}`);
     expect(row).toMatchObject({
       provider: 'fondy',

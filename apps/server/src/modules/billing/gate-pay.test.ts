@@ -52,6 +52,12 @@ describe('Gate Pay', () => {
       cancelUrl: `http://storelift.test/api/public/v1/payments/return/${row.uuid}?canceled=1`,
       status: 'PENDING',
     });
+    const sent = JSON.parse(gate.calls.at(-1)!.body) as Record<string, unknown>;
+    expect(sent).toMatchObject({
+      merchantTradeNo: tradeNo(row.uuid),
+      env: { terminalType: 'WEB' },
+      goods: { goodsName: 'Storelift balance top-up', goodsDetail: '500.00 USD' },
+    });
     expect(link).toBe(`${gate.url}/cashier?prepayid=${order.prepayId}`);
     expect(row).toMatchObject({ provider: 'gate-pay', provider_ref: order.prepayId, status: 'pending' });
   });

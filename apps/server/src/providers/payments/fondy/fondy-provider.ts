@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { formatMoney, parseMoney } from '@storelift/shared';
+import { centsText, formatMoney, parseMoney } from '@storelift/shared';
 import { sameSignature } from '../../../lib/signing.js';
 import {
   SignatureError,
@@ -63,7 +63,7 @@ export class FondyProvider implements PaymentProvider {
     const params: Record<string, string | number> = {
       merchant_id: Number(this.options.merchantId),
       order_id: request.uuid,
-      order_desc: `Storelift balance top-up: ${request.amount} USD`,
+      order_desc: `Storelift balance top-up: ${centsText(parseMoney(request.amount))} USD`,
       amount: Number(parseMoney(request.total) / 100n),
       currency: 'USD',
       // Fondy sends the browser back with a POST of the order's fields: the server's return route takes it.

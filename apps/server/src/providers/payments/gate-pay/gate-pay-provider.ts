@@ -91,7 +91,10 @@ export class GatePayProvider implements PaymentProvider {
       currency: 'USDT',
       // Gate takes at most 2 decimals here.
       orderAmount: centsText(parseMoney(request.total)),
-      goods: { goodsName: 'Storelift balance top-up', goodsDetail: `${request.amount} USD` },
+      goods: {
+        goodsName: 'Storelift balance top-up',
+        goodsDetail: `${centsText(parseMoney(request.amount))} USD`,
+      },
       returnUrl: request.resultUrl,
       cancelUrl: `${request.returnUrl}?canceled=1`,
     });

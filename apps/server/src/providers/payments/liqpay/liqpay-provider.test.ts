@@ -45,7 +45,7 @@ describe('LiqPay checkout and callbacks', () => {
       id: 7,
       uuid,
       total: '515.0000',
-      amount: '500.00',
+      amount: '500.0000',
       paysystemName: 'Pay-for-UA gateway',
       email: 'a@b.test',
       paysystemId: 14,

@@ -60,7 +60,7 @@ export class LiqPayProvider implements PaymentProvider {
       // A decimal string, as LiqPay's own example sends it: no float on the way.
       amount: centsText(parseMoney(request.total)),
       currency: 'USD',
-      description: `Storelift balance top-up: ${request.amount} USD`,
+      description: `Storelift balance top-up: ${centsText(parseMoney(request.amount))} USD`,
       order_id: request.uuid,
       // LiqPay may bring the browser back with a POST of data and signature: the server's return route takes both.
       result_url: request.returnUrl,
