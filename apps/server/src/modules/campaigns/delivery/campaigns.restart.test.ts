@@ -13,7 +13,7 @@ describe('durable campaign timers', () => {
 
   it('a delayed start and a pending refund survive a server restart', async () => {
     const store = await storePromise;
-    const first = await buildTestApp({ store, workers: false });
+    const first = await buildTestApp({ store, workers: false, listen: true });
     const user = await makeUser(first.deps.db);
     await makeApp(first.deps, user.user.id);
     await makeTopUp(first.deps.db, user.user.id, '100');
