@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import { replyHtml, replyJson, startStandInServer, type StandInCall } from './stand-in-http.js';
+import { postForm, replyHtml, replyJson, startStandInServer, type StandInCall } from './stand-in-http.js';
 
 /*
  * A stand-in Fondy gateway (docs.fondy.eu, API 1.0) for tests and the bench: the checkout URL request
@@ -124,10 +124,35 @@ export async function startStandInFondy(
     replyJson(res, 200, { response: { ...response, signature: signatureOf(paymentKey, response) } });
   };
 
+  /**
+   * The hosted checkout a `checkout_url` names: Pay, then (as Fondy does) the browser goes back to `response_url`
+   * with a POST of the order's fields, signed; the server callback is the test's to send.
+   */
+  const checkoutPage = (call: StandInCall, res: ServerResponse) => {
+    const token = Number(new URL(call.url, server.url).searchParams.get('token'));
+    const order = [...orders.values()].find((candidate) => candidate.payment_id === token);
+    if (!order) return replyHtml(res, 'Fondy checkout (stand-in)', '<p>Unknown order.</p>');
+    const dollars = `${Math.floor(order.amount / 100)}.${String(order.amount % 100).padStart(2, '0')}`;
+    if (call.method === 'GET') {
+      return replyHtml(
+        res,
+        'Fondy checkout (stand-in)',
+        `<p>Order ${order.order_id}: ${dollars} ${order.currency}</p>` +
+          postForm(`/merchants/stand-in/default/pay?token=${token}`, {}, 'Pay'),
+      );
+    }
+    const back = JSON.parse(standIn.notification(order.order_id, 'approved').body) as Record<string, unknown>;
+    const fields = Object.fromEntries(Object.entries(back).map(([name, value]) => [name, String(value)]));
+    replyHtml(
+      res,
+      'Fondy: payment approved (stand-in)',
+      order.response_url ? postForm(order.response_url, fields, 'Return to the merchant') : '',
+    );
+  };
+
   const server = await startStandInServer((call, res) => {
     calls.push(call);
-    if (call.method === 'GET' && call.url.startsWith('/merchants/'))
-      return replyHtml(res, 'Fondy checkout (stand-in)');
+    if (call.url.startsWith('/merchants/')) return checkoutPage(call, res);
     if (call.method === 'POST' && call.url === '/api/reverse/order_id') return reverse(call, res);
     if (call.method !== 'POST' || call.url !== '/api/checkout/url/') {
       violations.push(`unknown call ${call.method} ${call.url}`);
@@ -184,7 +209,7 @@ export async function startStandInFondy(
     });
   });
 
-  return {
+  const standIn: StandInFondy = {
     url: server.url,
     merchantId,
     paymentKey,
@@ -245,4 +270,5 @@ export async function startStandInFondy(
     },
     close: server.close,
   };
+  return standIn;
 }

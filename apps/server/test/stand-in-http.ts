@@ -49,11 +49,21 @@ export function replyJson(res: ServerResponse, status: number, body: unknown) {
   res.end(JSON.stringify(body));
 }
 
-/** A plain HTML page (the stand-in's hosted checkout). */
-export function replyHtml(res: ServerResponse, title: string) {
+/** A plain HTML page (the stand-in's hosted checkout), with `body` (HTML) under its heading. */
+export function replyHtml(res: ServerResponse, title: string, body = '') {
   res.statusCode = 200;
   res.setHeader('content-type', 'text/html; charset=utf-8');
   res.end(
-    `<!doctype html><html lang="en"><head><title>${title}</title></head><body><h1>${title}</h1></body></html>`,
+    `<!doctype html><html lang="en"><head><title>${title}</title></head><body><main><h1>${title}</h1>${body}</main></body></html>`,
   );
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** An HTML form posting `fields` as hidden inputs to `action` with one submit button (no script needed). */
+export function postForm(action: string, fields: Record<string, string>, button: string) {
+  const inputs = Object.entries(fields)
+    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
+    .join('');
+  return `<form method="post" action="${escapeHtml(action)}">${inputs}<button type="submit">${escapeHtml(button)}</button></form>`;
 }

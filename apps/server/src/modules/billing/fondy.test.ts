@@ -62,12 +62,24 @@ describe('Fondy', () => {
       status: 'pending',
     });
     expect(payment.status).toBe('pending');
-    // Fondy brings the browser back with a POST of the order's fields: sent on to the result page, nothing changed.
+    // The checkout page's Pay, then Fondy brings the browser back with a POST of the order's fields…
+    expect(await (await fetch(link)).text()).toContain('>Pay</button>');
+    const paid = await (await fetch(link.replace('index.html', 'pay'), { method: 'POST' })).text();
+    const returnUrl = `http://storelift.test/api/public/v1/payments/return/${row.uuid}`;
+    expect(paid).toContain(`action="${returnUrl}"`);
+    const fields = new URLSearchParams(
+      [...paid.matchAll(/name="([^"]+)" value="([^"]*)"/g)].map(([, name, value]): [string, string] => [
+        name!,
+        value!,
+      ]),
+    );
+    expect(fields.get('order_status')).toBe('approved');
+    // …sent on to the result page; nothing changed (only the signed server callback credits).
     const back = await t.app.inject({
       method: 'POST',
       url: `/api/public/v1/payments/return/${row.uuid}`,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: fondy.notification(row.uuid, 'approved', {}, { form: true }).body,
+      payload: fields.toString(),
     });
     expect(back.statusCode).toBe(303);
     expect(back.headers.location).toBe(`/top-up-balance/result?payment=${payment.id}`);
