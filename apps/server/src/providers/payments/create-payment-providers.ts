@@ -89,17 +89,22 @@ const HOSTED_BY_SYSTEM: Partial<Record<number, ProviderName>> = {
   [PAYMENT_SYSTEMS.cryptoProcessor]: 'nowpayments',
 };
 
+/** Stripe (cards and Alipay) with both its keys; null otherwise. */
+function stripeProvider(config: PaymentsConfig): StripeProvider | null {
+  if (!config.stripeSecretKey || !config.stripeWebhookSecret) return null;
+  return new StripeProvider({
+    secretKey: config.stripeSecretKey,
+    webhookSecret: config.stripeWebhookSecret,
+    apiUrl: config.stripeApiUrl,
+    publicUrl: config.publicUrl,
+  });
+}
+
 /** Each hosted provider built from its settings; null without its credentials. */
-function hostedProviders(config: PaymentsConfig): Partial<Record<ProviderName, PaymentProvider | null>> {
-  const stripe =
-    config.stripeSecretKey && config.stripeWebhookSecret
-      ? new StripeProvider({
-          secretKey: config.stripeSecretKey,
-          webhookSecret: config.stripeWebhookSecret,
-          apiUrl: config.stripeApiUrl,
-          publicUrl: config.publicUrl,
-        })
-      : null;
+function hostedProviders(
+  config: PaymentsConfig,
+  stripe: StripeProvider | null,
+): Partial<Record<ProviderName, PaymentProvider | null>> {
   return {
     stripe,
     paypal: config.paypal ? new PayPalProvider(config.paypal) : null,
@@ -118,12 +123,13 @@ export function paymentProviders(config: PaymentsConfig): PaymentProviders {
   let providers = cache.get(config);
   if (!providers) {
     const sandbox = config.sandboxPayments ? new SandboxProvider(config) : null;
-    const hosted = hostedProviders(config);
+    const stripe = stripeProvider(config);
+    const hosted = hostedProviders(config, stripe);
     const byName = (name: ProviderName) => (name === 'sandbox' ? sandbox : (hosted[name] ?? null));
     const hostedNameOf = (id: number) => HOSTED_BY_SYSTEM[id] ?? null;
     providers = {
       sandbox,
-      stripe: (hosted.stripe as StripeProvider | null | undefined) ?? null,
+      stripe,
       byName,
       hostedNameOf,
       // A system's own provider with its credentials; else the embedded sandbox where it is allowed.
