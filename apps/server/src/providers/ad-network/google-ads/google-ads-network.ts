@@ -84,10 +84,6 @@ export function dayReportOf(figures: GoogleAdsFigures): AdDayReport {
   return { installs, spend: ops.moneyOfMicros(figures.costMicros.toString()) };
 }
 
-/** Finds a budget by its name (a start that made the budget but not the campaign before it was cut off). */
-const budgetByNameQuery = (id: number) =>
-  `SELECT campaign_budget.resource_name FROM campaign_budget WHERE campaign_budget.name = '${ops.budgetName(Number(id))}'`;
-
 /** What a new start at Google forgets of a removed campaign. */
 const FORGOTTEN = {
   budget_resource: null,
@@ -302,7 +298,7 @@ export class GoogleAdsNetwork implements AdNetwork {
       if (!(error instanceof GoogleAdsError) || !error.detail.includes('DUPLICATE_NAME')) throw error;
       const [found] = await this.client.search<{ campaignBudget?: { resourceName?: string } }>(
         customerId,
-        budgetByNameQuery(campaign.id),
+        ops.budgetByNameQuery(campaign.id),
       );
       if (!found?.campaignBudget?.resourceName) throw error;
       return found.campaignBudget.resourceName;
