@@ -93,7 +93,20 @@ export async function startStandInGatePay(
   const server = await startStandInServer((call, res) => {
     calls.push(call);
     const path = call.url.split('?')[0];
-    if (call.method === 'GET' && path === '/cashier') return replyHtml(res, 'Gate Pay cashier (stand-in)');
+    if (call.method === 'GET' && path === '/cashier') {
+      // The cashier: links back to the order's returnUrl (paid) and cancelUrl (left); the callback is the test's.
+      const prepayId = new URL(call.url, server.url).searchParams.get('prepayid');
+      const order = [...orders.values()].find((candidate) => candidate.prepayId === prepayId);
+      const link = (href: string | undefined, text: string) =>
+        href ? `<p><a href="${href}">${text}</a></p>` : '';
+      return replyHtml(
+        res,
+        'Gate Pay cashier (stand-in)',
+        order
+          ? `<p>${order.orderAmount} ${order.currency}</p>${link(order.returnUrl, 'Paid: back to the merchant')}${link(order.cancelUrl, 'Cancel')}`
+          : '<p>Unknown order.</p>',
+      );
+    }
     const body = verified(call);
     if (!body) return replyJson(res, 200, fail('400002', 'signature verification failed'));
     if (path === '/v1/pay/order') {

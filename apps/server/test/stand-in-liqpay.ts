@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import { replyHtml, replyJson, startStandInServer, type StandInCall } from './stand-in-http.js';
+import { postForm, replyHtml, replyJson, startStandInServer, type StandInCall } from './stand-in-http.js';
 
 /*
  * A stand-in LiqPay checkout (liqpay.ua, API 3.0) for tests and the bench: the Client-Server checkout
@@ -150,10 +150,18 @@ export async function startStandInLiqPay(
       result_url: params.result_url,
       sandbox: Number(params.sandbox) === 1,
     });
-    replyHtml(res, 'LiqPay checkout (stand-in)');
+    // Pay: the browser goes back to result_url with a POST of the payment's signed data, as LiqPay may do (the
+    // server callback is the test's to send).
+    const back = new URLSearchParams(standIn.notification(params.order_id, 'success'));
+    replyHtml(
+      res,
+      'LiqPay checkout (stand-in)',
+      `<p>Order ${params.order_id}: ${params.amount} ${params.currency}</p>` +
+        (params.result_url ? postForm(params.result_url, Object.fromEntries(back), 'Pay') : ''),
+    );
   });
 
-  return {
+  const standIn: StandInLiqPay = {
     url: server.url,
     publicKey,
     privateKey,
@@ -191,4 +199,5 @@ export async function startStandInLiqPay(
     },
     close: server.close,
   };
+  return standIn;
 }

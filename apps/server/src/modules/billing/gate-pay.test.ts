@@ -59,6 +59,10 @@ describe('Gate Pay', () => {
       goods: { goodsName: 'Storelift balance top-up', goodsDetail: '500.00 USD' },
     });
     expect(link).toBe(`${gate.url}/cashier?prepayid=${order.prepayId}`);
+    const cashier = await (await fetch(link)).text();
+    expect(cashier).toContain(
+      `href="http://storelift.test/api/public/v1/payments/return/${row.uuid}?canceled=1"`,
+    );
     expect(row).toMatchObject({ provider: 'gate-pay', provider_ref: order.prepayId, status: 'pending' });
   });
 

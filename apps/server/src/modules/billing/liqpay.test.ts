@@ -62,6 +62,20 @@ describe('LiqPay', () => {
     });
     // LiqPay knows the payment by our order_id: it is the provider reference.
     expect(row).toMatchObject({ provider: 'liqpay', provider_ref: row.uuid, status: 'pending' });
+    // The checkout's Pay brings the browser back to the server's return route with a POST, sent on to the result page.
+    const page = await (await fetch(link)).text();
+    expect(page).toContain(
+      `<form method="post" action="http://storelift.test/api/public/v1/payments/return/${row.uuid}">`,
+    );
+    const back = await t.app.inject({
+      method: 'POST',
+      url: `/api/public/v1/payments/return/${row.uuid}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: liqpay.notification(row.uuid, 'success'),
+    });
+    expect(back.statusCode).toBe(303);
+    expect(back.headers.location).toBe(`/top-up-balance/result?payment=${row.id}`);
+    expect((await paymentRow(t, row.id)).status).toBe('pending');
   });
 
   it('credits a successful payment once under 20 concurrent copies of its callback', async () => {
