@@ -248,6 +248,38 @@ describe('transfer', () => {
     expect((await transferRows(sender.user.id)).length).toBe(13);
     expect((await checkLedger(db())).problems).toEqual([]);
   });
+  it('crossing transfers (A to B and B to A at once) never deadlock, and the daily limit holds under concurrency', async () => {
+    const a = await customer();
+    const b = await customer();
+    await makeTopUp(db(), a.user.id, '50');
+    await makeTopUp(db(), b.user.id, '50');
+    const crossing = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        i % 2 ? send(a, { email: b.user.email, amount: '5' }) : send(b, { email: a.user.email, amount: '5' }),
+      ),
+    );
+    expect(crossing.map((res) => res.statusCode)).toEqual(Array(10).fill(201));
+    expect([await main(a.user.id), await main(b.user.id)]).toEqual(['50.0000', '50.0000']);
+
+    await staff('PUT', 'transfer-settings', admin, { max_amount: '10', daily_limit: '30' });
+    try {
+      const racing = await Promise.all(
+        Array.from({ length: 8 }, () => send(a, { email: b.user.email, amount: '10' })),
+      );
+      // a sent 25 today already: 5 are left, so none of the 10s fits.
+      expect(racing.every((res) => res.statusCode === 422 && errorsOf(res).amount)).toBe(true);
+      const c = await customer();
+      await makeTopUp(db(), c.user.id, '100');
+      const fresh = await Promise.all(
+        Array.from({ length: 8 }, () => send(c, { email: b.user.email, amount: '10' })),
+      );
+      expect(fresh.filter((res) => res.statusCode === 201)).toHaveLength(3);
+      expect(await main(c.user.id)).toBe('70.0000');
+    } finally {
+      await staff('PUT', 'transfer-settings', admin, { max_amount: '5000', daily_limit: '10000' });
+    }
+    expect((await checkLedger(db())).problems).toEqual([]);
+  });
 });
 
 describe('staff', () => {
