@@ -69,6 +69,37 @@ describe('sandbox Google Ads figures', () => {
     // The US (market 1.20-3.50) at a 2.00 target: about the target.
     expect(cpiOf(base)).toBeGreaterThan(1.6);
     expect(cpiOf(base)).toBeLessThan(2.4);
+    // Small volumes (under one install a day in a country) are not rounded away: 60 days of a 50.00 budget
+    // over 16 dear countries still cost about the 2.50 target per install.
+    const spread: FiguresCampaign = {
+      ...base,
+      budgetMicros: 50_000_000n,
+      targetCpaMicros: 2_500_000n,
+      countries: [
+        'US',
+        'GB',
+        'DE',
+        'FR',
+        'JP',
+        'AU',
+        'CA',
+        'NL',
+        'SE',
+        'NO',
+        'CH',
+        'AT',
+        'BE',
+        'DK',
+        'IE',
+        'NZ',
+      ],
+    };
+    const days = Array.from({ length: 60 }, (_, n) =>
+      sandboxAdsDay(spread, new Date(Date.UTC(2027, 0, 1) + n * DAY_MS).toISOString().slice(0, 10), DAY_MS),
+    ).flat();
+    const cpi = Number(total(days, 'costMicros')) / Number(total(days, 'conversions')) / 1e6;
+    expect(cpi).toBeGreaterThan(1.8);
+    expect(cpi).toBeLessThan(3.2);
     // India (0.10-0.70) is cheaper at the same target.
     expect(cpiOf({ ...base, countries: ['IN'] })).toBeLessThan(cpiOf(base));
     // 0.15 in Western Europe (0.80-2.50): a few per cent of the traffic.

@@ -10,7 +10,7 @@ import { APP_STORES, DAY_MS, cpiBenchmark, cpiTierOf, parseMoney } from '@storel
  * budget), spread ±20 % a day: installs cost about the target, less in cheap countries. A target below the
  * market wins only a share of the traffic (its ratio squared: few installs at 0.15 in Western Europe). The budget is shared among the countries
  * (fixed weights) and 72-98 % of it is spent on a full day, so a day never spends more than its budget. Clicks
- * convert at 10-40 %, impressions click at 1-5 %; cost is in whole cents.
+ * convert at 10-40 %, impressions click at 1-5 %; counts are whole, rounded without bias; cost is in whole cents.
  */
 
 export interface FiguresCampaign {
@@ -59,7 +59,6 @@ export function sandboxAdsDay(campaign: FiguresCampaign, date: string, servedMs:
   const weights = campaign.countries.map((country) => 50n + draw(100, campaign.id, country, 'weight'));
   const totalWeight = weights.reduce((sum, weight) => sum + weight, 0n);
   const utilization = 720n + draw(261, campaign.id, date, 'utilization');
-  const part = (value: bigint) => (value * served) / BigInt(DAY_MS);
   const figures: CountryFigures[] = [];
   campaign.countries.forEach((country, index) => {
     const market = marketMicros(campaign, country);
@@ -73,18 +72,26 @@ export function sandboxAdsDay(campaign: FiguresCampaign, date: string, servedMs:
     const cpi = (bid * (800n + draw(401, campaign.id, date, country, 'cpi'))) / 1000n;
     const conversionRate = 100n + draw(301, campaign.id, date, country, 'conversion');
     const clickRate = 100n + draw(401, campaign.id, date, country, 'click');
-    // Clicks from the spend at this day's cost per install and conversion rate, installs from the clicks.
-    const dayClicks = cpi > 0n ? (spend * 1000n) / (cpi * conversionRate) : 0n;
-    const dayInstalls = (dayClicks * conversionRate) / 1000n;
-    const dayImpressions = (dayClicks * 10_000n) / clickRate;
-    const impressions = part(dayImpressions);
-    if (impressions === 0n) return;
+    if (cpi <= 0n) return;
+    // The day's counts in thousandths: installs the spend buys at this day's cost per install, the clicks
+    // they convert from, the impressions those clicks come from.
+    const installs = (spend * 1000n) / cpi;
+    const clicks = (installs * 1000n) / conversionRate;
+    const impressions = (clicks * 10_000n) / clickRate;
+    // A whole count by the part of the day served, rounded up at a point drawn per count: unbiased over days
+    // (0.7 installs a day are 7 in 10 days, not none), and never less later in the day.
+    const count = (thousandths: bigint, name: string) =>
+      ((thousandths * served) / BigInt(DAY_MS) + draw(1000, campaign.id, date, country, name)) / 1000n;
+    const clicksNow = count(clicks, 'clicks');
+    const impressionsNow = count(impressions, 'impressions');
+    if (impressionsNow === 0n && clicksNow === 0n) return;
+    const installsNow = count(installs, 'installs');
     figures.push({
       country,
-      impressions,
-      clicks: part(dayClicks),
-      conversions: part(dayInstalls),
-      costMicros: (part(spend) / CENT_MICROS) * CENT_MICROS,
+      impressions: impressionsNow > clicksNow ? impressionsNow : clicksNow,
+      clicks: clicksNow,
+      conversions: installsNow < clicksNow ? installsNow : clicksNow,
+      costMicros: ((spend * served) / BigInt(DAY_MS) / CENT_MICROS) * CENT_MICROS,
     });
   });
   return figures;
