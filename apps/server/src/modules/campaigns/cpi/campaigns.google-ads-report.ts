@@ -159,7 +159,8 @@ export async function googleAdsReportPass(deps: Deps, now = new Date()): Promise
     for (let next = queue.shift(); next && !refused; next = queue.shift()) {
       pass.accounts += 1;
       try {
-        pass.rows += await readAccount(deps, client, setup, next, now);
+        const rows = await readAccount(deps, client, setup, next, now);
+        pass.rows += rows;
       } catch (error) {
         if (!(error instanceof GoogleAdsError)) throw error;
         pass.failed += 1;
