@@ -1,0 +1,6 @@
+-- Hand-written: the texts of the transfer mail (money sent, received or reversed between two accounts; always mailed), in the four languages.
+INSERT INTO "email_templates" ("name", "locale", "subject", "body", "action", "footer") VALUES
+  ('transfer', 'en-US', 'A transfer between Storelift accounts', E'Hello, {{name}}!\n\n{{text}}', 'Open your transfers', 'Money moved on your balance: we always mail it. Not you? Change your password and contact support.'),
+  ('transfer', 'es-ES', 'Una transferencia entre cuentas de Storelift', E'¡Hola, {{name}}!\n\n{{text}}', 'Abrir tus transferencias', 'Se movió dinero en tu saldo: siempre te lo enviamos por correo. ¿No fuiste tú? Cambia tu contraseña y contacta con soporte.'),
+  ('transfer', 'uk-UA', 'Переказ між акаунтами Storelift', E'Вітаємо, {{name}}!\n\n{{text}}', 'Відкрити ваші перекази', 'Гроші на вашому балансі змінилися: про це ми завжди пишемо. Це були не ви? Змініть пароль і зверніться до підтримки.'),
+  ('transfer', 'ru-RU', 'Перевод между аккаунтами Storelift', E'Здравствуйте, {{name}}!\n\n{{text}}', 'Открыть ваши переводы', 'Деньги на вашем балансе изменились: об этом мы всегда пишем. Это были не вы? Смените пароль и обратитесь в поддержку.') ON CONFLICT DO NOTHING;
