@@ -33,6 +33,8 @@ export interface FondyReversal {
 
 export interface StandInFondy {
   url: string;
+  /** The next `count` API calls get an HTML page with HTTP 200 (stand-in-http). */
+  answerHtml(count: number): void;
   merchantId: string;
   paymentKey: string;
   violations: string[];
@@ -268,6 +270,7 @@ export async function startStandInFondy(
           }
         : { body: JSON.stringify(params), contentType: 'application/json; charset=UTF-8' };
     },
+    answerHtml: server.answerHtml,
     close: server.close,
   };
   return standIn;

@@ -25,6 +25,8 @@ export interface GatePayOrder {
 
 export interface StandInGatePay {
   url: string;
+  /** The next `count` API calls get an HTML page with HTTP 200 (stand-in-http). */
+  answerHtml(count: number): void;
   clientId: string;
   apiKey: string;
   violations: string[];
@@ -216,6 +218,7 @@ export async function startStandInGatePay(
         },
       };
     },
+    answerHtml: server.answerHtml,
     close: server.close,
   };
 }

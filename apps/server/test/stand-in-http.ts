@@ -14,6 +14,8 @@ export interface StandInCall {
 /** A provider stand-in's HTTP server on 127.0.0.1 (payments stand-ins: stand-in-gate-pay, -liqpay, -fondy). */
 export interface StandInServer {
   url: string;
+  /** The next `count` API calls (anything but a GET) get an HTML error page with HTTP 200, as a broken proxy gives. */
+  answerHtml(count: number): void;
   close(): Promise<void>;
 }
 
@@ -24,9 +26,14 @@ export interface StandInServer {
 export async function startStandInServer(
   handle: (call: StandInCall, res: ServerResponse) => void | Promise<void>,
 ): Promise<StandInServer> {
+  let htmlAnswers = 0;
   const server = createServer(async (req, res) => {
     let body = '';
     for await (const chunk of req) body += chunk;
+    if (htmlAnswers > 0 && req.method !== 'GET') {
+      htmlAnswers -= 1;
+      return replyHtml(res, '502 Bad Gateway');
+    }
     try {
       await handle({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body }, res);
     } catch (error) {
@@ -38,6 +45,9 @@ export async function startStandInServer(
   await once(server, 'listening');
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    answerHtml: (count) => {
+      htmlAnswers = count;
+    },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

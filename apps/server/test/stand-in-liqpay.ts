@@ -26,6 +26,8 @@ export interface LiqPayOrder {
 
 export interface StandInLiqPay {
   url: string;
+  /** The next `count` API calls get an HTML page with HTTP 200 (stand-in-http). */
+  answerHtml(count: number): void;
   publicKey: string;
   privateKey: string;
   violations: string[];
@@ -197,6 +199,7 @@ export async function startStandInLiqPay(
       ).toString('base64');
       return new URLSearchParams({ data, signature: signatureOf(key, data) }).toString();
     },
+    answerHtml: server.answerHtml,
     close: server.close,
   };
   return standIn;

@@ -176,6 +176,14 @@ describe('Fondy', () => {
     expect((await checkLedger(t.deps.db)).problems).toEqual([]);
   });
 
+  it('an HTML page instead of Fondy’s answer makes the method unavailable, never a 500', async () => {
+    const { auth } = await makeUser(t.deps.db);
+    fondy.answerHtml(1);
+    const res = await t.call('POST', 'checkout', auth, { amount: 100, paysystem_id: SYSTEM });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().code).toBe('paysystemUnavailable');
+  });
+
   it('answers 2xx without effect for an order it does not know', async () => {
     const unknown = fondy.notification('3f2c8a1e-0000-4000-8000-000000000000', 'approved', {
       amount: '10300',

@@ -145,6 +145,14 @@ describe('Gate Pay', () => {
     expect((await checkLedger(t.deps.db)).problems).toEqual([]);
   });
 
+  it('an HTML page instead of Gate Pay’s answer makes the method unavailable, never a 500', async () => {
+    const { auth } = await makeUser(t.deps.db);
+    gate.answerHtml(1);
+    const res = await t.call('POST', 'checkout', auth, { amount: 100, paysystem_id: SYSTEM });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().code).toBe('paysystemUnavailable');
+  });
+
   it('never moves a credited payment back; an unknown order changes nothing', async () => {
     const { auth } = await makeUser(t.deps.db);
     const paid = await openCheckout(t, auth, SYSTEM, 100);

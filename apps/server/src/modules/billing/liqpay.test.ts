@@ -160,6 +160,18 @@ describe('LiqPay', () => {
     expect((await checkLedger(t.deps.db)).problems).toEqual([]);
   });
 
+  it('a refund LiqPay does not confirm (an HTML page answered) leaves the payment and the ledger as they were', async () => {
+    const { auth } = await makeUser(t.deps.db);
+    const { payment, row } = await checkout(auth, 100);
+    expect((await send(liqpay.notification(row.uuid, 'success'))).statusCode).toBe(200);
+    liqpay.answerHtml(1);
+    const res = await staffRefund(t, payment.id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(MESSAGES.providerRefundRefused);
+    expect(await paymentRow(t, payment.id)).toMatchObject({ status: 'credited', refund_ref: null });
+    expect(await mainOf(t, auth)).toBe('100.0000');
+  });
+
   it('answers 2xx without effect for an order it does not know', async () => {
     expect(
       (await send(liqpay.notification('3f2c8a1e-0000-4000-8000-000000000001', 'success'))).statusCode,

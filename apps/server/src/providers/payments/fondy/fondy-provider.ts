@@ -112,8 +112,12 @@ export class FondyProvider implements PaymentProvider {
       signal: AbortSignal.timeout(20_000),
     });
     const text = await response.text();
-    const answer =
-      ((response.ok ? JSON.parse(text) : {}) as { response?: Record<string, unknown> }).response ?? {};
+    // An answer that is no JSON object (an HTML error page) is a refusal like any other.
+    const body = (response.ok && readFields(text, 'application/json')) || {};
+    const answer = (typeof body.response === 'object' && body.response ? body.response : {}) as Record<
+      string,
+      unknown
+    >;
     const signed =
       typeof answer.signature !== 'string' ||
       sameSignature(fondySignature(this.options.paymentKey, answer), answer.signature);

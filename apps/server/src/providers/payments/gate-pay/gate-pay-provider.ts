@@ -77,7 +77,11 @@ export class GatePayProvider implements PaymentProvider {
       signal: AbortSignal.timeout(20_000),
     });
     const text = await response.text();
-    const answer = (response.ok ? JSON.parse(text) : {}) as { status?: string; data?: unknown };
+    // An answer that is no JSON object (an HTML error page) is a refusal like any other.
+    const answer = ((response.ok && readFields(text, 'application/json')) || {}) as {
+      status?: string;
+      data?: unknown;
+    };
     if (answer.status !== 'SUCCESS' || !answer.data || typeof answer.data !== 'object') {
       throw new Error(`Gate Pay refused ${path} (HTTP ${response.status}): ${text.slice(0, 300)}`);
     }

@@ -8,7 +8,7 @@ import {
   type ProviderNotice,
   type RawNotification,
 } from '../payment-provider.js';
-import { paymentUuid } from '../notification-fields.js';
+import { paymentUuid, readFields } from '../notification-fields.js';
 
 export interface LiqPayOptions {
   publicKey: string;
@@ -91,7 +91,7 @@ export class LiqPayProvider implements PaymentProvider {
       signal: AbortSignal.timeout(20_000),
     });
     const text = await response.text();
-    const answer = (response.ok ? JSON.parse(text) : {}) as {
+    const answer = ((response.ok && readFields(text, 'application/json')) || {}) as {
       result?: string;
       status?: string;
       payment_id?: unknown;
@@ -112,12 +112,8 @@ export class LiqPayProvider implements PaymentProvider {
     if (!data || !sameSignature(liqpaySignature(this.options.privateKey, data), given)) {
       throw new SignatureError();
     }
-    let fields: Record<string, unknown>;
-    try {
-      fields = JSON.parse(Buffer.from(data, 'base64').toString('utf8')) as Record<string, unknown>;
-    } catch {
-      return { kind: 'ignored' };
-    }
+    const fields = readFields(Buffer.from(data, 'base64').toString('utf8'), 'application/json');
+    if (!fields) return { kind: 'ignored' };
     const status = String(fields.status);
     const kind = status === 'sandbox' && this.mode === 'sandbox' ? 'paid' : NOTICE_KINDS[status];
     const uuid = paymentUuid(fields.order_id);
