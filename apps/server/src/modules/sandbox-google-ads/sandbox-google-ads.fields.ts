@@ -1,3 +1,4 @@
+import { isSafeText } from '@storelift/shared';
 import { badRequest, fieldPath, invalidValue, unknownField } from './sandbox-google-ads.errors.js';
 
 /*
@@ -61,6 +62,14 @@ export class Fields {
     if (typeof value !== 'string')
       throw invalidValue(pathText([...this.path, snake(name)]), 'TYPE_STRING', value);
     if (!value.trim()) throw badRequest('stringLengthError', 'EMPTY', 'Empty.', this.at(name));
+    // Control characters and lone surrogates: Google refuses them (and the database could not store them).
+    if (!isSafeText(value))
+      throw badRequest(
+        'stringFormatError',
+        'ILLEGAL_CHARS',
+        'The input string value contains disallowed characters.',
+        this.at(name),
+      );
     if (rule.max !== undefined && [...value].length > rule.max)
       throw badRequest('stringLengthError', 'TOO_LONG', 'Too long.', this.at(name), value);
     return value;

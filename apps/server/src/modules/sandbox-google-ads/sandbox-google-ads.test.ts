@@ -1,7 +1,9 @@
 import { DAY_MS, GEO_TARGETS } from '@storelift/shared';
 import { eq, sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import { hostileString, hostileValue } from '../../../test/fuzz.js';
 import { cpiAccounts, sandboxGoogleAdsAds, sandboxGoogleAdsCampaigns } from '../../db/schema/index.js';
 import type { AdCampaign } from '../../providers/ad-network/ad-network.js';
 import { GoogleAdsClient, GoogleAdsError } from '../../providers/ad-network/google-ads/google-ads-client.js';
@@ -606,6 +608,59 @@ describe('sandbox Google Ads: search and figures', () => {
       .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(GoogleAdsError);
     expect(refused).toMatchObject({ kind: 'budget', retryable: false });
+  });
+});
+
+describe('sandbox Google Ads against hostile input', () => {
+  it('answers hostile fields of every service and query with Google’s 4xx or an answer, never a 5xx', async () => {
+    const made = await createCampaign(501);
+    const reference = fc.constantFrom(made.budget, made.campaign, made.adGroup, made.ad, made.criteria[0]!);
+    const value = fc.oneof(hostileValue, reference);
+    const message = fc.dictionary(
+      fc.constantFrom(
+        'name',
+        'amountMicros',
+        'status',
+        'campaign',
+        'campaignBudget',
+        'adGroup',
+        'resourceName',
+        'ad',
+        'location',
+        'targetCpa',
+        'appCampaignSetting',
+        'startDate',
+        'endDateTime',
+        'advertisingChannelType',
+      ),
+      value,
+    );
+    const operation = fc.oneof(
+      fc.record({ create: message }),
+      fc.record({ update: message, updateMask: fc.oneof(hostileString, fc.constant('status,name')) }),
+      fc.record({ remove: value }),
+      fc.dictionary(hostileString, hostileValue),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('campaignBudgets', 'campaigns', 'campaignCriteria', 'adGroups', 'adGroupAds'),
+        fc.oneof(fc.array(operation, { minLength: 1, maxLength: 3 }), hostileValue),
+        hostileString,
+        async (service, operations, query) => {
+          const changed = await api(`${service}:mutate`, { operations });
+          expect(changed.status, JSON.stringify(changed.body)).toBeLessThan(500);
+          const read = await api('googleAds:search', {
+            query: `SELECT campaign.id FROM campaign WHERE campaign.name = '${query}'`,
+          });
+          expect(read.status, JSON.stringify(read.body)).toBeLessThan(500);
+          const raw = await api('googleAds:search', { query, pageToken: query });
+          expect(raw.status).toBeLessThan(500);
+        },
+      ),
+      { numRuns: 80 },
+    );
+    const named = await mutate('adGroups', [{ create: { name: 'bad\u0000name', campaign: made.campaign } }]);
+    expect(codeOf(named.body)).toBe('stringFormatError.ILLEGAL_CHARS');
   });
 });
 
