@@ -19,8 +19,11 @@ declare module 'vitest' {
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-/** Starts the production build (`npm start`) on a fresh data directory and waits until it is healthy. */
-async function startServer(port: number) {
+/**
+ * Starts the production build (`npm start`) on a fresh data directory and waits until it is healthy; `env` adds
+ * settings (a journey's own server with providers pointed at stand-ins: hosted-payments).
+ */
+export async function startServer(port: number, env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'storelift-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
   const server: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
@@ -34,6 +37,7 @@ async function startServer(port: number) {
       AUTH_RATE_LIMIT: '1000',
       // The sandbox vendor delivers a campaign day in 15 s (campaigns journey: ordered to completed).
       VENDOR_SANDBOX_SPEED: '5760',
+      ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
