@@ -131,6 +131,8 @@ export const EMAIL_TEMPLATES = {
   'password-changed': ['name', 'email', 'link'],
   /** A notice of a type the customer chose to receive by e-mail too; the link opens the dashboard. */
   notice: ['name', 'email', 'link', 'text'],
+  /** Money sent, received or reversed between two accounts (always mailed); the link opens Transfers. */
+  transfer: ['name', 'email', 'link', 'text'],
 } as const satisfies Record<string, readonly string[]>;
 export type EmailTemplateName = keyof typeof EMAIL_TEMPLATES;
 export const EMAIL_TEMPLATE_NAMES = Object.keys(EMAIL_TEMPLATES) as EmailTemplateName[];

@@ -248,7 +248,7 @@ describe('e-mail templates (admin)', () => {
     expect(res.statusCode).toBe(200);
     const data = res.json().data as { name: string; locale: string; placeholders: string[] }[];
     expect(data.map((row) => `${row.name}/${row.locale}`).sort()).toEqual(
-      ['notice', 'password-changed', 'payment-credited', 'reset', 'verify'].flatMap((name) =>
+      ['notice', 'password-changed', 'payment-credited', 'reset', 'transfer', 'verify'].flatMap((name) =>
         ['en-US', 'es-ES', 'ru-RU', 'uk-UA'].map((l) => `${name}/${l}`),
       ),
     );

@@ -60,6 +60,7 @@ export function previewTemplate(deps: Deps, body: Body) {
     'payment-credited': 'my-transactions',
     'password-changed': 'forgot-password',
     notice: 'dashboard',
+    transfer: 'transfers',
   }[body.name];
   const sample = {
     name: 'Alex',

@@ -9,8 +9,8 @@ export interface SystemNotice {
   key: NoticeKey;
   params?: Record<string, string | number>;
   campaignId?: number | null;
-  /** Mailed whatever the customer's e-mail choices (money that left or reached their balance). */
-  alwaysMail?: boolean;
+  /** The caller mails the event itself, with a template of its own: the notice is not mailed again. */
+  mailedApart?: boolean;
 }
 
 /**
@@ -19,7 +19,7 @@ export interface SystemNotice {
  */
 export async function notify(tx: Queryable, notice: SystemNotice) {
   const type = NOTICE_TYPES[notice.type];
-  const wanted = notice.alwaysMail || (await wantsEmail(tx, notice.userId, type));
+  const wanted = !notice.mailedApart && (await wantsEmail(tx, notice.userId, type));
   const params = Object.fromEntries(
     Object.entries(notice.params ?? {}).map(([name, value]) => [name, String(value)]),
   );

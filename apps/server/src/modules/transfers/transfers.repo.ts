@@ -23,7 +23,7 @@ import type { Queryable } from '../../db/client.js';
 import { settings, transfers, users } from '../../db/schema/index.js';
 
 export type TransferRow = typeof transfers.$inferSelect;
-type Party = { id: number; email: string; nickname: string; full_name: string };
+type Party = { id: number; email: string; nickname: string; full_name: string; locale: string };
 
 /** A transfer with both sides (and the staff member who reversed it). */
 export interface TransferWithParties {
@@ -39,7 +39,13 @@ export interface TransferWithParties {
  */
 export async function findReceiver(db: Queryable, email: string): Promise<Party | undefined> {
   const [row] = await db
-    .select({ id: users.id, email: users.email, nickname: users.nickname, full_name: users.full_name })
+    .select({
+      id: users.id,
+      email: users.email,
+      nickname: users.nickname,
+      full_name: users.full_name,
+      locale: users.locale,
+    })
     .from(users)
     .where(
       and(
@@ -55,7 +61,13 @@ export async function findReceiver(db: Queryable, email: string): Promise<Party 
 /** The name and e-mail of a user (the sender, for the receiver's notice). */
 export async function partyOf(db: Queryable, userId: number): Promise<Party | undefined> {
   const [row] = await db
-    .select({ id: users.id, email: users.email, nickname: users.nickname, full_name: users.full_name })
+    .select({
+      id: users.id,
+      email: users.email,
+      nickname: users.nickname,
+      full_name: users.full_name,
+      locale: users.locale,
+    })
     .from(users)
     .where(eq(users.id, userId));
   return row;
@@ -109,6 +121,7 @@ const partyColumns = (table: typeof users) => ({
   email: table.email,
   nickname: table.nickname,
   full_name: table.full_name,
+  locale: table.locale,
 });
 
 /** A page of transfers matching `where`, newest first, with both sides. */

@@ -80,14 +80,15 @@ export async function transfersRoutes(app: FastifyInstance) {
       config: perUser(deps.config.authRateLimit, '1 minute'),
     },
     async (req, reply) =>
-      reply.code(201).send(await transfers.createTransfer(deps.db, authOf(req).user, req.body)),
+      reply.code(201).send(await transfers.createTransfer(deps, authOf(req).user, req.body)),
   );
 }
 
 /** Staff calls (under /api/admin/v1): transfers on user payments, their reversal, the limits in core settings. */
 export async function adminTransfersRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.deps;
+  const { deps } = app;
+  const { db } = deps;
 
   r.get(
     '/transfers',
@@ -112,7 +113,7 @@ export async function adminTransfersRoutes(app: FastifyInstance) {
       },
       onRequest: app.permit('transfers.reverse'),
     },
-    (req) => transfers.reverseTransfer(db, authOf(req).user.id, req.params.id, req.body.reason ?? null),
+    (req) => transfers.reverseTransfer(deps, authOf(req).user.id, req.params.id, req.body.reason ?? null),
   );
   r.get(
     '/transfer-settings',

@@ -6,8 +6,10 @@ import {
   formatMoney,
   maxMoney,
   parseMoney,
+  noticeText,
   type AdminTransfer,
-  type Money,
+  type Locale,
+  type NoticeKey,
   type Transfer,
   type TransferLimits,
   type adminTransferListQuerySchema,
@@ -16,11 +18,14 @@ import {
 } from '@storelift/shared';
 import type { z } from 'zod';
 import type { Db, Queryable } from '../../db/client.js';
+import type { Deps } from '../../deps.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
+import { logger } from '../../lib/logger.js';
 import { pageMeta } from '../../lib/paging.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { audit } from '../audit/audit.js';
 import { Book, balancesOf } from '../ledger/ledger.js';
+import { renderMail } from '../mail/mail.templates.js';
 import { notify } from '../notices/notify.js';
 import { checkSecondFactor } from '../profile/two-factor.service.js';
 import { isStaffAccount, refuseSelfOrStaff } from '../users/staff-accounts.js';
@@ -118,10 +123,11 @@ export async function listTransfers(db: Db, userId: number, query: { page: numbe
  * daily limit together. Both get a notice, mailed whatever their e-mail choices.
  */
 export async function createTransfer(
-  db: Db,
+  deps: Deps,
   sender: UserRow,
   body: z.output<typeof createTransferBodySchema>,
 ) {
+  const { db } = deps;
   if (!(await verifyPassword(sender.password_hash, body.password))) {
     throw ValidationError.field('password', TRANSFER_MESSAGES.passwordWrong);
   }
@@ -136,6 +142,7 @@ export async function createTransfer(
   }
   const senderName = nameOf(sender);
   const receiverName = nameOf(receiver);
+  let events: TransferEvent[] = [];
   const row = await db.transaction(async (tx) => {
     const book = await Book.open(tx, [sender.id, receiver.id]);
     const sent = await repo.sentSince(tx, sender.id, startOfDay());
@@ -166,9 +173,17 @@ export async function createTransfer(
       ...posting,
       text: { key: 'transferReceived', params: { id: transfer.id, name: senderName } },
     });
-    await notifyBoth(tx, transfer, body.amount, { sender: receiverName, receiver: senderName }, false);
+    const params = { id: transfer.id, amount: centsText(body.amount) };
+    events = [
+      { user: sender, key: 'transferSent', params: { ...params, name: receiverName } },
+      { user: receiver, key: 'transferReceived', params: { ...params, name: senderName } },
+    ];
+    for (const { user, key, params: values } of events) {
+      await notify(tx, { userId: user.id, type: 'payment', key, params: values, mailedApart: true });
+    }
     return transfer;
   });
+  await mailEvents(deps, events);
   const [created, balances] = await Promise.all([
     repo.transferWithParties(db, row.id),
     balancesOf(db, sender.id),
@@ -176,29 +191,38 @@ export async function createTransfer(
   return { data: toView(created!, sender.id), balances, message: TRANSFER_MESSAGES.sent };
 }
 
-/** The notices of a transfer (sent / received) or of its reversal, to both sides. */
-async function notifyBoth(
-  tx: Queryable,
-  transfer: repo.TransferRow,
-  amount: Money,
-  names: { sender: string; receiver: string },
-  reversed: boolean,
-) {
-  const params = { id: transfer.id, amount: centsText(amount) };
-  await notify(tx, {
-    userId: transfer.sender_id,
-    type: 'payment',
-    key: reversed ? 'transferReversedSender' : 'transferSent',
-    params: { ...params, name: names.sender },
-    alwaysMail: true,
-  });
-  await notify(tx, {
-    userId: transfer.receiver_id,
-    type: 'payment',
-    key: reversed ? 'transferReversedReceiver' : 'transferReceived',
-    params: { ...params, name: names.receiver },
-    alwaysMail: true,
-  });
+/** What one side of a transfer is told: in the bell (a notice) and by mail, whatever their e-mail choices. */
+interface TransferEvent {
+  user: { id: number; email: string; nickname: string; locale: string };
+  key: NoticeKey;
+  params: Record<string, string | number>;
+}
+
+/**
+ * Mails each side (template `transfer`, in their language, the notice's text) once the transaction has
+ * committed: money that left or reached a balance is always mailed. A mail that cannot be queued is logged
+ * and never undoes the transfer.
+ */
+async function mailEvents(deps: Deps, events: TransferEvent[]) {
+  for (const { user, key, params } of events) {
+    try {
+      const locale = user.locale as Locale;
+      const text = noticeText(
+        locale,
+        key,
+        Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])),
+      );
+      const mail = await renderMail(deps.db, 'transfer', locale, {
+        name: user.nickname,
+        email: user.email,
+        link: `${deps.config.publicUrl}/transfers`,
+        text,
+      });
+      await deps.jobs.send('mail.send', { to: user.email, ...mail });
+    } catch (error) {
+      logger.error({ err: error, userId: user.id }, '[transfers] mail failed');
+    }
+  }
 }
 
 // ---------------------------------------------------------------- staff
@@ -235,7 +259,9 @@ export async function listAdminTransfers(db: Db, query: z.output<typeof adminTra
  * as one entry naming the original, while the receiver's main balance still covers it (else 422); once
  * (409 after). Audited; both get a notice. Nobody reverses a transfer of their own or of a staff account.
  */
-export async function reverseTransfer(db: Db, staffId: number, id: number, reason: string | null) {
+export async function reverseTransfer(deps: Deps, staffId: number, id: number, reason: string | null) {
+  const { db } = deps;
+  let events: TransferEvent[] = [];
   await db.transaction(async (tx) => {
     const transfer = await repo.lockTransfer(tx, id);
     if (!transfer) throw new NotFoundError();
@@ -265,8 +291,20 @@ export async function reverseTransfer(db: Db, staffId: number, id: number, reaso
       before: { status: 'completed', amount: transfer.amount, receiver_id: transfer.receiver_id },
       after: { status: 'reversed', reason },
     });
-    await notifyBoth(tx, transfer, amount, { sender: '', receiver: '' }, true);
+    const [sender, receiver] = await Promise.all([
+      repo.partyOf(tx, transfer.sender_id),
+      repo.partyOf(tx, transfer.receiver_id),
+    ]);
+    const params = { id, amount: centsText(amount) };
+    events = [
+      { user: sender!, key: 'transferReversedSender', params },
+      { user: receiver!, key: 'transferReversedReceiver', params },
+    ];
+    for (const { user, key, params: values } of events) {
+      await notify(tx, { userId: user.id, type: 'payment', key, params: values, mailedApart: true });
+    }
   });
+  await mailEvents(deps, events);
   const row = await repo.transferWithParties(db, id);
   return { data: toAdminView(row!), message: TRANSFER_MESSAGES.reversed };
 }

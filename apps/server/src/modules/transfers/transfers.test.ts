@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { MESSAGES, TRANSFER_MESSAGES } from '@storelift/shared';
 import { buildTestApp, errorsOf, type TestApp } from '../../../test/build-test-app.js';
 import { PASSWORD, makeTopUp, makeUser } from '../../../test/factories.js';
+import { waitForMail } from '../../../test/outbox.js';
 import { auditLog, billingProfiles, notices, transactions, transfers } from '../../db/schema/index.js';
 import { checkLedger } from '../ledger/ledger-check.js';
 import { balancesOf } from '../ledger/ledger.js';
@@ -11,7 +12,8 @@ import { balancesOf } from '../ledger/ledger.js';
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof makeUser>>;
 beforeAll(async () => {
-  t = await buildTestApp({ workers: false });
+  // With the job workers: the transfer mails go through the mail job to the outbox.
+  t = await buildTestApp();
   admin = await makeUser(t.database.db, { roles: ['admin'] });
 });
 afterAll(() => t.close());
@@ -131,7 +133,15 @@ describe('transfer', () => {
     expect(total.json().data.count).toBe(0);
 
     const received = await db().select().from(notices).where(eq(notices.user_id, receiver.user.id));
-    expect(received).toMatchObject([{ key: 'transferReceived', mail_status: 'pending' }]);
+    // In the bell, and mailed apart (template transfer), whatever the e-mail choices.
+    expect(received).toMatchObject([{ key: 'transferReceived', mail_status: 'none' }]);
+    const mail = await waitForMail(t.config.dataDir, receiver.user.email);
+    expect(mail.subject).toBe('A transfer between Storelift accounts');
+    expect(mail.text).toContain(`You received 30.25 USD from A*** L*** (transfer #${body.data.id}).`);
+    expect(mail.text).toContain('/transfers');
+    expect((await waitForMail(t.config.dataDir, sender.user.email)).text).toContain(
+      'You sent 30.25 USD to B*** S***',
+    );
     const sentNotice = await db().select().from(notices).where(eq(notices.user_id, sender.user.id));
     expect(sentNotice.map((notice) => notice.key)).toContain('transferSent');
 
