@@ -160,6 +160,11 @@ describe('sandbox Google Ads: OAuth token', () => {
     );
   });
 
+  it('is left out of the API reference', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as { paths: Record<string, unknown> };
+    expect(Object.keys(doc.paths).filter((path) => path.startsWith('/sandbox'))).toEqual([]);
+  });
+
   it('refuses calls without its bearer token, developer token or manager id', async () => {
     const query = { query: 'SELECT customer.time_zone FROM customer' };
     const expired = (await issueToken(t.deps, tokenForm, new Date(Date.now() - 2 * 3600_000))) as {
