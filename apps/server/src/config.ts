@@ -279,7 +279,7 @@ export function sandboxesOn(config: Config): string[] {
   return [
     ...(config.sandboxPayments ? ['payment sandbox'] : []),
     'sandbox vendor',
-    'sandbox ad network',
+    ...(config.googleAds ? [] : ['sandbox ad network']),
     ...(config.demoData ? ['demo data'] : []),
     'dev mailbox',
   ];

@@ -23,7 +23,7 @@ import { vendorCostsOf } from '../../vendors/vendors.orders.js';
 import { resumeCampaign } from '../cpi/campaigns.cpi-charging.js';
 import { cpiNetworkOf, tellAdNetwork } from '../cpi/campaigns.cpi-network.js';
 import { googleAdsView } from '../cpi/campaigns.google-ads-view.js';
-import { pauseCampaign, settleDelivery } from '../delivery/campaigns.delivery.js';
+import { followOnAdNetwork, pauseCampaign, settleDelivery } from '../delivery/campaigns.delivery.js';
 import { activate, finish, move, toDraft } from '../delivery/campaigns.lifecycle.js';
 import * as repo from '../campaigns.repo.js';
 import { fieldErrors, notesOf, startTimeOf, throwIfAny } from '../campaigns.rules.js';
@@ -158,6 +158,7 @@ export async function staffAct(
       }
     });
     if (startAt) await scheduleStart(deps, { id, status: data.status, start_at: startAt });
+    await followOnAdNetwork(deps, { id, product_type: data.type });
     return { data, message: MESSAGES.actionSaved };
   } catch (error) {
     if (error instanceof InsufficientFundsError)
