@@ -179,7 +179,7 @@ function dateRangeOf(conditions: GaqlCondition[]): [string, string] {
   return [from as string, to as string];
 }
 
-/** The report rows of the campaigns: per served date in the range and country with impressions. */
+/** The report rows of the campaigns, made as they are read: per served date in the range and country. */
 async function reportRows(
   deps: Deps,
   cid: string,
@@ -196,69 +196,71 @@ async function reportRows(
     deps.db,
     adGroups.filter((group) => group.status === 'ENABLED').map((group) => group.id),
   );
-  const rows: GaqlRow[] = [];
-  for (const each of campaigns) {
-    const { campaign } = each;
-    // It serves with an enabled ad group holding an enabled ad its review does not refuse.
-    const groups = new Set(
-      adGroups
-        .filter((group) => group.campaign_id === campaign.id && group.status === 'ENABLED')
-        .map((group) => group.id),
-    );
-    if (!ads.some((ad) => groups.has(ad.ad_group_id) && ad.status === 'ENABLED' && !ad.policy_topics.length))
-      continue;
-    const criterionOf = new Map<string, number>();
-    for (const criterion of criteria) {
-      const country = countryOfGeoTarget(criterion.criterion_id);
-      if (
-        criterion.campaign_id === campaign.id &&
-        criterion.type === 'LOCATION' &&
-        !criterion.negative &&
-        country
-      )
-        criterionOf.set(country, criterion.criterion_id);
-    }
-    const countries = [...criterionOf.keys()];
-    const served = servedMs(campaign, now, deps.config.vendorSandboxSpeed);
-    const first = Math.max(daysBetween(campaign.start_date, range[0]), 0);
-    let last = Math.min(daysBetween(campaign.start_date, range[1]), Math.floor(served / DAY_MS));
-    if (campaign.end_date) last = Math.min(last, daysBetween(campaign.start_date, campaign.end_date));
-    const base = campaignRow(cid, each);
-    for (let day = first; day <= last; day++) {
-      const date = addDays(campaign.start_date, day);
-      const terms = termsOn(campaign.terms, day);
-      const figures = sandboxAdsDay(
-        {
-          id: campaign.id,
-          appStore: campaign.app_store,
-          budgetMicros: BigInt(terms.budgetMicros),
-          targetCpaMicros: BigInt(terms.targetCpaMicros),
-          countries,
-        },
-        date,
-        served - day * DAY_MS,
+  return (function* () {
+    for (const each of campaigns) {
+      const { campaign } = each;
+      // It serves with an enabled ad group holding an enabled ad its review does not refuse.
+      const groups = new Set(
+        adGroups
+          .filter((group) => group.campaign_id === campaign.id && group.status === 'ENABLED')
+          .map((group) => group.id),
       );
-      for (const country of figures) {
-        const criterionId = String(criterionOf.get(country.country));
-        rows.push({
-          ...base,
-          'user_location_view.resource_name': `customers/${cid}/userLocationViews/${criterionId}~true`,
-          'user_location_view.country_criterion_id': criterionId,
-          'user_location_view.targeting_location': true,
-          'segments.date': date,
-          'metrics.impressions': String(country.impressions),
-          'metrics.clicks': String(country.clicks),
-          'metrics.conversions': Number(country.conversions),
-          'metrics.cost_micros': String(country.costMicros),
-        });
+      if (
+        !ads.some((ad) => groups.has(ad.ad_group_id) && ad.status === 'ENABLED' && !ad.policy_topics.length)
+      )
+        continue;
+      const criterionOf = new Map<string, number>();
+      for (const criterion of criteria) {
+        const country = countryOfGeoTarget(criterion.criterion_id);
+        if (
+          criterion.campaign_id === campaign.id &&
+          criterion.type === 'LOCATION' &&
+          !criterion.negative &&
+          country
+        )
+          criterionOf.set(country, criterion.criterion_id);
+      }
+      const countries = [...criterionOf.keys()];
+      const served = servedMs(campaign, now, deps.config.vendorSandboxSpeed);
+      const first = Math.max(daysBetween(campaign.start_date, range[0]), 0);
+      let last = Math.min(daysBetween(campaign.start_date, range[1]), Math.floor(served / DAY_MS));
+      if (campaign.end_date) last = Math.min(last, daysBetween(campaign.start_date, campaign.end_date));
+      const base = campaignRow(cid, each);
+      for (let day = first; day <= last; day++) {
+        const date = addDays(campaign.start_date, day);
+        const terms = termsOn(campaign.terms, day);
+        const figures = sandboxAdsDay(
+          {
+            id: campaign.id,
+            appStore: campaign.app_store,
+            budgetMicros: BigInt(terms.budgetMicros),
+            targetCpaMicros: BigInt(terms.targetCpaMicros),
+            countries,
+          },
+          date,
+          served - day * DAY_MS,
+        );
+        for (const country of figures) {
+          const criterionId = String(criterionOf.get(country.country));
+          yield {
+            ...base,
+            'user_location_view.resource_name': `customers/${cid}/userLocationViews/${criterionId}~true`,
+            'user_location_view.country_criterion_id': criterionId,
+            'user_location_view.targeting_location': true,
+            'segments.date': date,
+            'metrics.impressions': String(country.impressions),
+            'metrics.clicks': String(country.clicks),
+            'metrics.conversions': Number(country.conversions),
+            'metrics.cost_micros': String(country.costMicros),
+          };
+        }
       }
     }
-  }
-  return rows;
+  })();
 }
 
-/** Every row of the query's resource for the customer, before its conditions are applied. */
-async function rowsOf(deps: Deps, cid: string, query: GaqlQuery, now: Date): Promise<GaqlRow[]> {
+/** Every row of the query's resource for the customer, before its conditions (report rows are made as read). */
+async function rowsOf(deps: Deps, cid: string, query: GaqlQuery, now: Date): Promise<Iterable<GaqlRow>> {
   if (query.resource === 'customer')
     return [
       {
@@ -407,15 +409,24 @@ export async function search(
       'The report of the sandbox is per day: select segments.date.',
     );
   const offset = offsetOf(body.text('pageToken'), cid, text, body.at('pageToken'));
-  const all = (await rowsOf(deps, cid, query, now)).filter((row) => matches(row, query.conditions));
-  const rows = query.limit === null ? all : all.slice(0, query.limit);
-  const page = rows.slice(offset, offset + PAGE_SIZE).map((row) => shapeRow(row, query.fields));
-  const next = offset + PAGE_SIZE < rows.length ? `${offset + PAGE_SIZE}.${tokenKey(cid, text)}` : null;
+  // Rows are read up to the one after this page (all of them when their count is asked for).
+  const counting = body.bool('returnTotalResultsCount') ?? false;
+  const end = Math.min(offset + PAGE_SIZE + 1, query.limit ?? Infinity);
+  const page: Record<string, unknown>[] = [];
+  let matched = 0;
+  for (const row of await rowsOf(deps, cid, query, now)) {
+    if (query.limit !== null && matched >= query.limit) break;
+    if (!counting && matched >= end) break;
+    if (!matches(row, query.conditions)) continue;
+    if (matched >= offset && matched < offset + PAGE_SIZE) page.push(shapeRow(row, query.fields));
+    matched++;
+  }
+  const next = offset + PAGE_SIZE < matched ? `${offset + PAGE_SIZE}.${tokenKey(cid, text)}` : null;
   return {
     ...(page.length ? { results: page } : {}),
     ...(next ? { nextPageToken: Buffer.from(next).toString('base64url') } : {}),
-    ...(body.bool('returnTotalResultsCount') ? { totalResultsCount: String(rows.length) } : {}),
+    ...(counting ? { totalResultsCount: String(matched) } : {}),
     fieldMask: fieldMaskOf(query.fields),
-    queryResourceConsumption: String(rows.length + 1),
+    queryResourceConsumption: String(matched + 1),
   };
 }
