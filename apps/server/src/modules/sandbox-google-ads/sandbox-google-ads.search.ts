@@ -1,10 +1,8 @@
 import { createHash } from 'node:crypto';
-import { DAY_MS, countryOfGeoTarget } from '@storelift/shared';
 import type { Deps } from '../../deps.js';
 import { SANDBOX_GOOGLE_ADS_CURRENCY, SANDBOX_GOOGLE_ADS_TIME_ZONE } from './sandbox-google-ads.constants.js';
 import { badRequest } from './sandbox-google-ads.errors.js';
 import { Fields, camelKeys } from './sandbox-google-ads.fields.js';
-import { sandboxAdsDay } from './sandbox-google-ads.figures.js';
 import {
   fieldMaskOf,
   matches,
@@ -17,13 +15,14 @@ import {
 import {
   adGroupName,
   adName,
-  budgetName,
   campaignName,
   criterionName,
   geoTargetName,
 } from './sandbox-google-ads.names.js';
+import { dateRangeOf, reportRows } from './sandbox-google-ads.report.js';
 import * as repo from './sandbox-google-ads.repo.js';
-import { addDays, daysBetween, policySummaryOf, servedMs, termsOn } from './sandbox-google-ads.state.js';
+import { RESOURCES, budgetRow, campaignRow } from './sandbox-google-ads.rows.js';
+import { policySummaryOf } from './sandbox-google-ads.state.js';
 
 /*
  * `googleAds:search`: a GAQL query over the customer's resources — customer, campaign_budget, campaign, ad_group,
@@ -34,230 +33,9 @@ import { addDays, daysBetween, policySummaryOf, servedMs, termsOn } from './sand
 
 const PAGE_SIZE = 10_000;
 
-const CUSTOMER_FIELDS = [
-  'customer.resource_name',
-  'customer.id',
-  'customer.time_zone',
-  'customer.currency_code',
-  'customer.descriptive_name',
-  'customer.manager',
-];
-const BUDGET_FIELDS = [
-  'campaign_budget.resource_name',
-  'campaign_budget.id',
-  'campaign_budget.name',
-  'campaign_budget.amount_micros',
-  'campaign_budget.status',
-  'campaign_budget.delivery_method',
-  'campaign_budget.explicitly_shared',
-];
-const CAMPAIGN_FIELDS = [
-  'campaign.resource_name',
-  'campaign.id',
-  'campaign.name',
-  'campaign.status',
-  'campaign.advertising_channel_type',
-  'campaign.advertising_channel_sub_type',
-  'campaign.bidding_strategy_type',
-  'campaign.campaign_budget',
-  'campaign.app_campaign_setting.app_id',
-  'campaign.app_campaign_setting.app_store',
-  'campaign.app_campaign_setting.bidding_strategy_goal_type',
-  'campaign.target_cpa.target_cpa_micros',
-  'campaign.start_date',
-  'campaign.end_date',
-  'campaign.start_date_time',
-  'campaign.end_date_time',
-  ...BUDGET_FIELDS,
-];
-const AD_GROUP_FIELDS = [
-  'ad_group.resource_name',
-  'ad_group.id',
-  'ad_group.name',
-  'ad_group.status',
-  'ad_group.campaign',
-];
-const AD_FIELDS = [
-  'ad_group_ad.resource_name',
-  'ad_group_ad.status',
-  'ad_group_ad.ad_group',
-  'ad_group_ad.ad.id',
-  'ad_group_ad.ad.type',
-  'ad_group_ad.ad.app_ad.headlines',
-  'ad_group_ad.ad.app_ad.descriptions',
-  'ad_group_ad.policy_summary.approval_status',
-  'ad_group_ad.policy_summary.review_status',
-  'ad_group_ad.policy_summary.policy_topic_entries',
-];
-const CRITERION_FIELDS = [
-  'campaign_criterion.resource_name',
-  'campaign_criterion.criterion_id',
-  'campaign_criterion.campaign',
-  'campaign_criterion.type',
-  'campaign_criterion.negative',
-  'campaign_criterion.status',
-  'campaign_criterion.location.geo_target_constant',
-  'campaign_criterion.language.language_constant',
-];
-const REPORT_FIELDS = [
-  'user_location_view.resource_name',
-  'user_location_view.country_criterion_id',
-  'user_location_view.targeting_location',
-  'segments.date',
-  'metrics.impressions',
-  'metrics.clicks',
-  'metrics.conversions',
-  'metrics.cost_micros',
-];
-
-/** The fields each FROM resource can select and filter on. */
-const RESOURCES: Record<string, readonly string[]> = {
-  customer: CUSTOMER_FIELDS,
-  campaign_budget: BUDGET_FIELDS,
-  campaign: CAMPAIGN_FIELDS,
-  ad_group: [...AD_GROUP_FIELDS, ...CAMPAIGN_FIELDS],
-  ad_group_ad: [...AD_FIELDS, ...AD_GROUP_FIELDS, ...CAMPAIGN_FIELDS],
-  campaign_criterion: [...CRITERION_FIELDS, ...CAMPAIGN_FIELDS],
-  user_location_view: [...REPORT_FIELDS, ...CAMPAIGN_FIELDS],
-};
-
-type CampaignWithBudget = Awaited<ReturnType<typeof repo.listCampaigns>>[number];
-
-function campaignRow(cid: string, { campaign, budget }: CampaignWithBudget): GaqlRow {
-  return {
-    'campaign.resource_name': campaignName(cid, campaign.id),
-    'campaign.id': String(campaign.id),
-    'campaign.name': campaign.name,
-    'campaign.status': campaign.status,
-    'campaign.advertising_channel_type': 'MULTI_CHANNEL',
-    'campaign.advertising_channel_sub_type': 'APP_CAMPAIGN',
-    'campaign.bidding_strategy_type': 'TARGET_CPA',
-    'campaign.campaign_budget': budgetName(cid, budget.id),
-    'campaign.app_campaign_setting.app_id': campaign.app_id,
-    'campaign.app_campaign_setting.app_store': campaign.app_store,
-    'campaign.app_campaign_setting.bidding_strategy_goal_type': campaign.bidding_goal,
-    'campaign.target_cpa.target_cpa_micros': String(campaign.target_cpa_micros),
-    'campaign.start_date': campaign.start_date,
-    'campaign.end_date': campaign.end_date,
-    'campaign.start_date_time': `${campaign.start_date} 00:00:00`,
-    'campaign.end_date_time': campaign.end_date && `${campaign.end_date} 23:59:59`,
-    ...budgetRow(cid, budget),
-  };
-}
-
-function budgetRow(cid: string, budget: repo.BudgetRow): GaqlRow {
-  return {
-    'campaign_budget.resource_name': budgetName(cid, budget.id),
-    'campaign_budget.id': String(budget.id),
-    'campaign_budget.name': budget.name,
-    'campaign_budget.amount_micros': String(budget.amount_micros),
-    'campaign_budget.status': budget.status,
-    'campaign_budget.delivery_method': budget.delivery_method,
-    'campaign_budget.explicitly_shared': budget.explicitly_shared,
-  };
-}
-
 /** Conditions on one resource's fields: the campaign ones narrow the campaigns before anything else is read. */
 const conditionsOn = (conditions: GaqlCondition[], prefix: string) =>
   conditions.filter((condition) => condition.field.startsWith(prefix));
-
-/** The date range a report query filters on (`segments.date BETWEEN a AND b`, or `>=` and `<=`). */
-function dateRangeOf(conditions: GaqlCondition[]): [string, string] {
-  const dates = conditions.filter((condition) => condition.field === 'segments.date');
-  const between = dates.find((condition) => condition.operator === 'BETWEEN');
-  const from = between?.values[0] ?? dates.find((condition) => condition.operator === '>=')?.values[0];
-  const to = between?.values[1] ?? dates.find((condition) => condition.operator === '<=')?.values[1];
-  if (from === undefined || to === undefined)
-    throw badRequest(
-      'queryError',
-      'EXPECTED_FILTERS_ON_DATE_RANGE',
-      'Expected a filter on segments.date with a finite range (BETWEEN).',
-    );
-  for (const date of [from, to])
-    if (typeof date !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(date)))
-      throw badRequest('queryError', 'INVALID_DATE_FORMAT', `Invalid date in the query: ${String(date)}.`);
-  return [from as string, to as string];
-}
-
-/** The report rows of the campaigns, made as they are read: per served date in the range and country. */
-async function reportRows(
-  deps: Deps,
-  cid: string,
-  campaigns: CampaignWithBudget[],
-  range: [string, string],
-  now: Date,
-) {
-  const ids = campaigns.map(({ campaign }) => campaign.id);
-  const [criteria, adGroups] = await Promise.all([
-    repo.criteriaOf(deps.db, ids),
-    repo.adGroupsOf(deps.db, ids),
-  ]);
-  const ads = await repo.adsOf(
-    deps.db,
-    adGroups.filter((group) => group.status === 'ENABLED').map((group) => group.id),
-  );
-  return (function* () {
-    for (const each of campaigns) {
-      const { campaign } = each;
-      // It serves with an enabled ad group holding an enabled ad its review does not refuse.
-      const groups = new Set(
-        adGroups
-          .filter((group) => group.campaign_id === campaign.id && group.status === 'ENABLED')
-          .map((group) => group.id),
-      );
-      if (
-        !ads.some((ad) => groups.has(ad.ad_group_id) && ad.status === 'ENABLED' && !ad.policy_topics.length)
-      )
-        continue;
-      const criterionOf = new Map<string, number>();
-      for (const criterion of criteria) {
-        const country = countryOfGeoTarget(criterion.criterion_id);
-        if (
-          criterion.campaign_id === campaign.id &&
-          criterion.type === 'LOCATION' &&
-          !criterion.negative &&
-          country
-        )
-          criterionOf.set(country, criterion.criterion_id);
-      }
-      const countries = [...criterionOf.keys()];
-      const served = servedMs(campaign, now, deps.config.vendorSandboxSpeed);
-      const first = Math.max(daysBetween(campaign.start_date, range[0]), 0);
-      let last = Math.min(daysBetween(campaign.start_date, range[1]), Math.floor(served / DAY_MS));
-      if (campaign.end_date) last = Math.min(last, daysBetween(campaign.start_date, campaign.end_date));
-      const base = campaignRow(cid, each);
-      for (let day = first; day <= last; day++) {
-        const date = addDays(campaign.start_date, day);
-        const terms = termsOn(campaign.terms, day);
-        const figures = sandboxAdsDay(
-          {
-            id: campaign.id,
-            appStore: campaign.app_store,
-            budgetMicros: BigInt(terms.budgetMicros),
-            targetCpaMicros: BigInt(terms.targetCpaMicros),
-            countries,
-          },
-          date,
-          served - day * DAY_MS,
-        );
-        for (const country of figures) {
-          const criterionId = String(criterionOf.get(country.country));
-          yield {
-            ...base,
-            'user_location_view.resource_name': `customers/${cid}/userLocationViews/${criterionId}~true`,
-            'user_location_view.country_criterion_id': criterionId,
-            'user_location_view.targeting_location': true,
-            'segments.date': date,
-            'metrics.impressions': String(country.impressions),
-            'metrics.clicks': String(country.clicks),
-            'metrics.conversions': Number(country.conversions),
-            'metrics.cost_micros': String(country.costMicros),
-          };
-        }
-      }
-    }
-  })();
-}
 
 /** Every row of the query's resource for the customer, before its conditions (report rows are made as read). */
 async function rowsOf(deps: Deps, cid: string, query: GaqlQuery, now: Date): Promise<Iterable<GaqlRow>> {
