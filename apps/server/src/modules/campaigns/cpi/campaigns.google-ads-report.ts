@@ -27,10 +27,10 @@ const LATE_DAYS = 3;
 /** Google's figures of a day settle within hours: a date is final once a pass ran this long after it ended. */
 const SETTLE_MS = 3 * 3_600_000;
 /**
- * The sandbox's dates end on its served time, which our clock follows within a sync's delay (a tick at most
- * after a staff action): the pass waits this much real time more.
+ * The sandbox's dates end on its served time, which our clock follows within a sync's delay (each action's
+ * sync runs right after its commit): the pass waits this much real time more.
  */
-const SANDBOX_MARGIN_MS = 30_000;
+const SANDBOX_MARGIN_MS = 2_000;
 /** Accounts read at once. */
 const ACCOUNTS_AT_ONCE = 4;
 

@@ -331,3 +331,49 @@ describe('Google Ads network', () => {
     expect((rows as unknown as { rows: { n: number }[] }).rows[0]!.n).toBeGreaterThan(0);
   });
 });
+
+describe('on the sandbox Google Ads (the embedded default)', () => {
+  let s: TestApp;
+  beforeAll(async () => {
+    // A sandbox day every 2 s: the server's own sandbox Google Ads over HTTP, as the demo runs it.
+    s = await buildTestApp({ workers: false, listen: true, config: { vendorSandboxSpeed: 43_200 } });
+  });
+  afterAll(() => s?.close());
+
+  it('builds, reports and bills the same way', async () => {
+    const owner = await makeUser(s.deps.db);
+    await makeApp(s.deps, owner.user.id);
+    await makeTopUp(s.deps.db, owner.user.id, '100');
+    const res = await s.call('POST', 'campaigns', owner.auth, cpiBody({ cpiBudget: '50', cpiTarget: '2' }));
+    expect(res.statusCode, res.body).toBe(201);
+    const ordered: Campaign = res.json().data;
+    expect(ordered.status).toBe('active');
+    const state = (
+      await s.deps.db.select().from(campaignGoogleAds).where(eq(campaignGoogleAds.campaign_id, ordered.id))
+    )[0]!;
+    expect(state).toMatchObject({ status: 'ENABLED', wanted: 'ENABLED' });
+    // Two sandbox days and the margin pass: day 1 is final and billed by what the sandbox reported of it.
+    await new Promise((resolve) => setTimeout(resolve, 2 * 2000 + 2000 + 1500));
+    const now = new Date();
+    await googleAdsReportPass(s.deps, now);
+    const read = (
+      await s.deps.db.select().from(campaignGoogleAds).where(eq(campaignGoogleAds.campaign_id, ordered.id))
+    )[0]!;
+    expect(read.final_through! >= read.start_date!).toBe(true);
+    await cpiSweep(s.deps, now);
+    const view = (await s.call('GET', `campaigns/${ordered.id}`, owner.auth)).json().data as Campaign;
+    const settled = view.cpi!.days_settled;
+    expect(settled).toBeGreaterThanOrEqual(1);
+    const last = addDays(read.start_date!, settled - 1);
+    expect(last <= read.final_through!).toBe(true);
+    const billed = await s.deps.db.execute(
+      sql`select coalesce(sum(cost_micros), 0)::text as cost from cpi_stats
+        where campaign_id = ${ordered.id} and date between ${read.start_date} and ${last}`,
+    );
+    const cost = BigInt((billed as unknown as { rows: { cost: string }[] }).rows[0]!.cost);
+    expect(cost).toBeGreaterThan(0n);
+    // Whole cents a day: the spend billed is exactly the cost the sandbox reported of the settled days.
+    expect(parseMoney(view.cpi!.spent)).toBe(cost / 100n);
+    expect((await checkLedger(s.deps.db)).problems).toEqual([]);
+  });
+});
