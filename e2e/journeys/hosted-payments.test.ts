@@ -65,6 +65,8 @@ afterAll(async () => {
 
 async function pageOnServer(): Promise<Page> {
   const context = await browser.newContext({ baseURL: server.server.baseUrl, locale: 'en-US' });
+  // The stand-ins' checkout pages are theirs, not sites: the browser's icon request is no call to them.
+  await context.route('**/favicon.ico', (route) => route.fulfill({ status: 404 }));
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return page;

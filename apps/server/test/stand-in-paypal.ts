@@ -291,12 +291,6 @@ export async function startStandInPayPal(
     const [path, query = ''] = call.url.split('?');
     const params = new URLSearchParams(query);
     if (call.method === 'GET' && path === '/checkoutnow') return approvalPage(res, params.get('token') ?? '');
-    // A browser on the approval page asks for the site's icon: not an API call.
-    if (call.method === 'GET' && path === '/favicon.ico') {
-      res.statusCode = 404;
-      res.end();
-      return;
-    }
     if (call.method === 'POST' && path === '/checkoutnow') {
       const form = new URLSearchParams(call.body);
       const order = orders.get(form.get('token') ?? '');
