@@ -7,6 +7,8 @@ import {
   PAYMENT_SEARCH_COLUMNS,
   PAYMENT_TYPES,
   STAFF_MONEY_MESSAGES,
+  formatMoney as formatMoneyValue,
+  parseMoney,
   type AdminPayment,
   type PaymentStatus,
   type PaymentType,
@@ -268,9 +270,26 @@ export function UserPaymentsTable({
           accessor: 'description',
           title: t('payments.columns.description'),
           render: (payment) => (
-            <Text size="sm" lineClamp={2} maw={260}>
-              {payment.description ?? payment.details ?? ''}
-            </Text>
+            <>
+              <Text size="sm" lineClamp={2} maw={260}>
+                {payment.description ?? payment.details ?? ''}
+              </Text>
+              {payment.requested_total && (
+                <Text size="xs" c="orange" data-testid={`payment-requested-${payment.id}`}>
+                  {t('payments.requested', {
+                    requested: formatMoney(payment.requested_total),
+                    difference: formatMoney(
+                      formatMoneyValue(parseMoney(payment.requested_total) - parseMoney(payment.total)),
+                    ),
+                  })}
+                </Text>
+              )}
+              {payment.refund_id && (
+                <Text size="xs" c="dimmed" data-testid={`payment-refund-${payment.id}`}>
+                  {t('payments.refundId', { id: payment.refund_id })}
+                </Text>
+              )}
+            </>
           ),
         },
         {
