@@ -62,11 +62,11 @@ interface Failure {
 }
 
 /** One API call: its status and JSON body. */
-async function api(path: string, payload: unknown, with_ = headers, cid = CID) {
+async function api(path: string, payload: unknown, sent = headers, cid = CID) {
   const res = await t.app.inject({
     method: 'POST',
     url: `/sandbox/google-ads/${V}/customers/${cid}/${path}`,
-    headers: { ...with_, 'content-type': 'application/json' },
+    headers: { ...sent, 'content-type': 'application/json' },
     payload: JSON.stringify(payload),
   });
   return { status: res.statusCode, body: res.json() as Record<string, unknown> };
@@ -185,8 +185,8 @@ describe('sandbox Google Ads: OAuth token', () => {
       [{ ...headers, 'developer-token': 'other' }, 401, 'authenticationError.DEVELOPER_TOKEN_INVALID'],
       [{ ...headers, 'login-customer-id': '9999999999' }, 403, 'authorizationError.USER_PERMISSION_DENIED'],
     ];
-    for (const [with_, status, code] of cases) {
-      const res = await api('googleAds:search', query, with_);
+    for (const [sent, status, code] of cases) {
+      const res = await api('googleAds:search', query, sent);
       expect(res.status, code).toBe(status);
       expect(codeOf(res.body), code).toBe(code);
       expect((res.body as unknown as Failure).error.details[0]!['@type']).toBe(
@@ -692,12 +692,12 @@ describe('sandbox Google Ads where sandboxes are not allowed', () => {
         payload: tokenForm,
       });
       expect(res.statusCode).toBe(404);
-      const api_ = await production.app.inject({
+      const searched = await production.app.inject({
         method: 'POST',
         url: `/sandbox/google-ads/${V}/customers/${CID}/googleAds:search`,
         payload: { query: 'SELECT customer.time_zone FROM customer' },
       });
-      expect(api_.statusCode).toBe(404);
+      expect(searched.statusCode).toBe(404);
     } finally {
       await production.close();
     }
