@@ -27,12 +27,14 @@ const LOOKUPS_PER_WINDOW = 10;
 
 /**
  * Transfers between accounts (payment system 34), under /api/private/v1: the customer's list, the receiver
- * look-up and the transfer. Only the account's owner sends: staff signed in as the user cannot.
+ * look-up and the transfer.
  */
 export async function transfersRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
-  const onRequest = [app.allow([ROLE_ALL]), refuseImpersonated];
+  const onRequest = app.allow([ROLE_ALL]);
+  // Staff signed in as the user see the transfers but neither look up nor send.
+  const ownerOnly = [onRequest, refuseImpersonated];
   const perUser = (max: number, timeWindow: string) => ({
     rateLimit: {
       max,
@@ -63,7 +65,7 @@ export async function transfersRoutes(app: FastifyInstance) {
         querystring: transferReceiverQuerySchema,
         response: { 200: transferReceiverResponseSchema, ...errorResponses },
       },
-      onRequest,
+      onRequest: ownerOnly,
       config: perUser(LOOKUPS_PER_WINDOW, '1 minute'),
     },
     (req) => transfers.lookUpReceiver(deps.db, authOf(req).user, req.query.email),
@@ -76,7 +78,7 @@ export async function transfersRoutes(app: FastifyInstance) {
         body: createTransferBodySchema,
         response: { 201: createTransferResponseSchema, ...errorResponses },
       },
-      onRequest,
+      onRequest: ownerOnly,
       config: perUser(deps.config.authRateLimit, '1 minute'),
     },
     async (req, reply) =>

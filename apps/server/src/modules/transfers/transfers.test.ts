@@ -7,6 +7,7 @@ import { PASSWORD, makeTopUp, makeUser } from '../../../test/factories.js';
 import { waitForMail } from '../../../test/outbox.js';
 import { auditLog, billingProfiles, notices, transactions, transfers } from '../../db/schema/index.js';
 import { checkLedger } from '../ledger/ledger-check.js';
+import { createSession } from '../sessions/sessions.repo.js';
 import { balancesOf } from '../ledger/ledger.js';
 
 let t: TestApp;
@@ -79,6 +80,23 @@ describe('receiver look-up', () => {
     // Another account is counted apart.
     const other = await customer();
     expect((await t.call('GET', 'transfers/receiver?email=x@example.com', other.auth)).statusCode).toBe(422);
+  });
+
+  it('staff signed in as the user see the transfers but neither look up nor send', async () => {
+    const owner = await customer();
+    const token = await createSession(db(), owner.user.id, {
+      impersonatorId: admin.user.id,
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
+    const auth = { authorization: `Bearer ${token}` };
+    expect((await t.call('GET', 'transfers', auth)).statusCode).toBe(200);
+    expect((await t.call('GET', 'transfers/receiver?email=a@example.com', auth)).statusCode).toBe(403);
+    const sent = await t.call('POST', 'transfers', auth, {
+      email: 'a@example.com',
+      amount: '1',
+      password: PASSWORD,
+    });
+    expect(sent.statusCode).toBe(403);
   });
 
   it('needs a signed-in account', async () => {
