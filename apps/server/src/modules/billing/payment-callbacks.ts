@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MESSAGES, PAYMENT_SYSTEMS, parseMoney, roundMoney, toMoney } from '@storelift/shared';
+import { MESSAGES, PAYMENT_SYSTEMS, parseMoney, roundMoney, toMoney, type Money } from '@storelift/shared';
 import type { Deps } from '../../deps.js';
 import { mailPaymentCredited } from './payment-mail.js';
 import { ForbiddenError, HttpError, NotFoundError, ValidationError } from '../../lib/errors.js';
@@ -148,32 +148,42 @@ export async function applyNotice(
   }
   const ref = { id: payment.id };
   const event = eventOfNotice(notice, ref, payment);
+  if (!event) {
+    logger.warn(
+      { provider: provider.name, paymentId: payment.id, amount: notice.amount },
+      'partial refund at the provider: the ledger is left to staff',
+    );
+    return 'unchanged';
+  }
   const status = await applyPaymentEvent(deps.db, provider.name, event);
   if (status === 'credited') await mailPaymentCredited(deps, ref);
   return status;
 }
 
+/** A notice's amount in cents, or a 422 when it is not an amount. */
+function centsOfNotice(amount: string): Money {
+  const value = toMoney(amount);
+  if (value === null || value <= 0n) throw ValidationError.field('amount', MESSAGES.dataNotValid);
+  return roundMoney(value, 2);
+}
+
 /**
  * The event a notice means for its payment. Money said to arrive must be the payment's total in its currency
  * (to the cent: digits beyond are not money we hold), else 422; a crypto provider's other amount is credited
- * as received instead.
+ * as received instead. A refund of part of the total at the provider is no refund of the payment here (null).
  */
 function eventOfNotice(
   notice: Exclude<ProviderNotice, { kind: 'ignored' }>,
   ref: { id: number },
   payment: repo.PaymentRow,
-): PaymentEvent {
+): PaymentEvent | null {
   switch (notice.kind) {
     case 'paid':
     case 'received': {
       if (notice.currency !== null && notice.currency.toUpperCase() !== payment.currency) {
         throw ValidationError.field('currency', MESSAGES.dataNotValid);
       }
-      const amount = notice.amount === null ? null : toMoney(notice.amount);
-      if (notice.amount !== null && (amount === null || amount <= 0n)) {
-        throw ValidationError.field('amount', MESSAGES.dataNotValid);
-      }
-      const receivedTotal = amount === null ? undefined : roundMoney(amount, 2);
+      const receivedTotal = notice.amount === null ? undefined : centsOfNotice(notice.amount);
       if (
         receivedTotal !== undefined &&
         receivedTotal !== parseMoney(payment.total) &&
@@ -188,6 +198,7 @@ function eventOfNotice(
     case 'confirmation':
       return { kind: 'confirmation', payment: ref, confirmations: notice.confirmations ?? 0 };
     case 'refunded':
+      if (notice.amount !== null && centsOfNotice(notice.amount) < parseMoney(payment.total)) return null;
       return { kind: 'refunded', payment: ref, details: notice.details ?? null };
     case 'canceled':
     case 'failed':

@@ -292,4 +292,39 @@ describe('PayPal', () => {
     expect(await mainOf(t, auth)).toBe('0.0000');
     expect((await checkLedger(t.deps.db)).problems).toEqual([]);
   });
+
+  it('captures an order approved at PayPal whose buyer never came back, on its CHECKOUT.ORDER.APPROVED webhook', async () => {
+    const { auth } = await makeUser(t.deps.db);
+    const { payment, row, order: placed } = await order(auth, 100);
+    paypal.approve(placed.id);
+    const approved = paypal.notification('CHECKOUT.ORDER.APPROVED', {
+      id: placed.id,
+      intent: 'CAPTURE',
+      status: 'APPROVED',
+      purchase_units: [{ reference_id: row.uuid, custom_id: row.uuid }],
+    });
+    expect(new Set(await concurrently(5, () => send(approved)))).toEqual(new Set([200]));
+    expect(await paymentRow(t, payment.id)).toMatchObject({ status: 'credited' });
+    expect(paypal.orders.get(placed.id)!.status).toBe('COMPLETED');
+    expect(await mainOf(t, auth)).toBe('100.0000');
+    // The buyer coming back late captures nothing twice.
+    expect((await comeBack(row.uuid, placed.id)).statusCode).toBe(303);
+    expect(await mainOf(t, auth)).toBe('100.0000');
+  });
+
+  it('a partial refund at PayPal leaves the payment credited (staff adjust the ledger)', async () => {
+    const { auth } = await makeUser(t.deps.db);
+    const { payment, row, order: placed } = await order(auth, 100);
+    paypal.approve(placed.id);
+    await comeBack(row.uuid, placed.id);
+    const partial = paypal.notification('PAYMENT.CAPTURE.REFUNDED', {
+      id: 'REFUNDPARTIAL1',
+      status: 'COMPLETED',
+      amount: { currency_code: 'USD', value: '10.00' },
+      custom_id: row.uuid,
+    });
+    expect((await send(partial)).statusCode).toBe(200);
+    expect(await paymentRow(t, payment.id)).toMatchObject({ status: 'credited' });
+    expect(await mainOf(t, auth)).toBe('100.0000');
+  });
 });

@@ -75,7 +75,7 @@ const CAPTURE_KINDS: Partial<Record<string, 'paid' | 'received' | 'failed'>> = {
   FAILED: 'failed',
 };
 
-/** The webhook events that move a payment (any other event is acknowledged and ignored). */
+/** The capture webhooks that move a payment (CHECKOUT.ORDER.APPROVED captures; any other is acknowledged, ignored). */
 const EVENT_KINDS: Partial<Record<string, 'paid' | 'failed' | 'refunded'>> = {
   'PAYMENT.CAPTURE.COMPLETED': 'paid',
   'PAYMENT.CAPTURE.DENIED': 'failed',
@@ -202,13 +202,20 @@ export class PayPalProvider implements PaymentProvider {
   async cancelCheckout() {}
 
   /**
-   * The buyer back from PayPal, having approved: the order is captured (once: the same request id, and PayPal's
-   * ORDER_ALREADY_CAPTURED answered by reading the order). Its capture says paid, pending or declined.
+   * The buyer back from PayPal, having approved: the order is captured.
    */
   async completeReturn(orderId: string, query: Record<string, string | undefined>): Promise<ProviderNotice> {
     // PayPal sends the buyer back with the order's token and their PayerID once they approved: anything else
     // (a bookmark, a second tab) captures nothing.
     if (query.token !== orderId || !query.PayerID) return { kind: 'ignored' };
+    return this.capture(orderId);
+  }
+
+  /**
+   * Captures an approved order (once: the same request id, and PayPal's ORDER_ALREADY_CAPTURED answered by
+   * reading the order): its capture says paid, pending or declined.
+   */
+  private async capture(orderId: string): Promise<ProviderNotice> {
     let order: PayPalOrder;
     try {
       order = (await this.api(`/v2/checkout/orders/${encodeURIComponent(orderId)}/capture`, {
@@ -256,15 +263,23 @@ export class PayPalProvider implements PaymentProvider {
     if (answer.verification_status !== 'SUCCESS') throw new SignatureError();
     const kind = EVENT_KINDS[String(event.event_type)];
     const resource = (event.resource ?? {}) as PayPalCapture & { links?: { href?: string; rel?: string }[] };
+    // An order the buyer approved but never came back from (a closed tab) is captured now, if it is ours.
+    if (event.event_type === 'CHECKOUT.ORDER.APPROVED') {
+      const order = resource as PayPalOrder;
+      const ours = paymentUuid(order.purchase_units?.[0]?.custom_id) !== null;
+      return ours && typeof order.id === 'string' && /^[A-Z0-9]+$/.test(order.id)
+        ? this.capture(order.id)
+        : { kind: 'ignored' };
+    }
     if (!kind) return { kind: 'ignored' };
     const uuid = paymentUuid(resource.custom_id) ?? (await this.uuidOfRefund(resource));
     if (!uuid) return { kind: 'ignored' };
     return {
       kind,
       payment: { uuid },
-      // A refund's amount is what went back, not the payment's: only a capture's amount is checked.
-      amount: kind === 'refunded' ? null : (resource.amount?.value ?? null),
-      currency: kind === 'refunded' ? null : (resource.amount?.currency_code ?? null),
+      // A refund's amount is what went back: a partial one does not refund the payment here.
+      amount: resource.amount?.value ?? null,
+      currency: resource.amount?.currency_code ?? null,
       details: `PayPal ${kind === 'refunded' ? 'refund' : 'capture'} ${resource.id ?? ''}`.trim(),
     };
   }
