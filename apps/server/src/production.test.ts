@@ -58,6 +58,34 @@ describe('the configuration', () => {
     );
   });
 
+  it('sets a hosted payment provider only when every credential of it is set, its API URL optional', () => {
+    const paypal = { PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret', PAYPAL_WEBHOOK_ID: 'WH1' };
+    expect(loadConfig(paypal).paypal).toEqual({
+      clientId: 'id',
+      clientSecret: 'secret',
+      webhookId: 'WH1',
+      apiUrl: undefined,
+    });
+    expect(
+      loadConfig({ ...paypal, PAYPAL_API_URL: 'https://api-m.sandbox.paypal.com/' }).paypal?.apiUrl,
+    ).toBe('https://api-m.sandbox.paypal.com');
+    expect(loadConfig({ ...paypal, PAYPAL_WEBHOOK_ID: ' ' }).paypal).toBeUndefined();
+    expect(loadConfig({ FONDY_MERCHANT_ID: '1396424' }).fondy).toBeUndefined();
+    expect(loadConfig({ LIQPAY_PUBLIC_KEY: 'p', LIQPAY_PRIVATE_KEY: 'k' }).liqpay).toEqual({
+      publicKey: 'p',
+      privateKey: 'k',
+      apiUrl: undefined,
+    });
+    expect(loadConfig({})).toMatchObject({
+      paypal: undefined,
+      nowpayments: undefined,
+      binancePay: undefined,
+      gatePay: undefined,
+      liqpay: undefined,
+      fondy: undefined,
+    });
+  });
+
   it('names in one line what production lacks: SMTP_URL and a live store provider', () => {
     const problem = productionProblem(loadConfig({ NODE_ENV: 'production' }));
     expect(problem).toBe(
@@ -72,7 +100,7 @@ describe('the configuration', () => {
   });
 });
 
-describe('a production server without SANDBOX=1, with Stripe for cards', () => {
+describe('a production server without SANDBOX=1, with Stripe for cards and Alipay', () => {
   let t: TestApp;
   beforeAll(async () => {
     const { production, sandbox, sandboxPayments, demoData } = loadConfig({ NODE_ENV: 'production' });
@@ -96,7 +124,11 @@ describe('a production server without SANDBOX=1, with Stripe for cards', () => {
     expect(listed.statusCode).toBe(200);
     expect(
       listed.json().data.map((system: { id: number; provider: string }) => [system.id, system.provider]),
-    ).toEqual([[PAYMENT_SYSTEMS.card, 'stripe']]);
+    ).toEqual([
+      [PAYMENT_SYSTEMS.card, 'stripe'],
+      // Stripe serves Alipay on the same keys.
+      [PAYMENT_SYSTEMS.alipay, 'stripe'],
+    ]);
     for (const paysystem_id of [
       PAYMENT_SYSTEMS.paypal,
       PAYMENT_SYSTEMS.cryptoExchange,
