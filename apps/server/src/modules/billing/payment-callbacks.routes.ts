@@ -4,12 +4,8 @@ import { z } from 'zod';
 import { PAYMENT_PROVIDERS } from '@storelift/shared';
 import { errorResponses } from '../../lib/route-schemas.js';
 import { SANDBOX_SIGNATURE_HEADER } from '../../providers/payments/sandbox/sandbox-provider.js';
-import {
-  handleProviderCallback,
-  handleSandboxCallback,
-  handleStripeWebhook,
-  returnFromCheckout,
-} from './payment-callbacks.js';
+import { handleSandboxCallback, handleStripeWebhook, returnFromCheckout } from './payment-callbacks.js';
+import { handleProviderCallback } from './payment-callbacks.hosted.js';
 
 const tags = ['payments: providers'];
 /**
