@@ -296,6 +296,14 @@ describe('sandbox Google Ads: mutate', () => {
     expect((await createCampaign(102)).campaign).not.toBe(made.campaign);
   });
 
+  it('makes one of two budgets of the same name sent at once, and refuses the other as Google does', async () => {
+    const create = () => mutate('campaignBudgets', [{ create: { name: 'raced', amountMicros: '1000000' } }]);
+    const answers = await Promise.all([create(), create(), create()]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400, 400]);
+    for (const answer of answers.filter((each) => each.status === 400))
+      expect(codeOf(answer.body)).toBe('campaignBudgetError.DUPLICATE_NAME');
+  });
+
   it('answers Google’s errors for bad input, with the field’s location, and applies nothing of a refused request', async () => {
     const made = await createCampaign(103);
     const long = await mutate('adGroupAds', [
