@@ -1,4 +1,5 @@
 import type { Deps } from '../../../deps.js';
+import { eachOnItsOwn } from '../../../lib/batches.js';
 import { AdNetworkError, type AdNetworkProblem } from '../../../providers/ad-network/ad-network.js';
 import { googleAdsNetworkOf } from '../../../providers/ad-network/create-ad-network.js';
 import { notify } from '../../notices/notify.js';
@@ -23,21 +24,29 @@ export async function syncGoogleAds(deps: Deps, ids?: number[], now = new Date()
   if (!setup) return result;
   const network = googleAdsNetworkOf(setup, adsRepo.googleAdsStore(deps.db));
   const waitKinds = Object.keys(CUSTOMER_NOTICE);
-  for (const id of ids ??
-    (await adsRepo.toSync(deps.db, waitKinds, new Date(now.getTime() - ASK_AGAIN_MS)))) {
-    const row = await repo.lockCampaign(deps.db, id);
-    const cpi = row && (await cpiRepo.findCpi(deps.db, id));
-    const before = await adsRepo.findGoogleAds(deps.db, id);
-    if (!row || !cpi || !before?.wanted) continue;
-    try {
-      await network.sync(adCampaignOf(row, cpi));
-      result.synced += 1;
-    } catch (error) {
-      if (!(error instanceof AdNetworkError)) throw error;
-      result.refused += 1;
-      if (before.error_kind !== error.kind) await startRefused(deps, id, error.kind);
-    }
-  }
+  const due = ids ?? (await adsRepo.toSync(deps.db, waitKinds, new Date(now.getTime() - ASK_AGAIN_MS)));
+  let accessLost = false;
+  // One campaign's trouble does not hold up the others (it is logged); a refused access stops the pass.
+  await eachOnItsOwn(
+    due,
+    async (id) => {
+      if (accessLost) return;
+      const row = await repo.lockCampaign(deps.db, id);
+      const cpi = row && (await cpiRepo.findCpi(deps.db, id));
+      const before = await adsRepo.findGoogleAds(deps.db, id);
+      if (!row || !cpi || !before?.wanted) return;
+      try {
+        await network.sync(adCampaignOf(row, cpi));
+        result.synced += 1;
+      } catch (error) {
+        if (!(error instanceof AdNetworkError)) throw error;
+        result.refused += 1;
+        accessLost = error.kind === 'auth';
+        if (before.error_kind !== error.kind) await startRefused(deps, id, error.kind);
+      }
+    },
+    { what: 'campaigns.google-ads-sync', contextOf: (id) => ({ campaignId: id }) },
+  );
   return result;
 }
 
