@@ -58,3 +58,23 @@ describe('forged payment callbacks', () => {
     expect((await staff('server-errors?source=callback')).data.length).toBeLessThanOrEqual(minutes + 1);
   });
 });
+
+describe('the hosted providers’ callback route', () => {
+  const post = (provider: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/public/v1/payments/callback/${provider}`,
+      remoteAddress: '198.51.100.60',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'data=e30%3D&signature=x',
+    });
+
+  it('answers 404 for a provider without credentials and refuses a name that is no provider', async () => {
+    for (const provider of ['paypal', 'nowpayments', 'binance-pay', 'gate-pay', 'liqpay', 'fondy']) {
+      expect((await post(provider)).statusCode).toBe(404);
+    }
+    const unknown = await post('acme-pay');
+    expect(unknown.statusCode).toBeGreaterThanOrEqual(400);
+    expect(unknown.statusCode).toBeLessThan(500);
+  });
+});
