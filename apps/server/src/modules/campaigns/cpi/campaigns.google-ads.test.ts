@@ -296,6 +296,11 @@ describe('Google Ads network', () => {
     expect(refused.status).toBe('pending');
     expect(await noticesOf(owner.user.id, 'cpiAdRefused')).toHaveLength(2);
     expect((await staffView(refused.id)).google_ads!.error_kind).toBe('policy');
+    // Canceled while waiting: refunded at once, and what its start built at Google is removed.
+    expect((await googleCampaign(refused.id)).status).toBe('ENABLED');
+    expect((await act(owner, refused.id, 'cancel')).statusCode).toBe(200);
+    expect((await googleCampaign(refused.id)).status).toBe('REMOVED');
+    expect(await balancesOf(t.deps.db, owner.user.id)).toMatchObject({ main: '80.0000' });
   });
 
   it('stops a campaign on cancel (REMOVED) and a never-started one needs nothing', async () => {
