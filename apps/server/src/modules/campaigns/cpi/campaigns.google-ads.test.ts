@@ -155,9 +155,11 @@ describe('Google Ads network', () => {
     expect(ads.budgets.get(state.budget_resource!)!.amountMicros).toBe(10_000_000n);
     const countries = cpiTargetCountries({ geo: ['europe'], levels: ['high'] }).filter((c) => geoTargetOf(c));
     expect(Object.keys(state.criteria).sort()).toEqual(countries.sort());
-    expect([...ads.criteria.values()].filter((c) => c.campaign === google.resourceName)).toHaveLength(
-      countries.length,
-    );
+    const made = [...ads.criteria.values()].filter((c) => c.campaign === google.resourceName);
+    expect(made.filter((c) => c.geoTargetConstant)).toHaveLength(countries.length);
+    expect(made.filter((c) => c.languageConstant).map((c) => c.languageConstant)).toEqual([
+      'languageConstants/1000',
+    ]);
     const ad = ads.appAds.get(state.ad_resource!)!;
     expect(ad.headlines).toEqual(['FitPulse workouts', 'Train at home']);
     expect(ads.violations).toEqual([]);

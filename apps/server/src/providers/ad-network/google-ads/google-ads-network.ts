@@ -305,7 +305,10 @@ export class GoogleAdsNetwork implements AdNetwork {
     }
   }
 
-  /** The location criteria of the countries not stored yet: found at Google, or created in one mutate. */
+  /**
+   * The location criteria of the countries not stored yet (found at Google, or created in one mutate with the
+   * ad languages' criteria).
+   */
   private async startCriteria(
     campaign: AdCampaign,
     state: GoogleAdsState,
@@ -327,11 +330,13 @@ export class GoogleAdsNetwork implements AdNetwork {
     }
     const create = missing();
     if (create.length) {
-      const results = await this.client.mutate(
-        state.customer_id,
-        'campaignCriteria',
-        ops.locationCreates(state.campaign_resource!, create),
-      );
+      // The ad languages go in the same all-or-nothing mutate as the first countries: found locations mean
+      // they exist too.
+      const languages = found.length ? [] : ops.languageCreates(state.campaign_resource!, campaign.languages);
+      const results = await this.client.mutate(state.customer_id, 'campaignCriteria', [
+        ...ops.locationCreates(state.campaign_resource!, create),
+        ...languages,
+      ]);
       criteria = {
         ...criteria,
         ...Object.fromEntries(create.map((code, i) => [code, results[i]!.resourceName])),
