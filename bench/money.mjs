@@ -4,7 +4,7 @@
 // holding 100,000 ledger rows among 400,000 rows of 1,000 other users, then prints through the real HTTP
 // application: the p95 server time of that user's transactions list (target < 30 ms), how many signed sandbox
 // top-up callbacks per second are credited (target > 500/s) and, for each hosted provider configured against
-// its stand-in (Gate Pay, LiqPay, Fondy, NOWPayments, Binance Pay: apps/server/test/stand-in-*.ts), how many of its signed notifications
+// its stand-in (Gate Pay, LiqPay, Fondy, NOWPayments, Binance Pay, PayPal: apps/server/test/stand-in-*.ts), how many of its signed notifications
 // per second are credited (target >= 500/s), then checks the ledger.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,6 +32,7 @@ import { startStandInLiqPay } from '../apps/server/test/stand-in-liqpay.ts';
 import { startStandInFondy } from '../apps/server/test/stand-in-fondy.ts';
 import { startStandInNowPayments } from '../apps/server/test/stand-in-nowpayments.ts';
 import { startStandInBinancePay } from '../apps/server/test/stand-in-binance-pay.ts';
+import { startStandInPayPal } from '../apps/server/test/stand-in-paypal.ts';
 
 const bench = benchDatabase('storelift_money_bench');
 const benchUrl = bench.url;
@@ -84,12 +85,13 @@ async function seed() {
 
 if (process.env.BENCH_RESEED === '1' || !(await bench.isSeeded('money_bench_seeded'))) await seed();
 
-const [gate, liqpay, fondy, nowpayments, binance] = await Promise.all([
+const [gate, liqpay, fondy, nowpayments, binance, paypal] = await Promise.all([
   startStandInGatePay(),
   startStandInLiqPay(),
   startStandInFondy(),
   startStandInNowPayments(),
   startStandInBinancePay(),
+  startStandInPayPal(),
 ]);
 const dataDir = mkdtempSync(join(tmpdir(), 'storelift-bench-'));
 const config = loadConfig({
@@ -111,6 +113,10 @@ const config = loadConfig({
   BINANCE_PAY_API_KEY: binance.apiKey,
   BINANCE_PAY_SECRET: binance.secret,
   BINANCE_PAY_API_URL: binance.url,
+  PAYPAL_CLIENT_ID: paypal.clientId,
+  PAYPAL_CLIENT_SECRET: paypal.clientSecret,
+  PAYPAL_WEBHOOK_ID: paypal.webhookId,
+  PAYPAL_API_URL: paypal.url,
 });
 const database = await openDatabase({ databaseUrl: benchUrl });
 // The kept database follows the migrations added since it was seeded.
@@ -274,6 +280,19 @@ try {
         currency: 'USDT',
       }),
   );
+  // PayPal's webhooks are verified by PayPal's own call (here its stand-in's) for each one: that round trip counts.
+  await creditRate(
+    'PayPal webhooks (PAYMENT.CAPTURE.COMPLETED)',
+    'paypal',
+    await pendingPayments(1, 'paypal'),
+    (row) =>
+      paypal.notification('PAYMENT.CAPTURE.COMPLETED', {
+        id: `CAP${row.id}`,
+        status: 'COMPLETED',
+        amount: { currency_code: 'USD', value: row.total.slice(0, -2) },
+        custom_id: row.uuid,
+      }),
+  );
   const { accounts, problems } = await checkLedger(database.db);
   console.log(
     `ledger check: ${problems.length ? `${problems.length} accounts disagree` : `all ${accounts} accounts agree`}`,
@@ -283,6 +302,13 @@ try {
   await app.close();
   await jobs.stop();
   await database.close();
-  await Promise.all([gate.close(), liqpay.close(), fondy.close(), nowpayments.close(), binance.close()]);
+  await Promise.all([
+    gate.close(),
+    liqpay.close(),
+    fondy.close(),
+    nowpayments.close(),
+    binance.close(),
+    paypal.close(),
+  ]);
   rmSync(dataDir, { recursive: true, force: true });
 }
