@@ -312,6 +312,18 @@ describe('PayPal', () => {
     expect(await mainOf(t, auth)).toBe('100.0000');
   });
 
+  it('answers an approval webhook whose capture PayPal refuses without effect (no retries for days)', async () => {
+    const { auth } = await makeUser(t.deps.db);
+    const { payment, row, order: placed } = await order(auth, 100);
+    // Not approved at the stand-in: its capture answers 422 ORDER_NOT_APPROVED, as a declined one would.
+    const approved = paypal.notification('CHECKOUT.ORDER.APPROVED', {
+      id: placed.id,
+      purchase_units: [{ reference_id: row.uuid, custom_id: row.uuid }],
+    });
+    expect((await send(approved)).statusCode).toBe(200);
+    expect((await paymentRow(t, payment.id)).status).toBe('pending');
+  });
+
   it('a partial refund at PayPal leaves the payment credited (staff adjust the ledger)', async () => {
     const { auth } = await makeUser(t.deps.db);
     const { payment, row, order: placed } = await order(auth, 100);

@@ -267,9 +267,12 @@ export class PayPalProvider implements PaymentProvider {
     if (event.event_type === 'CHECKOUT.ORDER.APPROVED') {
       const order = resource as PayPalOrder;
       const ours = paymentUuid(order.purchase_units?.[0]?.custom_id) !== null;
-      return ours && typeof order.id === 'string' && /^[A-Z0-9]+$/.test(order.id)
-        ? this.capture(order.id)
-        : { kind: 'ignored' };
+      if (!ours || typeof order.id !== 'string' || !/^[A-Z0-9]+$/.test(order.id)) return { kind: 'ignored' };
+      // PayPal refusing the capture (a declined instrument) is its answer, not a failure to retry for days.
+      return this.capture(order.id).catch((error: unknown) => {
+        if (error instanceof PayPalError && error.status === 422) return { kind: 'ignored' as const };
+        throw error;
+      });
     }
     if (!kind) return { kind: 'ignored' };
     const uuid = paymentUuid(resource.custom_id) ?? (await this.uuidOfRefund(resource));
