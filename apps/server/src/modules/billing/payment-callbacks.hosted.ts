@@ -11,6 +11,7 @@ import {
   type ProviderNotice,
   type RawNotification,
 } from '../../providers/payments/payment-provider.js';
+import { InsufficientFundsError } from '../ledger/ledger.js';
 import { mailPaymentCredited } from './payment-mail.js';
 import { applyPaymentEvent, type EventOutcome, type PaymentEvent } from './payment-events.js';
 import * as repo from './payments.repo.js';
@@ -78,7 +79,19 @@ export async function applyNotice(
     );
     return 'unchanged';
   }
-  const status = await applyPaymentEvent(deps.db, provider.name, event);
+  let status: EventOutcome;
+  try {
+    status = await applyPaymentEvent(deps.db, provider.name, event);
+  } catch (error) {
+    // Refunded at the provider after the customer spent the balance: the ledger cannot follow on its own, and
+    // the provider retrying would not change that. Staff settle it (logged); the notice is acknowledged.
+    if (!(error instanceof InsufficientFundsError) || event.kind !== 'refunded') throw error;
+    logger.error(
+      { provider: provider.name, paymentId: payment.id },
+      'refunded at the provider, but the balance is spent: the ledger is left to staff',
+    );
+    return 'unchanged';
+  }
   if (status === 'credited') await mailPaymentCredited(deps, ref);
   return status;
 }

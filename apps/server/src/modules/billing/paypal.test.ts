@@ -324,6 +324,31 @@ describe('PayPal', () => {
     expect((await paymentRow(t, payment.id)).status).toBe('pending');
   });
 
+  it('a refund at PayPal after the balance was spent is acknowledged and left to staff, the ledger unchanged', async () => {
+    const admin = await staff();
+    const { auth, user } = await makeUser(t.deps.db);
+    const { payment, row, order: placed } = await order(auth, 100);
+    paypal.approve(placed.id);
+    await comeBack(row.uuid, placed.id);
+    const spent = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/v1/payments/change-user-balance',
+      headers: admin,
+      payload: { id: user.id, amount: '-90', account_id: 1, reason: 'spent' },
+    });
+    expect(spent.statusCode, spent.body).toBe(200);
+    const refunded = paypal.notification('PAYMENT.CAPTURE.REFUNDED', {
+      id: 'REFUNDSPENT1',
+      status: 'COMPLETED',
+      amount: { currency_code: 'USD', value: '106.00' },
+      custom_id: row.uuid,
+    });
+    expect((await send(refunded)).statusCode).toBe(200);
+    expect(await paymentRow(t, payment.id)).toMatchObject({ status: 'credited' });
+    expect(await mainOf(t, auth)).toBe('10.0000');
+    expect((await checkLedger(t.deps.db)).problems).toEqual([]);
+  });
+
   it('a partial refund at PayPal leaves the payment credited (staff adjust the ledger)', async () => {
     const { auth } = await makeUser(t.deps.db);
     const { payment, row, order: placed } = await order(auth, 100);
