@@ -79,20 +79,31 @@ export async function applyNotice(
     );
     return 'unchanged';
   }
+  return applyEvent(deps, provider.name, event);
+}
+
+/**
+ * Applies a verified provider's event and mails a credit. A refund at the provider after the customer spent
+ * the balance cannot be followed by the ledger on its own, and the provider retrying would not change that:
+ * it is logged as an error for staff and the notice acknowledged.
+ */
+export async function applyEvent(
+  deps: Deps,
+  provider: ProviderName,
+  event: PaymentEvent,
+): Promise<EventOutcome> {
   let status: EventOutcome;
   try {
-    status = await applyPaymentEvent(deps.db, provider.name, event);
+    status = await applyPaymentEvent(deps.db, provider, event);
   } catch (error) {
-    // Refunded at the provider after the customer spent the balance: the ledger cannot follow on its own, and
-    // the provider retrying would not change that. Staff settle it (logged); the notice is acknowledged.
     if (!(error instanceof InsufficientFundsError) || event.kind !== 'refunded') throw error;
     logger.error(
-      { provider: provider.name, paymentId: payment.id },
+      { provider, payment: event.payment },
       'refunded at the provider, but the balance is spent: the ledger is left to staff',
     );
     return 'unchanged';
   }
-  if (status === 'credited') await mailPaymentCredited(deps, ref);
+  if (status === 'credited') await mailPaymentCredited(deps, event.payment);
   return status;
 }
 

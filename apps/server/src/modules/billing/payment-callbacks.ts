@@ -1,3 +1,4 @@
+import Stripe from 'stripe';
 import { z } from 'zod';
 import { MESSAGES, PAYMENT_SYSTEMS } from '@storelift/shared';
 import type { Deps } from '../../deps.js';
@@ -6,10 +7,10 @@ import { ForbiddenError, HttpError, NotFoundError, ValidationError } from '../..
 import { signingSecret } from '../core-settings/signing-secret.js';
 import { paymentProviders } from '../../providers/payments/create-payment-providers.js';
 import { providerFailure } from '../../providers/payments/payment-provider.js';
-import { applyNotice } from './payment-callbacks.hosted.js';
+import { applyEvent, applyNotice } from './payment-callbacks.hosted.js';
 import { logger } from '../../lib/logger.js';
 import { verifySandboxSignature } from '../../providers/payments/sandbox/sandbox-provider.js';
-import { centsOf } from '../../providers/payments/stripe/stripe-provider.js';
+import { centsOf, type StripeOutcome } from '../../providers/payments/stripe/stripe-provider.js';
 import { applyPaymentEvent, type EventOutcome, type PaymentEvent } from './payment-events.js';
 import * as repo from './payments.repo.js';
 
@@ -63,11 +64,14 @@ const methodOf = (payment: repo.PaymentRow) =>
 export async function handleStripeWebhook(deps: Deps, rawBody: string, signature: string | undefined) {
   const stripe = paymentProviders(deps.config).stripe;
   if (!stripe) throw new NotFoundError();
-  let outcome: ReturnType<typeof stripe.readWebhook>;
+  let outcome: StripeOutcome;
   try {
-    outcome = stripe.readWebhook(rawBody, signature);
-  } catch {
-    throw new ForbiddenError(MESSAGES.signatureInvalid);
+    outcome = await stripe.readWebhook(rawBody, signature);
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
+      throw new ForbiddenError(MESSAGES.signatureInvalid);
+    }
+    throw error;
   }
   if (outcome.kind === 'ignored') return { received: true as const, status: 'unchanged' as const };
   const payment = await repo.findPayment(deps.db, outcome.paymentId);
@@ -85,9 +89,7 @@ export async function handleStripeWebhook(deps: Deps, rawBody: string, signature
           details: `${methodOf(payment)} (Stripe ${outcome.sessionId})`,
         }
       : { kind: outcome.kind, payment: { id: payment.id } };
-  const status = await applyPaymentEvent(deps.db, 'stripe', event);
-  if (status === 'credited') await mailPaymentCredited(deps, { id: payment.id });
-  return { received: true as const, status };
+  return { received: true as const, status: await applyEvent(deps, 'stripe', event) };
 }
 
 /**

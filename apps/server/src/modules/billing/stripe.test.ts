@@ -31,6 +31,8 @@ async function startStandIn(): Promise<StandIn> {
     refusingRefunds: false,
   };
   let sequence = 0;
+  /** The payment each session was opened for (its metadata). */
+  const sessionPayments = new Map<string, string>();
   const read = async (req: IncomingMessage) => {
     let text = '';
     for await (const chunk of req) text += chunk;
@@ -55,6 +57,7 @@ async function startStandIn(): Promise<StandIn> {
     if (req.method === 'POST' && path === '/v1/checkout/sessions') {
       sequence += 1;
       const id = `cs_test_${sequence}`;
+      sessionPayments.set(id, body.get('metadata[payment_id]') ?? '');
       res.end(
         JSON.stringify({
           id,
@@ -64,6 +67,21 @@ async function startStandIn(): Promise<StandIn> {
           payment_status: 'unpaid',
           status: 'open',
           metadata: { payment_id: body.get('metadata[payment_id]') },
+        }),
+      );
+    } else if (req.method === 'GET' && path.startsWith('/v1/checkout/sessions?')) {
+      // Sessions by PaymentIntent (the stand-in's pi_test_N belongs to cs_test_N).
+      const query = new URLSearchParams(path.split('?')[1]);
+      const intent = /^pi_test_(\d+)$/.exec(query.get('payment_intent') ?? '');
+      const id = intent && `cs_test_${intent[1]}`;
+      res.end(
+        JSON.stringify({
+          object: 'list',
+          url: '/v1/checkout/sessions',
+          has_more: false,
+          data: id
+            ? [{ id, object: 'checkout.session', metadata: { payment_id: sessionPayments.get(id) } }]
+            : [],
         }),
       );
     } else if (req.method === 'GET' && /^\/v1\/checkout\/sessions\/cs_test_\d+$/.test(path)) {
@@ -380,6 +398,26 @@ describe('Alipay (system 31) through Stripe Checkout, and refunds through Stripe
     expect(call.path).toBe('/v1/refunds');
     expect(call.body.get('payment_intent')).toBe(`pi_${row.provider_ref!.replace('cs_test_', 'test_')}`);
     expect(call.idempotencyKey).toBe(`storelift-refund-${row.uuid}`);
+    expect(await mainOf(auth)).toBe('0.0000');
+    expect((await checkLedger(t.deps.db)).problems).toEqual([]);
+  });
+
+  it('a charge refunded in full at Stripe (its dashboard) refunds the ledger once; a partial refund is left to staff', async () => {
+    const { auth } = await makeUser(t.database.db);
+    const { payment, row } = await paid(auth, PAYMENT_SYSTEMS.card, 100);
+    const charge = {
+      object: 'charge',
+      id: 'ch_test_1',
+      payment_intent: `pi_${row.provider_ref!.replace('cs_test_', 'test_')}`,
+      amount: 10300,
+    };
+    const partial = await webhook('charge.refunded', { ...charge, refunded: false, amount_refunded: 1000 });
+    expect(partial.json().status).toBe('unchanged');
+    expect(await statusOf(auth, payment.id)).toBe('credited');
+    const full = { ...charge, refunded: true, amount_refunded: 10300 };
+    expect((await webhook('charge.refunded', full)).json().status).toBe('refunded');
+    expect((await webhook('charge.refunded', full)).json().status).toBe('unchanged');
+    expect(await statusOf(auth, payment.id)).toBe('refunded');
     expect(await mainOf(auth)).toBe('0.0000');
     expect((await checkLedger(t.deps.db)).problems).toEqual([]);
   });

@@ -13,7 +13,7 @@ export interface StripeOptions {
 /** What a verified Stripe webhook means for a payment. */
 export type StripeOutcome =
   | {
-      kind: 'paid' | 'received' | 'canceled' | 'failed';
+      kind: 'paid' | 'received' | 'canceled' | 'failed' | 'refunded';
       paymentId: number;
       sessionId: string;
       amountCents: number | null;
@@ -81,6 +81,21 @@ export class StripeProvider implements PaymentProvider {
     await this.stripe.checkout.sessions.expire(sessionId);
   }
 
+  /**
+   * A charge refunded in full (in Stripe's dashboard, or our own refund): its Checkout Session, found by the
+   * PaymentIntent, names the payment. A partial refund is left to staff.
+   */
+  private async refundOutcome(charge: Stripe.Charge): Promise<StripeOutcome> {
+    const intent =
+      typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
+    if (!charge.refunded || !intent) return { kind: 'ignored' };
+    const { data } = await this.stripe.checkout.sessions.list({ payment_intent: intent, limit: 1 });
+    const session = data[0];
+    const paymentId = Number(session?.metadata?.payment_id ?? session?.client_reference_id);
+    if (!session || !Number.isInteger(paymentId) || paymentId <= 0) return { kind: 'ignored' };
+    return { kind: 'refunded', paymentId, sessionId: session.id, amountCents: null };
+  }
+
   /** Refunds the session's payment in full (`POST /v1/refunds` with its PaymentIntent); answers Stripe's refund id. */
   async refund(payment: { providerRef: string; uuid: string }) {
     const session = await this.stripe.checkout.sessions.retrieve(payment.providerRef);
@@ -98,8 +113,9 @@ export class StripeProvider implements PaymentProvider {
   }
 
   /** Verifies a webhook (throws on a bad signature) and reads what it means for a payment. */
-  readWebhook(rawBody: Buffer | string, signature: string | undefined): StripeOutcome {
+  async readWebhook(rawBody: Buffer | string, signature: string | undefined): Promise<StripeOutcome> {
     const event = this.stripe.webhooks.constructEvent(rawBody, signature ?? '', this.options.webhookSecret);
+    if (event.type === 'charge.refunded') return this.refundOutcome(event.data.object);
     const kinds: Partial<Record<string, 'paid' | 'canceled' | 'failed'>> = {
       'checkout.session.completed': 'paid',
       'checkout.session.async_payment_succeeded': 'paid',
