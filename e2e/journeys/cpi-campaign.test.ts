@@ -128,7 +128,8 @@ describe('CPI campaign: estimate, preview and report', () => {
         { timeout: 150_000, interval: 5_000 },
       )
       .toBe(true);
-    expect(await report.getByTestId('cpi-report-chart').count()).toBe(1);
+    // The chart is a lazy chunk: it comes a moment after the tables.
+    await expect.poll(() => report.getByTestId('cpi-report-chart').count()).toBe(1);
     await report.getByTestId('cpi-report-tab-countries').click();
     const byCountry = report.getByTestId('cpi-report-countries');
     await expect.poll(() => byCountry.locator('tbody tr').count()).toBeGreaterThan(0);
@@ -136,5 +137,19 @@ describe('CPI campaign: estimate, preview and report', () => {
     expect(countryNames.every((name) => ['Germany', 'France'].includes(name))).toBe(true);
     await expectAccessible(page, 'the CPI campaign page', '[data-testid="campaign-details"]');
     await page.close();
+
+    // Staff see where the campaign lives at Google Ads and its ad's review on the order.
+    const staff = await newPage(browser);
+    await signIn(staff, 'admin@storelift.test');
+    await staff.goto(`/admin/user-orders?campaign=${id}`);
+    const ads = staff.getByTestId('order-details').getByTestId('order-details-google-ads');
+    await expect.poll(() => ads.textContent(), { timeout: 20_000 }).toMatch(/customers\/\d+\/campaigns\/\d+/);
+    expect(await ads.textContent()).toMatch(/ENABLED/);
+    await expectAccessible(
+      staff,
+      'the CPI order drawer with its Google Ads state',
+      '[data-testid="order-details"]',
+    );
+    await staff.close();
   }, 240_000);
 });

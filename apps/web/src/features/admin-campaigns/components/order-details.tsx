@@ -40,6 +40,7 @@ import { OrderVendorCalls } from './order-vendor-calls';
 import { actionColor, actionLabel } from './staff-actions';
 import { useCan, useSession } from '../../../lib/session';
 import { Figure } from '../../../components/figure';
+import { GoogleAdsState } from './google-ads-state';
 
 /** What the per-day chart is given: planned and delivered installs per campaign day. */
 export interface ChartProps {
@@ -184,6 +185,7 @@ export function OrderDetails({
           )}
 
           {campaign.reviews && campaign.reviews.length > 0 && <OrderReviews reviews={campaign.reviews} />}
+          {campaign.google_ads && <GoogleAdsState ads={campaign.google_ads} />}
 
           <Divider />
           <Title order={4}>{t('details.perDay')}</Title>
