@@ -27,7 +27,8 @@ function cpiMoneyRule(range: { min: string; max: string }, message: string) {
   const max = toMoney(range.max)!;
   return z.union([z.string(), z.number()], { error: message }).transform((value, ctx): string => {
     const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : value.trim();
-    const money: Money | null = /^\d+(\.\d{1,4})?$/.test(text) ? toMoney(text) : null;
+    // Whole cents: Google Ads refuses a budget or target cost that is not a multiple of its currency's unit.
+    const money: Money | null = /^\d+(\.\d{1,2})?$/.test(text) ? toMoney(text) : null;
     if (money === null || money < min || money > max) {
       ctx.addIssue({ code: 'custom', message });
       return z.NEVER;

@@ -33,7 +33,7 @@ export function CpiBudgetStep({ form }: { form: SchemaForm<CpiFormValues> }) {
           description={t('budget.targetHint')}
           min={0}
           step={0.01}
-          decimalScale={4}
+          decimalScale={2}
           allowNegative={false}
           {...form.getInputProps('cpiTarget')}
           data-testid="cpi-target"
