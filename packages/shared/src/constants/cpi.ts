@@ -1,4 +1,5 @@
 import { COUNTRIES, type GeoGroup } from './countries.js';
+import { geoTargetOf } from './geo-targets.js';
 import type { CPI_LANGUAGES, CPI_LEVELS, GEO_GROUPS } from './domain.js';
 
 /** A CPI level of the wizard's checkbox group (customer-area §3): what an install costs there. */
@@ -21,9 +22,16 @@ const LEVEL_OF = new Map<string, CpiLevel>([
   ...MEDIUM.split(' ').map((code) => [code, 'medium'] as const),
 ]);
 
-/** Every country with its GEO group (null: none of the four, only `worldwide`) and CPI level. */
+/**
+ * Every country CPI campaigns can target with its GEO group (null: none of the four, only `worldwide`) and CPI
+ * level: those Google Ads has a geo target for (constants/geo-targets.ts), so no campaign lists a country its ads
+ * cannot run in.
+ */
 export const CPI_COUNTRIES: readonly { code: string; geo: GeoGroup | null; level: CpiLevel }[] =
-  COUNTRIES.map((country) => ({ ...country, level: LEVEL_OF.get(country.code) ?? 'low' }));
+  COUNTRIES.filter((country) => geoTargetOf(country.code) !== null).map((country) => ({
+    ...country,
+    level: LEVEL_OF.get(country.code) ?? 'low',
+  }));
 
 /**
  * The target countries a choice of GEO groups and CPI levels means: the countries in any chosen GEO

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { COUNTRIES } from './countries.js';
+import { cpiTargetCountries } from './cpi.js';
 import { GEO_TARGETS, countryOfGeoTarget, geoTargetOf } from './geo-targets.js';
 
 describe('Google Ads geo targets', () => {
@@ -22,5 +23,11 @@ describe('Google Ads geo targets', () => {
     expect(countryOfGeoTarget('2276')).toBe('DE');
     expect(countryOfGeoTarget(2804)).toBe('UA');
     expect(countryOfGeoTarget('9999')).toBeNull();
+  });
+
+  it('bound the countries a CPI campaign can target: worldwide leaves the untargetable ones out', () => {
+    const worldwide = cpiTargetCountries({ geo: ['worldwide'] });
+    expect(worldwide).toHaveLength(Object.keys(GEO_TARGETS).length);
+    expect(worldwide.filter((code) => geoTargetOf(code) === null)).toEqual([]);
   });
 });
