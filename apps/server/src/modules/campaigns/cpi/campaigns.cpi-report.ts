@@ -24,11 +24,7 @@ import * as repo from '../campaigns.repo.js';
 import { heldOf } from './campaigns.cpi-charging.js';
 import * as cpiRepo from './campaigns.cpi-repo.js';
 import * as reportRepo from './campaigns.cpi-report-repo.js';
-
-/** Money (ten-thousandths) of a cost in micros (millionths), rounded half up. */
-export function moneyOfMicros(micros: bigint): Money {
-  return micros < 0n ? -((-micros + 50n) / 100n) : (micros + 50n) / 100n;
-}
+import { moneyOfMicrosValue } from '../../../providers/ad-network/google-ads/google-ads-operations.js';
 
 /** Hundredths of a 2-decimal conversions sum ("12.5", "12.50", "3"). */
 function hundredthsOf(text: string): bigint {
@@ -54,7 +50,7 @@ export function figuresOf(sums: reportRepo.StatSums): CpiFigures {
   const impressions = BigInt(sums.impressions ?? '0');
   const clicks = BigInt(sums.clicks ?? '0');
   const installs = hundredthsOf(sums.conversions ?? '0');
-  const spend = moneyOfMicros(BigInt(sums.cost_micros ?? '0'));
+  const spend = moneyOfMicrosValue(BigInt(sums.cost_micros ?? '0'));
   return {
     impressions: Number(impressions),
     clicks: Number(clicks),
@@ -110,7 +106,7 @@ export async function cpiReport(
   total.conversions = `${installs / 100n}.${(installs % 100n).toString().padStart(2, '0')}`;
 
   const today = dateIn(google?.time_zone, now);
-  const spentToday = moneyOfMicros(BigInt(days.find((day) => day.date === today)?.cost_micros ?? '0'));
+  const spentToday = moneyOfMicrosValue(BigInt(days.find((day) => day.date === today)?.cost_micros ?? '0'));
   const budget = parseMoney(cpi.daily_budget);
   const held = heldOf(row, cpi);
   const problem = CPI_PROBLEMS.includes(google?.error_kind as CpiProblem)

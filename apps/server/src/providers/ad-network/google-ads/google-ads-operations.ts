@@ -1,4 +1,12 @@
-import { addDays, geoTargetOf, isCalendarDay, MONEY_SCALE, parseMoney, formatMoney } from '@storelift/shared';
+import {
+  addDays,
+  geoTargetOf,
+  isCalendarDay,
+  MONEY_SCALE,
+  parseMoney,
+  formatMoney,
+  type Money,
+} from '@storelift/shared';
 import type { AdCampaign } from '../ad-network.js';
 import type { GoogleAdsOperation } from './google-ads-client.js';
 
@@ -17,12 +25,16 @@ export function microsOf(amount: string): string {
   return (parseMoney(amount) * MICROS_PER_MONEY_STEP).toString();
 }
 
-/** Micros (as Google reports cost) as money with 4 places, half away from zero: "1234567" → "1.2346". */
-export function moneyOfMicros(micros: string | number): string {
-  const value = BigInt(micros);
-  const abs = value < 0n ? -value : value;
+/** Micros (as Google reports cost) as money (ten-thousandths), half away from zero. */
+export function moneyOfMicrosValue(micros: bigint): Money {
+  const abs = micros < 0n ? -micros : micros;
   const rounded = (abs + MICROS_PER_MONEY_STEP / 2n) / MICROS_PER_MONEY_STEP;
-  return formatMoney(value < 0n ? -rounded : rounded);
+  return micros < 0n ? -rounded : rounded;
+}
+
+/** The same as a money text with 4 places: "1234567" → "1.2346". */
+export function moneyOfMicros(micros: string | number): string {
+  return formatMoney(moneyOfMicrosValue(BigInt(micros)));
 }
 
 /** Names at Google: how a retried start finds what an earlier attempt created. */
