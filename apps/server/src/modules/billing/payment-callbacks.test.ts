@@ -78,3 +78,14 @@ describe('the hosted providers’ callback route', () => {
     expect(unknown.statusCode).toBeLessThan(500);
   });
 });
+
+describe('the way back from a checkout', () => {
+  it('answers 404 for a uuid that is not one, whatever its characters (never the database error)', async () => {
+    for (const uuid of ['-'.repeat(36), 'g'.repeat(36), '0123456789abcdef0123456789abcdef0123']) {
+      for (const method of ['GET', 'POST'] as const) {
+        const res = await t.app.inject({ method, url: `/api/public/v1/payments/return/${uuid}` });
+        expect(res.statusCode, `${method} ${uuid}`).toBe(404);
+      }
+    }
+  });
+});

@@ -78,8 +78,12 @@ export async function payerOf(db: Queryable, id: number): Promise<number | undef
   return row?.user_id;
 }
 
+/** A uuid as PostgreSQL reads one (anything else would be its error, a 500). */
+const isUuid = (text: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text);
+
 /** A payment with its payer and its payment system's name (the mail of a credited payment). */
 export async function findPaymentForMail(db: Queryable, ref: PaymentRef) {
+  if ('uuid' in ref && !isUuid(ref.uuid)) return undefined;
   const [row] = await db
     .select({ payment: payments, user: users, paysystem: paymentSystems.name })
     .from(payments)
@@ -104,7 +108,7 @@ export async function findPayment(db: Queryable, id: number): Promise<PaymentRow
 }
 
 export async function findPaymentByUuid(db: Queryable, uuid: string): Promise<PaymentRow | undefined> {
-  if (!/^[0-9a-f-]{36}$/i.test(uuid)) return undefined;
+  if (!isUuid(uuid)) return undefined;
   const [row] = await db.select().from(payments).where(eq(payments.uuid, uuid));
   return row;
 }
@@ -135,7 +139,7 @@ export type PaymentRef = { id: number } | { uuid: string };
 
 /** The payment, locked for the rest of the transaction (callbacks serialize on it). */
 export async function lockPayment(db: Queryable, ref: PaymentRef): Promise<PaymentRow | undefined> {
-  if ('uuid' in ref && !/^[0-9a-f-]{36}$/i.test(ref.uuid)) return undefined;
+  if ('uuid' in ref && !isUuid(ref.uuid)) return undefined;
   const [row] = await db
     .select()
     .from(payments)

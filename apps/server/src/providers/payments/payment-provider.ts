@@ -5,7 +5,7 @@ import { logger } from '../../lib/logger.js';
 export interface CheckoutRequest {
   id: number;
   uuid: string;
-  /** What the customer pays (amount + fee + VAT), 2 decimals. */
+  /** What the customer pays (amount + fee + VAT): a money text with 4 places whose value is whole cents. */
   total: string;
   amount: string;
   paysystemName: string;
