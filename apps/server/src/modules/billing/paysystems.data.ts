@@ -6,7 +6,7 @@ type PaysystemSeed = typeof paymentSystems.$inferInsert;
 /**
  * The twelve payment systems of customer-area §3 with their spec ids (docs/money.md): limits and fees are
  * ours. PayPal: 6 % fee, VAT on the fee for accounts in Europe, no payment bonus above 1,000. Crypto
- * credits after 3 confirmations. Transfer between accounts is for staff entries only (inactive).
+ * credits once the network confirms the payment (the sandbox after 3 confirmations, a provider at its final status). Transfer between accounts is for staff entries only (inactive).
  */
 export const PAYSYSTEM_DEFINITIONS: PaysystemSeed[] = [
   {
@@ -33,7 +33,7 @@ export const PAYSYSTEM_DEFINITIONS: PaysystemSeed[] = [
   {
     id: PAYMENT_SYSTEMS.cryptoExchange,
     name: 'Crypto exchange',
-    description: 'BTC, ETH, USDT; credited after 3 confirmations',
+    description: 'BTC, ETH, USDT; credited once the network confirms the payment',
     min_amount: '50',
     max_amount: '50000',
     fee_percent: '1',
@@ -43,7 +43,7 @@ export const PAYSYSTEM_DEFINITIONS: PaysystemSeed[] = [
   {
     id: PAYMENT_SYSTEMS.cryptoExchange2,
     name: 'Crypto exchange 2',
-    description: 'BTC, LTC, USDC; credited after 3 confirmations',
+    description: 'BTC, LTC, USDC; credited once the network confirms the payment',
     min_amount: '50',
     max_amount: '50000',
     fee_percent: '1',
@@ -53,7 +53,7 @@ export const PAYSYSTEM_DEFINITIONS: PaysystemSeed[] = [
   {
     id: PAYMENT_SYSTEMS.cryptoProcessor,
     name: 'Crypto processor',
-    description: 'Over 50 coins; credited after 3 confirmations',
+    description: 'Over 50 coins; credited once the network confirms the payment',
     min_amount: '20',
     max_amount: '50000',
     fee_percent: '0.5',

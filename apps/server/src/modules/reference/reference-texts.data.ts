@@ -10,11 +10,14 @@ export const REFERENCE_TRANSLATIONS: Partial<Record<Locale, Readonly<Record<stri
     Card: 'Картка',
     'Pay with your PayPal account': 'Оплата з вашого облікового запису PayPal',
     'Crypto exchange': 'Криптобіржа',
-    'BTC, ETH, USDT; credited after 3 confirmations': 'BTC, ETH, USDT; зараховується після 3 підтверджень',
+    'BTC, ETH, USDT; credited once the network confirms the payment':
+      'BTC, ETH, USDT; зараховується після підтвердження мережею',
     'Crypto exchange 2': 'Криптобіржа 2',
-    'BTC, LTC, USDC; credited after 3 confirmations': 'BTC, LTC, USDC; зараховується після 3 підтверджень',
+    'BTC, LTC, USDC; credited once the network confirms the payment':
+      'BTC, LTC, USDC; зараховується після підтвердження мережею',
     'Crypto processor': 'Криптопроцесинг',
-    'Over 50 coins; credited after 3 confirmations': 'Понад 50 монет; зараховується після 3 підтверджень',
+    'Over 50 coins; credited once the network confirms the payment':
+      'Понад 50 монет; зараховується після підтвердження мережею',
     'Pay with your Alipay account': 'Оплата з вашого облікового запису Alipay',
     'Pay with your Payoneer account': 'Оплата з вашого облікового запису Payoneer',
     'Pay with your Wise account': 'Оплата з вашого облікового запису Wise',
@@ -62,11 +65,14 @@ export const REFERENCE_TRANSLATIONS: Partial<Record<Locale, Readonly<Record<stri
     Card: 'Tarjeta',
     'Pay with your PayPal account': 'Pague con su cuenta de PayPal',
     'Crypto exchange': 'Exchange de criptomonedas',
-    'BTC, ETH, USDT; credited after 3 confirmations': 'BTC, ETH, USDT; se abona tras 3 confirmaciones',
+    'BTC, ETH, USDT; credited once the network confirms the payment':
+      'BTC, ETH, USDT; se abona cuando la red confirma el pago',
     'Crypto exchange 2': 'Exchange de criptomonedas 2',
-    'BTC, LTC, USDC; credited after 3 confirmations': 'BTC, LTC, USDC; se abona tras 3 confirmaciones',
+    'BTC, LTC, USDC; credited once the network confirms the payment':
+      'BTC, LTC, USDC; se abona cuando la red confirma el pago',
     'Crypto processor': 'Procesador de criptomonedas',
-    'Over 50 coins; credited after 3 confirmations': 'Más de 50 monedas; se abona tras 3 confirmaciones',
+    'Over 50 coins; credited once the network confirms the payment':
+      'Más de 50 monedas; se abona cuando la red confirma el pago',
     'Pay with your Alipay account': 'Pague con su cuenta de Alipay',
     'Pay with your Payoneer account': 'Pague con su cuenta de Payoneer',
     'Pay with your Wise account': 'Pague con su cuenta de Wise',
@@ -116,11 +122,14 @@ export const REFERENCE_TRANSLATIONS: Partial<Record<Locale, Readonly<Record<stri
     Card: 'Карта',
     'Pay with your PayPal account': 'Оплата с вашего аккаунта PayPal',
     'Crypto exchange': 'Криптобиржа',
-    'BTC, ETH, USDT; credited after 3 confirmations': 'BTC, ETH, USDT; зачисляется после 3 подтверждений',
+    'BTC, ETH, USDT; credited once the network confirms the payment':
+      'BTC, ETH, USDT; зачисляется после подтверждения сетью',
     'Crypto exchange 2': 'Криптобиржа 2',
-    'BTC, LTC, USDC; credited after 3 confirmations': 'BTC, LTC, USDC; зачисляется после 3 подтверждений',
+    'BTC, LTC, USDC; credited once the network confirms the payment':
+      'BTC, LTC, USDC; зачисляется после подтверждения сетью',
     'Crypto processor': 'Криптопроцессинг',
-    'Over 50 coins; credited after 3 confirmations': 'Более 50 монет; зачисляется после 3 подтверждений',
+    'Over 50 coins; credited once the network confirms the payment':
+      'Более 50 монет; зачисляется после подтверждения сетью',
     'Pay with your Alipay account': 'Оплата с вашего аккаунта Alipay',
     'Pay with your Payoneer account': 'Оплата с вашего аккаунта Payoneer',
     'Pay with your Wise account': 'Оплата с вашего аккаунта Wise',
