@@ -1,4 +1,4 @@
-import { createHmac, createPublicKey, createVerify, randomBytes, type KeyObject } from 'node:crypto';
+import { createPublicKey, createVerify, randomBytes, type KeyObject } from 'node:crypto';
 import {
   SignatureError,
   type CheckoutRequest,
@@ -7,6 +7,7 @@ import {
   type RawNotification,
 } from '../payment-provider.js';
 import { paymentUuid, readFields } from '../notification-fields.js';
+import { timestampNonceHmac, timestampNoncePayload, tradeNoOf } from '../exchange-signing.js';
 
 export interface BinancePayOptions {
   /** The merchant API key: header `BinancePay-Certificate-SN` of our requests. */
@@ -28,16 +29,11 @@ export const BINANCE_PAY_HEADERS = {
 } as const;
 
 /** The payload Binance Pay signs, ours and theirs alike: "timestamp\nnonce\nbody\n". */
-export const binancePayPayload = (timestamp: string, nonce: string, body: string) =>
-  `${timestamp}\n${nonce}\n${body}\n`;
+export const binancePayPayload = timestampNoncePayload;
 
 /** Our request signature: HMAC-SHA512 of the payload under the secret key, upper-case hex. */
-export function binancePaySignature(secret: string, timestamp: string, nonce: string, body: string): string {
-  return createHmac('sha512', secret)
-    .update(binancePayPayload(timestamp, nonce, body))
-    .digest('hex')
-    .toUpperCase();
-}
+export const binancePaySignature = (secret: string, timestamp: string, nonce: string, body: string) =>
+  timestampNonceHmac(secret, timestamp, nonce, body).toUpperCase();
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
@@ -45,8 +41,8 @@ const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 export const binancePayNonce = () =>
   Array.from(randomBytes(32), (byte) => LETTERS[byte % LETTERS.length]).join('');
 
-/** Our payment's uuid without its dashes: a merchantTradeNo is at most 32 letters or digits. */
-export const binancePayTradeNo = (uuid: string) => uuid.replaceAll('-', '');
+/** A merchantTradeNo is at most 32 letters or digits. */
+export const binancePayTradeNo = tradeNoOf;
 
 const NOTICE_KINDS: Partial<Record<string, 'paid' | 'canceled'>> = {
   PAY_SUCCESS: 'paid',

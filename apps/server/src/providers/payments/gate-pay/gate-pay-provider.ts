@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { centsText, parseMoney } from '@storelift/shared';
 import { sameSignature } from '../../../lib/signing.js';
 import {
@@ -9,6 +9,7 @@ import {
   type RawNotification,
 } from '../payment-provider.js';
 import { paymentUuid, readFields } from '../notification-fields.js';
+import { timestampNonceHmac, tradeNoOf } from '../exchange-signing.js';
 
 export interface GatePayOptions {
   /** The app's ClientId (header `X-GatePay-Certificate-ClientId`). */
@@ -29,12 +30,10 @@ export const GATE_PAY_HEADERS = {
 } as const;
 
 /** Gate Pay's signature: HMAC-SHA512 (hex) of "timestamp\nnonce\nbody\n" under the Payment API Secret. */
-export function gatePaySignature(apiKey: string, timestamp: string, nonce: string, body: string): string {
-  return createHmac('sha512', apiKey).update(`${timestamp}\n${nonce}\n${body}\n`).digest('hex');
-}
+export const gatePaySignature = timestampNonceHmac;
 
-/** Our payment's uuid without its dashes: Gate Pay takes at most 32 characters of order number. */
-export const gatePayTradeNo = (uuid: string) => uuid.replaceAll('-', '');
+/** Gate Pay takes at most 32 characters of order number. */
+export const gatePayTradeNo = tradeNoOf;
 
 const NOTICE_KINDS: Partial<Record<string, 'paid' | 'failed' | 'canceled'>> = {
   PAY_SUCCESS: 'paid',
