@@ -43,6 +43,15 @@ export function addDays(day: string, days: number): string {
   return dayText(date);
 }
 
+/** The day (YYYY-MM-DD) `now` falls on in a time zone (an ad account's days are its dates); UTC when unknown. */
+export function dayInZone(timeZone: string | null | undefined, now: Date): string {
+  try {
+    return new Intl.DateTimeFormat('en-CA', { timeZone: timeZone ?? 'UTC' }).format(now);
+  } catch {
+    return dayText(now);
+  }
+}
+
 /** The same day a year earlier (29 February → 28 February). */
 function yearBefore(day: string): string {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];

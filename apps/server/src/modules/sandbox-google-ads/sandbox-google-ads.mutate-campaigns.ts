@@ -1,3 +1,4 @@
+import { dayInZone } from '@storelift/shared';
 import { SANDBOX_GOOGLE_ADS_TIME_ZONE } from './sandbox-google-ads.constants.js';
 import { badRequest, fieldPath } from './sandbox-google-ads.errors.js';
 import type { Fields } from './sandbox-google-ads.fields.js';
@@ -11,7 +12,7 @@ import {
 } from './sandbox-google-ads.mutate-common.js';
 import { budgetName, campaignName, idsOf, notFound } from './sandbox-google-ads.names.js';
 import * as repo from './sandbox-google-ads.repo.js';
-import { clockAfter, nextServedDay, servedMs, termsWith, todayIn } from './sandbox-google-ads.state.js';
+import { clockAfter, nextServedDay, servedMs, termsWith } from './sandbox-google-ads.state.js';
 
 /*
  * The mutate handlers of campaignBudgets and campaigns: an App campaign with its own daily budget, its status
@@ -243,7 +244,7 @@ export const campaigns: Handler = {
       ['CONTAINS_EU_POLITICAL_ADVERTISING', 'DOES_NOT_CONTAIN_EU_POLITICAL_ADVERTISING'],
       'EuPoliticalAdvertisingStatusEnum.EuPoliticalAdvertisingStatus',
     );
-    const today = todayIn(SANDBOX_GOOGLE_ADS_TIME_ZONE, ctx.now);
+    const today = dayInZone(SANDBOX_GOOGLE_ADS_TIME_ZONE, ctx.now);
     const start = dateOf(create, 'startDateTime') ?? dateOf(create, 'startDate') ?? today;
     const end = dateOf(create, 'endDateTime') ?? dateOf(create, 'endDate') ?? null;
     if (start < today)

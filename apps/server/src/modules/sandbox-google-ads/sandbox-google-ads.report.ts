@@ -1,11 +1,11 @@
-import { DAY_MS, countryOfGeoTarget } from '@storelift/shared';
+import { DAY_MS, addDays, countryOfGeoTarget } from '@storelift/shared';
 import type { Deps } from '../../deps.js';
 import { badRequest } from './sandbox-google-ads.errors.js';
 import { sandboxAdsDay } from './sandbox-google-ads.figures.js';
 import type { GaqlCondition } from './sandbox-google-ads.gaql.js';
 import * as repo from './sandbox-google-ads.repo.js';
 import { campaignRow, type CampaignWithBudget } from './sandbox-google-ads.rows.js';
-import { addDays, daysBetween, servedMs, termsOn } from './sandbox-google-ads.state.js';
+import { daysBetween, servedMs, termsOn } from './sandbox-google-ads.state.js';
 
 /*
  * The report view `user_location_view`: per campaign, served date and targeted country, the figures of

@@ -1,4 +1,4 @@
-import { DAY_MS, GEO_TARGETS } from '@storelift/shared';
+import { DAY_MS, GEO_TARGETS, dayInZone } from '@storelift/shared';
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +19,6 @@ import {
   SANDBOX_GOOGLE_ADS_TIME_ZONE,
 } from './sandbox-google-ads.constants.js';
 import { seedDemoGoogleAdsAccount } from './sandbox-google-ads.seed.js';
-import { todayIn } from './sandbox-google-ads.state.js';
 
 let t: TestApp;
 const CID = '1234567890';
@@ -105,7 +104,7 @@ async function createCampaign(
     accountId: null,
     ...overrides,
   };
-  const today = todayIn(SANDBOX_GOOGLE_ADS_TIME_ZONE, new Date());
+  const today = dayInZone(SANDBOX_GOOGLE_ADS_TIME_ZONE, new Date());
   const one = async (service: string, operations: unknown[]) =>
     names((await mutate(service, operations)).body);
   const [budget] = await one('campaignBudgets', [operations.budgetCreate(campaign)]);
@@ -467,13 +466,13 @@ describe('sandbox Google Ads: search and figures', () => {
     });
     // A disapproved ad serves nothing.
     await serve(banned.id, DAY_MS);
-    const today = todayIn(SANDBOX_GOOGLE_ADS_TIME_ZONE, new Date());
+    const today = dayInZone(SANDBOX_GOOGLE_ADS_TIME_ZONE, new Date());
     expect((await search(reportQuery([banned.id], today, today))).results).toBeUndefined();
   });
 
   it('reports per date and country while enabled: complete days within budget, the running day growing, paused days not passing', async () => {
     const made = await createCampaign(301);
-    const start = todayIn(SANDBOX_GOOGLE_ADS_TIME_ZONE, new Date());
+    const start = dayInZone(SANDBOX_GOOGLE_ADS_TIME_ZONE, new Date());
     const dates = [0, 1, 2, 3, 4].map((n) =>
       new Date(Date.parse(`${start}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10),
     );
@@ -586,7 +585,7 @@ describe('sandbox Google Ads: search and figures', () => {
       countries: everywhere,
     });
     await serve(big.id, 60 * DAY_MS);
-    const first = todayIn(SANDBOX_GOOGLE_ADS_TIME_ZONE, new Date());
+    const first = dayInZone(SANDBOX_GOOGLE_ADS_TIME_ZONE, new Date());
     const last = new Date(Date.parse(`${first}T00:00:00Z`) + 59 * DAY_MS).toISOString().slice(0, 10);
     const query = reportQuery([big.id], first, last);
     const page = (await api('googleAds:search', { query, returnTotalResultsCount: true })).body as {

@@ -6,6 +6,7 @@ import {
   PRODUCT_TYPES,
   cpiBenchmark,
   cpiTierOf,
+  dayInZone,
   formatMoney,
   parseMoney,
   type Campaign,
@@ -62,15 +63,6 @@ export function figuresOf(sums: reportRepo.StatSums): CpiFigures {
   };
 }
 
-/** The date (YYYY-MM-DD) of `now` in a time zone; UTC when the zone is unknown. */
-export function dateIn(timeZone: string | null | undefined, now: Date): string {
-  try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone: timeZone ?? 'UTC' }).format(now);
-  } catch {
-    return now.toISOString().slice(0, 10);
-  }
-}
-
 const add = (a: string, b: string) => (BigInt(a) + BigInt(b)).toString();
 
 /**
@@ -105,7 +97,7 @@ export async function cpiReport(
   }
   total.conversions = `${installs / 100n}.${(installs % 100n).toString().padStart(2, '0')}`;
 
-  const today = dateIn(google?.time_zone, now);
+  const today = dayInZone(google?.time_zone, now);
   const spentToday = moneyOfMicrosValue(BigInt(days.find((day) => day.date === today)?.cost_micros ?? '0'));
   const budget = parseMoney(cpi.daily_budget);
   const held = heldOf(row, cpi);

@@ -1,4 +1,4 @@
-import { DAY_MS, addDays, countryOfGeoTarget } from '@storelift/shared';
+import { DAY_MS, addDays, countryOfGeoTarget, dayInZone } from '@storelift/shared';
 import type { Deps } from '../../../deps.js';
 import { AdNetworkError } from '../../../providers/ad-network/ad-network.js';
 import { googleAdsClientOf, type GoogleAdsSetup } from '../../../providers/ad-network/create-ad-network.js';
@@ -6,7 +6,6 @@ import {
   GoogleAdsError,
   type GoogleAdsClient,
 } from '../../../providers/ad-network/google-ads/google-ads-client.js';
-import { todayIn } from '../../../providers/ad-network/google-ads/google-ads-network.js';
 import * as ops from '../../../providers/ad-network/google-ads/google-ads-operations.js';
 import { notify } from '../../notices/notify.js';
 import { notifyStaff } from '../../notices/notify-staff.js';
@@ -54,8 +53,8 @@ function datesOf(target: adsRepo.ReportTarget, setup: GoogleAdsSetup, now: Date)
     current = addDays(start, Math.floor(served / DAY_MS));
   } else {
     const zone = target.time_zone ?? 'UTC';
-    final = addDays(todayIn(zone, new Date(now.getTime() - SETTLE_MS)), -1);
-    current = todayIn(zone, now);
+    final = addDays(dayInZone(zone, new Date(now.getTime() - SETTLE_MS)), -1);
+    current = dayInZone(zone, now);
   }
   return { final: final < start ? null : final, current: current < start ? start : current };
 }

@@ -5,6 +5,7 @@ import {
   DAY_MS,
   addDays,
   cpiTargetCountries,
+  dayInZone,
   geoTargetOf,
   parseMoney,
   type AdminCampaign,
@@ -15,10 +16,7 @@ import { makeApp, makeTopUp, makeUser } from '../../../../test/factories.js';
 import { startStandInGoogleAds, type StandInGoogleAds } from '../../../../test/stand-in-google-ads.js';
 import { campaignGoogleAds, cpiAccounts, notices } from '../../../db/schema/index.js';
 import type { ReportRow } from '../../../providers/ad-network/google-ads/google-ads-operations.js';
-import {
-  todayIn,
-  type GoogleAdsNetwork,
-} from '../../../providers/ad-network/google-ads/google-ads-network.js';
+import type { GoogleAdsNetwork } from '../../../providers/ad-network/google-ads/google-ads-network.js';
 import { balancesOf } from '../../ledger/ledger.js';
 import { checkLedger } from '../../ledger/ledger-check.js';
 import { startWaiting } from '../delivery/campaigns.delivery.js';
@@ -143,7 +141,7 @@ describe('Google Ads network', () => {
     const state = await stateOf(campaign.id);
     expect(state.customer_id).toBe(CUSTOMER);
     expect(state.time_zone).toBe(ZONE);
-    expect(state.start_date).toBe(todayIn(ZONE, new Date()));
+    expect(state.start_date).toBe(dayInZone(ZONE, new Date()));
     const google = await googleCampaign(campaign.id);
     expect(google).toMatchObject({
       name: `Storelift #${campaign.id}`,

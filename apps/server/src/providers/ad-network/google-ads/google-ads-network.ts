@@ -1,4 +1,4 @@
-import { DAY_MS, addDays, countryOfGeoTarget } from '@storelift/shared';
+import { DAY_MS, addDays, countryOfGeoTarget, dayInZone } from '@storelift/shared';
 import {
   AdNetworkError,
   type AdCampaign,
@@ -63,16 +63,6 @@ export interface GoogleAdsNetworkOptions {
   defaultCustomerId: string | null;
   /** The server's own sandbox: an account whose ID key is not a customer id gets a sandbox customer. */
   sandbox: boolean;
-}
-
-/** Today's date in a time zone (the account's days are its dates). */
-export function todayIn(timeZone: string, now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
 }
 
 /**
@@ -243,7 +233,7 @@ export class GoogleAdsNetwork implements AdNetwork {
       const [row] = await this.client.search<ops.TimeZoneRow>(cid, ops.TIME_ZONE_QUERY);
       await save({ time_zone: row?.customer.timeZone ?? 'UTC' });
     }
-    if (!state.start_date) await save({ start_date: todayIn(state.time_zone!, new Date()) });
+    if (!state.start_date) await save({ start_date: dayInZone(state.time_zone!, new Date()) });
     if (!state.campaign_resource) {
       const [found] = await this.client.search<ops.CampaignByNameRow>(
         cid,
