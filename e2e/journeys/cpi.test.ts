@@ -163,7 +163,9 @@ describe('CPI campaign', () => {
 
     // My campaigns: the same campaign runs, alone, and the start charge left the balance.
     await page.waitForURL('**/campaigns');
-    await expect.poll(() => status.textContent()).toBe('Active');
+    // It starts once Google Ads (the server's own sandbox) has built it, right after the order or at the next
+    // delivery tick on a busy machine; the list reads running campaigns again every 15 s.
+    await expect.poll(() => status.textContent(), { timeout: 60_000, interval: 1_000 }).toBe('Active');
     await expect.poll(() => page.getByTestId('campaigns-tab-all').textContent()).toMatch(/^All\s*1$/);
     await expect
       .poll(async () => (await cents(page, 'balance-main')) + (await cents(page, 'balance-bonus')))

@@ -128,6 +128,10 @@ describe('roles and permissions', () => {
     await admin.getByTestId('module-add').focus();
     await admin.keyboard.press('Enter');
     await admin.getByTestId('entry-name').waitFor();
+    // The dialog focuses its first field once open: typing before that (a busy machine) would lose the keys.
+    await expect
+      .poll(() => admin.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+      .toBe('entry-name');
     await admin.keyboard.type('Reports');
     await admin.keyboard.press('Tab');
     await admin.keyboard.press('Tab');
