@@ -44,6 +44,8 @@ import {
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 export type NewCampaign = typeof campaigns.$inferInsert;
+/** New values of a campaign's columns, and money it adds to its app's promotion value (`promotion`). */
+export type CampaignChange = Partial<NewCampaign> & { promotion?: string };
 export type OrderDayRow = typeof campaignOrderDays.$inferSelect;
 
 /** A campaign with what its view shows of its app and country. */

@@ -1,7 +1,7 @@
 import { CAMPAIGN_MESSAGES, ORDERABLE_PRODUCT_TYPES, PRODUCT_TYPES } from '@storelift/shared';
 import type { Deps } from '../../deps.js';
 import { ValidationError } from '../../lib/errors.js';
-import { googleAdsSetupOf } from '../campaigns/cpi/campaigns.cpi-network.js';
+import { runsAds } from '../../providers/ad-network/create-ad-network.js';
 
 /*
  * What this deployment can deliver, so it sells nothing it cannot (docs/campaigns.md, What can be ordered):
@@ -12,7 +12,7 @@ import { googleAdsSetupOf } from '../campaigns/cpi/campaigns.cpi-network.js';
 /** Why a product type cannot be ordered here, or null when it can. */
 function unavailableReason(deps: Pick<Deps, 'config' | 'store'>, type: number): string | null {
   if (type === PRODUCT_TYPES.cpi)
-    return googleAdsSetupOf(deps.config) ? null : CAMPAIGN_MESSAGES.campaignCpiUnavailable;
+    return runsAds(deps.config) ? null : CAMPAIGN_MESSAGES.campaignCpiUnavailable;
   if (!(ORDERABLE_PRODUCT_TYPES as readonly number[]).includes(type))
     return CAMPAIGN_MESSAGES.campaignProductUnavailable;
   if (type === PRODUCT_TYPES.hqReview && !deps.store.canCheckReviews)

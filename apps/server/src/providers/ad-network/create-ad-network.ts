@@ -2,6 +2,13 @@ import type { AdNetwork } from './ad-network.js';
 import { GoogleAdsClient, type GoogleAdsOptions } from './google-ads/google-ads-client.js';
 import { GoogleAdsNetwork, type GoogleAdsStore } from './google-ads/google-ads-network.js';
 
+/**
+ * Whether CPI campaigns can run here: Google Ads with its credentials, or the server's own sandbox where sandboxes
+ * are allowed (what `googleAdsSetupOf` in modules/campaigns/cpi builds).
+ */
+export const runsAds = (config: { googleAds: GoogleAdsOptions | null; sandbox: boolean }) =>
+  config.googleAds !== null || config.sandbox;
+
 /** Where Google Ads is reached, and how its campaign days pass (README.md "Which network"). */
 export interface GoogleAdsSetup {
   options: GoogleAdsOptions;

@@ -1,5 +1,9 @@
 import type { AdCampaign, AdControl, AdNetwork } from '../../../providers/ad-network/ad-network.js';
-import { adNetworkOf, type GoogleAdsSetup } from '../../../providers/ad-network/create-ad-network.js';
+import {
+  adNetworkOf,
+  runsAds,
+  type GoogleAdsSetup,
+} from '../../../providers/ad-network/create-ad-network.js';
 import type { Config } from '../../../config.js';
 import type { Queryable } from '../../../db/client.js';
 import {
@@ -32,7 +36,7 @@ const SANDBOX_DEFAULT_CUSTOMER_ID = '1234567890';
 export function googleAdsSetupOf(config: NetworkConfig): GoogleAdsSetup | null {
   if (config.googleAds)
     return { options: config.googleAds, speed: 1, sandbox: false, defaultCustomerId: null };
-  if (!config.sandbox) return null;
+  if (!runsAds(config)) return null;
   return {
     options: {
       developerToken: SANDBOX_GOOGLE_ADS_DEVELOPER_TOKEN,

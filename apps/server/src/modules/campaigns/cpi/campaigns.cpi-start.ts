@@ -3,7 +3,6 @@ import { AdNetworkError, type AdNetworkProblem } from '../../../providers/ad-net
 import { runsOnGoogleAds } from '../../../providers/ad-network/create-ad-network.js';
 import { assignCpiAccount } from '../../cpi-accounts/cpi-accounts.assign.js';
 import type { Tx } from '../../ledger/ledger.js';
-import type { CampaignChange } from '../delivery/campaigns.lifecycle.js';
 import type * as repo from '../campaigns.repo.js';
 import * as cpiRepo from './campaigns.cpi-repo.js';
 import {
@@ -49,7 +48,7 @@ export async function startOnAdNetwork(
   tx: Tx,
   row: repo.CampaignRow,
   config: NetworkConfig,
-): Promise<CampaignChange | { waiting: string }> {
+): Promise<repo.CampaignChange | { waiting: string }> {
   const setup = googleAdsSetupOf(config);
   const network = cpiNetworkOf(tx, config);
   if (!setup || !network) return { waiting: CAMPAIGN_MESSAGES.campaignWaitingAdNetwork };

@@ -25,8 +25,7 @@ import { startGuarantee } from './campaigns.guarantee.js';
 import { assignVendor, cancelPlacements } from '../../vendors/vendors.placements.js';
 import { chosenCanTake, routeCampaign } from '../../vendors/vendors.routing.js';
 
-/** New values of a campaign's columns, and money it adds to its app's promotion value (`promotion`). */
-export type CampaignChange = Partial<repo.NewCampaign> & { promotion?: string };
+export type CampaignChange = repo.CampaignChange;
 
 /**
  * What starting and delivering campaigns read of the configuration: whether sandboxes (the sandbox vendor
