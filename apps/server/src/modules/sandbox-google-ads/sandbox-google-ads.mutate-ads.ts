@@ -5,7 +5,7 @@ import {
   STATUSES,
   maskOf,
   removedCampaign,
-  removedResource,
+  updatable,
   type Context,
   type Handler,
 } from './sandbox-google-ads.mutate-common.js';
@@ -118,9 +118,7 @@ export const adGroups: Handler = {
   },
   async update(ctx, update, mask) {
     const [id] = idsOf('adGroups', update.value.resourceName, ctx.cid, update.at('resourceName'));
-    const adGroup = await repo.findAdGroup(ctx.tx, ctx.cid, id!);
-    if (!adGroup) throw notFound(update.at('resourceName'), String(update.value.resourceName));
-    if (adGroup.status === 'REMOVED') throw removedResource(update.at('resourceName'));
+    const adGroup = updatable(await repo.findAdGroup(ctx.tx, ctx.cid, id!), update);
     const paths = maskOf(update, mask, ['status', 'name'], ['campaign', 'type']);
     const patch: Partial<repo.AdGroupRow> = {};
     if (paths.includes('status'))
@@ -196,9 +194,7 @@ export const adGroupAds: Handler = {
       ctx.cid,
       update.at('resourceName'),
     );
-    const ad = await repo.findAd(ctx.tx, ctx.cid, adGroupId!, id!);
-    if (!ad) throw notFound(update.at('resourceName'), String(update.value.resourceName));
-    if (ad.status === 'REMOVED') throw removedResource(update.at('resourceName'));
+    const ad = updatable(await repo.findAd(ctx.tx, ctx.cid, adGroupId!, id!), update);
     maskOf(update, mask, ['status'], ['ad', 'adGroup']);
     const status = update.enumOf('status', STATUSES, 'AdGroupAdStatusEnum.AdGroupAdStatus', {
       required: true,

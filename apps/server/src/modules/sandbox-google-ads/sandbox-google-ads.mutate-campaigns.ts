@@ -6,7 +6,7 @@ import {
   STATUSES,
   maskOf,
   removedCampaign,
-  removedResource,
+  updatable,
   type Context,
   type Handler,
 } from './sandbox-google-ads.mutate-common.js';
@@ -111,9 +111,7 @@ export const budgets: Handler = {
   },
   async update(ctx, update, mask) {
     const [id] = idsOf('campaignBudgets', update.value.resourceName, ctx.cid, update.at('resourceName'));
-    const budget = await repo.findBudget(ctx.tx, ctx.cid, id!);
-    if (!budget) throw notFound(update.at('resourceName'), String(update.value.resourceName));
-    if (budget.status === 'REMOVED') throw removedResource(update.at('resourceName'));
+    const budget = updatable(await repo.findBudget(ctx.tx, ctx.cid, id!), update);
     const paths = maskOf(update, mask, ['amountMicros', 'name'], ['explicitlyShared', 'period']);
     const patch: Partial<repo.BudgetRow> = {};
     if (paths.includes('name')) {

@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/client.js';
 import { badRequest, fieldPath } from './sandbox-google-ads.errors.js';
 import type { Fields } from './sandbox-google-ads.fields.js';
+import { notFound } from './sandbox-google-ads.names.js';
 
 /** What the mutate handlers (campaigns, ads) share: how an operation is applied, and refusals of them all. */
 
@@ -34,6 +35,13 @@ export const removedResource = (path: ReturnType<typeof fieldPath>) =>
     'Mutates are not allowed for the requested resource.',
     path,
   );
+
+/** The row an update names: Google's not-found without one, its removed-resource refusal once removed. */
+export function updatable<T extends { status: string }>(row: T | undefined, update: Fields): T {
+  if (!row) throw notFound(update.at('resourceName'), String(update.value.resourceName));
+  if (row.status === 'REMOVED') throw removedResource(update.at('resourceName'));
+  return row;
+}
 
 /** The update mask's paths in camelCase; a path outside `allowed` is refused (immutable or unknown). */
 export function maskOf(
