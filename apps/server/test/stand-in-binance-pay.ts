@@ -1,5 +1,11 @@
 import { createHash, createHmac, createSign, generateKeyPairSync, randomBytes } from 'node:crypto';
-import { replyHtml, replyJson, startStandInServer, type StandInCall } from './stand-in-http.js';
+import {
+  replyHtml,
+  replyJson,
+  signedJsonBody,
+  startStandInServer,
+  type StandInCall,
+} from './stand-in-http.js';
 
 /*
  * A stand-in Binance Pay merchant API (developers.binance.com/docs/binance-pay) for tests and the bench: the
@@ -94,17 +100,7 @@ export async function startStandInBinancePay(
       header('binancepay-signature') !== requestSignature(secret, timestamp, nonce, call.body) &&
         'bad BinancePay-Signature',
     ].filter((problem): problem is string => typeof problem === 'string');
-    let body: unknown;
-    try {
-      body = JSON.parse(call.body);
-    } catch {
-      problems.push('body is not JSON');
-    }
-    if (problems.length) {
-      violations.push(...problems.map((problem) => `${call.url}: ${problem}`));
-      return null;
-    }
-    return body as Record<string, unknown>;
+    return signedJsonBody(call, problems, violations);
   };
 
   /** The v3 order's fields, checked as the documentation states them. */

@@ -1,5 +1,11 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { replyHtml, replyJson, startStandInServer, type StandInCall } from './stand-in-http.js';
+import {
+  replyHtml,
+  replyJson,
+  signedJsonBody,
+  startStandInServer,
+  type StandInCall,
+} from './stand-in-http.js';
 
 /*
  * A stand-in Gate Pay merchant API (docs.gate.com, GatePay API) for tests and the bench: the prepay order
@@ -71,17 +77,7 @@ export async function startStandInGatePay(
       header('x-gatepay-signature') !== sign(apiKey, timestamp, nonce, call.body) &&
         'bad X-GatePay-Signature',
     ].filter((problem): problem is string => typeof problem === 'string');
-    let body: unknown;
-    try {
-      body = JSON.parse(call.body);
-    } catch {
-      problems.push('body is not JSON');
-    }
-    if (problems.length) {
-      violations.push(...problems.map((problem) => `${call.url}: ${problem}`));
-      return null;
-    }
-    return body as Record<string, unknown>;
+    return signedJsonBody(call, problems, violations);
   };
 
   const fail = (code: string, errorMessage: string) => ({

@@ -77,3 +77,25 @@ export function postForm(action: string, fields: Record<string, string>, button:
     .join('');
   return `<form method="post" action="${escapeHtml(action)}">${inputs}<button type="submit">${escapeHtml(button)}</button></form>`;
 }
+
+/**
+ * A signed JSON call's body once its header checks are done: the problems found (and a body that is not JSON)
+ * go to `violations`, each with the call's url, and the call gets null; else its parsed body.
+ */
+export function signedJsonBody(
+  call: StandInCall,
+  problems: string[],
+  violations: string[],
+): Record<string, unknown> | null {
+  let body: unknown;
+  try {
+    body = JSON.parse(call.body);
+  } catch {
+    problems.push('body is not JSON');
+  }
+  if (problems.length) {
+    violations.push(...problems.map((problem) => `${call.url}: ${problem}`));
+    return null;
+  }
+  return body as Record<string, unknown>;
+}
