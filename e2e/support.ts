@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import type { AxeResults } from 'axe-core';
+import type { AxeResults, RunOptions } from 'axe-core';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { chromiumPath } from './chromium-path.mjs';
@@ -122,19 +122,20 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
  * Runs axe-core on the page (or the part `within` selects) once its transitions end and fails on any serious or
  * critical violation, naming the rule and the elements. Evaluated through the browser protocol, so the page's script policy does not stop it.
  */
-export async function expectAccessible(page: Page, what: string, within?: string) {
-  let serious = await seriousViolations(page, within);
+export async function expectAccessible(page: Page, what: string, within?: string, rules?: string[]) {
+  let serious = await seriousViolations(page, within, rules);
   // A toast that starts fading out while axe reads the page is judged at half opacity: what is found is looked at
   // again on the settled page, and only what stays counts.
-  if (serious.length) serious = await seriousViolations(page, within);
+  if (serious.length) serious = await seriousViolations(page, within, rules);
   expect(serious, `axe on ${what}`).toEqual([]);
 }
 
-/** The serious and critical axe violations of the settled page, by rule and element. */
-async function seriousViolations(page: Page, within?: string): Promise<string[]> {
-  // Contrast is judged on the settled page: wait for finite transitions (a drawer fading in) to end. A
-  // transition may start a frame or two after its element mounts (a modal's enter stage), so look again until
-  // two frames pass with none running.
+/**
+ * Waits until no finite transition or animation runs (a drawer fading in, a layout change after a resize). A
+ * transition may start a frame or two after its element mounts (a modal's enter stage), so look again until two
+ * frames pass with none running.
+ */
+export async function settled(page: Page) {
   await page.evaluate(async () => {
     const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
     for (let attempt = 0; attempt < 20; attempt++) {
@@ -147,13 +148,27 @@ async function seriousViolations(page: Page, within?: string): Promise<string[]>
       await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)));
     }
   });
+}
+
+/**
+ * The serious and critical axe violations of the settled page, by rule and element (only the given `rules` when
+ * set). Only violations are reported: axe then skips describing every passing element, most of a scan's time.
+ */
+async function seriousViolations(page: Page, within?: string, rules?: string[]): Promise<string[]> {
+  // Contrast is judged on the settled page.
+  await settled(page);
   await page.evaluate(axeSource);
   const results = await page.evaluate(
-    (selector) =>
-      (window as unknown as { axe: { run(context: Element | Document): Promise<AxeResults> } }).axe.run(
-        (selector && document.querySelector(selector)) || document,
-      ),
-    within,
+    ({ selector, only }) =>
+      (
+        window as unknown as {
+          axe: { run(context: Element | Document, options: RunOptions): Promise<AxeResults> };
+        }
+      ).axe.run((selector && document.querySelector(selector)) || document, {
+        resultTypes: ['violations'],
+        ...(only && { runOnly: { type: 'rule', values: only } }),
+      }),
+    { selector: within, only: rules },
   );
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
