@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { AxeResults, RunOptions } from 'axe-core';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Download, type Locator, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { chromiumPath } from './chromium-path.mjs';
 
@@ -110,10 +110,35 @@ export async function findUserOrder(page: Page, id: number) {
   return page.getByTestId(`order-status-${id}`);
 }
 
-/** Picks a staff action from a campaign's row menu on /admin/user-orders. */
+/**
+ * Picks a staff action from a campaign's row menu on /admin/user-orders. The table may still be re-rendering
+ * from a search (a menu opened on the old row closes with it), so the menu is opened again until it stays.
+ */
 export async function chooseStaffAction(page: Page, id: number, action: string) {
-  await page.getByRole('button', { name: `Actions of campaign #${id}` }).click();
-  await page.getByRole('menuitem', { name: action }).click();
+  const item = page.getByRole('menuitem', { name: action });
+  for (let attempt = 1; ; attempt++) {
+    try {
+      if (!(await item.isVisible())) {
+        await page.getByRole('button', { name: `Actions of campaign #${id}` }).click();
+      }
+      await item.click({ timeout: 5_000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+}
+
+/** Clicks a download button and answers the download; a click a re-render swallowed is made again. */
+export async function download(page: Page, button: Locator): Promise<Download> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const [file] = await Promise.all([page.waitForEvent('download', { timeout: 5_000 }), button.click()]);
+      return file;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
 }
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

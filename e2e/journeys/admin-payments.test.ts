@@ -1,7 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { apiAuth, expectAccessible, freshCustomer, launchBrowser, newPage, signIn } from '../support.js';
+import {
+  apiAuth,
+  download,
+  expectAccessible,
+  freshCustomer,
+  launchBrowser,
+  newPage,
+  signIn,
+} from '../support.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -52,10 +60,7 @@ describe('user payments', () => {
       await expectAccessible(admin, 'the user payments page');
 
       // CSV export of the filtered set.
-      const [csv] = await Promise.all([
-        admin.waitForEvent('download'),
-        admin.getByTestId('payments-export').click(),
-      ]);
+      const csv = await download(admin, admin.getByTestId('payments-export'));
       const exported = await readFile((await csv.path())!, 'utf8');
       expect(exported.split('\n')[0]).toContain('id,date,user_id,email');
       expect(exported).toContain(email);
@@ -103,11 +108,8 @@ describe('user payments', () => {
       const history = customer.getByTestId('billing-history');
       const own = history.getByRole('row').filter({ hasText: 'Credited' });
       await expect.poll(() => own.count()).toBe(1);
-      const [download] = await Promise.all([
-        customer.waitForEvent('download'),
-        own.getByRole('button', { name: /Download invoice/ }).click(),
-      ]);
-      expect((await readFile((await download.path())!)).equals(INVOICE)).toBe(true);
+      const invoice = await download(customer, own.getByRole('button', { name: /Download invoice/ }));
+      expect((await readFile((await invoice.path())!)).equals(INVOICE)).toBe(true);
     } finally {
       await customer.close();
       await admin.close();

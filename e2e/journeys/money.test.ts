@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { freshCustomer, launchBrowser, newPage, signIn } from '../support.js';
+import { download, freshCustomer, launchBrowser, newPage, signIn } from '../support.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -51,13 +51,10 @@ describe('money', () => {
     const row = history.getByRole('row').filter({ hasText: 'Credited' });
     expect(await row.textContent()).toContain('500.00');
 
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      row.getByRole('button', { name: /Download invoice/ }).click(),
-    ]);
-    const file = await readFile((await download.path())!);
+    const invoice = await download(page, row.getByRole('button', { name: /Download invoice/ }));
+    const file = await readFile((await invoice.path())!);
     expect(file.subarray(0, 4).toString('latin1')).toBe('%PDF');
-    const response = await page.request.get(download.url());
+    const response = await page.request.get(invoice.url());
     expect(response.status()).toBe(200);
     expect(response.headers()['content-type']).toContain('application/pdf');
     expect((await response.body()).subarray(0, 4).toString('latin1')).toBe('%PDF');

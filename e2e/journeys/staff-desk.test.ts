@@ -2,7 +2,15 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { StaffHomeCounts } from '@storelift/shared';
-import { apiAuth, expectAccessible, freshCustomer, launchBrowser, newPage, signIn } from '../support.js';
+import {
+  apiAuth,
+  download,
+  expectAccessible,
+  freshCustomer,
+  launchBrowser,
+  newPage,
+  signIn,
+} from '../support.js';
 
 const ADMIN = 'admin@storelift.test';
 
@@ -281,11 +289,11 @@ describe('staff desk', () => {
   it('staff open a customer’s payments and download the generated invoice', async () => {
     await openFromMenu(staff, 'User payments', '/admin/user-payments', 'payments-search');
     await staff.getByTestId('payments-search').fill(sent.referred);
-    const download = staff.getByRole('button', {
+    const button = staff.getByRole('button', {
       name: `Download the generated invoice of payment ${sent.payment}`,
     });
-    await expect.poll(() => download.count()).toBe(1);
-    const [file] = await Promise.all([staff.waitForEvent('download'), download.click()]);
+    await expect.poll(() => button.count()).toBe(1);
+    const file = await download(staff, button);
     const pdf = await readFile((await file.path())!);
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
