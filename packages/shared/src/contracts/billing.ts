@@ -169,6 +169,8 @@ export const PAYMENT_PROVIDERS = [
   'gate-pay',
   'liqpay',
   'fondy',
+  /** Bank transfer, Wise and Payoneer: the customer transfers with a reference, statements reconcile it. */
+  'transfer',
 ] as const;
 export const paymentProviderSchema = z.enum(PAYMENT_PROVIDERS);
 export type PaymentProviderName = z.infer<typeof paymentProviderSchema>;

@@ -190,70 +190,78 @@ export async function applyPaymentEvent(
   event: PaymentEvent,
   expectedTotal?: string,
 ): Promise<EventOutcome> {
-  return db.transaction(async (tx) => {
-    const payment = await repo.lockPayment(tx, event.payment);
-    if (!payment || payment.provider !== provider) return 'unknown';
-    if (expectedTotal !== undefined && parseMoney(expectedTotal) !== parseMoney(payment.total)) {
-      throw ValidationError.field('amount', MESSAGES.dataNotValid);
+  return db.transaction((tx) => applyPaymentEventIn(tx, provider, event, expectedTotal));
+}
+
+/** applyPaymentEvent in the caller's transaction (a statement line is written with the credit it made). */
+export async function applyPaymentEventIn(
+  tx: Tx,
+  provider: repo.PaymentRow['provider'],
+  event: PaymentEvent,
+  expectedTotal?: string,
+): Promise<EventOutcome> {
+  const payment = await repo.lockPayment(tx, event.payment);
+  if (!payment || payment.provider !== provider) return 'unknown';
+  if (expectedTotal !== undefined && parseMoney(expectedTotal) !== parseMoney(payment.total)) {
+    throw ValidationError.field('amount', MESSAGES.dataNotValid);
+  }
+  const settled = payment.status === 'credited' || payment.status === 'refunded';
+  const now = new Date();
+  switch (event.kind) {
+    case 'paid':
+    case 'received': {
+      if (settled) return 'unchanged';
+      if (event.kind === 'paid' && event.details) payment.details = event.details;
+      if (event.receivedTotal !== undefined && event.receivedTotal !== parseMoney(payment.total)) {
+        Object.assign(
+          payment,
+          await repo.updatePayment(tx, payment.id, toReceived(payment, event.receivedTotal)),
+        );
+      }
+      if (event.kind === 'paid' && (event.confirmed || payment.required_confirmations === 0)) {
+        await creditLocked(tx, payment, now);
+        return 'credited';
+      }
+      if (payment.status === 'received') return 'unchanged';
+      await repo.updatePayment(tx, payment.id, {
+        status: 'received',
+        received_at: now,
+        canceled_at: null,
+        details: payment.details,
+      });
+      return 'received';
     }
-    const settled = payment.status === 'credited' || payment.status === 'refunded';
-    const now = new Date();
-    switch (event.kind) {
-      case 'paid':
-      case 'received': {
-        if (settled) return 'unchanged';
-        if (event.kind === 'paid' && event.details) payment.details = event.details;
-        if (event.receivedTotal !== undefined && event.receivedTotal !== parseMoney(payment.total)) {
-          Object.assign(
-            payment,
-            await repo.updatePayment(tx, payment.id, toReceived(payment, event.receivedTotal)),
-          );
-        }
-        if (event.kind === 'paid' && (event.confirmed || payment.required_confirmations === 0)) {
-          await creditLocked(tx, payment, now);
-          return 'credited';
-        }
-        if (payment.status === 'received') return 'unchanged';
-        await repo.updatePayment(tx, payment.id, {
-          status: 'received',
-          received_at: now,
-          canceled_at: null,
-          details: payment.details,
-        });
-        return 'received';
+    case 'confirmation': {
+      if (settled || payment.status === 'pending' || payment.status === 'canceled') return 'unchanged';
+      const confirmations = Math.max(payment.confirmations, event.confirmations);
+      if (confirmations >= payment.required_confirmations) {
+        await creditLocked(tx, { ...payment, confirmations }, now);
+        return 'credited';
       }
-      case 'confirmation': {
-        if (settled || payment.status === 'pending' || payment.status === 'canceled') return 'unchanged';
-        const confirmations = Math.max(payment.confirmations, event.confirmations);
-        if (confirmations >= payment.required_confirmations) {
-          await creditLocked(tx, { ...payment, confirmations }, now);
-          return 'credited';
-        }
-        if (confirmations === payment.confirmations) return 'unchanged';
-        await repo.updatePayment(tx, payment.id, { confirmations });
-        return 'received';
-      }
-      case 'canceled':
-      case 'failed': {
-        // A checkout ended unpaid cancels a pending payment; the provider saying that money on its way
-        // will not arrive (failed) cancels a received one too. Nothing was credited for either.
-        const open = event.kind === 'failed' ? ['pending', 'received'] : ['pending'];
-        if (!open.includes(payment.status)) return 'unchanged';
-        await repo.updatePayment(tx, payment.id, { status: 'canceled', canceled_at: now });
-        return 'canceled';
-      }
-      case 'refunded': {
-        // Refunded at the provider: the ledger follows once; already refunded (our own refund) stays as is.
-        if (payment.status !== 'credited' || payment.type !== 'regular') return 'unchanged';
-        await refundLocked(tx, payment, {
-          staffId: null,
-          description: null,
-          refundId: event.details ?? null,
-        });
-        return 'refunded';
-      }
+      if (confirmations === payment.confirmations) return 'unchanged';
+      await repo.updatePayment(tx, payment.id, { confirmations });
+      return 'received';
     }
-  });
+    case 'canceled':
+    case 'failed': {
+      // A checkout ended unpaid cancels a pending payment; the provider saying that money on its way
+      // will not arrive (failed) cancels a received one too. Nothing was credited for either.
+      const open = event.kind === 'failed' ? ['pending', 'received'] : ['pending'];
+      if (!open.includes(payment.status)) return 'unchanged';
+      await repo.updatePayment(tx, payment.id, { status: 'canceled', canceled_at: now });
+      return 'canceled';
+    }
+    case 'refunded': {
+      // Refunded at the provider: the ledger follows once; already refunded (our own refund) stays as is.
+      if (payment.status !== 'credited' || payment.type !== 'regular') return 'unchanged';
+      await refundLocked(tx, payment, {
+        staffId: null,
+        description: null,
+        refundId: event.details ?? null,
+      });
+      return 'refunded';
+    }
+  }
 }
 
 /** Who refunds a payment and why: staff (their id, their note) or the provider (no staff); the provider's refund id. */
