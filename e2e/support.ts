@@ -129,16 +129,10 @@ export async function chooseStaffAction(page: Page, id: number, action: string) 
   }
 }
 
-/** Clicks a download button and answers the download; a click a re-render swallowed is made again. */
+/** Clicks a download button and answers the download (a generated PDF can take a while on a loaded machine). */
 export async function download(page: Page, button: Locator): Promise<Download> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const [file] = await Promise.all([page.waitForEvent('download', { timeout: 5_000 }), button.click()]);
-      return file;
-    } catch (error) {
-      if (attempt === 3) throw error;
-    }
-  }
+  const [file] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), button.click()]);
+  return file;
 }
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

@@ -1,4 +1,4 @@
-// npm test: typecheck, lint and format check, then unit and integration tests beside the browser tests.
+// npm test: typecheck, lint and format check, then unit and integration tests, then the browser tests.
 import { fileURLToPath } from 'node:url';
 import { run, runTogether } from './run.mjs';
 import { chromiumPath } from '../e2e/chromium-path.mjs';
@@ -22,13 +22,11 @@ const unit = [
 ];
 
 if (chromiumPath()) {
-  // The browser journeys mostly wait on their pages (a third of a core each), so they run beside the unit and
-  // integration tests, which keep both cores busy: together they take little more than the longer of the two.
-  const browser = [
-    'sh',
-    ['-c', `npm run build -w @storelift/web && ${process.execPath} ${vitest.join(' ')} --project e2e`],
-  ];
-  await runTogether([unit, browser], opts);
+  // One after the other: side by side on two cores (four test workers, two servers and the browsers) both
+  // took longer than the two in turn, and the journeys' waits ran out.
+  run(...unit, opts);
+  run('npm', ['run', 'build', '-w', '@storelift/web'], opts);
+  run(process.execPath, [...vitest, '--project', 'e2e'], opts);
 } else if (process.env.CI) {
   console.error('\n✖ Chromium is missing: CI never skips the browser tests (apt-get install -y chromium).');
   process.exit(1);
