@@ -56,6 +56,8 @@ export const keywords = pgTable(
     index('keywords_app_country_checked_idx').on(t.app_id, t.country_id, t.checked_at),
     // The daily job walks keywords not checked today.
     index('keywords_checked_at_idx').on(t.checked_at),
+    // Shared history: the same keyword of the same app, store and country tracked by another account.
+    index('keywords_keyword_country_idx').on(t.keyword, t.country_id),
   ],
 );
 
@@ -77,6 +79,30 @@ export const keywordRanks = pgTable(
     checked_at: timestamp('checked_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.keyword_id, t.day] })],
+);
+
+/**
+ * Who ranks for a keyword in a store and country on a day: the store's top 10 and the places around each
+ * tracked app (its own place and the ones just above and below). Public facts about the store, kept once
+ * per keyword, store, country and day whoever tracks it, so nothing here names an account.
+ */
+export const keywordStoreRanks = pgTable(
+  'keyword_store_ranks',
+  {
+    appstore: smallint('appstore').notNull(),
+    country_id: integer('country_id')
+      .notNull()
+      .references(() => countries.id),
+    keyword: text('keyword').notNull(),
+    /** UTC day of the search. */
+    day: date('day', { mode: 'string' }).notNull(),
+    /** 1-250: the app's place in the results. */
+    position: smallint('position').notNull(),
+    package: text('package').notNull(),
+    title: text('title').notNull(),
+    developer: text('developer').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.appstore, t.country_id, t.keyword, t.day, t.position] })],
 );
 
 /** An "update all ranks" run: batches of rank checks on the queue and how far they got. */
