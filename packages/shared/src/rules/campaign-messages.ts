@@ -19,6 +19,7 @@ export const CAMPAIGN_MESSAGES = {
   campaignKeywordDaysMax: 'Keyword installs can run at most 14 days',
   campaignPlanLength: 'Give one number of installs for each day',
   campaignKeywordsMax: 'At most 50 keywords per campaign',
+  pacingTargetRange: 'The target rank must be from 1 to 250',
   campaignDateEmpty: 'Date or time is empty',
   campaignStartTooSoon: 'The delayed start must be more than 5 minutes ahead',
   campaignNotesEnglish: 'Notes must be in English',
