@@ -48,6 +48,7 @@ export * from './contracts/vendors.js';
 export * from './contracts/vendor-panel.js';
 export * from './rules/statistics.js';
 export * from './contracts/statistics.js';
+export * from './contracts/impact.js';
 export * from './rules/access-messages.js';
 export * from './rules/user-messages.js';
 export * from './contracts/permissions.js';
