@@ -278,6 +278,10 @@ export const paymentSchema = z.object({
   /** An invoice can be downloaded: one staff uploaded, or the generated one of a credited payment. */
   invoice: z.boolean(),
   invoice_number: z.string().nullable(),
+  /** A transfer's reference (bank transfer, Wise, Payoneer): what the customer writes on it; null otherwise. */
+  reference: z.string().nullable(),
+  /** When a transfer still awaited is canceled; null for other payments. */
+  expires_at: z.string().nullable(),
   date: z.string(),
   created_at: z.string(),
   credited_at: z.string().nullable(),

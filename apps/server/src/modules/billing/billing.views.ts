@@ -63,6 +63,8 @@ export function toPaymentView(payment: PaymentRow, paysystemName: string): Payme
     description: payment.description,
     invoice: credited || payment.invoice_file !== null,
     invoice_number: credited ? invoiceNumber(payment) : null,
+    reference: payment.reference,
+    expires_at: payment.expires_at?.toISOString() ?? null,
     date: payment.created_at.toISOString(),
     created_at: payment.created_at.toISOString(),
     credited_at: payment.credited_at?.toISOString() ?? null,
