@@ -40,6 +40,7 @@ import { adminAdsReportRoutes } from './modules/marketing/ads-report.routes.js';
 import { adminCpiAccountsRoutes } from './modules/cpi-accounts/cpi-accounts.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { adminBillingRoutes } from './modules/billing/admin-billing.routes.js';
+import { adminReconciliationRoutes } from './modules/reconciliation/reconciliation.routes.js';
 import { adminCampaignsRoutes } from './modules/campaigns/admin/campaigns.admin.routes.js';
 import { adminVendorsRoutes } from './modules/vendors/vendors.routes.js';
 import { adminAuditRoutes } from './modules/audit/audit.routes.js';
@@ -69,6 +70,7 @@ import { adminReferralsRoutes, referralsRoutes } from './modules/referrals/refer
 import { referenceRoutes } from './modules/reference/reference.routes.js';
 import { adminMaintenanceRoutes } from './modules/core-settings/maintenance.routes.js';
 import { statisticsRoutes } from './modules/statistics/statistics.routes.js';
+import { adminImpactRoutes, impactRoutes } from './modules/impact/impact.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { adminNoticesRoutes, noticesRoutes } from './modules/notices/notices.routes.js';
 import { publicApiRoutes } from './modules/public-api/public-api.routes.js';
@@ -196,6 +198,7 @@ export async function storelift(
       await api.register(campaignsRoutes);
       await api.register(reviewsRoutes);
       await api.register(statisticsRoutes);
+      await api.register(impactRoutes);
       await api.register(dashboardRoutes);
       await api.register(billingRoutes);
       await api.register(plansRoutes);
@@ -218,11 +221,13 @@ export async function storelift(
       requirePermissions(admin);
       await admin.register(adminUsersRoutes);
       await admin.register(adminBillingRoutes);
+      await admin.register(adminReconciliationRoutes);
       await admin.register(adminPlansRoutes);
       await admin.register(adminStaffHomeRoutes);
       await admin.register(adminReferralsRoutes);
       await admin.register(adminBonusProgramRoutes);
       await admin.register(adminCampaignsRoutes);
+      await admin.register(adminImpactRoutes);
       await admin.register(adminVendorsRoutes);
       await admin.register(adminMaintenanceRoutes);
       await admin.register(adminRolesRoutes);
