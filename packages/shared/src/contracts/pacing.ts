@@ -39,15 +39,29 @@ export const pacingBodySchema = z.object({
 });
 export type PacingBody = z.input<typeof pacingBodySchema>;
 
-/** Low, middle and high of a figure: the model's 25th, 50th and 75th percentile of campaigns. */
-const rangeSchema = z.object({ low: z.number().int(), mid: z.number().int(), high: z.number().int() });
-export type PacingRange = z.infer<typeof rangeSchema>;
+/**
+ * Days to the target at the suggested pace for the 75th, 50th and 25th percentile campaign's pace (fewest
+ * first); null where campaigns at that percentile lost places (never, at that pace).
+ */
+const daysRangeSchema = z.object({
+  low: z.number().int().nullable(),
+  mid: z.number().int().nullable(),
+  high: z.number().int().nullable(),
+});
+export type PacingDays = z.infer<typeof daysRangeSchema>;
 
 /**
- * Why a keyword has no suggestion: too few delivered campaigns to calibrate on, a rank not known yet
- * (never checked or the check failed), already at or above the target, or not tracked for the app.
+ * Why a keyword has no suggestion: too few delivered campaigns to calibrate on, the median campaign there
+ * gained no place, a rank not known yet (never checked or the check failed), already at or above the
+ * target, or not tracked for the app.
  */
-export const PACING_REASONS = ['not_enough_data', 'rank_unknown', 'at_target', 'not_tracked'] as const;
+export const PACING_REASONS = [
+  'not_enough_data',
+  'no_gain',
+  'rank_unknown',
+  'at_target',
+  'not_tracked',
+] as const;
 export type PacingReason = (typeof PACING_REASONS)[number];
 
 /** A rank range: best (the 75th percentile campaign's pace), median, worst; 251 = beyond 250. */
@@ -70,9 +84,11 @@ export const pacingKeywordSchema = z.object({
   suggestion: z
     .object({
       installs_per_day: z.number().int(),
-      /** Days to reach the target at that pace (median campaign), within the 14-day limit or not. */
-      days: rangeSchema,
+      days: daysRangeSchema,
+      /** Whether the median campaign's pace reaches the target within 14 days. */
       reachable: z.boolean(),
+      /** Days of the suggested plan (the median's days to the target, at most 14). */
+      plan_days: z.number().int(),
       /** Where the suggested plan leaves the keyword. */
       expected_rank: rankRangeSchema,
     })
