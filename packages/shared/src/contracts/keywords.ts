@@ -142,12 +142,65 @@ export const chartPointSchema = z.object({
   state: z.enum(RANK_STATES),
 });
 export type ChartPoint = z.infer<typeof chartPointSchema>;
+
+/**
+ * A keyword-installs campaign of the user that targeted the keyword (same app, store and country) and ran
+ * within the chart's period: from its start day to its end (the last planned day while it runs), with the
+ * installs delivered for this keyword on each day it has delivered.
+ */
+export const chartCampaignSchema = z.object({
+  id: z.number().int(),
+  status: z.string(),
+  from: z.string(),
+  to: z.string(),
+  installs: z.array(z.object({ date: z.string(), installs: z.number().int() })),
+});
+export type ChartCampaign = z.infer<typeof chartCampaignSchema>;
+
+/** A keyword's rank per day (the public API answers this). */
 export const chartRankResponseSchema = z.object({ data: z.array(chartPointSchema) });
-export type ChartRankResponse = z.infer<typeof chartRankResponseSchema>;
+/** `GET keywords/chartRank`: the rank per day and the campaigns that targeted the keyword meanwhile. */
+export const keywordChartResponseSchema = chartRankResponseSchema.extend({
+  campaigns: z.array(chartCampaignSchema),
+});
+export type ChartRankResponse = z.infer<typeof keywordChartResponseSchema>;
 export const chartRanksManyResponseSchema = z.object({
-  data: z.array(z.object({ id: z.number().int(), keyword: z.string(), data: z.array(chartPointSchema) })),
+  data: z.array(
+    z.object({
+      id: z.number().int(),
+      keyword: z.string(),
+      data: z.array(chartPointSchema),
+      campaigns: z.array(chartCampaignSchema),
+    }),
+  ),
 });
 export type ChartRanksManyResponse = z.infer<typeof chartRanksManyResponseSchema>;
+
+/** `GET keywords/ranksAround`: who ranks for the keyword in its store and country, over a chart period. */
+export const ranksAroundQuerySchema = chartRankQuerySchema;
+/** An app of the store's results: its place on the newest day searched and its places over the period. */
+export const rankedAppSchema = z.object({
+  position: z.number().int(),
+  package: z.string(),
+  title: z.string(),
+  developer: z.string(),
+  /** The keyword's own app. */
+  own: z.boolean(),
+  /** Days of the period its place is known (in the top 10 or around a tracked app), oldest first. */
+  history: z.array(z.object({ date: z.string(), rank: z.number().int() })),
+});
+export type RankedApp = z.infer<typeof rankedAppSchema>;
+export const ranksAroundResponseSchema = z.object({
+  data: z.object({
+    /** The newest day searched in the period; null when none was. */
+    day: z.string().nullable(),
+    /** The store's top 10 that day. */
+    top: z.array(rankedAppSchema),
+    /** The app and those just above and below it, when it ranks below the top 10. */
+    around: z.array(rankedAppSchema),
+  }),
+});
+export type RanksAroundResponse = z.infer<typeof ranksAroundResponseSchema>;
 
 /** `GET keywords/topKeyword`: best-ranked keywords, of one app and country or of all the user's apps. */
 export const topKeywordQuerySchema = z.object({

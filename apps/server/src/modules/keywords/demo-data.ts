@@ -5,6 +5,7 @@ import { OfflineStoreProvider } from '../../providers/store/offline/offline-stor
 import * as appsRepo from '../apps/apps.repo.js';
 import { statusOf } from '../apps/apps.service.js';
 import * as repo from './keywords.repo.js';
+import { saveStorePlaces } from './rank-history.repo.js';
 import { addDays, measureRanks, saveMeasures, utcDay } from './ranks.js';
 
 /** Days of rank history the demo account starts with. */
@@ -155,7 +156,9 @@ async function fillDemoHistory(db: Db, store: OfflineStoreProvider, userId: numb
     if (!due.length) continue;
     const fresh = due.map((target) => ({ ...target, stats_checked_at: new Date() }));
     const checked_at = new Date(`${day}T00:30:00Z`);
-    for (const measure of await measureRanks(store, fresh, day)) {
+    const { measures, places } = await measureRanks(store, fresh, day);
+    await saveStorePlaces(db, places, day);
+    for (const measure of measures) {
       past.push({
         keyword_id: measure.id,
         day,
@@ -170,6 +173,7 @@ async function fillDemoHistory(db: Db, store: OfflineStoreProvider, userId: numb
   // Today through the normal path, so the keywords carry their rank, change and statistics.
   const due = targets.filter((target) => (lastDays.get(target.id) ?? '') < today);
   if (due.length) {
-    await saveMeasures(db, await measureRanks(store, due, today), { day: today, source: 'daily' });
+    const { measures, places } = await measureRanks(store, due, today);
+    await saveMeasures(db, measures, { day: today, source: 'daily', places });
   }
 }

@@ -270,6 +270,7 @@ export async function rankTargets(db: Queryable, ids: number[]) {
       appstore: apps.appstore,
       package: apps.package,
       country: countries.code,
+      country_id: keywords.country_id,
       stats_checked_at: keywords.stats_checked_at,
     })
     .from(keywords)

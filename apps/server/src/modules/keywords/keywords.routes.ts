@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ROLE_ALL,
   chartRankQuerySchema,
-  chartRankResponseSchema,
+  keywordChartResponseSchema,
   chartRanksManyQuerySchema,
   chartRanksManyResponseSchema,
   cloneKeywordsQuerySchema,
@@ -22,6 +22,8 @@ import {
   keywordScopeSchema,
   keywordSuggestsQuerySchema,
   rankUpdateParamsSchema,
+  ranksAroundQuerySchema,
+  ranksAroundResponseSchema,
   rankUpdateResponseSchema,
   toggleBodySchema,
   topKeywordQuerySchema,
@@ -31,6 +33,7 @@ import {
 import { errorResponses } from '../../lib/route-schemas.js';
 import { authOf } from '../sessions/auth.plugin.js';
 import * as keywords from './keywords.service.js';
+import * as rankHistory from './rank-history.service.js';
 
 const tags = ['keywords'];
 
@@ -135,11 +138,11 @@ export async function keywordsRoutes(app: FastifyInstance) {
       schema: {
         tags,
         querystring: chartRankQuerySchema,
-        response: { 200: chartRankResponseSchema, ...errorResponses },
+        response: { 200: keywordChartResponseSchema, ...errorResponses },
       },
       onRequest,
     },
-    (req) => keywords.chartRank(deps, userOf(req), req.query),
+    (req) => rankHistory.chartRank(deps, userOf(req), req.query),
   );
   r.get(
     '/keywords/chartRanksMany',
@@ -151,7 +154,19 @@ export async function keywordsRoutes(app: FastifyInstance) {
       },
       onRequest,
     },
-    (req) => keywords.chartRanksMany(deps, userOf(req), req.query),
+    (req) => rankHistory.chartRanksMany(deps, userOf(req), req.query),
+  );
+  r.get(
+    '/keywords/ranksAround',
+    {
+      schema: {
+        tags,
+        querystring: ranksAroundQuerySchema,
+        response: { 200: ranksAroundResponseSchema, ...errorResponses },
+      },
+      onRequest,
+    },
+    (req) => rankHistory.ranksAround(deps, userOf(req), req.query),
   );
   r.get(
     '/keywords/topKeyword',

@@ -1,16 +1,12 @@
 import {
-  CHART_PERIOD_DAYS,
   KEYWORDS_PER_APP_COUNTRY_MAX,
   MESSAGES,
   keywordMessage,
   normalizeKeywordText,
   type AppStore,
-  type ChartPoint,
   type Keyword,
   type KeywordIdea,
   type RankUpdate,
-  type chartRankQuerySchema,
-  type chartRanksManyQuerySchema,
   type cloneKeywordsQuerySchema,
   type createKeywordBodySchema,
   type keywordCountQuerySchema,
@@ -26,7 +22,8 @@ import { pageMeta } from '../../lib/paging.js';
 import type { AppWithCountry, CountryRef } from '../apps/apps.repo.js';
 import { countryOrFail, ensureAppCountry, ownAppByPackage } from '../apps/apps.service.js';
 import * as repo from './keywords.repo.js';
-import { addDays, checkRanks, queueRankChecks, utcDay } from './ranks.js';
+import { copySharedHistory } from './rank-history.repo.js';
+import { checkRanks, queueRankChecks } from './ranks.js';
 import { storeFailure } from '../../providers/store/store-provider.js';
 
 /** A run with no progress for this long is reported as failed (its jobs were lost or keep failing). */
@@ -122,7 +119,11 @@ export async function countKeywords(
   };
 }
 
-/** `POST keywords`: adds one keyword and checks its rank at once. */
+/**
+ * `POST keywords`: adds one keyword, with the rank history the store already showed for it when another
+ * account tracks the same app, store, country and keyword (docs/keywords.md, Shared history), and checks
+ * its rank at once.
+ */
 export async function addKeyword(deps: Deps, userId: number, body: z.output<typeof createKeywordBodySchema>) {
   const { app, country } = await resolveScope(deps, userId, body, { track: true });
   if ((await repo.countOf(deps.db, app.app.id, country.id)) >= KEYWORDS_PER_APP_COUNTRY_MAX) {
@@ -134,6 +135,13 @@ export async function addKeyword(deps: Deps, userId: number, body: z.output<type
     keyword: body.keyword,
   });
   if (!row) throw ValidationError.field('keyword', MESSAGES.keywordDuplicate);
+  await copySharedHistory(deps.db, {
+    id: row.id,
+    appstore: app.app.appstore,
+    package: app.app.package,
+    country_id: country.id,
+    keyword: row.keyword,
+  });
   await checkRanks(deps, { keywordIds: [row.id], source: 'add' }, { statsTimeoutMs: ADD_STATS_TIMEOUT_MS });
   const saved = await ownKeyword(deps, userId, row.id);
   return { data: toKeywordView(saved.keyword, saved.country), message: MESSAGES.actionSaved };
@@ -216,62 +224,6 @@ export async function recommendedKeywords(deps: Deps, userId: number, query: Sco
     return { data: [], message: MESSAGES.keywordsLoadFailed };
   }
   return { data: await ideas(deps, texts, { appId: app.app.id, countryId: country.id }) };
-}
-
-/** Every day of the period up to today, with the sample's rank or `not_checked` where none was taken. */
-function chartOf(
-  samples: readonly { day: string; rank: number | null; state: ChartPoint['state'] }[],
-  from: string,
-  days: number,
-): ChartPoint[] {
-  const byDay = new Map(samples.map((sample) => [sample.day, sample]));
-  return Array.from({ length: days }, (_, i) => {
-    const date = addDays(from, i);
-    const sample = byDay.get(date);
-    return sample
-      ? { date, rank: sample.rank, state: sample.state }
-      : { date, rank: null, state: 'not_checked' as const };
-  });
-}
-
-const periodStart = (days: number) => addDays(utcDay(), -(days - 1));
-
-/** `GET keywords/chartRank`. */
-export async function chartRank(deps: Deps, userId: number, query: z.output<typeof chartRankQuerySchema>) {
-  await ownKeyword(deps, userId, query.id);
-  const days = CHART_PERIOD_DAYS[query.period];
-  const from = periodStart(days);
-  return { data: chartOf(await repo.history(deps.db, [query.id], from), from, days) };
-}
-
-/** `GET keywords/chartRanksMany`: ids that are not the user's are left out; 404 when none is. */
-export async function chartRanksMany(
-  deps: Deps,
-  userId: number,
-  query: z.output<typeof chartRanksManyQuerySchema>,
-) {
-  const owned = await repo.findOwnedKeywords(deps.db, userId, query.ids);
-  if (!owned.length) throw new NotFoundError();
-  const days = CHART_PERIOD_DAYS[query.period];
-  const from = periodStart(days);
-  const samples = await repo.history(
-    deps.db,
-    owned.map((row) => row.keyword.id),
-    from,
-  );
-  const byKeyword = new Map<number, typeof samples>();
-  for (const sample of samples) {
-    const list = byKeyword.get(sample.keyword_id);
-    if (list) list.push(sample);
-    else byKeyword.set(sample.keyword_id, [sample]);
-  }
-  return {
-    data: owned.map((row) => ({
-      id: row.keyword.id,
-      keyword: row.keyword.keyword,
-      data: chartOf(byKeyword.get(row.keyword.id) ?? [], from, days),
-    })),
-  };
 }
 
 /** `GET keywords/topKeyword`: best ranks first, then more searched. */

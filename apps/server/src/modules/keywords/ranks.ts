@@ -4,13 +4,21 @@ import type { Deps } from '../../deps.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { estimateDailySearches, scoreOf } from '../../providers/store/aso-scores.js';
 import * as repo from './keywords.repo.js';
+import { saveStorePlaces, type StorePlace } from './rank-history.repo.js';
 import { emitEvent } from '../webhooks/webhooks.events.js';
-import { storeFailure, type KeywordStats, type StoreProvider } from '../../providers/store/store-provider.js';
+import {
+  storeFailure,
+  type KeywordStats,
+  type StoreApp,
+  type StoreProvider,
+} from '../../providers/store/store-provider.js';
 
 /*
  * Rank checks: a keyword's rank is its app's position + 1 in the store's search results for the keyword
  * in its country (top 250), taken once per keyword and day. Checks run in batches: the same keyword in
  * the same store and country is searched once per batch, and each batch is written with two statements.
+ * Each search also keeps who ranks there (`keyword_store_ranks`): the top 10, and each tracked app's place
+ * with the ones just above and below it.
  */
 
 /** Keywords per queued rank-check job. */
@@ -30,6 +38,40 @@ export function addDays(day: string, days: number): string {
 
 export type RankTarget = Awaited<ReturnType<typeof repo.rankTargets>>[number];
 export type RankMeasure = Omit<repo.RankSample, 'change'>;
+
+/** What a rank check measured: each keyword's rank, and who ranks around them in the store. */
+export interface RankMeasures {
+  measures: RankMeasure[];
+  places: StorePlace[];
+}
+
+/** How many of the store's first results are kept every day. */
+export const TOP_PLACES = 10;
+
+/** The top 10 and the places around the tracked apps' ranks (each position once). */
+function placesOf(results: readonly StoreApp[], ranks: readonly (number | null)[], group: RankTarget) {
+  const positions = new Set<number>();
+  for (let position = 1; position <= Math.min(TOP_PLACES, results.length); position++)
+    positions.add(position);
+  for (const rank of ranks) {
+    if (rank === null) continue;
+    for (const position of [rank - 1, rank, rank + 1]) {
+      if (position >= 1 && position <= results.length) positions.add(position);
+    }
+  }
+  return [...positions].map((position): StorePlace => {
+    const app = results[position - 1]!;
+    return {
+      appstore: group.appstore,
+      country_id: group.country_id,
+      keyword: group.keyword,
+      position,
+      package: app.packageId,
+      title: app.title,
+      developer: app.developer,
+    };
+  });
+}
 
 /** Resolves to null when the promise takes longer than `ms` (the promise itself runs on). */
 function withTimeout<T>(promise: Promise<T>, ms: number | undefined): Promise<T | null> {
@@ -55,7 +97,7 @@ export async function measureRanks(
   targets: readonly RankTarget[],
   day: string,
   options: { now?: Date; statsTimeoutMs?: number } = {},
-): Promise<RankMeasure[]> {
+): Promise<RankMeasures> {
   const now = (options.now ?? new Date()).getTime();
   const needsStats = (target: RankTarget) =>
     !target.stats_checked_at || now - target.stats_checked_at.getTime() > STATS_MAX_AGE_MS;
@@ -67,11 +109,13 @@ export async function measureRanks(
     else groups.set(key, [target]);
   }
   const measures: RankMeasure[] = [];
+  const places: StorePlace[] = [];
   for (const group of groups.values()) {
     const { appstore, country, keyword } = group[0]!;
     let positions: Map<string, number> | null = new Map();
+    let results: StoreApp[] = [];
     try {
-      const results = await store.search(appstore as AppStore, keyword, country, { date: day });
+      results = await store.search(appstore as AppStore, keyword, country, { date: day });
       results.forEach((app, index) => {
         if (!positions!.has(app.packageId)) positions!.set(app.packageId, index + 1);
       });
@@ -97,8 +141,12 @@ export async function measureRanks(
       const state = positions === null ? 'error' : rank === null ? 'out_of_rank' : 'ok';
       measures.push({ id: target.id, rank, state, stats });
     }
+    if (positions) {
+      const ranks = group.map((target) => positions.get(target.package) ?? null);
+      places.push(...placesOf(results, ranks, group[0]!));
+    }
   }
-  return measures;
+  return { measures, places };
 }
 
 /**
@@ -109,7 +157,15 @@ export async function measureRanks(
 export async function saveMeasures(
   db: Db,
   measures: readonly RankMeasure[],
-  options: { day: string; source: RankSource; checkedAt?: Date; runId?: string; expected?: number },
+  options: {
+    day: string;
+    source: RankSource;
+    checkedAt?: Date;
+    runId?: string;
+    expected?: number;
+    /** Who ranks around the keywords that day. */
+    places?: readonly StorePlace[];
+  },
 ) {
   const ids = measures.map((measure) => measure.id);
   const previous = await repo.ranksOfDay(db, ids, addDays(options.day, -1));
@@ -122,6 +178,7 @@ export async function saveMeasures(
   const expected = options.expected ?? measures.length;
   await db.transaction(async (tx: Queryable) => {
     await repo.saveSamples(tx, samples, options.day, options.source, options.checkedAt ?? new Date());
+    await saveStorePlaces(tx, options.places ?? [], options.day);
     await emitRankChanges(tx, samples, options.day, previous);
     if (options.runId) await repo.addRankUpdateProgress(tx, options.runId, expected - failed, failed);
   });
@@ -161,8 +218,9 @@ export async function checkRanks(
   const now = new Date();
   const day = utcDay(now);
   const targets = await repo.rankTargets(deps.db, job.keywordIds);
-  const measures = await measureRanks(deps.store, targets, day, { now, ...options });
+  const { measures, places } = await measureRanks(deps.store, targets, day, { now, ...options });
   await saveMeasures(deps.db, measures, {
+    places,
     day,
     source: job.source,
     checkedAt: now,

@@ -38,6 +38,7 @@ import { balancesOf } from '../ledger/ledger.js';
 import { listTransactions } from '../billing/transactions.service.js';
 import * as campaigns from '../campaigns/campaigns.service.js';
 import * as keywords from '../keywords/keywords.service.js';
+import { chartRank } from '../keywords/rank-history.service.js';
 import { requestLocale } from '../reference/reference-texts.js';
 import { productStatistics } from '../statistics/statistics.service.js';
 import { registerPublicApiHooks } from './public-api.hooks.js';
@@ -203,7 +204,7 @@ export async function publicApiRoutes(app: FastifyInstance) {
     (req) =>
       isTest(req)
         ? sandbox.keywordHistory(req.params.id)
-        : keywords.chartRank(deps, userOf(req), { ...req.query, id: req.params.id }),
+        : chartRank(deps, userOf(req), { ...req.query, id: req.params.id }),
   );
 
   r.post(
