@@ -40,6 +40,7 @@ import { adminAdsReportRoutes } from './modules/marketing/ads-report.routes.js';
 import { adminCpiAccountsRoutes } from './modules/cpi-accounts/cpi-accounts.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { adminBillingRoutes } from './modules/billing/admin-billing.routes.js';
+import { adminReconciliationRoutes } from './modules/reconciliation/reconciliation.routes.js';
 import { adminCampaignsRoutes } from './modules/campaigns/admin/campaigns.admin.routes.js';
 import { adminVendorsRoutes } from './modules/vendors/vendors.routes.js';
 import { adminAuditRoutes } from './modules/audit/audit.routes.js';
@@ -220,6 +221,7 @@ export async function storelift(
       requirePermissions(admin);
       await admin.register(adminUsersRoutes);
       await admin.register(adminBillingRoutes);
+      await admin.register(adminReconciliationRoutes);
       await admin.register(adminPlansRoutes);
       await admin.register(adminStaffHomeRoutes);
       await admin.register(adminReferralsRoutes);

@@ -41,26 +41,29 @@ export async function acceptUploads(scope: FastifyInstance, rules: UploadRules) 
 }
 
 /**
- * The uploaded file and a form's text fields. A form without the file in its field, with another file or
+ * The uploaded file, a form's text fields and the file's name in the form. A form without the file in its field, with another file or
  * field, with a file over the limit or not well-formed is a 422 (on `file`, or on the unknown field).
  */
 export async function readUpload(
   req: FastifyRequest,
   rules: UploadRules,
-): Promise<{ file: Buffer; fields: Record<string, string> }> {
+): Promise<{ file: Buffer; fields: Record<string, string>; fileName: string | null }> {
   if (!req.isMultipart()) {
     if (!Buffer.isBuffer(req.body)) throw ValidationError.field('file', rules.missing);
-    return { file: req.body, fields: {} };
+    return { file: req.body, fields: {}, fileName: null };
   }
   const fields: Record<string, string> = {};
   let file: Buffer | undefined;
+  let fileName: string | null = null;
   try {
     for await (const part of req.parts()) {
       const known =
         part.type === 'file' ? part.fieldname === rules.formFile : rules.formFields.includes(part.fieldname);
       if (!known) throw ValidationError.field(part.fieldname, MESSAGES.dataNotValid);
-      if (part.type === 'file') file = await part.toBuffer();
-      else fields[part.fieldname] = String(part.value);
+      if (part.type === 'file') {
+        file = await part.toBuffer();
+        fileName = part.filename || null;
+      } else fields[part.fieldname] = String(part.value);
     }
   } catch (error) {
     if (error instanceof ValidationError) throw error;
@@ -70,5 +73,5 @@ export async function readUpload(
     throw ValidationError.field('file', MESSAGES.dataNotValid);
   }
   if (!file) throw ValidationError.field('file', rules.missing);
-  return { file, fields };
+  return { file, fields, fileName };
 }

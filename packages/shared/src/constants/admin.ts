@@ -98,6 +98,9 @@ export const AUDIT_ACTIONS = [
   'contact-messages.reopen',
   'transfers.reverse',
   'settings.transfers',
+  'reconciliation.upload',
+  'reconciliation.assign',
+  'reconciliation.ignore',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -10,6 +10,7 @@ import { SECURITY_MESSAGES } from '../rules/security-messages.js';
 import { SETTINGS_MESSAGES } from '../rules/settings-messages.js';
 import { STAFF_MONEY_MESSAGES } from '../rules/staff-money-messages.js';
 import { TRANSFER_MESSAGES } from '../rules/transfer-messages.js';
+import { RECONCILIATION_MESSAGES } from '../rules/reconciliation-messages.js';
 import { STORE_LINK_MESSAGES } from '../rules/store-links.js';
 import { USER_MESSAGES } from '../rules/user-messages.js';
 import { VALIDATION_MESSAGES } from '../rules/validation-messages.js';
@@ -30,6 +31,7 @@ const MESSAGE_SETS = {
   operations: OPERATIONS_MESSAGES,
   pages: PAGES_MESSAGES,
   publicApi: PUBLIC_API_MESSAGES,
+  reconciliation: RECONCILIATION_MESSAGES,
   sales: SALES_MESSAGES,
   security: SECURITY_MESSAGES,
   settings: SETTINGS_MESSAGES,

@@ -1,6 +1,7 @@
 import {
   ACCOUNT_IDS,
   MESSAGES,
+  RECONCILIATION_MESSAGES,
   SETTINGS_MESSAGES,
   USER_MESSAGES,
   formatMoney,
@@ -23,7 +24,8 @@ import { providerFailure } from '../../providers/payments/payment-provider.js';
 import { toAdminPaymentView, toPaymentView, toPaysystemView, toTransactionView } from './billing.views.js';
 import { listPayments as pagePayments } from './payments.service.js';
 import { balancesOf, credit, debit, type Tx } from '../ledger/ledger.js';
-import { creditLocked, refundPayment } from './payment-events.js';
+import { applyPaymentEventIn, creditLocked, refundPayment } from './payment-events.js';
+import { isTransferReference } from '../reconciliation/transfer-reference.js';
 import * as repo from './payments.repo.js';
 import { refuseSelfOrStaff } from '../users/staff-accounts.js';
 import { findUser } from '../users/users.repo.js';
@@ -51,10 +53,74 @@ async function userExists(db: Db, id: number) {
   if (!(await findUser(db, id))) throw new NotFoundError();
 }
 
+/** What staff record of a payment they enter by hand. */
+export interface ManualPayment {
+  userId: number;
+  paysystem: { id: number; name: string };
+  amount: string;
+  type: 'regular' | 'bonus';
+  /** The unique payment id (the bank's reference, a statement line's entry id). */
+  externalId: string | null;
+  description: string | null;
+  staffId: number;
+}
+
+/**
+ * Records a payment staff entered and credits it, in the caller's transaction; undefined when its unique
+ * payment id is taken. The id decides between two calls at once: the second waits on the first's row and then
+ * inserts nothing, so the money is credited once.
+ */
+export async function creditManualPayment(tx: Tx, payment: ManualPayment) {
+  const created = await repo.insertPaymentOnce(tx, {
+    user_id: payment.userId,
+    paysystem_id: payment.paysystem.id,
+    amount: payment.amount,
+    total: payment.amount,
+    type: payment.type,
+    status: 'received',
+    provider: 'manual',
+    external_id: payment.externalId,
+    details: `${payment.paysystem.name} (entered by staff)`,
+    description: payment.description,
+    created_by: payment.staffId,
+  });
+  return created && (await creditLocked(tx, created));
+}
+
+/** The transfer payment a payment id names by its reference ("sl7k x9t2 mq4" too), if any. */
+async function transferPaymentOf(db: Db, paymentId: string) {
+  const reference = paymentId.toUpperCase().replace(/[\s\-./]+/g, '');
+  return isTransferReference(reference) ? repo.findTransferPayment(db, reference) : undefined;
+}
+
+/**
+ * Marks a transfer payment received by hand (the bank's reference as the payment id): that payment is credited
+ * with the amount staff saw arrive, as a statement line naming it would be. Only the payer's own open transfer,
+ * to the main balance.
+ */
+async function creditTransferPayment(
+  tx: Tx,
+  transfer: repo.PaymentRow,
+  body: z.output<typeof changeUserBalanceBodySchema>,
+  account: AccountType,
+) {
+  if (transfer.user_id !== body.id || account !== 'main')
+    throw ValidationError.field('payment_id', RECONCILIATION_MESSAGES.paymentNotOpen);
+  const outcome = await applyPaymentEventIn(tx, 'transfer', {
+    kind: 'paid',
+    payment: { id: transfer.id },
+    confirmed: true,
+    receivedTotal: body.amount,
+  });
+  if (outcome !== 'credited') throw new ConflictError(RECONCILIATION_MESSAGES.paymentNotOpen);
+  return repo.findPayment(tx, transfer.id);
+}
+
 /**
  * `PUT payments/change-user-balance` (staff-admin §3): with a payment system a positive amount is recorded
- * as a credited manual payment (it counts for plans and the referrer, without a payment bonus); otherwise
- * the amount is an admin adjustment of the account, up or down (never below zero).
+ * as a credited manual payment (it counts for plans and the referrer, without a payment bonus), or, when the
+ * payment id is an open transfer payment's reference, credits that payment; otherwise the amount is an admin
+ * adjustment of the account, up or down (never below zero).
  */
 export async function changeUserBalance(
   db: Db,
@@ -68,28 +134,23 @@ export async function changeUserBalance(
   if (body.paysystem_id && body.amount > 0n) {
     const system = await repo.findPaysystem(db, body.paysystem_id);
     if (!system) throw ValidationError.field('paysystem_id', MESSAGES.paysystemUnavailable);
-    if (body.payment_id && (await repo.findPaymentByExternalId(db, body.payment_id))) {
+    const transfer = body.payment_id ? await transferPaymentOf(db, body.payment_id) : undefined;
+    if (!transfer && body.payment_id && (await repo.findPaymentByExternalId(db, body.payment_id))) {
       throw new ConflictError(MESSAGES.paymentIdTaken);
     }
-    const amount = formatMoney(body.amount);
     const payment = await db.transaction(async (tx) => {
-      // The unique payment id decides between two calls at once: the second waits on the first's row and
-      // then inserts nothing, so the money is credited once.
-      const created = await repo.insertPaymentOnce(tx, {
-        user_id: body.id,
-        paysystem_id: system.id,
-        amount,
-        total: amount,
-        type: account === 'bonus' ? 'bonus' : 'regular',
-        status: 'received',
-        provider: 'manual',
-        external_id: body.payment_id ?? null,
-        details: `${system.name} (entered by staff)`,
-        description,
-        created_by: staffId,
-      });
-      if (!created) throw new ConflictError(MESSAGES.paymentIdTaken);
-      const credited = (await creditLocked(tx, created))!;
+      const credited = transfer
+        ? await creditTransferPayment(tx, transfer, body, account)
+        : await creditManualPayment(tx, {
+            userId: body.id,
+            paysystem: system,
+            amount: formatMoney(body.amount),
+            type: account === 'bonus' ? 'bonus' : 'regular',
+            externalId: body.payment_id ?? null,
+            description,
+            staffId,
+          });
+      if (!credited) throw new ConflictError(MESSAGES.paymentIdTaken);
       await auditBalanceChange(tx, body, account, { description, payment_id: credited.id });
       return credited;
     });
@@ -99,7 +160,7 @@ export async function changeUserBalance(
       data: {
         balances: await balancesOf(db, body.id),
         transaction: toTransactionView(row!),
-        payment: toPaymentView(payment, system.name),
+        payment: toPaymentView(payment, (await repo.findPaysystem(db, payment.paysystem_id))!.name),
       },
     };
   }

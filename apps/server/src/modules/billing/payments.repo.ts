@@ -121,6 +121,15 @@ export async function findPaymentByExternalId(db: Queryable, externalId: string)
   return row;
 }
 
+/** The transfer payment (bank transfer, Wise, Payoneer) with this reference. */
+export async function findTransferPayment(db: Queryable, reference: string): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, 'transfer'), eq(payments.reference, reference)));
+  return row;
+}
+
 /** A payment by the provider's own id for it (`provider_ref`, unique per provider). */
 export async function findPaymentByProviderRef(
   db: Queryable,
