@@ -63,8 +63,6 @@ export * from './rules/transfer-messages.js';
 export * from './contracts/transfers.js';
 export * from './rules/reconciliation-messages.js';
 export * from './contracts/reconciliation.js';
-export * from './rules/reconciliation-messages.js';
-export * from './contracts/reconciliation.js';
 export * from './rules/transfer-payment-messages.js';
 export * from './contracts/transfer-payments.js';
 export * from './rules/security-messages.js';
