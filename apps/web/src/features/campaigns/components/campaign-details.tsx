@@ -32,13 +32,14 @@ import { campaignDetailsQueryOptions } from '../api/campaigns';
 import { editState } from './campaign-logic';
 import { ReviewCard } from './reviews/review-card';
 import { ReviewGuarantee } from '../../../components/review-guarantee';
+import { CampaignImpactReport } from './campaign-impact';
 
 const CampaignChart = lazy(() => import('./campaign-chart').then((m) => ({ default: m.CampaignChart })));
 
 /**
  * The details drawer: summary, edit (drafts and delayed), moderation and guarantee times of guaranteed
  * reviews, per-day planned vs delivered chart (a CPI campaign: its report), orders (impressions merged), review
- * texts and status history.
+ * texts, a keyword-installs campaign's impact on the ranks and status history.
  */
 export function CampaignDetails({
   id,
@@ -193,6 +194,9 @@ export function CampaignDetails({
                     ))}
                   </Table.Tbody>
                 </Table>
+              )}
+              {campaign.type === PRODUCT_TYPES.keyword && campaign.started_at && (
+                <CampaignImpactReport campaignId={campaign.id} />
               )}
             </>
           )}
