@@ -61,6 +61,7 @@ import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes.js';
 import { outboxDir } from './modules/mail/mailer.js';
 import { adminEmailTemplatesRoutes } from './modules/mail/email-templates.routes.js';
 import { keywordsRoutes } from './modules/keywords/keywords.routes.js';
+import { pacingRoutes } from './modules/pacing/pacing.routes.js';
 import { adminPlansRoutes, adminProductsRoutes, plansRoutes } from './modules/plans/plans.routes.js';
 import { adminResellersRoutes, resellersRoutes } from './modules/resellers/resellers.routes.js';
 import { adminPagesRoutes, pagesRoutes } from './modules/pages/pages.routes.js';
@@ -195,6 +196,7 @@ export async function storelift(
       await api.register(referenceRoutes);
       await api.register(appsRoutes);
       await api.register(keywordsRoutes);
+      await api.register(pacingRoutes);
       await api.register(campaignsRoutes);
       await api.register(reviewsRoutes);
       await api.register(statisticsRoutes);
