@@ -9,6 +9,8 @@ import {
   adminTransactionListQuerySchema,
   changePaysystemActiveBodySchema,
   paysystemBodySchema,
+  receivingSettingsBodySchema,
+  receivingSettingsResponseSchema,
   changeUserBalanceBodySchema,
   changeUserBalanceResponseSchema,
   deletedResponseSchema,
@@ -27,6 +29,7 @@ import { INVOICE_UPLOAD, deleteInvoice, readInvoiceUpload, uploadInvoice } from 
 import { sendInvoice, staffInvoice } from './invoices.js';
 import { exportPayments } from './payments-export.js';
 import { listTransactions } from './transactions.service.js';
+import { changeReceivingSettings, receivingSettings } from './receiving-details.js';
 
 const tags = ['admin: money'];
 
@@ -199,5 +202,26 @@ export async function adminBillingRoutes(app: FastifyInstance) {
       onRequest: app.permit('settings.paysystems'),
     },
     (req) => admin.updatePaysystem(deps, req.params.id, req.body),
+  );
+  // Our accounts for bank transfer, Wise and Payoneer, and the days a transfer payment waits.
+  r.get(
+    '/receiving-details',
+    {
+      schema: { tags, response: { 200: receivingSettingsResponseSchema, ...errorResponses } },
+      onRequest: app.permit('core-settings'),
+    },
+    () => receivingSettings(db),
+  );
+  r.put(
+    '/receiving-details',
+    {
+      schema: {
+        tags,
+        body: receivingSettingsBodySchema,
+        response: { 200: receivingSettingsResponseSchema, ...errorResponses },
+      },
+      onRequest: app.permit('settings.paysystems'),
+    },
+    (req) => changeReceivingSettings(db, req.body),
   );
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ROLE_ALL,
+  cancelPaymentResponseSchema,
   checkoutAuthBodySchema,
   checkoutAuthResponseSchema,
   checkoutBodySchema,
@@ -20,6 +21,7 @@ import {
   paysystemParamsSchema,
   transactionListQuerySchema,
   transactionListResponseSchema,
+  transferPaymentResponseSchema,
 } from '@storelift/shared';
 import { errorResponses } from '../../lib/route-schemas.js';
 import { authOf } from '../sessions/auth.plugin.js';
@@ -27,6 +29,7 @@ import { downloadInvoice, invoiceBridge, sendInvoice } from './invoices.js';
 import { requestLocale } from '../reference/reference-texts.js';
 import * as payments from './payments.service.js';
 import { listTransactions } from './transactions.service.js';
+import { cancelTransferPayment, transferPayment } from './transfer-payments.js';
 
 const tags = ['money'];
 
@@ -136,6 +139,30 @@ export async function billingRoutes(app: FastifyInstance) {
       onRequest,
     },
     (req) => payments.paymentConfiguration(db, userOf(req).id, req.params.id),
+  );
+  r.get(
+    '/payments/:id/transfer',
+    {
+      schema: {
+        tags,
+        params: idParamsSchema,
+        response: { 200: transferPaymentResponseSchema, ...errorResponses },
+      },
+      onRequest,
+    },
+    (req) => transferPayment(db, userOf(req).id, req.params.id),
+  );
+  r.post(
+    '/payments/:id/cancel',
+    {
+      schema: {
+        tags,
+        params: idParamsSchema,
+        response: { 200: cancelPaymentResponseSchema, ...errorResponses },
+      },
+      onRequest,
+    },
+    (req) => cancelTransferPayment(db, userOf(req).id, req.params.id),
   );
   r.get(
     '/payments/download-invoice/:id/bridge',

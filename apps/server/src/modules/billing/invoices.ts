@@ -2,7 +2,13 @@ import { existsSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import PDFDocument from 'pdfkit';
-import { centsText, MESSAGES, PAYMENT_BONUS_DAYS, parseMoney } from '@storelift/shared';
+import {
+  centsText,
+  MESSAGES,
+  PAYMENT_BONUS_DAYS,
+  parseMoney,
+  type ReceivingDetails,
+} from '@storelift/shared';
 import type { Deps } from '../../deps.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors.js';
 import { fileStorage } from '../../lib/file-storage.js';
@@ -12,14 +18,21 @@ import { invoiceNumber } from './billing.views.js';
 import * as repo from './payments.repo.js';
 import { ownPayment } from './payments.service.js';
 import { findUser } from '../users/users.repo.js';
+import { receivingDetailsOf } from './receiving-details.js';
 
 /** A download link lives this long (seconds). */
 export const INVOICE_LINK_SECONDS = 300;
 const PURPOSE = 'invoice';
 
-/** A payment has an invoice: one staff uploaded, or the generated one once it is credited. */
+/** A transfer payment awaiting the money: its invoice is a pro-forma, to pay by. */
+const awaitingTransfer = (payment: repo.PaymentRow) =>
+  payment.provider === 'transfer' && payment.status === 'pending' && payment.reference !== null;
+/** A payment has an invoice: one staff uploaded, the generated one once it is credited, or a pro-forma. */
 const invoiced = (payment: repo.PaymentRow) =>
-  payment.invoice_file !== null || payment.status === 'credited' || payment.status === 'refunded';
+  payment.invoice_file !== null ||
+  payment.status === 'credited' ||
+  payment.status === 'refunded' ||
+  awaitingTransfer(payment);
 const signatureOf = (secret: string, paymentId: number, userId: number, ts: number) =>
   sign(secret, PURPOSE, `${paymentId}.${userId}.${ts}`);
 
@@ -61,8 +74,11 @@ export async function staffInvoice(deps: Deps, paymentId: number) {
 /** The uploaded PDF when there is one, the generated one otherwise; 409 when the payment has none. */
 async function invoiceOf(deps: Deps, row: repo.PaymentWithNames) {
   if (!invoiced(row.payment)) throw new ConflictError(MESSAGES.downloadFailed);
-  const filename = `storelift-${invoiceNumber(row.payment) ?? row.payment.id}.pdf`;
-  if (row.payment.invoice_file) {
+  const proforma = awaitingTransfer(row.payment);
+  const filename = proforma
+    ? `storelift-proforma-${row.payment.reference}.pdf`
+    : `storelift-${invoiceNumber(row.payment) ?? row.payment.id}.pdf`;
+  if (row.payment.invoice_file && !proforma) {
     const uploaded = await fileStorage(deps.config).open(row.payment.invoice_file);
     if (!uploaded) throw new ConflictError(MESSAGES.downloadFailed);
     return { pdf: uploaded, filename };
@@ -79,6 +95,7 @@ async function invoiceOf(deps: Deps, row: repo.PaymentWithNames) {
       address: customer?.address ?? null,
       vatId: customer?.vat_id ?? null,
     },
+    ...(proforma && { payTo: await receivingDetailsOf(deps.db, row.payment.paysystem_id) }),
   });
   return { pdf, filename };
 }
@@ -115,15 +132,35 @@ interface InvoiceData {
     address: string | null;
     vatId: string | null;
   };
+  /** A pro-forma of a transfer awaiting the money: our account to pay to (with the payment's reference). */
+  payTo?: ReceivingDetails;
 }
 
-/** The invoice of a credited payment as PDF bytes (pdfkit). */
-export function renderInvoice({ payment, paysystem, customer }: InvoiceData): Promise<Buffer> {
-  const number = invoiceNumber(payment) ?? String(payment.id);
+/** Our account as the pro-forma prints it: the filled lines only. */
+function payToLines(details: ReceivingDetails): string[] {
+  const lines: [string, string][] = [
+    ['Beneficiary', details.beneficiary],
+    ['Bank', details.bank_name],
+    ['IBAN / account', details.account],
+    ['SWIFT/BIC', details.swift],
+    ['Routing number', details.routing],
+    ['Bank address', details.bank_address.replace(/\s*\r?\n\s*/g, ', ')],
+  ];
+  return lines.filter(([, value]) => value).map(([label, value]) => `${label}: ${value}`);
+}
+
+/** The invoice of a credited payment, or the pro-forma of a transfer awaiting it, as PDF bytes (pdfkit). */
+export function renderInvoice({ payment, paysystem, customer, payTo }: InvoiceData): Promise<Buffer> {
+  const number = payTo ? `PF-${payment.reference}` : (invoiceNumber(payment) ?? String(payment.id));
+  const title = payTo ? 'PRO-FORMA INVOICE' : 'INVOICE';
   const doc = new PDFDocument({
     size: 'A4',
     margin: 56,
-    info: { Title: `Invoice ${number}`, Author: 'Storelift', Subject: 'Balance top-up' },
+    info: {
+      Title: `${payTo ? 'Pro-forma invoice' : 'Invoice'} ${number}`,
+      Author: 'Storelift',
+      Subject: 'Balance top-up',
+    },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -146,7 +183,7 @@ export function renderInvoice({ payment, paysystem, customer }: InvoiceData): Pr
     .fontSize(10)
     .fillColor('#555')
     .text('Mobile app promotion on Google Play and the App Store');
-  doc.font('bold').fontSize(18).fillColor('#000').text('INVOICE', left, 56, { align: 'right' });
+  doc.font('bold').fontSize(18).fillColor('#000').text(title, left, 56, { align: 'right' });
   doc.font('regular').fontSize(10).text(number, { align: 'right' });
   doc.text(`Date: ${day(payment.credited_at ?? payment.created_at)}`, { align: 'right' });
 
@@ -176,13 +213,25 @@ export function renderInvoice({ payment, paysystem, customer }: InvoiceData): Pr
   }
   doc.moveTo(left, y).lineTo(right, y).stroke();
   y += 8;
-  doc.font('bold').text('Total paid', left, y).text(usd(payment.total), left, y, { align: 'right' });
+  doc
+    .font('bold')
+    .text(payTo ? 'Amount due' : 'Total paid', left, y)
+    .text(usd(payment.total), left, y, { align: 'right' });
 
   doc.moveDown(2).font('regular').fontSize(10).fillColor('#333');
-  doc.text(`Status: ${payment.status === 'refunded' ? 'refunded' : 'paid'}.`, left);
+  if (payTo) {
+    doc.font('bold').fontSize(11).fillColor('#000').text(`Pay by ${paysystem} to`, left);
+    doc.font('regular').fontSize(10);
+    for (const line of payToLines(payTo)) doc.text(printable(line));
+    doc.moveDown().font('bold').text(`Reference (write it on the transfer): ${payment.reference}`);
+    doc.font('regular').fillColor('#333');
+    doc.text(
+      `Transfer exactly ${usd(payment.total)}. Unpaid, this invoice expires on ${day(payment.expires_at ?? payment.created_at)}.`,
+    );
+  } else doc.text(`Status: ${payment.status === 'refunded' ? 'refunded' : 'paid'}.`, left);
   if (parseMoney(payment.bonus) > 0n) {
     doc.text(
-      `Payment bonus of ${usd(payment.bonus)} credited to the bonus balance, valid ${PAYMENT_BONUS_DAYS} days.`,
+      `Payment bonus of ${usd(payment.bonus)} ${payTo ? 'to be credited, once the transfer arrives,' : 'credited'} to the bonus balance, valid ${PAYMENT_BONUS_DAYS} days.`,
     );
   }
   doc.text('Prepaid balance for promotion services. Thank you for your business.');

@@ -3,6 +3,7 @@ import {
   MESSAGES,
   PAYMENT_SYSTEMS,
   formatMoney,
+  hasReceivingDetails,
   parseMoney,
   percentOf,
   roundMoney,
@@ -29,6 +30,8 @@ import { paysVat, toAdminPaymentView, toPaymentView, toPaysystemView } from './b
 import { refuseBlocked } from '../access-lists/access-lists.service.js';
 import { localizeText } from '../reference/reference-texts.js';
 import * as repo from './payments.repo.js';
+import { readReceivingSettings } from './receiving-details.js';
+import { transferFields } from './transfer-payments.js';
 
 /** The web app's page the browser returns to after a checkout (docs/money.md). */
 export const resultUrl = (publicUrl: string, paymentId: number) =>
@@ -82,13 +85,27 @@ export function quoteOf(
   return { amount, fee, vat, total: amount + fee + vat, bonus };
 }
 
+/**
+ * The systems a provider serves now: a transfer system (bank transfer, Wise, Payoneer) only once core settings
+ * hold our receiving details for it.
+ */
+async function servedSystems(deps: Deps, rows: repo.PaysystemRow[]) {
+  const providers = paymentProviders(deps.config);
+  const { systems } = await readReceivingSettings(deps.db);
+  const receivable = (id: number) =>
+    hasReceivingDetails(systems.find((system) => system.paysystem_id === id));
+  return rows.filter((row) => {
+    const provider = providers.forPaysystem(row.id);
+    return provider && (provider.name !== 'transfer' || receivable(row.id));
+  });
+}
+
 /** `GET paysystems`: the active systems with the caller's VAT flag. */
 export async function listPaysystems(deps: Deps, user: UserRow, locale: Locale = DEFAULT_LOCALE) {
   const providers = paymentProviders(deps.config);
-  const rows = await repo.listPaysystems(deps.db, { activeOnly: true });
+  const rows = await servedSystems(deps, await repo.listPaysystems(deps.db, { activeOnly: true }));
   return {
     data: rows
-      .filter((row) => providers.forPaysystem(row.id))
       .map((row) => toPaysystemView(row, providers.forPaysystem(row.id)!.name, user.country))
       .map((view) => ({
         ...view,
@@ -100,7 +117,8 @@ export async function listPaysystems(deps: Deps, user: UserRow, locale: Locale =
 
 /** A system a customer may pay with now, with the amount inside its limits; 422 otherwise. */
 async function payableSystem(deps: Deps, paysystemId: number, amount: Money) {
-  const system = await repo.findPaysystem(deps.db, paysystemId);
+  const found = await repo.findPaysystem(deps.db, paysystemId);
+  const [system] = found ? await servedSystems(deps, [found]) : [];
   const provider = system && paymentProviders(deps.config).forPaysystem(system.id);
   if (!system || !system.is_active || !provider || system.id === PAYMENT_SYSTEMS.transfer) {
     throw ValidationError.field('paysystem_id', MESSAGES.paysystemUnavailable);
@@ -144,6 +162,7 @@ export async function checkout(deps: Deps, user: UserRow, paysystemId: number, a
     required_confirmations: system.confirmations,
     provider: provider.name,
     details: `${system.name} (${provider.name})`,
+    ...(provider.name === 'transfer' && (await transferFields(deps.db))),
   });
   let opened: { url: string; providerRef: string | null };
   try {

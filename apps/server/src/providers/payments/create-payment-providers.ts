@@ -8,6 +8,7 @@ import { PayPalProvider } from './paypal/paypal-provider.js';
 import { NowPaymentsProvider } from './nowpayments/nowpayments-provider.js';
 import { SandboxProvider } from './sandbox/sandbox-provider.js';
 import { StripeProvider } from './stripe/stripe-provider.js';
+import { TransferProvider } from './transfer/transfer-provider.js';
 
 /** The providers the configuration enables: the sandbox (default) and the hosted ones with credentials. */
 export interface PaymentProviders {
@@ -87,6 +88,10 @@ const HOSTED_BY_SYSTEM: Partial<Record<number, ProviderName>> = {
   [PAYMENT_SYSTEMS.payForUa]: 'liqpay',
   [PAYMENT_SYSTEMS.fondy]: 'fondy',
   [PAYMENT_SYSTEMS.cryptoProcessor]: 'nowpayments',
+  // In every environment: offered once core settings hold the receiving details (payments.service.ts).
+  [PAYMENT_SYSTEMS.bankTransfer]: 'transfer',
+  [PAYMENT_SYSTEMS.wise]: 'transfer',
+  [PAYMENT_SYSTEMS.payoneer]: 'transfer',
 };
 
 /** Stripe (cards and Alipay) with both its keys; null otherwise. */
@@ -113,6 +118,7 @@ function hostedProviders(
     fondy: config.fondy ? new FondyProvider(config.fondy) : null,
     nowpayments: config.nowpayments ? new NowPaymentsProvider(config.nowpayments) : null,
     'binance-pay': config.binancePay ? new BinancePayProvider(config.binancePay) : null,
+    transfer: new TransferProvider(),
   };
 }
 
