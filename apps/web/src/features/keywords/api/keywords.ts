@@ -15,6 +15,7 @@ import type {
   KeywordSort,
   RankUpdate,
   RankUpdateResponse,
+  RanksAroundResponse,
 } from '@storelift/shared';
 import { showApiError } from '../../../components/error-modal';
 import { api } from '../../../lib/api';
@@ -58,6 +59,7 @@ export const keywordKeys = {
   chart: (id: number, period: ChartPeriod) => ['keywords', 'chart', id, period] as const,
   chartMany: (ids: readonly number[], period: ChartPeriod) =>
     ['keywords', 'chart-many', [...ids], period] as const,
+  around: (id: number, period: ChartPeriod) => ['keywords', 'around', id, period] as const,
 };
 
 /** One page of `GET keywords` (server-side paging and sorting); the last page stays while the next loads. */
@@ -112,6 +114,15 @@ export const chartRanksManyQueryOptions = (ids: readonly number[], period: Chart
         query: { ids: ids.join(','), period },
         signal,
       }),
+    placeholderData: keepPreviousData,
+  });
+
+/** `GET keywords/ranksAround`: the store's top 10 and the app's neighbours, with their places. */
+export const ranksAroundQueryOptions = (id: number, period: ChartPeriod) =>
+  queryOptions({
+    queryKey: keywordKeys.around(id, period),
+    queryFn: ({ signal }) =>
+      api.get<RanksAroundResponse>('keywords/ranksAround', { query: { id, period }, signal }),
     placeholderData: keepPreviousData,
   });
 

@@ -1,4 +1,13 @@
-import { ActionIcon, Badge, Group, Progress, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  ColorSwatch,
+  Group,
+  Progress,
+  Text,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
 import { IconChartLine, IconStar, IconStarFilled, IconTrash } from '@tabler/icons-react';
 import type { Keyword, KeywordSort } from '@storelift/shared';
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
@@ -88,6 +97,7 @@ export function KeywordTable({
   fetching,
   sortStatus,
   selected,
+  chartColors,
   emptyState,
   togglingId,
   onPageChange,
@@ -104,6 +114,8 @@ export function KeywordTable({
   fetching: boolean;
   sortStatus: DataTableSortStatus<Keyword>;
   selected: ReadonlySet<number>;
+  /** The line colour (CSS) of each keyword a comparison would chart (`chartedIds`), shown beside it. */
+  chartColors: ReadonlyMap<number, string>;
   emptyState: ReactNode;
   togglingId: number | null;
   onPageChange: (page: number) => void;
@@ -183,11 +195,21 @@ export function KeywordTable({
           title: t('keywords.columns.keyword'),
           sortable: true,
           render: (keyword) => (
-            <UnstyledButton onClick={() => onOpenChart(keyword)} title={t('keywords.chart.open')}>
-              <Text size="sm" fw={500} style={{ wordBreak: 'break-word' }} data-testid="keyword-text">
-                {keyword.keyword}
-              </Text>
-            </UnstyledButton>
+            <Group gap={6} wrap="nowrap">
+              {chartColors.has(keyword.id) && (
+                <ColorSwatch
+                  size={10}
+                  color={chartColors.get(keyword.id)!}
+                  data-testid="keyword-line-color"
+                  aria-hidden
+                />
+              )}
+              <UnstyledButton onClick={() => onOpenChart(keyword)} title={t('keywords.chart.open')}>
+                <Text size="sm" fw={500} style={{ wordBreak: 'break-word' }} data-testid="keyword-text">
+                  {keyword.keyword}
+                </Text>
+              </UnstyledButton>
+            </Group>
           ),
         },
         {

@@ -39,6 +39,7 @@ import { AddKeyword, useKeywordAdder } from './add-keyword';
 import { CloneKeywordsModal, type CloneApp } from './clone-keywords-modal';
 import { defaultDirection, KeywordTable, SORT_BY_COLUMN } from './keyword-table';
 import { RankChartModal, type ChartRequest } from './rank-chart-modal';
+import { chartedIds, seriesColorVar } from './rank';
 import { RecommendedKeywords } from './recommended-keywords';
 import { keepExisting, mergePageSelection } from './selection';
 
@@ -242,6 +243,7 @@ export function KeywordsWorkspace({ scope, apps }: { scope: KeywordScope; apps: 
         fetching={list.isFetching}
         sortStatus={sortStatus}
         selected={selected}
+        chartColors={new Map(chartedIds(selected).map((id, index) => [id, seriesColorVar(index)]))}
         emptyState={emptyState}
         togglingId={toggle.isPending ? (toggle.variables ?? null) : null}
         onPageChange={setPage}

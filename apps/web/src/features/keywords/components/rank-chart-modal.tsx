@@ -6,14 +6,13 @@ import { CHART_PERIODS } from '@storelift/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../lib/messages';
+import type { ChartCampaign } from '@storelift/shared';
 import { chartRankQueryOptions, chartRanksManyQueryOptions, type ChartPeriod } from '../api/keywords';
-import type { RankSeries } from './rank';
+import { CHART_MAX_KEYWORDS, chartedIds, type RankSeries } from './rank';
 
 // The charts library (recharts) loads with the first chart, not with the Keywords page.
 const RankChart = lazy(() => import('./rank-chart').then((m) => ({ default: m.RankChart })));
-
-/** The most lines one chart compares: more would be unreadable. */
-export const CHART_MAX_KEYWORDS = 10;
+const RanksAround = lazy(() => import('./ranks-around').then((m) => ({ default: m.RanksAround })));
 
 /** What a chart shows: one keyword (a row) or several (the selection). */
 export type ChartRequest =
@@ -21,17 +20,25 @@ export type ChartRequest =
 
 function useRankSeries(request: ChartRequest | null, period: ChartPeriod) {
   const one = request?.kind === 'one' ? request : undefined;
-  const ids = request?.kind === 'many' ? request.ids.slice(0, CHART_MAX_KEYWORDS) : [];
+  const ids = request?.kind === 'many' ? chartedIds(request.ids) : [];
   const single = useQuery({ ...chartRankQueryOptions(one?.id ?? 0, period), enabled: one !== undefined });
   const many = useQuery({ ...chartRanksManyQueryOptions(ids, period), enabled: ids.length > 0 });
   if (one) {
     const series: RankSeries[] | undefined = single.data && [
       { id: one.id, keyword: one.keyword, data: single.data.data },
     ];
-    return { series, isPending: single.isPending, isFetching: single.isFetching, error: single.error };
+    const campaigns: ChartCampaign[] = single.data?.campaigns ?? [];
+    return {
+      series,
+      campaigns,
+      isPending: single.isPending,
+      isFetching: single.isFetching,
+      error: single.error,
+    };
   }
   return {
     series: many.data?.data,
+    campaigns: many.data?.data.flatMap((line) => line.campaigns) ?? [],
     isPending: many.isPending,
     isFetching: many.isFetching,
     error: many.error,
@@ -43,7 +50,7 @@ export function RankChartModal({ request, onClose }: { request: ChartRequest | n
   const { t } = useTranslation('app');
   const narrow = useMediaQuery('(max-width: 36em)');
   const [period, setPeriod] = useState<ChartPeriod>('month');
-  const { series, isPending, isFetching, error } = useRankSeries(request, period);
+  const { series, campaigns, isPending, isFetching, error } = useRankSeries(request, period);
   const title =
     request?.kind === 'one'
       ? t('keywords.chart.titleOne', { keyword: request.keyword })
@@ -100,12 +107,22 @@ export function RankChartModal({ request, onClose }: { request: ChartRequest | n
                 </Center>
               }
             >
-              <RankChart series={series} rankLabel={t('keywords.columns.rank')} />
+              <RankChart series={series} campaigns={campaigns} />
             </Suspense>
             {!ranked && (
               <Text size="sm" c="dimmed" ta="center">
                 {t('keywords.chart.empty')}
               </Text>
+            )}
+            {campaigns.length > 0 && (
+              <Text size="sm" c="dimmed" data-testid="rank-chart-campaigns">
+                {t('keywords.chart.campaignsNote', { count: new Set(campaigns.map((c) => c.id)).size })}
+              </Text>
+            )}
+            {request?.kind === 'one' && (
+              <Suspense fallback={null}>
+                <RanksAround id={request.id} period={period} />
+              </Suspense>
             )}
           </>
         )}

@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { fullDay, rankAxis, rankChange, rankDisplay, shortDay, toChartRows, worstRank } from './rank';
+import {
+  annotateRows,
+  chartedIds,
+  fullDay,
+  rankAxis,
+  rankChange,
+  rankDisplay,
+  seriesColor,
+  seriesColorVar,
+  shortDay,
+  toChartRows,
+  uniqueCampaigns,
+  worstRank,
+} from './rank';
 
 describe('rankChange', () => {
   it('shows places gained as ▲ in green and lost as ▼ in red', () => {
@@ -97,5 +110,53 @@ describe('rankAxis', () => {
 
   it('has a sensible axis when nothing is ranked', () => {
     expect(rankAxis(null)).toEqual({ bottom: 10, ticks: [1, 2, 4, 6, 8, 10] });
+  });
+});
+
+describe('annotated charts', () => {
+  const campaign = (id: number, from: string, to: string, installs: [string, number][]) => ({
+    id,
+    status: 'completed',
+    from,
+    to,
+    installs: installs.map(([date, count]) => ({ date, installs: count })),
+  });
+
+  it('adds each day the installs delivered (summed over keywords) and the campaigns running', () => {
+    const rows = toChartRows([
+      {
+        id: 1,
+        keyword: 'a',
+        data: ['2026-01-01', '2026-01-02', '2026-01-03'].map((date) => ({
+          date,
+          rank: 5,
+          state: 'ok' as const,
+        })),
+      },
+    ]);
+    const annotated = annotateRows(rows, [
+      campaign(7, '2026-01-02', '2026-01-03', [['2026-01-02', 10]]),
+      campaign(7, '2026-01-02', '2026-01-03', [['2026-01-02', 4]]),
+      campaign(9, '2026-01-03', '2026-01-09', [['2026-01-03', 6]]),
+    ]);
+    expect(annotated.map((row) => [row.date, row.installs, row.campaigns])).toEqual([
+      ['2026-01-01', null, ''],
+      ['2026-01-02', 14, '#7'],
+      ['2026-01-03', 6, '#7, #9'],
+    ]);
+  });
+
+  it('charts the first ten selected keywords by id, each with its colour', () => {
+    const ids = chartedIds(new Set([40, 3, 12, 1, 2, 5, 6, 7, 8, 9, 10, 11]));
+    expect(ids).toEqual([1, 2, 3, 5, 6, 7, 8, 9, 10, 11]);
+    expect(seriesColor(0)).toBe('indigo.6');
+    expect(seriesColorVar(1)).toBe('var(--mantine-color-teal-6)');
+    expect(
+      uniqueCampaigns([
+        campaign(2, '2026-01-05', '2026-01-06', []),
+        campaign(1, '2026-01-01', '2026-01-02', []),
+        campaign(2, '2026-01-05', '2026-01-06', []),
+      ]).map((c) => c.id),
+    ).toEqual([1, 2]);
   });
 });

@@ -1,4 +1,4 @@
-import type { ChartPoint, Keyword, RankState } from '@storelift/shared';
+import type { ChartCampaign, ChartPoint, Keyword, RankState } from '@storelift/shared';
 
 /** Places gained or lost since yesterday, as shown next to the rank. */
 export interface RankChange {
@@ -97,4 +97,66 @@ export function shortDay(date: string): string {
 export function fullDay(date: string): string {
   const [year = '', month = '', day = ''] = date.split('-');
   return `${day}.${month}.${year}`;
+}
+
+/** The most lines one chart compares: more would be unreadable. */
+export const CHART_MAX_KEYWORDS = 10;
+
+/** Line colours of the keywords compared in one chart, in the order the chart draws them. */
+const SERIES_COLORS = [
+  'indigo.6',
+  'teal.6',
+  'orange.6',
+  'grape.6',
+  'cyan.6',
+  'red.6',
+  'lime.7',
+  'pink.6',
+  'blue.6',
+  'yellow.7',
+] as const;
+
+/** The colour of the chart's `index`-th line (a theme colour, `indigo.6`). */
+export const seriesColor = (index: number) => SERIES_COLORS[index % SERIES_COLORS.length]!;
+
+/** The same colour as CSS, for what is not a chart (`var(--mantine-color-indigo-6)`). */
+export const seriesColorVar = (index: number) =>
+  `var(--mantine-color-${seriesColor(index).replace('.', '-')})`;
+
+/**
+ * The keywords a comparison charts, in the order it draws them (the server answers by id): the table marks
+ * each with its line's colour from the same list, so a row and its line match.
+ */
+export function chartedIds(selected: Iterable<number>): number[] {
+  return [...selected].sort((a, b) => a - b).slice(0, CHART_MAX_KEYWORDS);
+}
+
+/** One day of an annotated chart: the keywords' ranks, the installs delivered, the campaigns running. */
+export type AnnotatedRow = ChartRow & { installs: number | null; campaigns: string };
+
+/**
+ * Chart rows with the campaigns that targeted the keywords: each day's installs delivered (summed over the
+ * keywords shown) and the ids of the campaigns running that day; a campaign on several keywords counts once.
+ */
+export function annotateRows(rows: readonly ChartRow[], campaigns: readonly ChartCampaign[]): AnnotatedRow[] {
+  const installs = new Map<string, number>();
+  for (const campaign of campaigns) {
+    for (const day of campaign.installs) installs.set(day.date, (installs.get(day.date) ?? 0) + day.installs);
+  }
+  const periods = uniqueCampaigns(campaigns);
+  return rows.map((row) => ({
+    ...row,
+    installs: installs.get(row.date) ?? null,
+    campaigns: periods
+      .filter((campaign) => campaign.from <= row.date && row.date <= campaign.to)
+      .map((campaign) => `#${campaign.id}`)
+      .join(', '),
+  }));
+}
+
+/** Each campaign once (the many-keyword chart answers one per keyword it targeted), oldest first. */
+export function uniqueCampaigns(campaigns: readonly ChartCampaign[]): ChartCampaign[] {
+  const byId = new Map<number, ChartCampaign>();
+  for (const campaign of campaigns) if (!byId.has(campaign.id)) byId.set(campaign.id, campaign);
+  return [...byId.values()].sort((a, b) => a.from.localeCompare(b.from) || a.id - b.id);
 }
