@@ -6,6 +6,7 @@ import { seedMoneyDemo, seedMoneyReference } from './modules/billing/billing.see
 import { seedDemoOrder } from './modules/campaigns/campaigns.seed.js';
 import { seedDemoApps } from './modules/keywords/demo-data.js';
 import { seedDemoCampaigns } from './modules/statistics/statistics.seed.js';
+import { seedDemoImpact } from './modules/impact/impact.seed.js';
 import { seedVendors } from './modules/vendors/vendors.service.js';
 import { seedPanelVendor } from './modules/vendors/vendors.seed.js';
 import { seedDemoGoogleAdsAccount } from './modules/sandbox-google-ads/sandbox-google-ads.seed.js';
@@ -84,6 +85,8 @@ export async function seedDemo(deps: Deps) {
   if (demoUser) await seedDemoClient(db, demoUser.id);
   if (demoUser) await seedDemoApps(db, demoUser.id);
   if (demoUser) await seedDemoCampaigns(db, demoUser.id);
+  // After the campaigns and the rank history: their keywords' ranks move around them.
+  if (demoUser) await seedDemoImpact(db, demoUser.id);
   await seedMoneyDemo(db);
   await seedPanelVendor(deps);
   await seedDemoGoogleAdsAccount(deps);
