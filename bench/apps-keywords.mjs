@@ -2,7 +2,9 @@
 // Seeds 10,000 apps, 100,000 keywords and 90 days of rank history (9 million samples) into the database
 // `storelift_bench` (kept between runs; BENCH_RESEED=1 rebuilds it), then prints through the real HTTP
 // application: p95 server time of the keyword list of an app with 1,000 keywords and of a 3-month chart
-// of 20 keywords (targets < 50 ms), and update-all throughput with the offline provider (target > 500/s).
+// of 20 keywords with the keyword-installs campaigns that targeted them (2,000 campaigns of the owner,
+// 60 of them on the charted keywords; targets < 50 ms), and update-all throughput with the offline
+// provider (target > 500/s).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -76,7 +78,52 @@ async function seed() {
   );
 }
 
+/**
+ * The chart's campaign periods: each of the first app's 20 charted keywords had 3 keyword-installs
+ * campaigns of 7 days over the 90 days (one order of that keyword, installs delivered every day), among
+ * 2,000 campaigns of the same owner (other packages, direct installs). Added once, also to an older seed.
+ */
+async function seedCampaigns() {
+  const client = new pg.Client({ connectionString: benchUrl });
+  await client.connect();
+  try {
+    const app = `(select id, user_id, country_id from apps where package = 'com.bench.app1')`;
+    const [{ count }] = (
+      await client.query(
+        `select count(*)::int as count from campaigns where package = 'com.bench.app1' and product_type = 2`,
+      )
+    ).rows;
+    if (count > 0) return;
+    const insertCampaigns = `insert into campaigns (user_id, app_id, appstore, package, country_id,
+        product_type, status, days, installs, installs_total, installs_actual, unit_price, price, settings,
+        started_at, finished_at)`;
+    await client.query(`${insertCampaigns}
+      select a.user_id, null, 1, 'com.bench.other' || (g % 50), a.country_id, 1, 'completed', 7, 10, 70, 70,
+        '0.1000', '7.0000', '{"deliveryType":0,"promotionRule":0,"distribution":"even","keywords":[],"installsPlan":null}',
+        now() - (g % 300) * interval '1 day', now() - (g % 300 - 7) * interval '1 day'
+      from ${app} a cross join generate_series(1, 1940) g`);
+    await client.query(`with k as (
+        select id, keyword, row_number() over (order by id) as n from keywords
+        where app_id = (select id from ${app} a) order by id limit 20),
+      c as (${insertCampaigns}
+        select a.user_id, a.id, 1, 'com.bench.app1', a.country_id, 2, 'completed', 7, 20, 140, 140, '0.2000',
+          '28.0000', jsonb_build_object('deliveryType', 0, 'promotionRule', 0, 'distribution', 'even',
+            'keywords', jsonb_build_array(k.keyword), 'installsPlan', null),
+          current_date - (10 + p * 30 + k.n)::int, current_date - (3 + p * 30 + k.n)::int
+        from ${app} a cross join k cross join generate_series(0, 2) p
+        returning id, settings->'keywords'->>0 as keyword),
+      o as (insert into campaign_orders (campaign_id, type, keyword, installs_total, installs_actual)
+        select id, 2, keyword, 140, 140 from c returning id)
+      insert into campaign_order_days (order_id, day, installs_total, installs_actual)
+        select o.id, d, 20, 15 + d from o cross join generate_series(1, 7) d`);
+    await client.query('vacuum analyze campaigns, campaign_orders, campaign_order_days');
+  } finally {
+    await client.end();
+  }
+}
+
 if (process.env.BENCH_RESEED === '1' || (await sampleCount()) < SAMPLES) await seed();
+await seedCampaigns();
 
 const dataDir = mkdtempSync(join(tmpdir(), 'storelift-bench-'));
 const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST: '', DATABASE_URL: benchUrl });
@@ -108,6 +155,15 @@ try {
     '3-month chart of 20 keywords',
     `/api/private/v1/keywords/chartRanksMany?ids=${keywordIds.join(',')}&period=three_month`,
     50,
+  );
+  const charted = (
+    await app.inject({
+      url: `/api/private/v1/keywords/chartRanksMany?ids=${keywordIds.join(',')}&period=three_month`,
+      headers,
+    })
+  ).json().data;
+  console.log(
+    `  with ${charted.reduce((sum, line) => sum + line.campaigns.length, 0)} campaign periods on the chart`,
   );
 
   const started = performance.now();
