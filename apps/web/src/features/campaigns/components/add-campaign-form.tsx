@@ -44,6 +44,7 @@ import {
   useSaveCampaign,
   type CampaignBody,
 } from '../api/campaigns';
+import { pacingQueryOptions } from '../api/pacing';
 import {
   allowsDelayedStart,
   bodyFromValues,
@@ -67,7 +68,9 @@ import {
 } from './campaign-logic';
 import { DayPlanEditor } from './day-plan-editor';
 import { DelayedStart } from './delayed-start';
+import { KeywordPacing } from './keyword-pacing';
 import { OrderReview, type OrderSummary } from './order-review';
+import { DEFAULT_TARGET_RANK, pacingBodyOf, planFields } from './pacing-plan';
 import { ReviewOrderFields } from './reviews/review-order-fields';
 import { SmartPlan } from './smart-plan';
 
@@ -171,6 +174,7 @@ export function AddCampaignForm({
   const [extraTab, setExtraTab] = useState<string | null>(initialTab);
   const [advanced, setAdvanced] = useState(advancedMode.initial);
   const [review, setReview] = useState<{ body: CampaignBody; summary: OrderSummary } | null>(null);
+  const [target, setTarget] = useState<number | string>(DEFAULT_TARGET_RANK);
   const client = useQueryClient();
   const { values } = form;
   const { productType } = values;
@@ -187,6 +191,10 @@ export function AddCampaignForm({
   const [quoteValues] = useDebouncedValue(values, 400);
   const quotable = canQuote(quoteValues);
   const quote = useQuery(campaignQuoteQueryOptions(quoteBody(quoteValues), quotable));
+  const [pacingTarget] = useDebouncedValue(target, 400);
+  const pacingBody = pacingBodyOf(quoteValues, pacingTarget);
+  const pacing = useQuery(pacingQueryOptions(pacingBody));
+  const showPacing = pacingBodyOf(values, DEFAULT_TARGET_RANK) !== null;
 
   const keywords = useQuery({
     ...appKeywordsQueryOptions(values.packageId, values.appstore as AppStore, values.country),
@@ -221,6 +229,15 @@ export function AddCampaignForm({
   const summaryOf = async (current: CampaignFormValues, start: string | null): Promise<OrderSummary> => {
     const priced = await client.fetchQuery(campaignQuoteQueryOptions(quoteBody(current), true));
     const chosen = productOf(current);
+    // The plan's installs per keyword: where it leaves each keyword. The review opens without it if it fails.
+    const pacingAsked = pacingBodyOf(
+      current,
+      target,
+      priced.sequence.reduce((sum, day) => sum + day, 0),
+    );
+    const pacingOfPlan = pacingAsked
+      ? await client.fetchQuery(pacingQueryOptions(pacingAsked)).catch(() => null)
+      : null;
     return {
       product: t(`product.${chosen}`),
       app: appTitle(current.packageId, current.appstore),
@@ -235,6 +252,7 @@ export function AddCampaignForm({
       quote: priced,
       balance,
       startAt: start,
+      pacing: pacingOfPlan,
     };
   };
 
@@ -257,6 +275,14 @@ export function AddCampaignForm({
         showFormError(form, error);
       }
     });
+
+  /** "Use this plan": the suggestion sets installs a day and days (and each day, where the plan shows). */
+  const usePlan = (plan: { installs_per_day: number; days: number }) => {
+    const fields = planFields(plan, advanced);
+    form.setFieldValue('installs', fields.installs);
+    form.setFieldValue('days', fields.days);
+    form.setFieldValue('installsPlan', fields.installsPlan);
+  };
 
   // The simple mode sends no hand-set plan it does not show.
   const switchAdvanced = (on: boolean) => {
@@ -431,6 +457,17 @@ export function AddCampaignForm({
                     data-testid="campaign-days"
                   />
                 </SimpleGrid>
+
+                {showPacing && (
+                  <KeywordPacing
+                    target={target}
+                    onTarget={setTarget}
+                    pacing={pacing.data}
+                    loading={pacing.isFetching}
+                    error={pacing.error}
+                    onUse={usePlan}
+                  />
+                )}
 
                 {product === 'package' && (
                   <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">

@@ -1,10 +1,17 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { formatMoney as formatAmount, parseMoney, toMoney, type CampaignQuote } from '@storelift/shared';
+import {
+  formatMoney as formatAmount,
+  parseMoney,
+  toMoney,
+  type CampaignQuote,
+  type Pacing,
+} from '@storelift/shared';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatMoney, formatNumber, formatPercent } from '../../../lib/format';
+import { PacingBasis, rankRangeText } from './keyword-pacing';
 
 /** What the customer is about to order, as the review step shows it. */
 export interface OrderSummary {
@@ -20,6 +27,8 @@ export interface OrderSummary {
   balance: string | undefined;
   /** A delayed start (ISO): nothing is charged until then. */
   startAt: string | null;
+  /** Keyword installs: the pacing suggestion and where this plan leaves each keyword; null otherwise. */
+  pacing: Pacing | null;
 }
 
 /** The balance left once `price` is charged from `balance` (a decimal text), or null while unknown. */
@@ -36,6 +45,32 @@ function Row({ label, children, testId }: { label: string; children: ReactNode; 
       </Table.Th>
       <Table.Td data-testid={testId}>{children}</Table.Td>
     </Table.Tr>
+  );
+}
+
+/** The suggested pace to the target and the rank range this plan is expected to reach, per keyword. */
+function PacingRows({ pacing }: { pacing: Pacing }) {
+  const { t } = useTranslation('campaigns');
+  const reason = pacing.keywords.find((keyword) => keyword.reason)?.reason ?? 'not_enough_data';
+  const expected = pacing.keywords.filter((keyword) => keyword.expected_rank);
+  return (
+    <>
+      <Row label={t('add.review.pacing', { target: pacing.target })} testId="review-pacing">
+        <Text span size="sm">
+          {pacing.plan
+            ? `${t('pacing.perDay', { installs: formatNumber(pacing.plan.installs_per_day) })} · ${t('pacing.days', { count: pacing.plan.days })}`
+            : t('add.review.pacingNone', { reason: t(`pacing.reason.${reason}`) })}
+        </Text>
+        <PacingBasis pacing={pacing} />
+      </Row>
+      <Row label={t('add.review.expected')} testId="review-expected-rank">
+        {expected.length
+          ? expected
+              .map((keyword) => `${keyword.keyword}: ${rankRangeText(keyword.expected_rank!)}`)
+              .join(' · ')
+          : '—'}
+      </Row>
+    </>
   );
 }
 
@@ -118,6 +153,7 @@ export function OrderReview({
                   </Text>
                 </Row>
               )}
+              {summary.pacing && <PacingRows pacing={summary.pacing} />}
               <Row label={t('add.review.price')} testId="review-price">
                 <Text span fw={700} ff="monospace">
                   {formatMoney(quote.price)}
