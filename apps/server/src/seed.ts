@@ -7,6 +7,7 @@ import { seedDemoOrder } from './modules/campaigns/campaigns.seed.js';
 import { seedDemoApps } from './modules/keywords/demo-data.js';
 import { seedDemoCampaigns } from './modules/statistics/statistics.seed.js';
 import { seedDemoImpact } from './modules/impact/impact.seed.js';
+import { seedDemoMarket } from './modules/pacing/pacing.seed.js';
 import { seedVendors } from './modules/vendors/vendors.service.js';
 import { seedPanelVendor } from './modules/vendors/vendors.seed.js';
 import { seedDemoGoogleAdsAccount } from './modules/sandbox-google-ads/sandbox-google-ads.seed.js';
@@ -87,6 +88,8 @@ export async function seedDemo(deps: Deps) {
   if (demoUser) await seedDemoCampaigns(db, demoUser.id);
   // After the campaigns and the rank history: their keywords' ranks move around them.
   if (demoUser) await seedDemoImpact(db, demoUser.id);
+  // Other customers' delivered keyword campaigns (an account that cannot sign in): the pacing model's history.
+  await seedDemoMarket(db);
   await seedMoneyDemo(db);
   await seedPanelVendor(deps);
   await seedDemoGoogleAdsAccount(deps);
