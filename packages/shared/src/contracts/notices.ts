@@ -20,6 +20,7 @@ export const noticeTypeSchema = z.coerce
 export const NOTICE_KEYS = [
   'paymentCredited',
   'campaignCompleted',
+  'campaignCompletedRanks',
   'campaignFailed',
   'campaignPaused',
   'reviewsApproved',
@@ -49,6 +50,8 @@ export const NOTICE_TEXTS: Record<Locale, Record<NoticeKey, string>> = {
   'en-US': {
     paymentCredited: 'Your top-up of {{amount}} USD was credited to your balance.',
     campaignCompleted: 'Campaign #{{id}} is completed.',
+    campaignCompletedRanks:
+      'Campaign #{{id}} is completed. Average rank the week before → during it: {{ranks}}. Its details show what it did and what the figures cannot say.',
     campaignFailed: 'Campaign #{{id}} failed; the undelivered part was refunded.',
     campaignPaused: 'Campaign #{{id}} was paused: the balance cannot cover its spend. Top up and resume it.',
     reviewsApproved: 'The reviews of campaign #{{id}} passed moderation.',
@@ -84,6 +87,8 @@ export const NOTICE_TEXTS: Record<Locale, Record<NoticeKey, string>> = {
   'es-ES': {
     paymentCredited: 'Tu recarga de {{amount}} USD se abonó a tu saldo.',
     campaignCompleted: 'La campaña #{{id}} se ha completado.',
+    campaignCompletedRanks:
+      'La campaña #{{id}} se ha completado. Posición media la semana anterior → durante la campaña: {{ranks}}. Sus detalles muestran qué hizo y lo que las cifras no pueden decir.',
     campaignFailed: 'La campaña #{{id}} falló; se reembolsó la parte no entregada.',
     campaignPaused: 'La campaña #{{id}} se pausó: el saldo no cubre su gasto. Recarga el saldo y reanúdala.',
     reviewsApproved: 'Las reseñas de la campaña #{{id}} pasaron la moderación.',
@@ -120,6 +125,8 @@ export const NOTICE_TEXTS: Record<Locale, Record<NoticeKey, string>> = {
   'uk-UA': {
     paymentCredited: 'Ваше поповнення на {{amount}} USD зараховано на баланс.',
     campaignCompleted: 'Кампанію #{{id}} завершено.',
+    campaignCompletedRanks:
+      'Кампанію #{{id}} завершено. Середня позиція за тиждень до → під час неї: {{ranks}}. Її деталі показують, що вона зробила і чого цифри сказати не можуть.',
     campaignFailed: 'Кампанія #{{id}} не вдалася; невиконану частину повернено.',
     campaignPaused: 'Кампанію #{{id}} призупинено: балансу не вистачає на витрати. Поповніть і відновіть її.',
     reviewsApproved: 'Відгуки кампанії #{{id}} пройшли модерацію.',
@@ -155,6 +162,8 @@ export const NOTICE_TEXTS: Record<Locale, Record<NoticeKey, string>> = {
   'ru-RU': {
     paymentCredited: 'Ваше пополнение на {{amount}} USD зачислено на баланс.',
     campaignCompleted: 'Кампания #{{id}} завершена.',
+    campaignCompletedRanks:
+      'Кампания #{{id}} завершена. Средняя позиция за неделю до → во время неё: {{ranks}}. Её детали показывают, что она сделала и чего цифры сказать не могут.',
     campaignFailed: 'Кампания #{{id}} не удалась; невыполненная часть возвращена.',
     campaignPaused:
       'Кампания #{{id}} приостановлена: баланса не хватает на расходы. Пополните и возобновите её.',

@@ -1,5 +1,6 @@
 import type { CampaignStatus } from '@storelift/shared';
 import type { Tx } from '../ledger/ledger.js';
+import type { CompletionImpact } from '../impact/impact.service.js';
 import { emitEvent } from '../webhooks/webhooks.events.js';
 import type * as repo from './campaigns.repo.js';
 
@@ -16,12 +17,16 @@ const summary = (row: repo.CampaignRow) => ({
   installs_actual: row.installs_actual,
 });
 
-/** `campaign.status_changed` for a move from `from`, and `campaign.completed` when it completed. */
+/**
+ * `campaign.status_changed` for a move from `from`, and `campaign.completed` when it completed (with a
+ * keyword-installs campaign's `impact` per keyword).
+ */
 export async function emitStatusEvents(
   tx: Tx,
   row: repo.CampaignRow,
   from: CampaignStatus,
   reason: string | null,
+  impact: readonly CompletionImpact[] | null = null,
 ) {
   if (from === row.status) return;
   await emitEvent(tx, row.user_id, 'campaign.status_changed', {
@@ -30,7 +35,8 @@ export async function emitStatusEvents(
     to: row.status,
     reason,
   });
-  if (row.status === 'completed') await emitEvent(tx, row.user_id, 'campaign.completed', summary(row));
+  if (row.status === 'completed')
+    await emitEvent(tx, row.user_id, 'campaign.completed', { ...summary(row), ...(impact && { impact }) });
 }
 
 /** `campaign.day_delivered` for each campaign day whose every order has now delivered its plan. */

@@ -3,7 +3,16 @@ import { eq, sql } from 'drizzle-orm';
 import { addDays, type CampaignImpact, type ImpactStatisticsResponse } from '@storelift/shared';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { directInstallsBody, makeApp, makeKeywords, makeTopUp, makeUser } from '../../../test/factories.js';
-import { campaignOrderDays, campaignOrders, campaigns, keywordRanks } from '../../db/schema/index.js';
+import {
+  campaignOrderDays,
+  campaignOrders,
+  campaigns,
+  keywordRanks,
+  notices,
+  webhookDeliveries,
+  webhookEndpoints,
+} from '../../db/schema/index.js';
+import { finish } from '../campaigns/delivery/campaigns.lifecycle.js';
 
 const ADMIN = '/api/admin/v1';
 type Auth = { authorization: string };
@@ -11,6 +20,7 @@ let t: TestApp;
 let owner: Auth;
 let other: Auth;
 let campaignId: number;
+let ownerId: number;
 
 /** `home workout` held 40 in February and the week before the campaign, climbed to 8 during it, kept 9 after. */
 function ranks(keywordId: number) {
@@ -34,15 +44,8 @@ function ranks(keywordId: number) {
   return rows;
 }
 
-beforeAll(async () => {
-  t = await buildTestApp({ workers: false });
-  const a = await makeUser(t.deps.db);
-  owner = a.auth;
-  other = (await makeUser(t.deps.db)).auth;
-  const app = await makeApp(t.deps, a.user.id);
-  await makeTopUp(t.deps.db, a.user.id, '100');
-  const [keyword] = await makeKeywords(t.deps, app, ['home workout']);
-  await t.deps.db.insert(keywordRanks).values(ranks(keyword!.id));
+/** A keyword-installs campaign of `home workout` started on 10 March, its 3 days of 10 delivered in full. */
+async function deliveredCampaign(): Promise<number> {
   const body = directInstallsBody({
     productType: 2,
     days: 3,
@@ -51,19 +54,35 @@ beforeAll(async () => {
   });
   const res = await t.call('POST', 'campaigns', owner, body);
   expect(res.statusCode, res.body).toBe(201);
-  campaignId = res.json().data.id;
-  // Delivered in full, 10 a day from 10 March; completed on the 12th.
+  const id = res.json().data.id as number;
   await t.deps.db
     .update(campaigns)
-    .set({
-      status: 'completed',
-      started_at: new Date('2026-03-10T08:00:00Z'),
-      finished_at: new Date('2026-03-12T20:00:00Z'),
-      installs_actual: 30,
-    })
-    .where(eq(campaigns.id, campaignId));
+    .set({ started_at: new Date('2026-03-10T08:00:00Z'), installs_actual: 30 })
+    .where(eq(campaigns.id, id));
   await t.deps.db.execute(sql`update ${campaignOrderDays} d set installs_actual = d.installs_total
-    from ${campaignOrders} o where o.id = d.order_id and o.campaign_id = ${campaignId}`);
+    from ${campaignOrders} o where o.id = d.order_id and o.campaign_id = ${id}`);
+  await t.deps.db.execute(
+    sql`update ${campaignOrders} set installs_actual = installs_total where campaign_id = ${id}`,
+  );
+  return id;
+}
+
+beforeAll(async () => {
+  t = await buildTestApp({ workers: false });
+  const a = await makeUser(t.deps.db);
+  owner = a.auth;
+  ownerId = a.user.id;
+  other = (await makeUser(t.deps.db)).auth;
+  const app = await makeApp(t.deps, a.user.id);
+  await makeTopUp(t.deps.db, a.user.id, '100');
+  const [keyword] = await makeKeywords(t.deps, app, ['home workout']);
+  await t.deps.db.insert(keywordRanks).values(ranks(keyword!.id));
+  campaignId = await deliveredCampaign();
+  // Completed on the 12th.
+  await t.deps.db
+    .update(campaigns)
+    .set({ status: 'completed', finished_at: new Date('2026-03-12T20:00:00Z') })
+    .where(eq(campaigns.id, campaignId));
 });
 afterAll(() => t.close());
 
@@ -157,5 +176,45 @@ describe('GET statistics/impact', () => {
     expect((await t.call('GET', 'statistics/impact?from=2026-04-01&to=2026-03-01', owner)).statusCode).toBe(
       422,
     );
+  });
+});
+
+describe('completion', () => {
+  it('tells the ranks in the campaign-completed notice and the webhook payload', async () => {
+    await t.deps.db.insert(webhookEndpoints).values({
+      user_id: ownerId,
+      url: 'https://hooks.example.com/storelift',
+      events: ['campaign.completed'],
+      secret: 'whsec_test',
+    });
+    const id = await deliveredCampaign();
+    await t.deps.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(campaigns).where(eq(campaigns.id, id));
+      await finish(tx, row!, 'completed', null, new Date('2026-03-12T20:00:00Z'));
+    });
+    const [notice] = await t.deps.db.select().from(notices).where(eq(notices.campaign_id, id));
+    expect(notice).toMatchObject({
+      key: 'campaignCompletedRanks',
+      params: { id: String(id), ranks: 'home workout 40 → 18' },
+    });
+    const [delivery] = await t.deps.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.type, 'campaign.completed'));
+    expect(delivery!.payload).toMatchObject({
+      campaign_id: id,
+      status: 'completed',
+      impact: [
+        {
+          keyword: 'home workout',
+          rank_before: 40,
+          rank_during: 18,
+          best_rank: 8,
+          installs: 30,
+          spent: '4.8000',
+          previous_month_places_gained: 0,
+        },
+      ],
+    });
   });
 });

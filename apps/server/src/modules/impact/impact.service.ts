@@ -1,5 +1,6 @@
 import { stringify } from 'csv-stringify/sync';
 import {
+  LIMITS,
   PRODUCT_TYPES,
   addDays,
   formatMoney,
@@ -195,4 +196,54 @@ export async function impactStatistics(
     }
   }
   return { data, meta: pageMeta(total, query.page, query.limit), period };
+}
+
+/** A keyword's figures as the campaign-completed webhook carries them. */
+export interface CompletionImpact {
+  keyword: string;
+  rank_before: number | null;
+  rank_during: number | null;
+  places_gained: number | null;
+  best_rank: number | null;
+  best_day: string | null;
+  top10_days: number;
+  installs: number;
+  spent: string;
+  per_place: string | null;
+  previous_month_places_gained: number | null;
+}
+
+/**
+ * A keyword-installs campaign's figures per keyword as it completes (the week after has not come yet, so
+ * "during" is compared with the week before); null for other products.
+ */
+export async function completionImpact(db: Queryable, campaignId: number, now = new Date()) {
+  const row = await repo.findImpactCampaign(db, campaignId, null);
+  if (!row || row.product_type !== PRODUCT_TYPES.keyword) return null;
+  const report = await reportOf(db, row, now);
+  return report.keywords.map((k): CompletionImpact => ({
+    keyword: k.keyword,
+    rank_before: k.before.average,
+    rank_during: k.during.average,
+    places_gained: k.places_gained,
+    best_rank: k.best?.rank ?? null,
+    best_day: k.best?.day ?? null,
+    top10_days: k.top10_days,
+    installs: k.installs,
+    spent: k.spent,
+    per_place: k.per_place,
+    previous_month_places_gained: k.baseline?.places_gained ?? null,
+  }));
+}
+
+const rankOf = (average: number) => (average > LIMITS.rankMax ? `${LIMITS.rankMax}+` : String(average));
+
+/** "home workout 40 → 18.4, yoga 250+ → 120" for the completion notice; null when no keyword has both ranks. */
+export function ranksLine(impact: readonly CompletionImpact[]): string | null {
+  const moved = impact.flatMap((k) =>
+    k.rank_before === null || k.rank_during === null
+      ? []
+      : [`${k.keyword} ${rankOf(k.rank_before)} → ${rankOf(k.rank_during)}`],
+  );
+  return moved.length ? moved.join(', ') : null;
 }

@@ -21,6 +21,7 @@ import { deliveredUnitPrice } from '../../marketing/marketing-actions.service.js
 import * as repo from '../campaigns.repo.js';
 import { findVendor } from '../../vendors/vendors.service.js';
 import { emitStatusEvents } from '../campaigns.events.js';
+import { completionImpact, ranksLine } from '../../impact/impact.service.js';
 import { startGuarantee } from './campaigns.guarantee.js';
 import { assignVendor, cancelPlacements } from '../../vendors/vendors.placements.js';
 import { chosenCanTake, routeCampaign } from '../../vendors/vendors.routing.js';
@@ -55,12 +56,16 @@ export async function move(
   }));
   const { promotion, ...values } = change;
   const moved = await repo.updateCampaign(tx, row.id, { ...values, status: to }, steps, promotion);
-  const key = noticeOfMove(row.status as CampaignStatus, to);
+  // A completed keyword-installs campaign tells what it did to its keywords' ranks (docs/impact.md).
+  const impact = to === 'completed' && to !== row.status ? await completionImpact(tx, row.id) : null;
+  const ranks = impact && ranksLine(impact);
+  const key = ranks ? 'campaignCompletedRanks' : noticeOfMove(row.status as CampaignStatus, to);
   if (key) {
     const type = key.startsWith('reviews') ? 'reviews' : 'campaign';
-    await notify(tx, { userId: moved.user_id, type, key, params: { id: row.id }, campaignId: row.id });
+    const params = { id: row.id, ...(ranks && { ranks }) };
+    await notify(tx, { userId: moved.user_id, type, key, params, campaignId: row.id });
   }
-  await emitStatusEvents(tx, moved, row.status as CampaignStatus, reason);
+  await emitStatusEvents(tx, moved, row.status as CampaignStatus, reason, impact);
   return moved;
 }
 
