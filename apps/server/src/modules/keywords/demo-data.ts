@@ -5,7 +5,7 @@ import { OfflineStoreProvider } from '../../providers/store/offline/offline-stor
 import * as appsRepo from '../apps/apps.repo.js';
 import { statusOf } from '../apps/apps.service.js';
 import * as repo from './keywords.repo.js';
-import { saveStorePlaces } from './rank-history.repo.js';
+import { saveStorePlaces, type StorePlace } from './rank-history.repo.js';
 import { addDays, measureRanks, saveMeasures, utcDay } from './ranks.js';
 
 /** Days of rank history the demo account starts with. */
@@ -151,13 +151,14 @@ async function fillDemoHistory(db: Db, store: OfflineStoreProvider, userId: numb
   const firstDay = addDays(today, -(DEMO_HISTORY_DAYS - 1));
   // Past days straight into the history (no statistics: they are read once, for today).
   const past: repo.HistoryRow[] = [];
+  const pastPlaces: StorePlace[] = [];
   for (let day = firstDay; day < today; day = addDays(day, 1)) {
     const due = targets.filter((target) => (lastDays.get(target.id) ?? '') < day);
     if (!due.length) continue;
     const fresh = due.map((target) => ({ ...target, stats_checked_at: new Date() }));
     const checked_at = new Date(`${day}T00:30:00Z`);
     const { measures, places } = await measureRanks(store, fresh, day);
-    await saveStorePlaces(db, places, day);
+    pastPlaces.push(...places);
     for (const measure of measures) {
       past.push({
         keyword_id: measure.id,
@@ -170,6 +171,7 @@ async function fillDemoHistory(db: Db, store: OfflineStoreProvider, userId: numb
     }
   }
   await repo.insertHistory(db, past);
+  await saveStorePlaces(db, pastPlaces);
   // Today through the normal path, so the keywords carry their rank, change and statistics.
   const due = targets.filter((target) => (lastDays.get(target.id) ?? '') < today);
   if (due.length) {

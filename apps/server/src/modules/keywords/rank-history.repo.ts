@@ -91,27 +91,28 @@ export async function copySharedHistory(db: Queryable, target: KeywordInStore) {
     on conflict (keyword_id, day) do nothing`);
 }
 
-/** An app's place in the store's results for a keyword. */
+/** An app's place in the store's results for a keyword on a day. */
 export interface StorePlace {
   appstore: number;
   country_id: number;
   keyword: string;
+  day: string;
   position: number;
   package: string;
   title: string;
   developer: string;
 }
 
-/** Writes the places of a day (a place searched again that day is replaced). */
-export async function saveStorePlaces(db: Queryable, places: readonly StorePlace[], day: string) {
+/** Writes places (a place searched again the same day is replaced), 5,000 a statement. */
+export async function saveStorePlaces(db: Queryable, places: readonly StorePlace[]) {
   for (let i = 0; i < places.length; i += 5000) {
     const chunk = JSON.stringify(places.slice(i, i + 5000));
     await db.execute(sql`
       insert into ${keywordStoreRanks} (appstore, country_id, keyword, day, position, package, title, developer)
-      select v.appstore, v.country_id, v.keyword, ${day}::date, v.position, v.package, v.title, v.developer
+      select v.appstore, v.country_id, v.keyword, v.day, v.position, v.package, v.title, v.developer
       from jsonb_to_recordset(${chunk}::jsonb) as v(
-        appstore smallint, country_id int, keyword text, position smallint, package text, title text,
-        developer text)
+        appstore smallint, country_id int, keyword text, day date, position smallint, package text,
+        title text, developer text)
       on conflict (appstore, country_id, keyword, day, position) do update set
         package = excluded.package, title = excluded.title, developer = excluded.developer`);
   }

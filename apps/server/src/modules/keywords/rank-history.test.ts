@@ -12,6 +12,8 @@ import {
   keywordStoreRanks,
 } from '../../db/schema/index.js';
 import { DEMO_APPS } from '../../providers/store/offline/demo-apps.js';
+import { seedDemoCampaigns } from '../statistics/statistics.seed.js';
+import { seedDemoApps } from './demo-data.js';
 import { insertHistory } from './keywords.repo.js';
 import { addDays, checkRanks, utcDay } from './ranks.js';
 
@@ -375,5 +377,27 @@ describe('who ranks around the app', () => {
       'steps',
     ]);
     expect(await around(auth, row!.id, 'week')).toEqual({ day: null, top: [], around: [] });
+  });
+});
+
+describe('the demo account', () => {
+  it("shows its keyword campaigns on the keywords' charts and who ranks around over 90 days", async () => {
+    const demo = await makeUser(t.database.db);
+    await seedDemoApps(t.deps.db, demo.user.id);
+    await seedDemoCampaigns(t.deps.db, demo.user.id);
+    const list = await t.call(
+      'GET',
+      `keywords?packageId=${GP.fitness}&appstore=1&country=US&limit=100`,
+      demo.auth,
+    );
+    const homeWorkout = (list.json().data as Keyword[]).find((row) => row.keyword === 'home workout')!;
+    const history = await chart(demo.auth, homeWorkout.id, 'three_month');
+    expect(history.campaigns.length).toBeGreaterThan(0);
+    expect(history.campaigns.some((campaign) => campaign.installs.length > 0)).toBe(true);
+    const view = (
+      await t.call('GET', `keywords/ranksAround?id=${homeWorkout.id}&period=three_month`, demo.auth)
+    ).json().data as RanksAroundResponse['data'];
+    expect(view.top).toHaveLength(10);
+    expect(Math.max(...view.top.map((app) => app.history.length))).toBeGreaterThan(60);
   });
 });

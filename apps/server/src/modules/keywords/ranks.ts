@@ -49,7 +49,12 @@ export interface RankMeasures {
 export const TOP_PLACES = 10;
 
 /** The top 10 and the places around the tracked apps' ranks (each position once). */
-function placesOf(results: readonly StoreApp[], ranks: readonly (number | null)[], group: RankTarget) {
+function placesOf(
+  results: readonly StoreApp[],
+  ranks: readonly (number | null)[],
+  group: RankTarget,
+  day: string,
+) {
   const positions = new Set<number>();
   for (let position = 1; position <= Math.min(TOP_PLACES, results.length); position++)
     positions.add(position);
@@ -65,6 +70,7 @@ function placesOf(results: readonly StoreApp[], ranks: readonly (number | null)[
       appstore: group.appstore,
       country_id: group.country_id,
       keyword: group.keyword,
+      day,
       position,
       package: app.packageId,
       title: app.title,
@@ -143,7 +149,7 @@ export async function measureRanks(
     }
     if (positions) {
       const ranks = group.map((target) => positions.get(target.package) ?? null);
-      places.push(...placesOf(results, ranks, group[0]!));
+      places.push(...placesOf(results, ranks, group[0]!, day));
     }
   }
   return { measures, places };
@@ -178,7 +184,7 @@ export async function saveMeasures(
   const expected = options.expected ?? measures.length;
   await db.transaction(async (tx: Queryable) => {
     await repo.saveSamples(tx, samples, options.day, options.source, options.checkedAt ?? new Date());
-    await saveStorePlaces(tx, options.places ?? [], options.day);
+    await saveStorePlaces(tx, options.places ?? []);
     await emitRankChanges(tx, samples, options.day, previous);
     if (options.runId) await repo.addRankUpdateProgress(tx, options.runId, expected - failed, failed);
   });
