@@ -63,7 +63,10 @@ export const campaignImpactSchema = z.object({
 export type CampaignImpact = z.infer<typeof campaignImpactSchema>;
 export const campaignImpactResponseSchema = z.object({ data: campaignImpactSchema });
 
-/** `GET statistics/impact`: the keyword reports of the campaigns that ran in the period, newest first. */
+/**
+ * `GET statistics/impact` (and its CSV export): the keyword reports of the keyword-installs campaigns that ran
+ * in the period, newest first; a page holds `limit` campaigns, each with a row per keyword.
+ */
 export const impactStatisticsQuerySchema = statisticsFiltersSchema.extend({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(10),
@@ -74,6 +77,8 @@ export type ImpactStatisticsQuery = z.infer<typeof impactStatisticsQuerySchema>;
 export const impactRowSchema = keywordImpactSchema.extend({
   campaign_id: z.number().int(),
   status: campaignStatusSchema,
+  start: z.string().nullable(),
+  end: z.string().nullable(),
   country: z.string(),
   package: z.string(),
   running: z.boolean(),

@@ -176,6 +176,14 @@ describe('GET statistics/impact', () => {
     expect((await t.call('GET', 'statistics/impact?from=2026-04-01&to=2026-03-01', owner)).statusCode).toBe(
       422,
     );
+    const csv = await t.call('GET', `statistics/impact/export?${period}`, owner);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-disposition']).toContain('rank-impact.csv');
+    expect(csv.body.split('\n')[1]).toMatch(
+      new RegExp(`^${campaignId},home workout,completed,2026-03-10,2026-03-12,40,18,9,31,`),
+    );
+    const theirCsv = await t.call('GET', `statistics/impact/export?${period}`, other);
+    expect(theirCsv.body.trim().split('\n')).toHaveLength(1); // the header only
   });
 });
 

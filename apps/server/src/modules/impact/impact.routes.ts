@@ -6,7 +6,6 @@ import {
   idParamsSchema,
   impactStatisticsQuerySchema,
   impactStatisticsResponseSchema,
-  type CampaignImpact,
 } from '@storelift/shared';
 import { errorResponses } from '../../lib/route-schemas.js';
 import { authOf } from '../sessions/auth.plugin.js';
@@ -15,12 +14,12 @@ import * as impact from './impact.service.js';
 const tags = ['campaigns'];
 const response = { 200: campaignImpactResponseSchema, ...errorResponses };
 
-const sendCsv = (reply: FastifyReply, name: string, reports: readonly CampaignImpact[]) =>
+const sendCsv = (reply: FastifyReply, name: string, csv: string) =>
   reply
     .header('content-type', 'text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${name}.csv"`)
     .header('cache-control', 'private, no-store')
-    .send(impact.impactCsv(reports));
+    .send(csv);
 
 /** What a keyword-installs campaign did to its keywords' ranks (under /api/private/v1): own campaigns only. */
 export async function impactRoutes(app: FastifyInstance) {
@@ -37,7 +36,11 @@ export async function impactRoutes(app: FastifyInstance) {
     { schema: { tags, params: idParamsSchema, produces: ['text/csv'] }, onRequest },
     async (req, reply) => {
       const { data } = await impact.ownCampaignImpact(deps, userOf(req), req.params.id);
-      return sendCsv(reply, `campaign-${data.campaign_id}-impact`, [data]);
+      return sendCsv(
+        reply,
+        `campaign-${data.campaign_id}-impact`,
+        impact.impactCsv(impact.rowsOfReport(data)),
+      );
     },
   );
   r.get(
@@ -51,6 +54,17 @@ export async function impactRoutes(app: FastifyInstance) {
       onRequest,
     },
     (req) => impact.impactStatistics(deps, userOf(req), req.query),
+  );
+  r.get(
+    '/statistics/impact/export',
+    {
+      schema: { tags: ['statistics'], querystring: impactStatisticsQuerySchema, produces: ['text/csv'] },
+      onRequest,
+    },
+    async (req, reply) => {
+      const rows = await impact.impactStatisticsRows(deps, userOf(req), req.query);
+      return sendCsv(reply, 'rank-impact', impact.impactCsv(rows));
+    },
   );
 }
 

@@ -9,6 +9,7 @@ import {
   statisticsRange,
   type CampaignImpact,
   type CampaignStatus,
+  type ImpactRow,
   type ImpactStatisticsQuery,
   type ImpactStatisticsResponse,
   type KeywordImpact,
@@ -141,32 +142,43 @@ export const IMPACT_CSV_COLUMNS = [
 const cell = (value: number | string | null | undefined) =>
   value === null || value === undefined ? '' : value;
 
-/** Reports as CSV (empty cells for figures without data); formulas escaped as other exports do. */
-export function impactCsv(reports: readonly CampaignImpact[]): string {
-  const rows = reports.flatMap((report) =>
-    report.keywords.map((k) => ({
-      campaign_id: report.campaign_id,
-      keyword: k.keyword,
-      status: report.status,
-      start: cell(report.start),
-      end: cell(report.end),
-      rank_before: cell(k.before.average),
-      rank_during: cell(k.during.average),
-      rank_after: cell(k.after?.average),
-      places_gained: cell(k.places_gained),
-      compared_with: k.compared_with,
-      best_rank: cell(k.best?.rank),
-      best_day: cell(k.best?.day),
-      top10_days: k.top10_days,
-      installs: k.installs,
-      spent: k.spent,
-      per_place: cell(k.per_place),
-      previous_month_from: cell(k.baseline?.from),
-      previous_month_to: cell(k.baseline?.to),
-      previous_month_places_gained: cell(k.baseline?.places_gained),
-    })),
-  );
-  return stringify(rows, { header: true, columns: [...IMPACT_CSV_COLUMNS], escape_formulas: true });
+/** A keyword's report with its campaign, as the CSV writes it. */
+type CsvRow = KeywordImpact & Pick<ImpactRow, 'campaign_id' | 'status' | 'start' | 'end'>;
+
+/** The rows of one campaign's report. */
+export const rowsOfReport = (report: CampaignImpact): CsvRow[] =>
+  report.keywords.map((k) => ({
+    ...k,
+    campaign_id: report.campaign_id,
+    status: report.status,
+    start: report.start,
+    end: report.end,
+  }));
+
+/** Keyword reports as CSV (empty cells for figures without data); formulas escaped as other exports do. */
+export function impactCsv(rows: readonly CsvRow[]): string {
+  const cells = rows.map((k) => ({
+    campaign_id: k.campaign_id,
+    keyword: k.keyword,
+    status: k.status,
+    start: cell(k.start),
+    end: cell(k.end),
+    rank_before: cell(k.before.average),
+    rank_during: cell(k.during.average),
+    rank_after: cell(k.after?.average),
+    places_gained: cell(k.places_gained),
+    compared_with: k.compared_with,
+    best_rank: cell(k.best?.rank),
+    best_day: cell(k.best?.day),
+    top10_days: k.top10_days,
+    installs: k.installs,
+    spent: k.spent,
+    per_place: cell(k.per_place),
+    previous_month_from: cell(k.baseline?.from),
+    previous_month_to: cell(k.baseline?.to),
+    previous_month_places_gained: cell(k.baseline?.places_gained),
+  }));
+  return stringify(cells, { header: true, columns: [...IMPACT_CSV_COLUMNS], escape_formulas: true });
 }
 
 /** The keyword reports of the caller's keyword-installs campaigns that ran in the period, a page of campaigns. */
@@ -189,6 +201,8 @@ export async function impactStatistics(
         ...keyword,
         campaign_id: row.id,
         status: report.status,
+        start: report.start,
+        end: report.end,
         country: row.country,
         package: row.package,
         running: report.running,
@@ -246,4 +260,22 @@ export function ranksLine(impact: readonly CompletionImpact[]): string | null {
       : [`${k.keyword} ${rankOf(k.rank_before)} → ${rankOf(k.rank_during)}`],
   );
   return moved.length ? moved.join(', ') : null;
+}
+
+/** Campaigns per page while the statistics export walks the period. */
+const EXPORT_PAGE = 100;
+
+/** Every keyword report of the period's campaigns (the statistics filters), for the CSV export. */
+export async function impactStatisticsRows(
+  deps: Pick<Deps, 'db'>,
+  userId: number,
+  query: Omit<ImpactStatisticsQuery, 'page' | 'limit'>,
+  now = new Date(),
+): Promise<ImpactRow[]> {
+  const rows: ImpactRow[] = [];
+  for (let page = 1; ; page++) {
+    const answer = await impactStatistics(deps, userId, { ...query, page, limit: EXPORT_PAGE }, now);
+    rows.push(...answer.data);
+    if (page >= answer.meta.last_page) return rows;
+  }
 }
