@@ -65,7 +65,7 @@ export const campaignImpactResponseSchema = z.object({ data: campaignImpactSchem
 
 /**
  * `GET statistics/impact` (and its CSV export): the keyword reports of the keyword-installs campaigns that ran
- * in the period, newest first; a page holds `limit` campaigns, each with a row per keyword.
+ * in the period, a row per campaign and keyword, newest campaign first.
  */
 export const impactStatisticsQuerySchema = statisticsFiltersSchema.extend({
   page: z.coerce.number().int().min(1).max(100_000).default(1),

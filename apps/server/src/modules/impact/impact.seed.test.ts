@@ -43,6 +43,14 @@ describe('the demo impact', () => {
       expect(row.per_place).not.toBeNull();
     }
     expect(data.some((row) => row.baseline !== null)).toBe(true);
+    // Pages hold keyword rows, newest campaign first.
+    const second = (
+      await t.call('GET', 'statistics/impact?limit=2&page=2', demo.auth)
+    ).json() as ImpactStatisticsResponse;
+    expect(second.meta.total).toBe(data.length);
+    expect(second.data.map((row) => [row.campaign_id, row.keyword])).toEqual(
+      data.slice(2, 4).map((row) => [row.campaign_id, row.keyword]),
+    );
     expect(await t.deps.db.$count(keywordRanks, eq(keywordRanks.state, 'error'))).toBe(0);
   });
 });

@@ -181,7 +181,7 @@ export function impactCsv(rows: readonly CsvRow[]): string {
   return stringify(cells, { header: true, columns: [...IMPACT_CSV_COLUMNS], escape_formulas: true });
 }
 
-/** The keyword reports of the caller's keyword-installs campaigns that ran in the period, a page of campaigns. */
+/** A page of the keyword reports of the caller's keyword-installs campaigns that ran in the period. */
 export async function impactStatistics(
   deps: Pick<Deps, 'db'>,
   userId: number,
@@ -196,7 +196,6 @@ export async function impactStatistics(
   for (const row of rows) {
     const report = await reportOf(deps.db, row, now);
     for (const keyword of report.keywords) {
-      if (query.keyword && keyword.keyword !== query.keyword.toLowerCase()) continue;
       data.push({
         ...keyword,
         campaign_id: row.id,
@@ -262,7 +261,7 @@ export function ranksLine(impact: readonly CompletionImpact[]): string | null {
   return moved.length ? moved.join(', ') : null;
 }
 
-/** Campaigns per page while the statistics export walks the period. */
+/** Keyword reports per page while the statistics export walks the period. */
 const EXPORT_PAGE = 100;
 
 /** Every keyword report of the period's campaigns (the statistics filters), for the CSV export. */
