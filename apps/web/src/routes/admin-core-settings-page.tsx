@@ -1,6 +1,7 @@
 import { Stack, Tabs, Text, Title } from '@mantine/core';
 import {
   IconArrowsExchange,
+  IconBuildingBank,
   IconCreditCard,
   IconMail,
   IconPackage,
@@ -13,10 +14,12 @@ import { MaintenanceTab } from '../features/core-settings/components/maintenance
 import { MarketingTab } from '../features/core-settings/components/marketing-tab';
 import { PaysystemsTab } from '../features/core-settings/components/paysystems-tab';
 import { ProductsTab } from '../features/core-settings/components/products-tab';
+import { ReceivingDetailsTab } from '../features/core-settings/components/receiving-details-tab';
 import { TransferLimitsTab } from '../features/transfers/components/transfer-limits-tab';
 
 /**
- * /admin/core-settings (the core-settings module; admin by default): payment systems, products, mails,
+ * /admin/core-settings (the core-settings module; admin by default): payment systems and our receiving
+ * details for the transfer systems, products, mails,
  * maintenance, the marketing percent limit and the limits of transfers between accounts.
  */
 export function AdminCoreSettingsPage() {
@@ -40,6 +43,13 @@ export function AdminCoreSettingsPage() {
           >
             {t('tabs.paysystems')}
           </Tabs.Tab>
+          <Tabs.Tab
+            value="receiving"
+            leftSection={<IconBuildingBank size={16} />}
+            data-testid="tab-receiving"
+          >
+            {t('tabs.receiving')}
+          </Tabs.Tab>
           <Tabs.Tab value="products" leftSection={<IconPackage size={16} />} data-testid="tab-products">
             {t('tabs.products')}
           </Tabs.Tab>
@@ -62,6 +72,9 @@ export function AdminCoreSettingsPage() {
         </Tabs.List>
         <Tabs.Panel value="paysystems" pt="md">
           <PaysystemsTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="receiving" pt="md">
+          <ReceivingDetailsTab />
         </Tabs.Panel>
         <Tabs.Panel value="products" pt="md">
           <ProductsTab />

@@ -431,6 +431,12 @@ export const PAGES = [
     texts: ['money'],
     component: () => import('./top-up-result-page').then((page) => page.TopUpResultPage),
   },
+  // A bank transfer, Wise or Payoneer payment: where to send it, its reference, the pro-forma invoice.
+  {
+    path: '/top-up-balance/transfer/$paymentId',
+    texts: ['money'],
+    component: () => import('./transfer-payment-page').then((page) => page.TransferPaymentPage),
+  },
   {
     path: '/transfers',
     title: 'transfers',

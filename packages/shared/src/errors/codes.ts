@@ -10,6 +10,7 @@ import { SECURITY_MESSAGES } from '../rules/security-messages.js';
 import { SETTINGS_MESSAGES } from '../rules/settings-messages.js';
 import { STAFF_MONEY_MESSAGES } from '../rules/staff-money-messages.js';
 import { TRANSFER_MESSAGES } from '../rules/transfer-messages.js';
+import { TRANSFER_PAYMENT_MESSAGES } from '../rules/transfer-payment-messages.js';
 import { RECONCILIATION_MESSAGES } from '../rules/reconciliation-messages.js';
 import { STORE_LINK_MESSAGES } from '../rules/store-links.js';
 import { USER_MESSAGES } from '../rules/user-messages.js';
@@ -38,6 +39,7 @@ const MESSAGE_SETS = {
   staffMoney: STAFF_MONEY_MESSAGES,
   storeLink: STORE_LINK_MESSAGES,
   transfers: TRANSFER_MESSAGES,
+  transferPayments: TRANSFER_PAYMENT_MESSAGES,
   users: USER_MESSAGES,
   webhook: WEBHOOK_MESSAGES,
 } as const;

@@ -5,7 +5,6 @@
  */
 export const TRANSFER_PAYMENT_MESSAGES = {
   notAwaiting: 'This payment no longer awaits a transfer',
-  canceled: 'Payment is canceled',
   detailsSaved: 'Receiving details saved',
   beneficiaryRequired: 'Enter the beneficiary to offer this method',
   accountRequired: 'Enter the IBAN or account number to offer this method',

@@ -1,5 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import { PAYMENT_SYSTEMS, formatMoney, parseMoney } from '@storelift/shared';
+import {
+  PAYMENT_SYSTEMS,
+  TRANSFER_EXPIRY_DAYS_DEFAULT,
+  formatMoney,
+  parseMoney,
+  type ReceivingSettings,
+} from '@storelift/shared';
 import type { Db } from '../../db/client.js';
 import { marketingActions, paymentSystems, payments, pricePlans } from '../../db/schema/index.js';
 import { PLAN_DEFINITIONS } from '../plans/plans.data.js';
@@ -9,6 +15,7 @@ import { creditLocked } from './payment-events.js';
 import { PAYSYSTEM_DEFINITIONS } from './paysystems.data.js';
 import { insertPayment } from './payments.repo.js';
 import { paymentActionFor, quoteOf } from './payments.service.js';
+import { receivingSettingsStored, storeReceivingSettings } from './receiving-details.js';
 
 /**
  * Reference rows of the money area: the twelve payment systems (kept as staff switched them), the nine
@@ -37,8 +44,43 @@ const DEMO_BONUS_TIERS = [
   { from: '7000.0000', percent: '15.0000' },
 ];
 
+/** Example receiving accounts (not real ones), so the embedded default offers the three transfer systems. */
+const DEMO_RECEIVING: ReceivingSettings = {
+  expiry_days: TRANSFER_EXPIRY_DAYS_DEFAULT,
+  systems: [
+    {
+      paysystem_id: PAYMENT_SYSTEMS.bankTransfer,
+      beneficiary: 'Storelift Demo Ltd',
+      bank_name: 'Example Bank AG (demo)',
+      account: 'DE89 3704 0044 0532 0130 00',
+      swift: 'EXAMDEFFXXX',
+      routing: '',
+      bank_address: 'Example Straße 1, 60311 Frankfurt am Main, Germany',
+    },
+    {
+      paysystem_id: PAYMENT_SYSTEMS.wise,
+      beneficiary: 'Storelift Demo Ltd',
+      bank_name: 'Wise account (demo)',
+      account: '8310 0012 3456',
+      swift: 'EXAMUS33',
+      routing: '123456789',
+      bank_address: '1 Example Avenue, New York, NY 10001, United States',
+    },
+    {
+      paysystem_id: PAYMENT_SYSTEMS.payoneer,
+      beneficiary: 'Storelift Demo Ltd',
+      bank_name: 'Payoneer receiving account (demo)',
+      account: '4000 1234 5678',
+      swift: '',
+      routing: '987654321',
+      bank_address: '2 Example Road, Commerce, GA 30529, United States',
+    },
+  ],
+};
+
 /**
- * Demo money: the payment bonus action (when none runs), and for user@storelift.test two credited
+ * Demo money: the payment bonus action (when none runs), example receiving details for bank transfer, Wise and
+ * Payoneer, and for user@storelift.test two credited
  * top-ups (PayPal 500, card 2,500 with its bonus: Silver plan) and a token pack bought from the balance.
  */
 export async function seedMoneyDemo(db: Db) {
@@ -58,6 +100,8 @@ export async function seedMoneyDemo(db: Db) {
       tiers: DEMO_BONUS_TIERS,
     });
   }
+  // Once: staff's own details are never replaced.
+  if (!(await receivingSettingsStored(db))) await storeReceivingSettings(db, DEMO_RECEIVING);
   const user = await findUserByEmail(db, 'user@storelift.test');
   if (!user) return;
   const [existing] = await db

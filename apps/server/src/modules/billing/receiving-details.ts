@@ -54,6 +54,16 @@ export async function receivingDetailsOf(db: Queryable, paysystemId: number): Pr
   return details;
 }
 
+/** Replaces the stored settings. */
+export async function storeReceivingSettings(db: Queryable, value: ReceivingSettings) {
+  await storeSetting(db, DETAILS_KEY, value.systems);
+  await storeSetting(db, EXPIRY_KEY, value.expiry_days);
+}
+
+/** Whether staff (or the demo seed) ever saved receiving details. */
+export const receivingSettingsStored = async (db: Queryable) =>
+  (await settingValues(db, [DETAILS_KEY])).has(DETAILS_KEY);
+
 /** `GET receiving-details` (core settings). */
 export const receivingSettings = async (db: Db) => ({ data: await readReceivingSettings(db) });
 
@@ -66,8 +76,7 @@ export async function changeReceivingSettings(db: Db, body: z.output<typeof rece
       systems: TRANSFER_PAYSYSTEMS.map((id) => body.systems.find((system) => system.paysystem_id === id)!),
     };
     if (JSON.stringify(before) === JSON.stringify(after)) return;
-    await storeSetting(tx, DETAILS_KEY, after.systems);
-    await storeSetting(tx, EXPIRY_KEY, after.expiry_days);
+    await storeReceivingSettings(tx, after);
     await audit(tx, {
       action: 'paysystems.update',
       target: { type: 'settings', id: 'receiving-details' },

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { getDocumentProxy } from 'unpdf';
-import { PAYMENT_SYSTEMS, TRANSFER_PAYMENT_MESSAGES, type ReceivingSettingsBody } from '@storelift/shared';
+import {
+  MESSAGES,
+  PAYMENT_SYSTEMS,
+  TRANSFER_PAYMENT_MESSAGES,
+  type ReceivingSettingsBody,
+} from '@storelift/shared';
 import { buildTestApp, errorsOf, type TestApp } from '../../../test/build-test-app.js';
 import { makeUser } from '../../../test/factories.js';
 import { auditLog, payments } from '../../db/schema/index.js';
@@ -133,7 +138,7 @@ describe('paying by bank transfer', () => {
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toMatchObject({
       data: { status: 'canceled' },
-      message: TRANSFER_PAYMENT_MESSAGES.canceled,
+      message: MESSAGES.paymentCanceled,
     });
     const second = await t.call('POST', `payments/${data.id}/cancel`, auth);
     expect(second.statusCode).toBe(409);

@@ -1,4 +1,4 @@
-import { DAY_MS, TRANSFER_PAYMENT_MESSAGES } from '@storelift/shared';
+import { DAY_MS, MESSAGES, TRANSFER_PAYMENT_MESSAGES } from '@storelift/shared';
 import type { Db, Queryable } from '../../db/client.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import { newTransferReference } from '../reconciliation/transfer-reference.js';
@@ -50,7 +50,7 @@ export async function cancelTransferPayment(db: Db, userId: number, id: number) 
   const outcome = await applyPaymentEvent(db, 'transfer', { payment: { id }, kind: 'canceled' });
   if (outcome !== 'canceled') throw new ConflictError(TRANSFER_PAYMENT_MESSAGES.notAwaiting);
   const { payment, paysystem_name } = await ownTransferPayment(db, userId, id);
-  return { data: toPaymentView(payment, paysystem_name), message: TRANSFER_PAYMENT_MESSAGES.canceled };
+  return { data: toPaymentView(payment, paysystem_name), message: MESSAGES.paymentCanceled };
 }
 
 const EXPIRY_BATCH = 500;

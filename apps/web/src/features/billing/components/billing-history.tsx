@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { ActionIcon, Card, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Card, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconFileDownload, IconReceipt } from '@tabler/icons-react';
 import { parseMoney, type Payment } from '@storelift/shared';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { ListError, usePagedTableProps } from '../../../components/paged-table';
@@ -116,7 +117,24 @@ export function BillingHistory() {
               accessor: 'status',
               title: t('history.columns.status'),
               sortable: true,
-              render: (payment) => <PaymentStatusBadge status={payment.status} />,
+              render: (payment) =>
+                payment.reference && payment.status === 'pending' ? (
+                  <Anchor
+                    renderRoot={(props) => (
+                      <Link
+                        {...props}
+                        to="/top-up-balance/transfer/$paymentId"
+                        params={{ paymentId: String(payment.id) }}
+                      />
+                    )}
+                    aria-label={t('history.transferDetails', { id: payment.id })}
+                    data-testid={`transfer-link-${payment.id}`}
+                  >
+                    <PaymentStatusBadge status={payment.status} awaitingTransfer />
+                  </Anchor>
+                ) : (
+                  <PaymentStatusBadge status={payment.status} awaitingTransfer={payment.reference !== null} />
+                ),
             },
             {
               accessor: 'invoice',

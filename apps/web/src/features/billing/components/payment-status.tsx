@@ -16,12 +16,19 @@ const COLORS: Record<PaymentStatus, string> = {
  */
 export const BADGE_TEXT = 'var(--mantine-color-text)';
 
-/** A payment's status as a coloured badge. */
-export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
+/** A payment's status as a coloured badge; a pending transfer (it has a reference) reads "Awaiting transfer". */
+export function PaymentStatusBadge({
+  status,
+  awaitingTransfer = false,
+}: {
+  status: PaymentStatus;
+  awaitingTransfer?: boolean;
+}) {
   const { t } = useTranslation('money');
+  const transfer = awaitingTransfer && status === 'pending';
   return (
-    <Badge color={COLORS[status]} c={BADGE_TEXT} variant="light" size="sm">
-      {t(`paymentStatus.${status}`)}
+    <Badge color={transfer ? 'blue' : COLORS[status]} c={BADGE_TEXT} variant="light" size="sm">
+      {t(transfer ? 'paymentStatus.awaitingTransfer' : `paymentStatus.${status}`)}
     </Badge>
   );
 }

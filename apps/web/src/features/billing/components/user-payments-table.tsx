@@ -1,5 +1,15 @@
 import { useRef, useState } from 'react';
-import { ActionIcon, Badge, CloseButton, Group, MultiSelect, Select, Switch, Text } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  CloseButton,
+  Group,
+  MultiSelect,
+  Select,
+  Stack,
+  Switch,
+  Text,
+} from '@mantine/core';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import {
   INVOICE_MAX_BYTES,
@@ -264,7 +274,17 @@ export function UserPaymentsTable({
           accessor: 'status',
           title: t('payments.columns.status'),
           sortable: true,
-          render: (payment) => <PaymentStatusBadge status={payment.status} />,
+          // A transfer's reference under its state: what a statement line or the customer names it by.
+          render: (payment) => (
+            <Stack gap={2} align="flex-start">
+              <PaymentStatusBadge status={payment.status} awaitingTransfer={payment.reference !== null} />
+              {payment.reference && (
+                <Text size="xs" ff="monospace" c="dimmed">
+                  {payment.reference}
+                </Text>
+              )}
+            </Stack>
+          ),
         },
         {
           accessor: 'description',

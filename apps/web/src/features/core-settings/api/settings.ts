@@ -14,6 +14,8 @@ import type {
   PaysystemBody,
   ProductsBody,
   ProductsResponse,
+  ReceivingSettingsBody,
+  ReceivingSettingsResponse,
 } from '@storelift/shared';
 import { api } from '../../../lib/api';
 
@@ -25,7 +27,28 @@ export const settingsKeys = {
   paysystems: ['admin', 'settings', 'paysystems'] as const,
   products: (appstore: number) => ['admin', 'settings', 'products', appstore] as const,
   templates: ['admin', 'settings', 'email-templates'] as const,
+  receiving: ['admin', 'settings', 'receiving-details'] as const,
 };
+
+/** `GET receiving-details`: our accounts for bank transfer, Wise and Payoneer, and the days a payment waits. */
+export const receivingQueryOptions = () =>
+  queryOptions({
+    queryKey: settingsKeys.receiving,
+    queryFn: ({ signal }) => api.get<ReceivingSettingsResponse>('receiving-details', { base, signal }),
+  });
+
+/** `PUT receiving-details`: the paysystems list changes too (who is configured). */
+export function useSaveReceiving() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ReceivingSettingsBody) =>
+      api.put<ReceivingSettingsResponse>('receiving-details', body, { base }),
+    onSuccess: (answer) => {
+      client.setQueryData(settingsKeys.receiving, answer);
+      void client.invalidateQueries({ queryKey: settingsKeys.paysystems });
+    },
+  });
+}
 
 /** `GET maintenance`. */
 export const maintenanceQueryOptions = () =>
