@@ -10,6 +10,7 @@ import { StatisticsByCampaigns } from '../features/statistics/components/statist
 import { StatisticsByDate } from '../features/statistics/components/statistics-by-date';
 import { StatisticsByKeyword } from '../features/statistics/components/statistics-by-keyword';
 import { StatisticsFilters } from '../features/statistics/components/statistics-filters';
+import { StatisticsImpact } from '../features/statistics/components/statistics-impact';
 import {
   resolveParams,
   searchOf,
@@ -22,7 +23,8 @@ const route = getRouteApi('/app/statistics');
 
 /**
  * /statistics (customer-area §2): by date, by keyword, by package / products / campaigns, for a period
- * and filters kept in the URL; the app picker lists the apps feature's tracked apps.
+ * and filters kept in the URL, with what keyword-installs campaigns did to the ranks under the keyword and
+ * campaign tabs; the app picker lists the apps feature's tracked apps.
  */
 export function StatisticsPage() {
   const { t } = useTranslation('statistics');
@@ -72,14 +74,20 @@ export function StatisticsPage() {
               <StatisticsByDate params={resolved.params} />
             </Tabs.Panel>
             <Tabs.Panel value="keyword">
-              <StatisticsByKeyword params={resolved.params} />
+              <Stack gap="lg">
+                <StatisticsByKeyword params={resolved.params} />
+                <StatisticsImpact params={resolved.params} />
+              </Stack>
             </Tabs.Panel>
             <Tabs.Panel value="campaigns">
-              <StatisticsByCampaigns
-                params={resolved.params}
-                view={state.view}
-                onViewChange={(view) => update({ view })}
-              />
+              <Stack gap="lg">
+                <StatisticsByCampaigns
+                  params={resolved.params}
+                  view={state.view}
+                  onViewChange={(view) => update({ view })}
+                />
+                <StatisticsImpact params={resolved.params} />
+              </Stack>
             </Tabs.Panel>
           </>
         ) : (

@@ -1,25 +1,13 @@
 import { Alert, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
-import { LIMITS, type KeywordImpact } from '@storelift/shared';
+import type { KeywordImpact } from '@storelift/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ExportButton } from '../../../components/export-button';
 import { formatDate, formatMoney, formatNumber } from '../../../lib/format';
 import { errorText } from '../../../lib/messages';
+import { placesText, rankText } from '../../../lib/rank-text';
 import { campaignImpactQueryOptions, exportCampaignImpact } from '../api/impact';
-
-/** An average rank with one decimal; past the last rank checked it reads "250+" (out of rank). */
-export function rankText(average: number | null | undefined): string {
-  if (average === null || average === undefined) return '—';
-  return average > LIMITS.rankMax ? `${LIMITS.rankMax}+` : formatNumber(average, 1);
-}
-
-/** Places gained with their sign: +31, −5, 0 (— without data). */
-export function placesText(places: number | null): string {
-  if (places === null) return '—';
-  const text = formatNumber(Math.abs(places), places % 1 === 0 ? 0 : 1);
-  return places > 0 ? `+${text}` : places < 0 ? `−${text}` : text;
-}
 
 function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (

@@ -4,11 +4,12 @@ import '../../../lib/campaign-messages';
 import type {
   CampaignStatisticsGroup,
   CampaignStatisticsResponse,
+  ImpactStatisticsResponse,
   KEYWORD_STATISTICS_SORTS,
   KeywordStatisticsResponse,
   ProductStatisticsResponse,
 } from '@storelift/shared';
-import { api } from '../../../lib/api';
+import { api, saveFile } from '../../../lib/api';
 
 /** The filters every statistics call takes, as the page sends them. */
 export interface StatisticsParams {
@@ -69,3 +70,21 @@ export const campaignStatisticsQueryOptions = (params: CampaignStatisticsParams)
     placeholderData: keepPreviousData,
     staleTime: STALE_MS,
   });
+
+export type ImpactStatisticsParams = StatisticsParams & { page: number; limit: number; keyword?: string };
+
+/** `GET statistics/impact`: a page of what the period's keyword-installs campaigns did to their keywords' ranks. */
+export const impactStatisticsQueryOptions = (params: ImpactStatisticsParams) =>
+  queryOptions({
+    queryKey: ['statistics', 'impact', params] as const,
+    queryFn: ({ signal }) =>
+      api.get<ImpactStatisticsResponse>('statistics/impact', { query: { ...params }, signal }),
+    placeholderData: keepPreviousData,
+    staleTime: STALE_MS,
+  });
+
+/** `GET statistics/impact/export`: every keyword report of the period and filters as CSV, saved by the browser. */
+export async function exportImpactStatistics(params: StatisticsParams): Promise<void> {
+  const csv = await api.file('statistics/impact/export', { query: { ...params } });
+  saveFile(csv, `rank-impact-${params.from}-${params.to}.csv`);
+}
