@@ -13,6 +13,7 @@ export {
   cpiAccountBodySchema,
   errorResponseSchema,
   functionBodySchema,
+  ignoreLineBodySchema,
   marketingActionBodySchema,
   moduleBodySchema,
   noticeTemplateBodySchema,

@@ -33,6 +33,7 @@ import {
   IconReportAnalytics,
   IconReportMoney,
   IconRocket,
+  IconScale,
   IconSettings,
   IconShieldLock,
   IconSpeakerphone,
@@ -200,6 +201,14 @@ export const PAGES = [
     search: stringParams('status'),
     texts: ['staffmoney', 'money'],
     component: () => import('./admin-user-payments-page').then((page) => page.AdminUserPaymentsPage),
+  },
+  {
+    path: '/admin/reconciliation',
+    access: { permission: 'reconciliation' },
+    title: 'reconciliation',
+    menu: { section: 'admin', icon: IconScale },
+    texts: ['staffmoney', 'money'],
+    component: () => import('./admin-reconciliation-page').then((page) => page.AdminReconciliationPage),
   },
   {
     path: '/admin/referral-payouts',

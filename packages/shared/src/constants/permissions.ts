@@ -29,6 +29,12 @@ export const PERMISSION_MODULES = [
   { permission: 'cpi-accounts', name: 'CPI accounts', route: '/admin/cpi-accounts', roles: EVERY_STAFF },
   { permission: 'user-payments', name: 'User payments', route: '/admin/user-payments', roles: EVERY_STAFF },
   {
+    permission: 'reconciliation',
+    name: 'Reconciliation',
+    route: '/admin/reconciliation',
+    roles: EVERY_STAFF,
+  },
+  {
     permission: 'referral-payouts',
     name: 'Referral payouts',
     route: '/admin/referral-payouts',

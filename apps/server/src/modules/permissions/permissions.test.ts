@@ -40,6 +40,13 @@ const EXPECTED: Record<string, readonly Role[]> = {
   'PUT /payments/{id}': ADMIN,
   'DELETE /payments/{id}': ADMIN,
   'POST /payments/{id}/refund': ADMIN,
+  // Reconciliation of bank, Wise and Payoneer statements: seen by staff, credited or set aside by the admin.
+  'GET /reconciliation/statements': STAFF,
+  'POST /reconciliation/statements': ADMIN,
+  'GET /reconciliation/lines': STAFF,
+  'GET /reconciliation/candidates': ADMIN,
+  'POST /reconciliation/lines/{id}/assign': ADMIN,
+  'POST /reconciliation/lines/{id}/ignore': ADMIN,
   // Transfers between accounts (payment system 34) on user payments; their limits in core settings.
   'GET /transfers': STAFF,
   'POST /transfers/{id}/reverse': ADMIN,

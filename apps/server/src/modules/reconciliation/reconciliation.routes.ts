@@ -35,8 +35,8 @@ const STATEMENT_UPLOAD: UploadRules = {
 };
 
 /**
- * Staff reconciliation of transfers (docs/money.md, Reconciliation), under /api/admin/v1: reading is for the
- * user payments page's staff, anything that credits or sets a line aside for those who may change balances.
+ * Staff reconciliation of transfers (docs/money.md, Reconciliation), under /api/admin/v1: reading is the page's
+ * module, anything that credits or sets a line aside is for those who may change balances.
  */
 export async function adminReconciliationRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -50,7 +50,7 @@ export async function adminReconciliationRoutes(app: FastifyInstance) {
         querystring: statementListQuerySchema,
         response: { 200: statementListResponseSchema, ...errorResponses },
       },
-      onRequest: app.permit('user-payments'),
+      onRequest: app.permit('reconciliation'),
     },
     (req) => listStatements(db, req.query),
   );
@@ -62,7 +62,7 @@ export async function adminReconciliationRoutes(app: FastifyInstance) {
         querystring: statementLineListQuerySchema,
         response: { 200: statementLineListResponseSchema, ...errorResponses },
       },
-      onRequest: app.permit('user-payments'),
+      onRequest: app.permit('reconciliation'),
     },
     (req) => listLines(db, req.query),
   );

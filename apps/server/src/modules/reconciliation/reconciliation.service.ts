@@ -1,3 +1,4 @@
+import pMap from 'p-map';
 import {
   PAYMENT_SYSTEMS,
   RECONCILIATION_MESSAGES,
@@ -30,7 +31,9 @@ export const PAYSYSTEM_OF: Record<StatementFormat, number> = {
   payoneer: PAYMENT_SYSTEMS.payoneer,
 };
 /** Lines inserted with one statement: one round trip per chunk instead of one per line. */
-const CHUNK = 500;
+const CHUNK = 1000;
+/** Credits in flight at once (PostgreSQL; the embedded database runs them one after another anyway). */
+const CREDITS_AT_ONCE = 8;
 
 const PARSERS: Record<StatementFormat, (text: string) => StatementLine[]> = {
   camt053: parseCamt053,
@@ -129,11 +132,26 @@ export async function reconcileLines(db: Db, statementId: number, lines: Stateme
       .map((line) => ({ line, id: inserted.get(line.entryId)!, references: referencesIn(line.text) }));
     const found = await repo.transferPaymentsByReference(db, [...new Set(open.flatMap((o) => o.references))]);
     const byReference = new Map(found.map((p) => [p.reference!, p]));
-    for (const { line, id, references } of open) {
-      const payment = references.map((r) => byReference.get(r)).find((p) => p?.currency === line.currency);
-      const credited = payment && (await creditLineTo(db, id, payment.id, { by: null, state: 'credited' }));
-      summary[credited ? 'credited' : 'unmatched'] += 1;
+    const matched = open.map((o) => ({
+      ...o,
+      payment: o.references.map((r) => byReference.get(r)).find((p) => p?.currency === o.line.currency),
+    }));
+    // Lines naming different payments are credited side by side, each in its own transaction; a later line
+    // naming a payment already named goes after them (and finds it credited: unmatched, for staff).
+    const named = new Set<number>();
+    const firsts: typeof matched = [];
+    const repeats: typeof matched = [];
+    for (const m of matched) {
+      if (!m.payment) summary.unmatched += 1;
+      else (named.has(m.payment.id) ? repeats : firsts).push(m);
+      if (m.payment) named.add(m.payment.id);
     }
+    const credit = async ({ id, payment }: (typeof matched)[number]) => {
+      const credited = await creditLineTo(db, id, payment!.id, { by: null, state: 'credited' });
+      summary[credited ? 'credited' : 'unmatched'] += 1;
+    };
+    await pMap(firsts, credit, { concurrency: CREDITS_AT_ONCE });
+    await pMap(repeats, credit, { concurrency: 1 });
     for (const line of chunk)
       if (inserted.has(line.entryId) && line.state !== 'unmatched') summary[line.state] += 1;
   }
