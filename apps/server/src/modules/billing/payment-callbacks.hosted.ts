@@ -13,8 +13,15 @@ import {
 } from '../../providers/payments/payment-provider.js';
 import { InsufficientFundsError } from '../ledger/ledger.js';
 import { mailPaymentCredited } from './payment-mail.js';
-import { applyPaymentEvent, type EventOutcome, type PaymentEvent } from './payment-events.js';
-import * as repo from './payments.repo.js';
+import {
+  applyPaymentEventIn,
+  applyToLocked,
+  type EventOutcome,
+  type PaymentEvent,
+} from './payment-events.js';
+import { lockForEvent } from './payment-events.repo.js';
+import type { Tx } from '../ledger/ledger.js';
+import type * as repo from './payments.repo.js';
 
 /*
  * The hosted providers' notifications (`POST /payments/callback/{provider}`, docs/money.md, Payment providers):
@@ -43,17 +50,6 @@ function logUnknownOnce(provider: ProviderName, ref: NoticePaymentRef, kind: str
   );
 }
 
-/** The payment a notice names, if it is one of this provider's. */
-async function paymentOfNotice(deps: Deps, provider: ProviderName, ref: NoticePaymentRef) {
-  const payment =
-    'uuid' in ref
-      ? await repo.findPaymentByUuid(deps.db, ref.uuid)
-      : 'id' in ref
-        ? await repo.findPayment(deps.db, ref.id)
-        : await repo.findPaymentByProviderRef(deps.db, provider, ref.providerRef);
-  return payment?.provider === provider ? payment : undefined;
-}
-
 /**
  * Applies a verified notice of a provider to its payment, once: the amount and currency must be the payment's
  * (a crypto provider's other amount is credited as received, the difference kept), a replay or a late notice
@@ -65,46 +61,64 @@ export async function applyNotice(
   notice: ProviderNotice,
 ): Promise<EventOutcome> {
   if (notice.kind === 'ignored') return 'unchanged';
-  const payment = await paymentOfNotice(deps, provider.name, notice.payment);
-  if (!payment) {
-    logUnknownOnce(provider.name, notice.payment, notice.kind);
-    return 'unknown';
-  }
-  const ref = { id: payment.id };
-  const event = eventOfNotice(notice, ref, payment);
-  if (!event) {
-    logger.warn(
-      { provider: provider.name, paymentId: payment.id, amount: notice.amount },
-      'partial refund at the provider: the ledger is left to staff',
-    );
-    return 'unchanged';
-  }
-  return applyEvent(deps, provider.name, event);
+  return settle(deps, provider.name, notice.kind === 'refunded', notice.payment, async (tx) => {
+    // The payment is found and locked in the transaction that applies the notice: one look-up, not two.
+    const locked = await lockForEvent(tx, provider.name, notice.payment);
+    if (!locked || locked.payment.provider !== provider.name) {
+      logUnknownOnce(provider.name, notice.payment, notice.kind);
+      return { status: 'unknown' };
+    }
+    const event = eventOfNotice(notice, { id: locked.payment.id }, locked.payment);
+    if (!event) {
+      logger.warn(
+        { provider: provider.name, paymentId: locked.payment.id, amount: notice.amount },
+        'partial refund at the provider: the ledger is left to staff',
+      );
+      return { status: 'unchanged' };
+    }
+    return { status: await applyToLocked(tx, locked, event), payment: { id: locked.payment.id } };
+  });
+}
+
+/** Applies a verified provider's event (the payment it names) and mails a credit. */
+export function applyEvent(deps: Deps, provider: ProviderName, event: PaymentEvent): Promise<EventOutcome> {
+  return settle(deps, provider, event.kind === 'refunded', event.payment, async (tx) => ({
+    status: await applyPaymentEventIn(tx, provider, event),
+    payment: event.payment,
+  }));
+}
+
+/** What an event's transaction did, and to which payment. */
+interface Applied {
+  status: EventOutcome;
+  payment?: repo.PaymentRef;
 }
 
 /**
- * Applies a verified provider's event and mails a credit. A refund at the provider after the customer spent
- * the balance cannot be followed by the ledger on its own, and the provider retrying would not change that:
- * it is logged as an error for staff and the notice acknowledged.
+ * Runs an event's transaction, then queues the mail of a credit. A refund at the provider after the customer
+ * spent the balance cannot be followed by the ledger on its own, and the provider retrying would not change
+ * that: it is logged as an error for staff and the notice acknowledged.
  */
-export async function applyEvent(
+async function settle(
   deps: Deps,
   provider: ProviderName,
-  event: PaymentEvent,
+  refund: boolean,
+  ref: NoticePaymentRef,
+  apply: (tx: Tx) => Promise<Applied>,
 ): Promise<EventOutcome> {
-  let status: EventOutcome;
+  let applied: Applied;
   try {
-    status = await applyPaymentEvent(deps.db, provider, event);
+    applied = await deps.db.transaction(apply);
   } catch (error) {
-    if (!(error instanceof InsufficientFundsError) || event.kind !== 'refunded') throw error;
+    if (!(error instanceof InsufficientFundsError) || !refund) throw error;
     logger.error(
-      { provider, payment: event.payment },
+      { provider, payment: ref },
       'refunded at the provider, but the balance is spent: the ledger is left to staff',
     );
     return 'unchanged';
   }
-  if (status === 'credited') await mailPaymentCredited(deps, event.payment);
-  return status;
+  if (applied.status === 'credited' && applied.payment) await mailPaymentCredited(deps, applied.payment);
+  return applied.status;
 }
 
 /** A notice's amount in cents, or a 422 when it is not an amount. */

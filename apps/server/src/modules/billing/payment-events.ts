@@ -17,12 +17,12 @@ import type { Db } from '../../db/client.js';
 import { ConflictError, ValidationError } from '../../lib/errors.js';
 import { upgradePlanIfDue } from '../plans/plans.service.js';
 import { Book, creditAccount, type Tx } from '../ledger/ledger.js';
-import { emitEvent } from '../webhooks/webhooks.events.js';
+import { eventInsert } from '../webhooks/webhooks.events.js';
 import * as repo from './payments.repo.js';
 import * as eventsRepo from './payment-events.repo.js';
 import { audit } from '../audit/audit.js';
 import { billingProfileOf } from '../plans/profiles.repo.js';
-import { notify } from '../notices/notify.js';
+import { noticeInsert } from '../notices/notify.js';
 
 /** What a provider's verified callback says about a payment. */
 export type PaymentEvent = { payment: repo.PaymentRef } & (
@@ -53,13 +53,27 @@ async function claimReflinkBonus(tx: Tx, userId: number, now: Date): Promise<Mon
   return bonus ? roundMoney(parseMoney(bonus), 2) : 0n;
 }
 
+/** The payer's facts for crediting, from their billing profile (made if they have none yet). */
+async function payerFactsOf(tx: Tx, userId: number): Promise<eventsRepo.PayerFacts> {
+  const profile = await billingProfileOf(tx, userId);
+  return {
+    referrerId: profile.referrer_id,
+    reflinkOpen: profile.reflink_id !== null && profile.reflink_bonus_at === null,
+  };
+}
+
 /**
  * Credits a locked payment: the amount to the main balance (a staff bonus payment to the bonus balance),
  * its payment bonus to the bonus balance for 120 days, the referrer's 10 % in whole cents, the running
  * total and the plan that total reaches. The unique index on (type, payment) makes a second crediting
  * impossible.
  */
-export async function creditLocked(tx: Tx, payment: repo.PaymentRow, now = new Date()) {
+export async function creditLocked(
+  tx: Tx,
+  payment: repo.PaymentRow,
+  now = new Date(),
+  payer?: eventsRepo.PayerFacts,
+) {
   const entryId = randomUUID();
   const reference = { type: 'payment' as const, id: payment.id };
   const amount = parseMoney(payment.amount);
@@ -67,8 +81,9 @@ export async function creditLocked(tx: Tx, payment: repo.PaymentRow, now = new D
     kind: 'grant' as const,
     expiresAt: new Date(now.getTime() + PAYMENT_BONUS_DAYS * DAY_MS),
   };
+  let totals: { amount: string; commission: string } | undefined;
   if (payment.type === 'regular') {
-    const { referrer_id: referrerId } = await billingProfileOf(tx, payment.user_id);
+    const { referrerId, reflinkOpen } = payer ?? (await payerFactsOf(tx, payment.user_id));
     // The payer's and the referrer's accounts are locked first, in account id order, as a refund or a
     // payout locks them: a credit racing them never waits crosswise (no deadlock).
     const book = await Book.open(tx, referrerId ? [payment.user_id, referrerId] : [payment.user_id]);
@@ -80,10 +95,10 @@ export async function creditLocked(tx: Tx, payment: repo.PaymentRow, now = new D
       // A payment staff entered names them on its ledger row.
       createdBy: payment.created_by,
     });
-    const reflinkBonus = await claimReflinkBonus(tx, payment.user_id, now);
+    const reflinkBonus = reflinkOpen ? await claimReflinkBonus(tx, payment.user_id, now) : 0n;
     const bonus = parseMoney(payment.bonus) + reflinkBonus;
     // The payment's bonus includes the reflink's, so its refund withdraws both (one payment bonus row).
-    if (reflinkBonus > 0n) await repo.updatePayment(tx, payment.id, { bonus: formatMoney(bonus) });
+    if (reflinkBonus > 0n) payment = { ...payment, bonus: formatMoney(bonus) };
     if (bonus > 0n) {
       await book.post(
         payment.user_id,
@@ -100,13 +115,7 @@ export async function creditLocked(tx: Tx, payment: repo.PaymentRow, now = new D
     }
     // Whole cents: what leaves the referral balance is paid out in cents, so nothing is ever stuck.
     const commission = referrerId ? roundMoney(percentOf(amount, parseMoney(REFERRAL_PERCENT)), 2) : 0n;
-    const profile = await eventsRepo.addToTotals(
-      tx,
-      payment.user_id,
-      payment.amount,
-      formatMoney(commission),
-    );
-    await upgradePlanIfDue(tx, payment.user_id, profile.total, profile.planId);
+    totals = { amount: payment.amount, commission: formatMoney(commission) };
     if (referrerId && commission > 0n) {
       await book.post(referrerId, 'referral', commission, {
         type: 'referral_commission',
@@ -132,27 +141,37 @@ export async function creditLocked(tx: Tx, payment: repo.PaymentRow, now = new D
       bonusExpiry,
     );
   }
-  await notify(tx, {
-    userId: payment.user_id,
-    type: 'payment',
-    key: 'paymentCredited',
-    params: { amount: centsText(amount) },
-  });
-  const credited = await repo.updatePayment(tx, payment.id, {
-    status: 'credited',
-    credited_at: now,
-    received_at: payment.received_at ?? now,
-    confirmations: Math.max(payment.confirmations, payment.required_confirmations),
-    details: payment.details,
-  });
-  await emitEvent(tx, payment.user_id, 'payment.credited', {
-    payment_id: payment.id,
-    type: payment.type,
-    amount: payment.amount,
-    bonus: credited?.bonus ?? payment.bonus,
-    credited_at: now.toISOString(),
-  });
-  return credited;
+  const credited = await eventsRepo.markCredited(
+    tx,
+    payment,
+    {
+      creditedAt: now,
+      receivedAt: payment.received_at ?? now,
+      confirmations: Math.max(payment.confirmations, payment.required_confirmations),
+    },
+    {
+      totals,
+      writes: [
+        noticeInsert({
+          userId: payment.user_id,
+          type: 'payment',
+          key: 'paymentCredited',
+          params: { amount: centsText(amount) },
+        }),
+        eventInsert(payment.user_id, 'payment.credited', {
+          payment_id: payment.id,
+          type: payment.type,
+          amount: payment.amount,
+          bonus: payment.bonus,
+          credited_at: now.toISOString(),
+        }),
+      ],
+    },
+  );
+  if (credited.payerTotal !== null && credited.payerPlanId !== null) {
+    await upgradePlanIfDue(tx, payment.user_id, credited.payerTotal, credited.payerPlanId);
+  }
+  return credited.payment;
 }
 
 /**
@@ -200,8 +219,18 @@ export async function applyPaymentEventIn(
   event: PaymentEvent,
   expectedTotal?: string,
 ): Promise<EventOutcome> {
-  const payment = await repo.lockPayment(tx, event.payment);
-  if (!payment || payment.provider !== provider) return 'unknown';
+  const locked = await eventsRepo.lockForEvent(tx, provider, event.payment);
+  if (!locked || locked.payment.provider !== provider) return 'unknown';
+  return applyToLocked(tx, locked, event, expectedTotal);
+}
+
+/** Applies an event to its payment, locked with its payer's facts (eventsRepo.lockForEvent). */
+export async function applyToLocked(
+  tx: Tx,
+  { payment, payer }: { payment: repo.PaymentRow; payer: eventsRepo.PayerFacts | undefined },
+  event: PaymentEvent,
+  expectedTotal?: string,
+): Promise<EventOutcome> {
   if (expectedTotal !== undefined && parseMoney(expectedTotal) !== parseMoney(payment.total)) {
     throw ValidationError.field('amount', MESSAGES.dataNotValid);
   }
@@ -219,7 +248,7 @@ export async function applyPaymentEventIn(
         );
       }
       if (event.kind === 'paid' && (event.confirmed || payment.required_confirmations === 0)) {
-        await creditLocked(tx, payment, now);
+        await creditLocked(tx, payment, now, payer);
         return 'credited';
       }
       if (payment.status === 'received') return 'unchanged';
@@ -235,7 +264,7 @@ export async function applyPaymentEventIn(
       if (settled || payment.status === 'pending' || payment.status === 'canceled') return 'unchanged';
       const confirmations = Math.max(payment.confirmations, event.confirmations);
       if (confirmations >= payment.required_confirmations) {
-        await creditLocked(tx, { ...payment, confirmations }, now);
+        await creditLocked(tx, { ...payment, confirmations }, now, payer);
         return 'credited';
       }
       if (confirmations === payment.confirmations) return 'unchanged';

@@ -79,7 +79,8 @@ export async function payerOf(db: Queryable, id: number): Promise<number | undef
 }
 
 /** A uuid as PostgreSQL reads one (anything else would be its error, a 500). */
-const isUuid = (text: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text);
+export const isUuid = (text: string) =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text);
 
 /** A payment with its payer and its payment system's name (the mail of a credited payment). */
 export async function findPaymentForMail(db: Queryable, ref: PaymentRef) {

@@ -6,6 +6,7 @@ import {
   type Maintenance,
   type Money,
 } from '@storelift/shared';
+import { rowsOf } from '../../db/sql-rows.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { settings } from '../../db/schema/index.js';
 
@@ -85,11 +86,12 @@ export async function raiseVersion(tx: Queryable, key: string) {
     });
 }
 
-/** A version counter kept in `settings` (0 when there is none). */
+/** A version counter kept in `settings` (0 when there is none); read on every request, so prepared. */
 export async function versionOf(db: Db, key: string): Promise<number> {
-  const [row] = await db
-    .select({ value: sql<number>`coalesce((${settings.value} #>> '{}')::int, 0)` })
-    .from(settings)
-    .where(eq(settings.key, key));
+  const [row] = await rowsOf<{ value: number }>(
+    db,
+    sql`select coalesce((value #>> '{}')::int, 0) as value from ${settings} where key = ${key}`,
+    { prepared: true },
+  );
   return row?.value ?? 0;
 }

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { NoticeType } from '@storelift/shared';
 import type { Db, Queryable } from '../../db/client.js';
+import { rowsOf } from '../../db/sql-rows.js';
 import { noticeEmailTypes, noticeTemplates, notices, notifications, users } from '../../db/schema/index.js';
 
 export type NoticeRow = typeof notices.$inferSelect;
@@ -101,6 +102,32 @@ export async function wantsEmail(tx: Queryable, userId: number, type: NoticeType
     .from(noticeEmailTypes)
     .where(and(eq(noticeEmailTypes.user_id, userId), eq(noticeEmailTypes.type, type)));
   return wanted !== undefined;
+}
+
+/** A system notice as notify() writes it (notify.ts). */
+export interface SystemNoticeRow {
+  userId: number;
+  type: NoticeType;
+  key: string;
+  params: Record<string, string>;
+  campaignId: number | null;
+  mailable: boolean;
+}
+
+/**
+ * The insert of a system notice, pending for the mail job when `mailable` and the customer takes this type by
+ * e-mail: one statement, run alone (notify) or beside others in one (crediting a payment).
+ */
+export function systemNoticeInsert(notice: SystemNoticeRow): SQL {
+  return sql`insert into ${notices} (user_id, type, key, params, campaign_id, mail_status)
+    select ${notice.userId}::int, ${notice.type}::smallint, ${notice.key}::text,
+      ${sql.param(notice.params, notices.params)}::jsonb, ${notice.campaignId}::int,
+      case when ${notice.mailable}::boolean and exists (select 1 from ${noticeEmailTypes} e
+        where e.user_id = ${notice.userId} and e.type = ${notice.type}) then 'pending' else 'none' end`;
+}
+
+export async function insertSystemNotice(tx: Queryable, notice: SystemNoticeRow) {
+  await rowsOf(tx, systemNoticeInsert(notice), { prepared: true });
 }
 
 export async function insertNotice(tx: Queryable, values: NewNotice): Promise<NoticeRow> {

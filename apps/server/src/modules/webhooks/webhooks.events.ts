@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { WebhookEvent } from '@storelift/shared';
+import type { SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import * as repo from './webhooks.repo.js';
 
@@ -19,20 +20,20 @@ export async function emitEvent(
   payload: Record<string, unknown>,
   now = new Date(),
 ) {
-  const endpoints = await repo.subscribers(tx, userId, type);
+  await repo.insertEventDeliveries(tx, eventOf(userId, type, payload, now));
+}
+
+/** emitEvent()'s statement, to run beside others in one (crediting a payment). */
+export function eventInsert(
+  userId: number,
+  type: WebhookEvent,
+  payload: Record<string, unknown>,
+  now = new Date(),
+): SQL {
+  return repo.eventDeliveriesInsert(eventOf(userId, type, payload, now));
+}
+
+function eventOf(userId: number, type: WebhookEvent, payload: Record<string, unknown>, now: Date) {
   const change = typeof payload.change === 'number' ? Math.abs(payload.change) : 0;
-  const takers =
-    type === 'keyword.rank_changed' ? endpoints.filter((each) => change > each.rank_threshold) : endpoints;
-  const eventId = `evt_${randomUUID()}`;
-  return repo.insertDeliveries(
-    tx,
-    takers.map((endpoint) => ({
-      endpoint_id: endpoint.id,
-      event_id: eventId,
-      type,
-      payload,
-      next_attempt_at: now,
-      created_at: now,
-    })),
-  );
+  return { userId, type, eventId: `evt_${randomUUID()}`, payload, change, now };
 }

@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.js';
+import { rowsOf } from '../../db/sql-rows.js';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema/index.js';
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
@@ -63,17 +64,33 @@ export async function deleteEndpoint(db: Queryable, userId: number, id: number) 
 }
 
 /** The active endpoints of a user that take an event type. */
-export function subscribers(db: Queryable, userId: number, type: string) {
-  return db
-    .select({ id: webhookEndpoints.id, rank_threshold: webhookEndpoints.rank_threshold })
-    .from(webhookEndpoints)
-    .where(
-      and(
-        eq(webhookEndpoints.user_id, userId),
-        eq(webhookEndpoints.is_active, true),
-        sql`${type} = any(${webhookEndpoints.events})`,
-      ),
-    );
+/**
+ * The insert of an event's delivery to each of the user's active endpoints that take its type (a
+ * `keyword.rank_changed` only where `change` exceeds the endpoint's threshold): one statement, run alone or
+ * beside others in one.
+ */
+export function eventDeliveriesInsert(event: {
+  userId: number;
+  type: string;
+  eventId: string;
+  payload: Record<string, unknown>;
+  change: number;
+  now: Date;
+}): SQL {
+  return sql`insert into ${webhookDeliveries} (endpoint_id, event_id, type, payload, next_attempt_at, created_at)
+    select e.id, ${event.eventId}::text, ${event.type}::text,
+      ${sql.param(event.payload, webhookDeliveries.payload)}::jsonb, ${event.now}::timestamptz,
+      ${event.now}::timestamptz
+    from ${webhookEndpoints} e
+    where e.user_id = ${event.userId}::int and e.is_active and ${event.type}::text = any(e.events)
+      and (${event.type}::text <> 'keyword.rank_changed' or ${event.change}::int > e.rank_threshold)`;
+}
+
+export async function insertEventDeliveries(
+  tx: Queryable,
+  event: Parameters<typeof eventDeliveriesInsert>[0],
+) {
+  await rowsOf(tx, eventDeliveriesInsert(event), { prepared: true });
 }
 
 export async function insertDeliveries(db: Queryable, rows: NewDelivery[]) {
