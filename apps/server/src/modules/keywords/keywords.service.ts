@@ -135,13 +135,7 @@ export async function addKeyword(deps: Deps, userId: number, body: z.output<type
     keyword: body.keyword,
   });
   if (!row) throw ValidationError.field('keyword', MESSAGES.keywordDuplicate);
-  await copySharedHistory(deps.db, {
-    id: row.id,
-    appstore: app.app.appstore,
-    package: app.app.package,
-    country_id: country.id,
-    keyword: row.keyword,
-  });
+  await copySharedHistory(deps.db, [row.id]);
   await checkRanks(deps, { keywordIds: [row.id], source: 'add' }, { statsTimeoutMs: ADD_STATS_TIMEOUT_MS });
   const saved = await ownKeyword(deps, userId, row.id);
   return { data: toKeywordView(saved.keyword, saved.country), message: MESSAGES.actionSaved };
@@ -303,7 +297,8 @@ export async function rankUpdateProgress(deps: Deps, userId: number, id: string)
 
 /**
  * `GET keywords/clone`: copies the keywords of an app and country to another country and/or another of
- * the user's apps; ones the target has are skipped; the copies' ranks are checked through the queue.
+ * the user's apps; ones the target has are skipped; the copies start with the shared history there
+ * (as `POST keywords`) and their ranks are checked through the queue.
  */
 export async function cloneKeywords(
   deps: Deps,
@@ -332,6 +327,7 @@ export async function cloneKeywords(
     { appId: targetApp.app.id, countryId: targetCountry.id },
     room,
   );
+  await copySharedHistory(deps.db, ids);
   const sourceTotal = await repo.countOf(deps.db, source.app.app.id, source.country.id);
   const run = ids.length ? await startRun(deps, userId, targetApp.app.id, targetCountry.id, ids) : null;
   return {

@@ -74,20 +74,22 @@ export function campaignsOnChart(
 }
 
 /**
- * Starts a new keyword with the rank samples the same keyword already has for the same app, store and
- * country in other rows (other accounts): one sample a day, the newest checked, with its day, time and
- * source. Rank samples are public facts about the store: nothing of who took them is copied.
+ * Starts new keywords with the rank samples the same keyword already has for the same app (store and
+ * package) and country in other rows (other accounts): one sample a day, the newest checked, with its day,
+ * time and source. Rank samples are public facts about the store: nothing of who took them is copied.
  */
-export async function copySharedHistory(db: Queryable, target: KeywordInStore) {
+export async function copySharedHistory(db: Queryable, ids: readonly number[]) {
+  if (!ids.length) return;
   await db.execute(sql`
     insert into ${keywordRanks} (keyword_id, day, rank, state, source, checked_at)
-    select distinct on (r.day) ${target.id}::int, r.day, r.rank, r.state, r.source, r.checked_at
-    from ${keywords} k
-    join ${apps} a on a.id = k.app_id
+    select distinct on (n.id, r.day) n.id, r.day, r.rank, r.state, r.source, r.checked_at
+    from ${keywords} n
+    join ${apps} na on na.id = n.app_id
+    join ${keywords} k on k.keyword = n.keyword and k.country_id = n.country_id and k.id <> n.id
+    join ${apps} a on a.id = k.app_id and a.appstore = na.appstore and a.package = na.package
     join ${keywordRanks} r on r.keyword_id = k.id
-    where k.keyword = ${target.keyword} and k.country_id = ${target.country_id} and k.id <> ${target.id}
-      and a.appstore = ${target.appstore} and a.package = ${target.package} and r.state <> 'not_checked'
-    order by r.day, r.checked_at desc
+    where n.id = any(${`{${ids.join(',')}}`}::int[]) and r.state <> 'not_checked'
+    order by n.id, r.day, r.checked_at desc
     on conflict (keyword_id, day) do nothing`);
 }
 

@@ -286,6 +286,29 @@ describe('shared history', () => {
     for (const id of others) expect(text).not.toContain(`"${id}"`);
   });
 
+  it('starts cloned keywords with the history there too', async () => {
+    const { user: other } = await makeUser(t.database.db);
+    const [theirs] = await makeKeywords(
+      t.deps,
+      await makeApp(t.deps, other.id, { package: GP.fitness }),
+      ['gym'],
+      'GB',
+    );
+    await makeHistory(theirs!.id, 40);
+    const { user, auth } = await makeUser(t.database.db);
+    await makeKeywords(t.deps, await makeApp(t.deps, user.id, { package: GP.fitness }), ['gym']);
+    const cloned = await t.call(
+      'GET',
+      `keywords/clone?packageId=${GP.fitness}&appstore=1&country=US&toCountry=GB`,
+      auth,
+    );
+    expect(cloned.statusCode, cloned.body).toBe(200);
+    const list = await t.call('GET', `keywords?packageId=${GP.fitness}&appstore=1&country=GB`, auth);
+    const [gym] = list.json().data as Keyword[];
+    const days = (await chart(auth, gym!.id, 'three_month')).data.filter((point) => point.state === 'ok');
+    expect(days).toHaveLength(40);
+  });
+
   it('copies nothing from another app, store or country', async () => {
     await tracker('yoga');
     const { user, auth } = await makeUser(t.database.db);
