@@ -22,11 +22,16 @@ export function LineStateBadge({ line }: { line: StatementLineView }) {
       </Badge>
       {line.payment && (
         <Text size="xs">
-          {t('reconciliation.lines.creditedTo', {
-            id: line.payment.id,
-            reference: line.payment.reference ?? '—',
-            email: line.payment.user.email,
-          })}
+          {line.payment.reference
+            ? t('reconciliation.lines.creditedTo', {
+                id: line.payment.id,
+                reference: line.payment.reference,
+                email: line.payment.user.email,
+              })
+            : t('reconciliation.lines.creditedToNew', {
+                id: line.payment.id,
+                email: line.payment.user.email,
+              })}
         </Text>
       )}
       {line.difference && (
