@@ -62,6 +62,10 @@ export function StatisticsImpact({ params }: { params: StatisticsParams }) {
           noRecordsIcon={<IconTrendingUp size={28} stroke={1.4} />}
           noRecordsText={t('impact.empty')}
           data-testid="statistics-impact-table"
+          // Wider than a narrow screen: the scroller takes focus, so the keyboard scrolls it (axe: scrollable-region-focusable).
+          scrollAreaProps={{
+            viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t('impact.title') },
+          }}
           columns={[
             {
               accessor: 'campaign_id',
