@@ -3,8 +3,8 @@
 // `storelift_bench` (kept between runs; BENCH_RESEED=1 rebuilds it), then prints through the real HTTP
 // application: p95 server time of the keyword list of an app with 1,000 keywords and of a 3-month chart
 // of 20 keywords with the keyword-installs campaigns that targeted them (2,000 campaigns of the owner,
-// 60 of them on the charted keywords; targets < 50 ms), and update-all throughput with the offline
-// provider (target > 500/s).
+// 60 of them on the charted keywords; targets < 50 ms), the impact report of a campaign on a keyword with a
+// year of history (target < 50 ms), and update-all throughput with the offline provider (target > 500/s).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -122,8 +122,27 @@ async function seedCampaigns() {
   }
 }
 
+/**
+ * The impact report's case: the first charted keyword gets a year of rank history (the seed keeps 90 days)
+ * beside its keyword-installs campaigns. Added once.
+ */
+async function seedYearOfHistory() {
+  const client = new pg.Client({ connectionString: benchUrl });
+  await client.connect();
+  try {
+    await client.query(`insert into keyword_ranks (keyword_id, day, rank, state, source, checked_at)
+      select k.id, current_date - d, 1 + (k.id * 7 + d * 3) % 250, 'ok', 'daily', now() - d * interval '1 day'
+      from (select id from keywords where app_id = (select min(id) from apps) order by id limit 1) k
+      cross join generate_series(90, 364) d
+      on conflict do nothing`);
+  } finally {
+    await client.end();
+  }
+}
+
 if (process.env.BENCH_RESEED === '1' || (await sampleCount()) < SAMPLES) await seed();
 await seedCampaigns();
+await seedYearOfHistory();
 
 const dataDir = mkdtempSync(join(tmpdir(), 'storelift-bench-'));
 const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST: '', DATABASE_URL: benchUrl });
@@ -164,6 +183,22 @@ try {
   ).json().data;
   console.log(
     `  with ${charted.reduce((sum, line) => sum + line.campaigns.length, 0)} campaign periods on the chart`,
+  );
+
+  const [impacted] = (
+    await database.db.execute(
+      sql`select o.campaign_id as id from campaign_orders o join campaigns c on c.id = o.campaign_id
+        where c.app_id = (select min(id) from apps) and o.keyword = (
+          select keyword from keywords where app_id = (select min(id) from apps) order by id limit 1)
+        order by c.started_at desc limit 1`,
+    )
+  ).rows;
+  await printP95(
+    app,
+    headers,
+    'impact report, keyword with a year of history',
+    `/api/private/v1/campaigns/${impacted.id}/impact`,
+    50,
   );
 
   const started = performance.now();
