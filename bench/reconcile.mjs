@@ -20,6 +20,7 @@ import { createSession } from '../apps/server/dist/modules/sessions/sessions.rep
 import { grantRoles } from '../apps/server/dist/modules/users/users.repo.js';
 import { checkLedger } from '../apps/server/dist/modules/ledger/ledger-check.js';
 import { newTransferReference } from '../apps/server/dist/modules/reconciliation/transfer-reference.js';
+import { parseCamt053 } from '../apps/server/dist/modules/reconciliation/statement-camt053.js';
 import { camt053 } from '../apps/server/test/statements.ts';
 
 const bench = benchDatabase('storelift_reconcile_bench');
@@ -86,7 +87,7 @@ try {
     'content-type': 'application/octet-stream',
   };
   const upload = async (label) => {
-    const [cpu, started] = [postgresCpuMs(), performance.now()];
+    const [cpu, own, started] = [postgresCpuMs(), process.cpuUsage(), performance.now()];
     const res = await app.inject({
       method: 'POST',
       url: '/api/admin/v1/reconciliation/statements?format=camt053',
@@ -94,15 +95,22 @@ try {
       payload: Buffer.from(xml),
     });
     const seconds = (performance.now() - started) / 1000;
+    const cpuSeconds = (postgresCpuMs() - cpu) / 1000;
+    const { user, system } = process.cpuUsage(own);
     if (res.statusCode !== 200)
       throw new Error(`upload answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
     const { summary } = res.json();
     console.log(
       `${label}: ${LINES.toLocaleString('en')} lines in ${seconds.toFixed(2)} s = ${Math.round(LINES / seconds)} lines/s` +
-        ` (target >= 1,000/s); ${JSON.stringify(summary)}; PostgreSQL CPU ${((postgresCpuMs() - cpu) / 1000).toFixed(1)} s`,
+        ` (target >= 1,000/s); ${JSON.stringify(summary)}; CPU: server ${((user + system) / 1e6).toFixed(1)} s, PostgreSQL ${cpuSeconds.toFixed(1)} s`,
     );
     return summary;
   };
+  const parseStarted = performance.now();
+  parseCamt053(xml);
+  console.log(
+    `reading the ${(xml.length / 1e6).toFixed(1)} MB file alone: ${((performance.now() - parseStarted) / 1000).toFixed(2)} s`,
+  );
   const first = await upload('reconcile camt.053');
   if (first.credited !== TRANSFERS) throw new Error(`${first.credited} credited, expected ${TRANSFERS}`);
   const again = await upload('the same statement again');
