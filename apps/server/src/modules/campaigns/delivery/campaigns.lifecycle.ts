@@ -57,7 +57,9 @@ export async function move(
   const { promotion, ...values } = change;
   const moved = await repo.updateCampaign(tx, row.id, { ...values, status: to }, steps, promotion);
   // A completed keyword-installs campaign tells what it did to its keywords' ranks (docs/impact.md).
-  const impact = to === 'completed' && to !== row.status ? await completionImpact(tx, row.id) : null;
+  const completedKeywords =
+    to === 'completed' && to !== row.status && moved.product_type === PRODUCT_TYPES.keyword;
+  const impact = completedKeywords ? await completionImpact(tx, row.id) : null;
   const ranks = impact && ranksLine(impact);
   const key = ranks ? 'campaignCompletedRanks' : noticeOfMove(row.status as CampaignStatus, to);
   if (key) {
