@@ -33,7 +33,7 @@ export interface CampaignOnChart {
 
 /**
  * The user's keyword-installs campaigns that targeted the keywords (same app, store, country and keyword)
- * and overlap `from` … `to`, oldest first: one statement, walking campaigns by (user, store, package). A
+ * and overlap `from` … `to`, oldest first: one statement, campaigns read through an index on the user. A
  * campaign ends on its finishing day, or on its last planned day while it runs.
  */
 export function campaignsOnChart(
