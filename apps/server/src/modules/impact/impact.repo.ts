@@ -70,6 +70,8 @@ export async function impactCampaigns(
   if (query.country)
     where.push(sql`c.country_id = (select id from countries where code = ${query.country.toUpperCase()})`);
   if (query.keyword) where.push(sql`o.keyword = ${query.keyword.toLowerCase()}`);
+  // Only keyword installs have reports: a filter on another product leaves none.
+  if (query.productType !== undefined && query.productType !== PRODUCT_TYPES.keyword) where.push(sql`false`);
   const pairs = sql`from campaigns c join campaign_orders o on o.campaign_id = c.id
     where ${sql.join(where, sql` and `)}`;
   const [rows, [count]] = await Promise.all([

@@ -167,6 +167,15 @@ describe('GET statistics/impact', () => {
       { campaign_id: campaignId, keyword: 'home workout', country: 'US', places_gained: 31 },
     ]);
     expect(mine.meta.total).toBe(1);
+    const keyword = await t.call(
+      'GET',
+      `statistics/impact?${period}&keyword=Home%20Workout&productType=2`,
+      owner,
+    );
+    expect((keyword.json() as ImpactStatisticsResponse).meta.total).toBe(1);
+    const direct = await t.call('GET', `statistics/impact?${period}&productType=1`, owner);
+    expect((direct.json() as ImpactStatisticsResponse).data).toEqual([]);
+    expect((await t.call('GET', `statistics/impact?${period}&keyword=yoga`, owner)).json().data).toEqual([]);
     const theirs = (
       await t.call('GET', `statistics/impact?${period}`, other)
     ).json() as ImpactStatisticsResponse;
