@@ -128,6 +128,10 @@ export const campaigns = pgTable(
     index('campaigns_package_trgm_idx').using('gin', sql`${t.package} gin_trgm_ops`),
     index('campaigns_description_trgm_idx').using('gin', sql`${t.description} gin_trgm_ops`),
     index('campaigns_app_idx').on(t.app_id),
+    // The pacing model's history: a store and country's completed keyword-installs campaigns, newest first.
+    index('campaigns_completed_market_idx')
+      .on(t.appstore, t.country_id, t.product_type, t.finished_at)
+      .where(sql`${t.status} = 'completed'`),
     // The delivery tick and the delayed-start sweep.
     index('campaigns_running_idx')
       .on(t.status, t.start_at)

@@ -1,0 +1,1 @@
+CREATE INDEX "campaigns_completed_market_idx" ON "campaigns" USING btree ("appstore","country_id","product_type","finished_at") WHERE "campaigns"."status" = 'completed';
