@@ -1,4 +1,5 @@
 import {
+  MESSAGES,
   RECONCILIATION_MESSAGES,
   formatMoney,
   readMoneyInput,
@@ -118,8 +119,7 @@ export async function assignLine(
     return lineView(db, id, RECONCILIATION_MESSAGES.lineAssigned);
   }
   const userId = body.user_id!;
-  if (!(await findUser(db, userId)))
-    throw ValidationError.field('user_id', RECONCILIATION_MESSAGES.paymentNotOpen);
+  if (!(await findUser(db, userId))) throw ValidationError.field('user_id', MESSAGES.dataNotValid);
   await refuseSelfOrStaff(db, staffId, userId);
   const format = (await repo.statementFormatOf(db, line.statement_id))!;
   const paysystem = (await payments.findPaysystem(db, PAYSYSTEM_OF[format]))!;

@@ -248,6 +248,9 @@ describe('unmatched lines', () => {
     const self = await staff('POST', `lines/${line.id}/assign`, { user_id: admin.user.id });
     expect(self.json().message).toBe(USER_MESSAGES.ownAccountMoney);
     expect(errorsOf(await staff('POST', `lines/${line.id}/assign`, {}))).toHaveProperty('payment_id');
+    expect(errorsOf(await staff('POST', `lines/${line.id}/assign`, { user_id: 999999 }))).toHaveProperty(
+      'user_id',
+    );
     expect((await staff('POST', 'lines/999999/assign', { user_id: user.id })).statusCode).toBe(404);
     const [row] = await t.deps.db.select().from(statementLines).where(eq(statementLines.id, line.id));
     expect(row!.state).toBe('unmatched');
