@@ -69,7 +69,7 @@ describe('rank history', () => {
             (await call(page, 'GET', `keywords/chartRank?id=${keywordId}&period=month`))
               .campaigns as unknown[]
           ).length,
-        { timeout: 60_000, intervals: [1000] },
+        { timeout: 60_000, interval: 1000 },
       )
       .toBe(1);
 
