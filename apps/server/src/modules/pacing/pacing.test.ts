@@ -183,13 +183,19 @@ describe('POST pacing', () => {
   });
 
   it("tells the caller's own keyword apart: untracked, not checked, already at the target", async () => {
-    const answer = await pacing({ keywords: [KEYWORD, 'step counter', 'not tracked here'], target: 90 });
+    // Another account tracks "running" for the same app with a rank: the caller does not, so sees nothing of it.
+    const { user } = await makeUser(t.deps.db);
+    const [theirs] = await makeKeywords(t.deps, await makeApp(t.deps, user.id), ['running']);
+    await t.deps.db
+      .update(keywords)
+      .set({ rank: 12, rank_state: 'ok', score: 50, difficulty: 60 })
+      .where(eq(keywords.id, theirs!.id));
+    const answer = await pacing({ keywords: [KEYWORD, 'step counter', 'running'], target: 90 });
     expect(answer.keywords.map((keyword) => keyword.reason)).toEqual([
       'at_target',
       'rank_unknown',
       'not_tracked',
     ]);
-    // Another account's figures for the same text never show: only the caller's own keyword rows.
-    expect(answer.keywords[2]).toMatchObject({ rank: null, score: null, difficulty: null });
+    expect(answer.keywords[2]).toMatchObject({ rank: null, rank_state: null, score: null, difficulty: null });
   });
 });
