@@ -27,6 +27,7 @@ import { balancesOf, credit, debit, type Tx } from '../ledger/ledger.js';
 import { applyPaymentEventIn, creditLocked, refundPayment } from './payment-events.js';
 import { isTransferReference } from '../reconciliation/transfer-reference.js';
 import * as repo from './payments.repo.js';
+import { receivableSystems } from './receiving-details.js';
 import { refuseSelfOrStaff } from '../users/staff-accounts.js';
 import { findUser } from '../users/users.repo.js';
 import { rowsOfPayment } from './transactions.repo.js';
@@ -299,18 +300,22 @@ export async function refund(deps: Deps, id: number, staffId: number, descriptio
 
 /**
  * A system as staff see it: who serves it now, its hosted provider, whether that one is configured, and
- * live or sandbox (nothing serving it: not offered).
+ * live or sandbox (nothing serving it: not offered). A transfer system is configured by its receiving details.
  */
-function staffPaysystemView(deps: Deps, row: repo.PaysystemRow): AdminPaysystem {
+async function staffPaysystemView(deps: Deps, row: repo.PaysystemRow): Promise<AdminPaysystem> {
   const providers = paymentProviders(deps.config);
   const serving = providers.forPaysystem(row.id);
   const hosted = providers.hostedNameOf(row.id);
+  const configured =
+    hosted === 'transfer'
+      ? (await receivableSystems(deps.db)).has(row.id)
+      : hosted !== null && providers.byName(hosted) !== null;
   return {
     ...toPaysystemView(row, serving?.name ?? 'sandbox', null),
     provider_status: {
       hosted,
-      configured: hosted !== null && providers.byName(hosted) !== null,
-      mode: serving?.mode ?? null,
+      configured,
+      mode: hosted === 'transfer' && !configured ? null : (serving?.mode ?? null),
     },
   };
 }
@@ -318,7 +323,7 @@ function staffPaysystemView(deps: Deps, row: repo.PaysystemRow): AdminPaysystem 
 /** `GET paysystems` (staff): every system, active or not. */
 export async function listAllPaysystems(deps: Deps) {
   const rows = await repo.listPaysystems(deps.db, { activeOnly: false });
-  return { data: rows.map((row) => staffPaysystemView(deps, row)) };
+  return { data: await Promise.all(rows.map((row) => staffPaysystemView(deps, row))) };
 }
 
 /** `PUT paysystems/change-is-active-paysystem` (admin). */
@@ -335,7 +340,7 @@ export async function changePaysystemActive(deps: Deps, id: number, isActive: bo
     });
     return changed;
   });
-  return { data: staffPaysystemView(deps, row), message: MESSAGES.actionSaved };
+  return { data: await staffPaysystemView(deps, row), message: MESSAGES.actionSaved };
 }
 
 /** What an audit row keeps of a system's options. */
@@ -376,5 +381,5 @@ export async function updatePaysystem(deps: Deps, id: number, body: z.output<typ
     }
     return changed;
   });
-  return { data: staffPaysystemView(deps, row), message: SETTINGS_MESSAGES.paysystemSaved };
+  return { data: await staffPaysystemView(deps, row), message: SETTINGS_MESSAGES.paysystemSaved };
 }

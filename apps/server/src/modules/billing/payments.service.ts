@@ -3,7 +3,6 @@ import {
   MESSAGES,
   PAYMENT_SYSTEMS,
   formatMoney,
-  hasReceivingDetails,
   parseMoney,
   percentOf,
   roundMoney,
@@ -30,7 +29,7 @@ import { paysVat, toAdminPaymentView, toPaymentView, toPaysystemView } from './b
 import { refuseBlocked } from '../access-lists/access-lists.service.js';
 import { localizeText } from '../reference/reference-texts.js';
 import * as repo from './payments.repo.js';
-import { readReceivingSettings } from './receiving-details.js';
+import { receivableSystems } from './receiving-details.js';
 import { transferFields } from './transfer-payments.js';
 
 /** The web app's page the browser returns to after a checkout (docs/money.md). */
@@ -91,12 +90,10 @@ export function quoteOf(
  */
 async function servedSystems(deps: Deps, rows: repo.PaysystemRow[]) {
   const providers = paymentProviders(deps.config);
-  const { systems } = await readReceivingSettings(deps.db);
-  const receivable = (id: number) =>
-    hasReceivingDetails(systems.find((system) => system.paysystem_id === id));
+  const receivable = await receivableSystems(deps.db);
   return rows.filter((row) => {
     const provider = providers.forPaysystem(row.id);
-    return provider && (provider.name !== 'transfer' || receivable(row.id));
+    return provider && (provider.name !== 'transfer' || receivable.has(row.id));
   });
 }
 

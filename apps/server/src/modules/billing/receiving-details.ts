@@ -2,6 +2,7 @@ import {
   TRANSFER_EXPIRY_DAYS_DEFAULT,
   TRANSFER_PAYMENT_MESSAGES,
   TRANSFER_PAYSYSTEMS,
+  hasReceivingDetails,
   type receivingSettingsBodySchema,
   type ReceivingDetails,
   type ReceivingSettings,
@@ -42,6 +43,12 @@ export async function readReceivingSettings(db: Queryable): Promise<ReceivingSet
       paysystem_id: id,
     })),
   };
+}
+
+/** The transfer systems whose receiving details are filled: those offered to customers. */
+export async function receivableSystems(db: Queryable): Promise<Set<number>> {
+  const { systems } = await readReceivingSettings(db);
+  return new Set(systems.filter(hasReceivingDetails).map((system) => system.paysystem_id));
 }
 
 /** Our receiving details for one system (empty fields when staff have not set them). */

@@ -99,6 +99,12 @@ describe('receiving details (core settings)', () => {
     const systems = await t.call('GET', 'paysystems', auth);
     const offered = systems.json().data.find((s: { id: number }) => s.id === BANK);
     expect(offered.provider).toBe('transfer');
+    // Staff see the bank transfer served (live), Wise without details not offered.
+    const staffList = await t.app.inject({ url: '/api/admin/v1/paysystems', headers: admin.auth });
+    const status = (id: number) =>
+      staffList.json().data.find((s: { id: number }) => s.id === id).provider_status;
+    expect(status(BANK)).toEqual({ hosted: 'transfer', configured: true, mode: 'live' });
+    expect(status(PAYMENT_SYSTEMS.wise)).toEqual({ hosted: 'transfer', configured: false, mode: null });
   });
 });
 
