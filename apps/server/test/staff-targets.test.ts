@@ -48,6 +48,19 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
+/** An unmatched credit line of an uploaded statement, as money no reference named leaves one. */
+const unmatchedLine = () =>
+  once('statement-line', async () => {
+    const [line] = await rowsOf<{ id: number }>(
+      t.deps.db,
+      sql`with statement as (insert into statements (format, file_name) values ('wise', 'wise.csv') returning id)
+        insert into statement_lines (statement_id, entry_id, direction, amount, currency, text, state)
+        select id, 'staff-targets-1', 'credit', 500, 'USD', 'no reference', 'unmatched' from statement
+        returning id`,
+    );
+    return line!.id;
+  });
+
 const RESELLER_GOLD = 9;
 const privateCall = async (account: Account, url: string, payload: object) => {
   const res = await t.call('POST', url, account.auth, payload);
@@ -120,6 +133,14 @@ const USER_ID_CASES: Record<string, Case> = {
     call: async (target) => ({
       url: 'payments/change-user-balance',
       payload: { id: target.user.id, amount: '500', account_id: 1, reason: 'Goodwill' },
+    }),
+    self: 403,
+    staff: 403,
+  },
+  'POST /api/admin/v1/reconciliation/lines/{id}/assign': {
+    call: async (target) => ({
+      url: `reconciliation/lines/${await unmatchedLine()}/assign`,
+      payload: { user_id: target.user.id },
     }),
     self: 403,
     staff: 403,

@@ -53,6 +53,9 @@ const EXPECTED: Record<string, readonly Role[]> = {
   'GET /transfer-settings': ADMIN,
   'PUT /transfer-settings': ADMIN,
   'GET /paysystems': ADMIN,
+  // Our receiving details for bank transfer, Wise and Payoneer (core settings).
+  'GET /receiving-details': ADMIN,
+  'PUT /receiving-details': ADMIN,
   'PUT /paysystems/change-is-active-paysystem': ADMIN,
   'PUT /priceplans/user/{id}': PLANS,
   'POST /priceplans/pricetags/user/{id}/sync': PLANS,
@@ -64,6 +67,8 @@ const EXPECTED: Record<string, readonly Role[]> = {
   'PUT /bonus-program/submissions/{id}/reject': MARKETING,
   'GET /campaigns': ORDERS,
   'GET /campaigns/{id}': ORDERS,
+  // What a keyword-installs campaign did to the ranks, as its owner sees it.
+  'GET /campaigns/{id}/impact': ORDERS,
   'PUT /campaigns/{id}': ORDERS,
   'GET /campaigns/{id}/partners': ORDERS,
   'POST /campaigns/{id}/partners': ADMIN,
