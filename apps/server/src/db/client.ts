@@ -9,13 +9,16 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import * as schema from './schema/index.js';
 import { startJobs, type SqlExecutor } from '../jobs/jobs.js';
 import { queueNames, type QueueSettingsMap } from '../jobs/queues.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
 import { holdsDatabase, preparedImage, startFromImage } from './pglite-image.js';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/*
+ * No schema is given to Drizzle: it is only for its relational queries (`db.query.*`), which this server does
+ * not use, and Drizzle would build a query builder per table for every transaction it opens.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 /** A database or an open transaction: repos that may run inside one take this. */
 export type Queryable = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -66,7 +69,7 @@ async function openPglite(dir: string | undefined, queues: QueueSettingsMap | un
     ...(image && startFromImage(image, dir)),
   });
   await client.waitReady;
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db = drizzlePglite({ client }) as unknown as Db;
   return {
     kind: 'pglite',
     db,
@@ -124,7 +127,7 @@ async function openPostgres(url: string): Promise<Database> {
   pool.on('connect', (client) =>
     client.on('error', (error) => console.error('[db] connection lost:', error.message)),
   );
-  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const db = drizzlePg({ client: pool }) as unknown as Db;
   return {
     kind: 'postgres',
     db,
@@ -134,7 +137,7 @@ async function openPostgres(url: string): Promise<Database> {
       const client = await pool.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-        await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
+        await migratePg(drizzlePg({ client }), { migrationsFolder });
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
         client.release();
