@@ -148,7 +148,7 @@ export function TransferPayment({ paymentId }: { paymentId: number | undefined }
                 value={payment.reference ?? ''}
                 testId="transfer-reference"
               />
-              {payment.expires_at && (
+              {awaiting && payment.expires_at && (
                 <Table.Tr>
                   <Table.Th scope="row" fw={500} c="dimmed">
                     {t('transferPayment.expires')}
@@ -168,17 +168,20 @@ export function TransferPayment({ paymentId }: { paymentId: number | undefined }
         </Stack>
       </Card>
 
-      <Card withBorder radius="lg" padding="lg">
-        <Stack gap="sm">
-          <Group gap="xs">
-            <IconBuildingBank size={20} stroke={1.6} />
-            <Title order={2} fz="lg">
-              {t('transferPayment.payTo', { method: payment.paysystem.name })}
-            </Title>
-          </Group>
-          <ReceivingTable paysystemId={payment.paysystem_id} details={receiving} />
-        </Stack>
-      </Card>
+      {/* Where to send it, while it is awaited: a settled or canceled payment is not paid again. */}
+      {awaiting && (
+        <Card withBorder radius="lg" padding="lg">
+          <Stack gap="sm">
+            <Group gap="xs">
+              <IconBuildingBank size={20} stroke={1.6} />
+              <Title order={2} fz="lg">
+                {t('transferPayment.payTo', { method: payment.paysystem.name })}
+              </Title>
+            </Group>
+            <ReceivingTable paysystemId={payment.paysystem_id} details={receiving} />
+          </Stack>
+        </Card>
+      )}
 
       <Group gap="sm">
         {awaiting && (
