@@ -16,7 +16,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { ConflictError, ValidationError } from '../../lib/errors.js';
 import { upgradePlanIfDue } from '../plans/plans.service.js';
-import { Book, creditAccount, type Tx } from '../ledger/ledger.js';
+import { Book, creditAccount, type BonusMode, type EntryPosting, type Tx } from '../ledger/ledger.js';
 import { eventInsert } from '../webhooks/webhooks.events.js';
 import * as repo from './payments.repo.js';
 import * as eventsRepo from './payment-events.repo.js';
@@ -84,10 +84,15 @@ export async function creditLocked(
   let totals: { amount: string; commission: string } | undefined;
   if (payment.type === 'regular') {
     const { referrerId, reflinkOpen } = payer ?? (await payerFactsOf(tx, payment.user_id));
-    // The payer's and the referrer's accounts are locked first, in account id order, as a refund or a
-    // payout locks them: a credit racing them never waits crosswise (no deadlock).
-    const book = await Book.open(tx, referrerId ? [payment.user_id, referrerId] : [payment.user_id]);
-    await book.post(payment.user_id, 'main', amount, {
+    // With a referrer, both users' accounts are locked first, in account id order, as a refund or a payout
+    // locks them: a credit racing them never waits crosswise (no deadlock). Without one, each row locks the
+    // one account it credits, main before bonus: the order a refund locks them in, one statement each.
+    const book = referrerId ? await Book.open(tx, [payment.user_id, referrerId]) : null;
+    const credit = (account: 'main' | 'bonus', value: Money, posting: EntryPosting, grant?: BonusMode) =>
+      book
+        ? book.post(payment.user_id, account, value, posting, grant)
+        : creditAccount(tx, payment.user_id, account, value, posting, grant);
+    await credit('main', amount, {
       type: 'top_up',
       reference,
       entryId,
@@ -100,8 +105,7 @@ export async function creditLocked(
     // The payment's bonus includes the reflink's, so its refund withdraws both (one payment bonus row).
     if (reflinkBonus > 0n) payment = { ...payment, bonus: formatMoney(bonus) };
     if (bonus > 0n) {
-      await book.post(
-        payment.user_id,
+      await credit(
         'bonus',
         bonus,
         {
@@ -116,7 +120,7 @@ export async function creditLocked(
     // Whole cents: what leaves the referral balance is paid out in cents, so nothing is ever stuck.
     const commission = referrerId ? roundMoney(percentOf(amount, parseMoney(REFERRAL_PERCENT)), 2) : 0n;
     totals = { amount: payment.amount, commission: formatMoney(commission) };
-    if (referrerId && commission > 0n) {
+    if (book && referrerId && commission > 0n) {
       await book.post(referrerId, 'referral', commission, {
         type: 'referral_commission',
         reference,

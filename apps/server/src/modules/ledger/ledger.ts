@@ -150,7 +150,7 @@ export class Book {
   expiredOnRestore = 0n;
 }
 
-type EntryPosting = Posting & {
+export type EntryPosting = Posting & {
   entryId: string;
   relatedEntryId?: string | null;
   /** Spending to add to the user's total in the same statement (a charge's last row). */
