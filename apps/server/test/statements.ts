@@ -1,7 +1,7 @@
 import { PAYMENT_SYSTEMS, formatMoney, parseMoney } from '@storelift/shared';
 import type { Db } from '../src/db/client.js';
 import { payments } from '../src/db/schema/index.js';
-import { newTransferReference } from '../src/modules/reconciliation/transfer-reference.js';
+import { newTransferReference } from '../src/modules/billing/transfer-reference.js';
 
 /*
  * Statements as banks, Wise and Payoneer export them, made in the tests (and the reconcile bench), and the

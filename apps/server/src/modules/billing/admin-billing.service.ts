@@ -25,7 +25,7 @@ import { toAdminPaymentView, toPaymentView, toPaysystemView, toTransactionView }
 import { listPayments as pagePayments } from './payments.service.js';
 import { balancesOf, credit, debit, type Tx } from '../ledger/ledger.js';
 import { applyPaymentEventIn, creditLocked, refundPayment } from './payment-events.js';
-import { isTransferReference } from '../reconciliation/transfer-reference.js';
+import { isTransferReference } from './transfer-reference.js';
 import * as repo from './payments.repo.js';
 import { receivableSystems } from './receiving-details.js';
 import { refuseSelfOrStaff } from '../users/staff-accounts.js';

@@ -10,7 +10,7 @@ import {
 import { buildTestApp, errorsOf, type TestApp } from '../../../test/build-test-app.js';
 import { makeUser } from '../../../test/factories.js';
 import { auditLog, payments } from '../../db/schema/index.js';
-import { isTransferReference } from '../reconciliation/transfer-reference.js';
+import { isTransferReference } from './transfer-reference.js';
 import { applyPaymentEvent } from './payment-events.js';
 import { expireTransferPayments } from './transfer-payments.js';
 

@@ -1,7 +1,7 @@
 import { DAY_MS, MESSAGES, TRANSFER_PAYMENT_MESSAGES } from '@storelift/shared';
 import type { Db, Queryable } from '../../db/client.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
-import { newTransferReference } from '../reconciliation/transfer-reference.js';
+import { newTransferReference } from './transfer-reference.js';
 import { toPaymentView } from './billing.views.js';
 import { applyPaymentEvent } from './payment-events.js';
 import { findPaymentWithNames } from './payments.repo.js';

@@ -19,7 +19,7 @@ import * as repo from './reconciliation.repo.js';
 import { parseCamt053 } from './statement-camt053.js';
 import { parsePayoneerCsv, parseWiseCsv } from './statement-csv.js';
 import { StatementError, type StatementLine } from './statement-line.js';
-import { referencesIn } from './transfer-reference.js';
+import { referencesIn } from '../billing/transfer-reference.js';
 import { toStatementView } from './reconciliation.views.js';
 
 /** Balances are kept in dollars: a line in another currency is shown, never credited (no conversion). */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseCamt053 } from './statement-camt053.js';
 import { parsePayoneerCsv, parseWiseCsv, statementDate } from './statement-csv.js';
 import { StatementError } from './statement-line.js';
-import { isTransferReference, newTransferReference, referencesIn } from './transfer-reference.js';
+import { isTransferReference, newTransferReference, referencesIn } from '../billing/transfer-reference.js';
 
 /** A camt.053 entry as banks write it (001.02 shape unless `v8`). */
 function entry(o: {
