@@ -96,13 +96,13 @@ describe('PUT paysystems/{id} (admin)', () => {
     const customer = await makeUser(t.deps.db);
     const ids = async () =>
       ((await t.call('GET', 'paysystems', customer.auth)).json().data as { id: number }[]).map((s) => s.id);
-    expect(await ids()).toContain(19);
-    await staff('PUT', 'paysystems/change-is-active-paysystem', admin, { id: 19, is_active: false });
-    expect(await ids()).not.toContain(19);
-    const refused = await t.call('POST', 'checkout/19/auth', customer.auth, { amount: 200 });
+    expect(await ids()).toContain(33);
+    await staff('PUT', 'paysystems/change-is-active-paysystem', admin, { id: 33, is_active: false });
+    expect(await ids()).not.toContain(33);
+    const refused = await t.call('POST', 'checkout/33/auth', customer.auth, { amount: 200 });
     expect(refused.statusCode).toBe(422);
-    await staff('PUT', 'paysystems/change-is-active-paysystem', admin, { id: 19, is_active: true });
-    expect(await ids()).toContain(19);
+    await staff('PUT', 'paysystems/change-is-active-paysystem', admin, { id: 33, is_active: true });
+    expect(await ids()).toContain(33);
   });
 });
 
