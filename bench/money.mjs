@@ -6,6 +6,8 @@
 // top-up callbacks per second are credited (target > 500/s) and, for each hosted provider configured against
 // its stand-in (Gate Pay, LiqPay, Fondy, NOWPayments, Binance Pay, PayPal: apps/server/test/stand-in-*.ts), how many of its signed notifications
 // per second are credited (target >= 500/s), then checks the ledger.
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,7 +34,6 @@ import { startStandInLiqPay } from '../apps/server/test/stand-in-liqpay.ts';
 import { startStandInFondy } from '../apps/server/test/stand-in-fondy.ts';
 import { startStandInNowPayments } from '../apps/server/test/stand-in-nowpayments.ts';
 import { startStandInBinancePay } from '../apps/server/test/stand-in-binance-pay.ts';
-import { startStandInPayPal } from '../apps/server/test/stand-in-paypal.ts';
 
 const bench = benchDatabase('storelift_money_bench');
 const benchUrl = bench.url;
@@ -85,13 +86,38 @@ async function seed() {
 
 if (process.env.BENCH_RESEED === '1' || !(await bench.isSeeded('money_bench_seeded'))) await seed();
 
+/**
+ * PayPal's stand-in in a process of its own (bench/paypal-elsewhere.ts): its answer to each verify call is PayPal's
+ * work, not the server's. `notification` asks it for a signed webhook.
+ */
+async function startPayPalElsewhere() {
+  const child = fork(new URL('./paypal-elsewhere.ts', import.meta.url), { execArgv: ['--import', 'tsx'] });
+  const [{ ready }] = await once(child, 'message');
+  const waiting = new Map();
+  let next = 0;
+  child.on('message', ({ id, notification }) => waiting.get(id)?.(notification));
+  return {
+    ...ready,
+    notification: (eventType, resource) =>
+      new Promise((resolve) => {
+        const id = next++;
+        waiting.set(id, resolve);
+        child.send({ id, eventType, resource });
+      }),
+    close: async () => {
+      child.disconnect();
+      await once(child, 'exit');
+    },
+  };
+}
+
 const [gate, liqpay, fondy, nowpayments, binance, paypal] = await Promise.all([
   startStandInGatePay(),
   startStandInLiqPay(),
   startStandInFondy(),
   startStandInNowPayments(),
   startStandInBinancePay(),
-  startStandInPayPal(),
+  startPayPalElsewhere(),
 ]);
 const dataDir = mkdtempSync(join(tmpdir(), 'storelift-bench-'));
 const config = loadConfig({
@@ -163,7 +189,7 @@ try {
 
   /** Posts each row's request, CONCURRENCY at a time, and prints how many of the rows were credited a second. */
   const creditRate = async (label, provider, rows, requestOf) => {
-    const requests = rows.map(requestOf);
+    const requests = await Promise.all(rows.map(requestOf));
     // The adapter's own share: verifying and reading each notification, without the database.
     const adapter = paymentProviders(config).byName(provider);
     let readMs = null;
@@ -284,7 +310,8 @@ try {
         currency: 'USDT',
       }),
   );
-  // PayPal's webhooks are verified by PayPal's own call (here its stand-in's) for each one: that round trip counts.
+  // PayPal's webhooks are verified by a call to PayPal (its stand-in, in a process of its own) for each one: that
+  // round trip counts.
   await creditRate(
     'PayPal webhooks (PAYMENT.CAPTURE.COMPLETED)',
     'paypal',
