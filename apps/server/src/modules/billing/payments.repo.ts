@@ -131,19 +131,6 @@ export async function findTransferPayment(db: Queryable, reference: string): Pro
   return row;
 }
 
-/** A payment by the provider's own id for it (`provider_ref`, unique per provider). */
-export async function findPaymentByProviderRef(
-  db: Queryable,
-  provider: PaymentRow['provider'],
-  providerRef: string,
-): Promise<PaymentRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.provider, provider), eq(payments.provider_ref, providerRef)));
-  return row;
-}
-
 /** A payment by id, or by the uuid its provider knows it by. */
 export type PaymentRef = { id: number } | { uuid: string };
 
