@@ -78,11 +78,14 @@ export function formatRating(value: number | null | undefined): string {
 /** A date and time as DD.MM.YYYY HH:mm in local time; empty for a missing or invalid value. */
 export function formatDateTime(value: string | number | Date | null | undefined): string {
   const day = formatDate(value);
-  if (!day) return '';
+  return day && `${day} ${formatTime(value)}`;
+}
+
+/** The local time of a day's moment, "HH:mm" ('' for none or an invalid value). */
+export function formatTime(value: string | number | Date | null | undefined): string {
+  if (!formatDate(value)) return '';
   const date = value instanceof Date ? value : new Date(value as string | number);
-  const hh = String(date.getHours()).padStart(2, '0');
-  const mi = String(date.getMinutes()).padStart(2, '0');
-  return `${day} ${hh}:${mi}`;
+  return `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
 }
 
 /** A country code as shown: uppercased (customer-area §9). */

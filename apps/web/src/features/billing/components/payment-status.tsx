@@ -16,7 +16,10 @@ const COLORS: Record<PaymentStatus, string> = {
  */
 export const BADGE_TEXT = 'var(--mantine-color-text)';
 
-/** A payment's status as a coloured badge; a pending transfer (it has a reference) reads "Awaiting transfer". */
+/**
+ * A payment's status as a coloured badge, never cut short by a tight table; a pending transfer (it has a
+ * reference) reads "Awaiting transfer".
+ */
 export function PaymentStatusBadge({
   status,
   awaitingTransfer = false,
@@ -27,7 +30,13 @@ export function PaymentStatusBadge({
   const { t } = useTranslation('money');
   const transfer = awaitingTransfer && status === 'pending';
   return (
-    <Badge color={transfer ? 'blue' : COLORS[status]} c={BADGE_TEXT} variant="light" size="sm">
+    <Badge
+      color={transfer ? 'blue' : COLORS[status]}
+      c={BADGE_TEXT}
+      variant="light"
+      size="sm"
+      miw="max-content"
+    >
       {t(transfer ? 'paymentStatus.awaitingTransfer' : `paymentStatus.${status}`)}
     </Badge>
   );

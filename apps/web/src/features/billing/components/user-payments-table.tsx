@@ -33,7 +33,6 @@ import {
   FilterCard,
   SearchColumnSelect,
   dateColumn,
-  moneyColumn,
   StaffList,
   useServerList,
 } from '../../../components/staff-list';
@@ -255,19 +254,22 @@ export function UserPaymentsTable({
           sortable: true,
           render: (payment) => payment.paysystem.name,
         },
-        moneyColumn('amount', t('payments.columns.amount'), { sortable: true, noWrap: true }),
         {
-          accessor: 'type',
-          title: t('payments.columns.type'),
+          accessor: 'amount',
+          title: t('payments.columns.amount'),
+          sortable: true,
+          textAlign: 'right',
+          noWrap: true,
+          // Most payments are regular: only a bonus one is marked, under its amount (the type filter finds either).
           render: (payment) => (
-            <Badge
-              size="sm"
-              variant="light"
-              color={payment.type === 'bonus' ? 'grape' : 'blue'}
-              c={BADGE_TEXT}
-            >
-              {t(`payments.types.${payment.type}`)}
-            </Badge>
+            <>
+              {formatMoney(payment.amount)}
+              {payment.type === 'bonus' && (
+                <Badge display="block" ml="auto" size="sm" variant="light" color="grape" c={BADGE_TEXT}>
+                  {t('payments.types.bonus')}
+                </Badge>
+              )}
+            </>
           ),
         },
         {
