@@ -176,7 +176,8 @@ export async function settled(page: Page) {
 async function seriousViolations(page: Page, within?: string, rules?: string[]): Promise<string[]> {
   // Contrast is judged on the settled page.
   await settled(page);
-  await page.evaluate(axeSource);
+  // Injected once per loaded page (a route opened in the app keeps it).
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const results = await page.evaluate(
     ({ selector, only }) =>
       (
