@@ -36,14 +36,15 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 90_000,
+          // Generous: a slower 2-core machine takes twice the time of the one the journeys were written on.
+          testTimeout: 180_000,
           hookTimeout: 180_000,
           // A worker per core, each journey file on its worker's own server (e2e/global-setup.ts); after the
           // other projects when they run together.
           maxWorkers: Number(process.env.E2E_WORKERS) || availableParallelism(),
           sequence: { groupOrder: 1 },
           // A page waits on lazy chunks, locales and API calls: give polled assertions time.
-          expect: { poll: { timeout: 15_000, interval: 100 } },
+          expect: { poll: { timeout: 30_000, interval: 100 } },
           globalSetup: ['e2e/global-setup.ts'],
         },
       },

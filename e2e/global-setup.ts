@@ -1,8 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 
 /** One production server per worker: journeys in one worker run one after another on their own server. */
@@ -20,11 +22,39 @@ declare module 'vitest' {
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 /**
- * Starts the production build (`npm start`) on a fresh data directory and waits until it is healthy; `env` adds
- * settings (a journey's own server with providers pointed at stand-ins: hosted-payments).
+ * The PostgreSQL server the journeys' servers get a fresh database on (`E2E_DATABASE_URL`: npm test names the
+ * local one when it answers, as for the integration suite); without it each server runs on embedded PGlite in its
+ * data directory, as `npm start` does.
+ */
+const postgresUrl = process.env.E2E_DATABASE_URL;
+
+async function onPostgres(statement: string) {
+  const client = new pg.Client({ connectionString: postgresUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A new database for one server (its URL), dropped with `drop`; none without a PostgreSQL to make it on. */
+async function freshDatabase(): Promise<{ url?: string; drop(): Promise<void> }> {
+  if (!postgresUrl) return { drop: async () => {} };
+  const name = `storelift_e2e_${randomBytes(6).toString('hex')}`;
+  await onPostgres(`create database ${name}`);
+  const url = new URL(postgresUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => onPostgres(`drop database if exists ${name} with (force)`) };
+}
+
+/**
+ * Starts the production build (`npm start`) on a fresh data directory and database and waits until it is
+ * healthy; `env` adds settings (a journey's own server with providers pointed at stand-ins: hosted-payments).
  */
 export async function startServer(port: number, env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'storelift-e2e-'));
+  const database = await freshDatabase();
   const baseUrl = `http://127.0.0.1:${port}`;
   const server: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
@@ -37,6 +67,7 @@ export async function startServer(port: number, env: Record<string, string> = {}
       AUTH_RATE_LIMIT: '1000',
       // The sandbox vendor delivers a campaign day in 15 s (campaigns journey: ordered to completed).
       VENDOR_SANDBOX_SPEED: '5760',
+      ...(database.url && { DATABASE_URL: database.url }),
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -48,6 +79,7 @@ export async function startServer(port: number, env: Record<string, string> = {}
       await exited;
     }
     rmSync(dataDir, { recursive: true, force: true });
+    await database.drop();
   };
   const deadline = Date.now() + 180_000;
   for (;;) {

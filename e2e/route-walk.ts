@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
-import { apiAuth, baseUrl, signIn } from './support.js';
+import { apiAuth, baseUrl, PAGE_WAIT_MS, signIn } from './support.js';
 
 /* The walks over every signed-in route (journeys/every-route*.test.ts): the routes and how each is opened. */
 
@@ -16,8 +16,11 @@ interface RouteAccess {
 const navigation = fileURLToPath(new URL('../apps/web/src/routes/navigation.ts', import.meta.url));
 const { ROUTE_ACCESS } = (await import(navigation)) as { ROUTE_ACCESS: Record<string, RouteAccess> };
 export const signedIn = Object.entries(ROUTE_ACCESS).filter(([, access]) => !access.public);
-/** A walk's time limit grows with the routes it visits (an axe scan takes one to two seconds on 2 cores). */
-export const walk = { timeout: signedIn.length * 5_000 };
+/**
+ * A walk's time limit grows with the routes it visits (opening a route and an axe scan take one to two seconds
+ * each on 2 cores, twice that on slower ones).
+ */
+export const walk = { timeout: signedIn.length * 10_000 };
 
 /** The axe rules whose outcome a colour scheme can change. */
 export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
@@ -31,7 +34,7 @@ export async function adminIn(
 ): Promise<{ page: Page; userId: number }> {
   const context = await browser.newContext({ baseURL: baseUrl(), locale: 'en-US', viewport });
   const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
+  page.setDefaultTimeout(PAGE_WAIT_MS);
   await signIn(page, 'admin@storelift.test');
   const me = await page.request.post('/api/private/v1/me', {
     headers: await apiAuth(page, 'admin@storelift.test'),

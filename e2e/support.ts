@@ -32,10 +32,16 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * How long an action or a wait on a page may take: the time a 2-core machine, slower ones included, may need
+ * under two journeys, two servers and their browsers (a passing wait takes what it takes, not this).
+ */
+export const PAGE_WAIT_MS = 30_000;
+
 export async function newPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ baseURL: baseUrl(), locale: 'en-US' });
   const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
+  page.setDefaultTimeout(PAGE_WAIT_MS);
   return page;
 }
 

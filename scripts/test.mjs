@@ -32,13 +32,16 @@ const listening = (port) =>
   });
 
 // The integration suite runs on a local PostgreSQL (and Redis, for its many-processes tests) when both answer:
-// a third faster than on embedded PGlite. CI runs it once more on PGlite afterwards (.ci/run).
+// a third faster than on embedded PGlite. CI runs it once more on PGlite afterwards (.ci/run). The browser
+// journeys' servers then run on databases of that PostgreSQL too, as in production.
 const env = { ...process.env };
 if (!env.TEST_DATABASE_URL && (await listening(5432)) && (await listening(6379))) {
   env.TEST_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 }
+const e2eEnv = { ...process.env };
+if (!e2eEnv.E2E_DATABASE_URL && env.TEST_DATABASE_URL) e2eEnv.E2E_DATABASE_URL = env.TEST_DATABASE_URL;
 console.log(
-  `Integration tests on ${env.TEST_DATABASE_URL ? `PostgreSQL (${env.TEST_DATABASE_URL})` : 'embedded PGlite'}`,
+  `Integration tests and browser journeys' servers on ${env.TEST_DATABASE_URL ? `PostgreSQL (${env.TEST_DATABASE_URL})` : 'embedded PGlite'}`,
 );
 const unit = [
   process.execPath,
@@ -51,7 +54,7 @@ if (chromiumPath()) {
   // took longer than the two in turn, and the journeys' waits ran out.
   run(...unit);
   run('npm', ['run', 'build', '-w', '@storelift/web'], opts);
-  run(process.execPath, [...vitest, '--project', 'e2e'], opts);
+  run(process.execPath, [...vitest, '--project', 'e2e'], { ...opts, env: e2eEnv });
 } else if (process.env.CI) {
   console.error('\n✖ Chromium is missing: CI never skips the browser tests (apt-get install -y chromium).');
   process.exit(1);

@@ -109,7 +109,7 @@ describe('staff user orders and vendors', () => {
     await expect.poll(() => page.getByText('Vendor deleted').count()).toBeGreaterThan(0);
     await expect.poll(() => vendorRow.count()).toBe(0);
     await page.close();
-  }, 120_000);
+  });
 
   it("schedules a customer's draft: the start dialog takes a start time, and the campaign waits delayed", async () => {
     const page = await newPage(browser);
@@ -132,5 +132,5 @@ describe('staff user orders and vendors', () => {
     await dialog.getByRole('button', { name: 'Schedule start' }).click();
     await expect.poll(() => status.textContent()).toBe('Delayed');
     await page.close();
-  }, 90_000);
+  });
 });

@@ -52,5 +52,5 @@ describe('campaign impact', () => {
       .toBeGreaterThan(0);
     await expectAccessible(page, 'the statistics impact table');
     await page.close();
-  }, 120_000);
+  });
 });

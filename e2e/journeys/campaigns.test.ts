@@ -150,7 +150,7 @@ describe('campaigns', () => {
     await page.getByTestId('campaigns-tab-completed').click();
     await expect.poll(() => page.getByTestId(`campaign-installs-${id}`).textContent()).toBe('5 / 5');
     await page.close();
-  }, 180_000);
+  });
 
   it('orders direct installs with a per-day plan set by hand and finds that plan in the details', async () => {
     const page = await newPage(browser);
@@ -190,5 +190,5 @@ describe('campaigns', () => {
       .poll(() => page.getByTestId(`campaign-installs-${answer.data.id}`).textContent())
       .toMatch(/ \/ 30$/);
     await page.close();
-  }, 90_000);
+  });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { baseUrl, expectAccessible, launchBrowser, signIn } from '../support.js';
+import { baseUrl, expectAccessible, launchBrowser, PAGE_WAIT_MS, signIn } from '../support.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -12,7 +12,7 @@ afterAll(() => browser?.close());
 async function pageIn(scheme: 'light' | 'dark') {
   const context = await browser.newContext({ baseURL: baseUrl(), locale: 'en-US', colorScheme: scheme });
   const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
+  page.setDefaultTimeout(PAGE_WAIT_MS);
   return page;
 }
 

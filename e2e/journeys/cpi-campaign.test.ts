@@ -143,7 +143,7 @@ describe('CPI campaign: estimate, preview and report', () => {
     await signIn(staff, 'admin@storelift.test');
     await staff.goto(`/admin/user-orders?campaign=${id}`);
     const ads = staff.getByTestId('order-details').getByTestId('order-details-google-ads');
-    await expect.poll(() => ads.textContent(), { timeout: 20_000 }).toMatch(/customers\/\d+\/campaigns\/\d+/);
+    await expect.poll(() => ads.textContent(), { timeout: 30_000 }).toMatch(/customers\/\d+\/campaigns\/\d+/);
     expect(await ads.textContent()).toMatch(/ENABLED/);
     await expectAccessible(
       staff,

@@ -171,5 +171,5 @@ describe('CPI campaign', () => {
       .poll(async () => (await cents(page, 'balance-main')) + (await cents(page, 'balance-bonus')))
       .toBe(before - 2_400);
     await page.close();
-  }, 120_000);
+  });
 });

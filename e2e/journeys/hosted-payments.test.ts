@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startServer } from '../global-setup.js';
-import { expectAccessible, launchBrowser, signIn } from '../support.js';
+import { expectAccessible, launchBrowser, PAGE_WAIT_MS, signIn } from '../support.js';
 
 /*
  * Hosted payments end to end: a server of this journey's own, its PayPal (1) and Fondy (33) pointed at the
@@ -68,7 +68,7 @@ async function pageOnServer(): Promise<Page> {
   // The stand-ins' checkout pages are theirs, not sites: the browser's icon request is no call to them.
   await context.route('**/favicon.ico', (route) => route.fulfill({ status: 404 }));
   const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
+  page.setDefaultTimeout(PAGE_WAIT_MS);
   return page;
 }
 
@@ -120,7 +120,7 @@ describe('hosted payments', () => {
       body: notice.body,
     });
     expect(callback.status).toBe(200);
-    await expect.poll(() => resultStatus(page), { timeout: 15_000 }).toBe('credited');
+    await expect.poll(() => resultStatus(page)).toBe('credited');
     await expect.poll(balance).toBe(before + 150);
 
     // Staff: each system's provider, configured or not, live or sandbox.
@@ -134,5 +134,5 @@ describe('hosted payments', () => {
     // Bank transfer: no credentials, live once the demo data's receiving details are set.
     expect(await provider(3)).toBe('Bank transfer (statements)Live');
     await expectAccessible(admin, 'the payment systems with their providers');
-  }, 120_000);
+  });
 });

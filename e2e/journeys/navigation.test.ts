@@ -47,7 +47,7 @@ describe('navigation', () => {
     expect(await page.getByTestId('campaign-advanced-mode').isChecked()).toBe(true);
     await expectAccessible(page, 'Add campaigns in the advanced mode');
     await page.close();
-  }, 120_000);
+  });
 
   it('shows payment systems and plans from the server in the interface language', async () => {
     const page = await newPage(browser);
@@ -85,7 +85,7 @@ describe('navigation', () => {
     await page.getByTestId('language-switch').selectOption('en-US');
     await expect.poll(() => page.getByText('Bronze', { exact: true }).count()).toBeGreaterThan(0);
     await page.close();
-  }, 120_000);
+  });
 
   it('keeps the account menu and the first campaigns on the first screen of a 390 px phone', async () => {
     const page = await newPage(browser);
@@ -126,5 +126,5 @@ describe('navigation', () => {
     await expect.poll(() => toggle.textContent()).toBe('Filters2active: 2');
     await expectAccessible(page, 'My campaigns at 390 px with the filters open');
     await page.close();
-  }, 120_000);
+  });
 });

@@ -29,14 +29,14 @@ describe('pacing', () => {
     await page.keyboard.press('Escape');
 
     // Each keyword with its rank, score and difficulty; what the figures rest on.
-    await expect.poll(() => page.getByTestId('pacing-row').count(), { timeout: 15_000 }).toBe(2);
+    await expect.poll(() => page.getByTestId('pacing-row').count()).toBe(2);
     await expect
       .poll(() => page.getByTestId('pacing-basis').textContent())
       .toMatch(/^Based on \d+ delivered campaigns in this store and country/);
     // Aiming for the top: at least one keyword below rank 1 gets installs a day and days.
     await page.getByTestId('pacing-target').fill('1');
     await expect
-      .poll(() => page.getByTestId('pacing-use').textContent(), { timeout: 15_000 })
+      .poll(() => page.getByTestId('pacing-use').textContent())
       .toMatch(/^Use this plan: \d+ a day for \d+ days?$/);
     expect(await page.getByTestId('pacing-suggestion').allTextContents()).toContainEqual(
       expect.stringMatching(/^\d+ a day · \d+ days?/),

@@ -53,7 +53,7 @@ describe('panel vendors', () => {
     await page.getByTestId('vendor-services-load').focus();
     await page.keyboard.press('Enter');
     await expect
-      .poll(() => page.getByTestId('vendor-services-loaded').textContent(), { timeout: 20_000 })
+      .poll(() => page.getByTestId('vendor-services-loaded').textContent(), { timeout: 30_000 })
       .toMatch(/^Loaded \d\d\.\d\d\.\d{4}/);
     expect(await page.getByTestId('vendor-services-error').count()).toBe(0);
     const rows = page.getByTestId('vendor-services-table').locator('tbody tr');

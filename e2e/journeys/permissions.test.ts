@@ -93,7 +93,11 @@ describe('roles and permissions', () => {
         .click();
       await admin.waitForURL('**/admin/log-viewer');
       await admin.getByTestId('audit-action').click();
-      await admin.getByRole('option', { name: 'Permissions changed' }).click();
+      // The list keeps the page before on screen while the filtered one loads: its rows are read once it came.
+      await Promise.all([
+        admin.waitForResponse((response) => /\/api\/admin\/v1\/audit\?.*action=/.test(response.url())),
+        admin.getByRole('option', { name: 'Permissions changed' }).click(),
+      ]);
       const row = admin
         .getByTestId('audit-table')
         .getByRole('row')

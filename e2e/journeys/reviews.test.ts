@@ -112,5 +112,5 @@ describe('guaranteed reviews', () => {
     // The customer's list reads itself again while a campaign is in moderation.
     await expect.poll(() => status.textContent(), { timeout: 30_000, interval: 1_000 }).toBe('Active');
     await page.close();
-  }, 120_000);
+  });
 });

@@ -66,5 +66,5 @@ describe('Webhooks', () => {
     await page.getByRole('button', { name: 'Delete' }).first().click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => page.getByTestId('webhooks-empty').count()).toBe(1);
-  }, 120_000);
+  });
 });
