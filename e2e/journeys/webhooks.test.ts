@@ -64,7 +64,12 @@ describe('Webhooks', () => {
 
     // Delete asks first.
     await page.getByRole('button', { name: 'Delete' }).first().click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    const [deleted] = await Promise.all([
+      page.waitForResponse((response) => response.request().method() === 'DELETE'),
+      page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click(),
+    ]);
+    expect(deleted.status()).toBe(200);
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
     await expect.poll(() => page.getByTestId('webhooks-empty').count()).toBe(1);
   });
 });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   getTableColumns,
+  type Column,
   sql,
   type InferInsertModel,
   type InferSelectModel,
@@ -50,31 +51,47 @@ export function setColumns<T extends Table>(table: T, values: Values<T>): SQL {
   );
 }
 
+const dialect = new PgDialect();
+
+/** Each table's columns as entries, read once: every statement of the hot paths reads or maps them. */
+const entriesOf = new WeakMap<Table, [string, Column][]>();
+function columnEntries(table: Table): [string, Column][] {
+  let entries = entriesOf.get(table);
+  if (!entries) entriesOf.set(table, (entries = Object.entries(getTableColumns(table))));
+  return entries;
+}
+
+/** Column lists already written, by table and alias. */
+const lists = new WeakMap<Table, Map<string, SQL>>();
+
 /**
  * `"a", "b"` (or `v."a", v."b"` with an alias): the table's columns as this process knows them, for the
  * `returning` and `select` of prepared statements. Unlike `*`, an added column (a migration while this process
- * runs) does not change their result, which PostgreSQL would refuse for a prepared statement.
+ * runs) does not change their result, which PostgreSQL would refuse for a prepared statement. Written once per
+ * table and alias as one raw piece: rendering the payments' forty identifiers took about 0.1 ms per statement.
  */
 export function columnList(table: Table, alias?: string): SQL {
-  return sql.join(
-    Object.values(getTableColumns(table)).map((column) =>
-      alias ? sql`${sql.identifier(alias)}.${sql.identifier(column.name)}` : sql.identifier(column.name),
-    ),
-    sql`, `,
-  );
+  let byAlias = lists.get(table);
+  if (!byAlias) lists.set(table, (byAlias = new Map()));
+  const key = alias ?? '';
+  let list = byAlias.get(key);
+  if (!list) {
+    const prefix = alias ? `${dialect.escapeName(alias)}.` : '';
+    const names = columnEntries(table).map(([, column]) => `${prefix}${dialect.escapeName(column.name)}`);
+    byAlias.set(key, (list = sql.raw(names.join(', '))));
+  }
+  return list;
 }
 
 /** A row as PostgreSQL answers it (`returning *`) typed and decoded as Drizzle's own queries answer it. */
 export function rowOf<T extends Table>(table: T, raw: Record<string, unknown>): InferSelectModel<T> {
   const row: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(getTableColumns(table))) {
+  for (const [key, column] of columnEntries(table)) {
     const value = raw[column.name];
     row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
   }
   return row as InferSelectModel<T>;
 }
-
-const dialect = new PgDialect();
 
 /**
  * Runs a template and answers its rows as PostgreSQL gives them, on either driver. `prepared`: as a named
