@@ -19,7 +19,7 @@ import { QUEUES } from '../apps/server/dist/workers.js';
 import { createSession } from '../apps/server/dist/modules/sessions/sessions.repo.js';
 import { grantRoles } from '../apps/server/dist/modules/users/users.repo.js';
 import { checkLedger } from '../apps/server/dist/modules/ledger/ledger-check.js';
-import { newTransferReference } from '../apps/server/dist/modules/reconciliation/transfer-reference.js';
+import { newTransferReference } from '../apps/server/dist/modules/billing/transfer-reference.js';
 import { parseCamt053 } from '../apps/server/dist/modules/reconciliation/statement-camt053.js';
 import { camt053 } from '../apps/server/test/statements.ts';
 
