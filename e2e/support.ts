@@ -117,6 +117,27 @@ export async function findUserOrder(page: Page, id: number) {
 }
 
 /**
+ * Presses a confirm dialog's button and waits until the dialog has gone. Under load the dialog may still be
+ * rendering when the first press lands (seen twice: a delete that never happened), so it is pressed again while the
+ * dialog stays open; a press it no longer needs (it closed meanwhile) is no error.
+ */
+export async function confirmDialog(page: Page, button: string) {
+  const dialog = page.getByRole('dialog').filter({ has: page.getByRole('button', { name: button }) });
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    await dialog
+      .getByRole('button', { name: button })
+      .click({ timeout: 5_000 })
+      .catch(() => undefined);
+    const closed = await dialog.waitFor({ state: 'detached', timeout: 10_000 }).then(
+      () => true,
+      () => false,
+    );
+    if (closed) return;
+  }
+  throw new Error(`The dialog with "${button}" stayed open`);
+}
+
+/**
  * Picks a staff action from a campaign's row menu on /admin/user-orders. The table may still be re-rendering
  * from a search (a menu opened on the old row closes with it), so the menu is opened again until it stays.
  */

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as OTPAuth from 'otpauth';
 import type { Browser, Page } from 'playwright-core';
-import { expectAccessible, freshCustomer, launchBrowser, newPage, signIn } from '../support.js';
+import {
+  confirmDialog,
+  expectAccessible,
+  freshCustomer,
+  launchBrowser,
+  newPage,
+  signIn,
+} from '../support.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -68,7 +75,7 @@ describe('My profile', () => {
 
     await page.getByRole('button', { name: 'Delete avatar' }).click();
     await expect.poll(() => page.getByRole('dialog', { name: 'Delete your avatar?' }).count()).toBe(1);
-    await page.getByRole('dialog').getByRole('button', { name: 'Delete avatar' }).click();
+    await confirmDialog(page, 'Delete avatar');
     await expect.poll(() => page.getByTestId('user-menu').locator('img').count()).toBe(0);
     expect((await page.request.get(src)).status()).toBe(404);
     await page.close();

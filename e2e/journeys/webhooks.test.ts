@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { expectAccessible, freshCustomer, launchBrowser, newPage, signIn } from '../support.js';
+import {
+  confirmDialog,
+  expectAccessible,
+  freshCustomer,
+  launchBrowser,
+  newPage,
+  signIn,
+} from '../support.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -64,12 +71,7 @@ describe('Webhooks', () => {
 
     // Delete asks first.
     await page.getByRole('button', { name: 'Delete' }).first().click();
-    const [deleted] = await Promise.all([
-      page.waitForResponse((response) => response.request().method() === 'DELETE'),
-      page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click(),
-    ]);
-    expect(deleted.status()).toBe(200);
-    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await confirmDialog(page, 'Delete');
     await expect.poll(() => page.getByTestId('webhooks-empty').count()).toBe(1);
   });
 });
