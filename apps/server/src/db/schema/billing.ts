@@ -262,6 +262,8 @@ export const payments = pgTable(
     created_at: createdAt(),
     received_at: timestamp('received_at', { withTimezone: true }),
     credited_at: timestamp('credited_at', { withTimezone: true }),
+    /** When the payer was mailed that it was credited (the mail job's outbox: null = still to mail). */
+    credited_mail_at: timestamp('credited_mail_at', { withTimezone: true }),
     canceled_at: timestamp('canceled_at', { withTimezone: true }),
     refunded_at: timestamp('refunded_at', { withTimezone: true }),
     /** The key of the invoice PDF staff uploaded (lib/file-storage.ts); null = the generated invoice. */
@@ -287,6 +289,10 @@ export const payments = pgTable(
     index('payments_credited_idx')
       .on(t.credited_at)
       .where(sql`${t.status} = 'credited'`),
+    // The credited top-ups whose mail the mail job has still to send.
+    index('payments_credited_mail_due_idx')
+      .on(t.id)
+      .where(sql`${t.status} = 'credited' and ${t.type} = 'regular' and ${t.credited_mail_at} is null`),
     check('payments_amount_check', sql`${t.amount} > 0 and ${t.total} >= ${t.amount}`),
   ],
 );

@@ -45,17 +45,37 @@ async function loadSnapshot(db: Db, version: number): Promise<Snapshot> {
   return { version, lists };
 }
 
-/** Per database (one per app), like the prepared session query: reloaded when the version moves. */
-const snapshots = new WeakMap<Db, Promise<Snapshot>>();
+/**
+ * How long a process uses its copy before it reads the version again: a change made in another process takes
+ * effect here within this time, one made in this process at once (forgetAccessLists). Reading the version on
+ * every request was one more round trip on every rate-limited request (a payment notification's 7 statements).
+ */
+export const VERSION_CHECK_MS = 1_000;
 
-async function snapshotOf(db: Db): Promise<Snapshot> {
-  const version = await accessListVersion(db);
-  const cached = await snapshots.get(db)?.catch(() => undefined);
-  if (cached?.version === version) return cached;
-  // The version was read before the load, so a copy is never labelled newer than it is.
-  const load = loadSnapshot(db, version);
-  snapshots.set(db, load);
-  return load;
+/** Per database (one per app): the copy, and when its version was last read. */
+const copies = new WeakMap<Db, { snapshot: Promise<Snapshot>; checkedAt: number }>();
+
+function snapshotOf(db: Db): Promise<Snapshot> {
+  const held = copies.get(db);
+  if (held && performance.now() - held.checkedAt < VERSION_CHECK_MS) return held.snapshot;
+  // One read of the version for all the requests that find the copy due; the copy is reloaded only when it moved.
+  const snapshot = (async () => {
+    const version = await accessListVersion(db);
+    const previous = await held?.snapshot.catch(() => undefined);
+    // The version was read before the load, so a copy is never labelled newer than it is.
+    return previous?.version === version ? previous : loadSnapshot(db, version);
+  })();
+  copies.set(db, { snapshot, checkedAt: performance.now() });
+  // A failed read is not kept: the next check tries again.
+  snapshot.catch(() => {
+    if (copies.get(db)?.snapshot === snapshot) copies.delete(db);
+  });
+  return snapshot;
+}
+
+/** Drops this process's copy once a change of the lists has committed: its next check reads them again. */
+export function forgetAccessLists(db: Db) {
+  copies.delete(db);
 }
 
 /** What a request says about who is asking, each checked against the lists of its kind. */

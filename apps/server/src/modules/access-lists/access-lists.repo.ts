@@ -11,9 +11,9 @@ export type NewEntry = typeof accessListEntries.$inferInsert;
 const VERSION_KEY = 'access_list_version';
 
 /**
- * Raises the version of the access lists in the change's transaction. Every check reads the version (one
- * primary-key read) and reloads its process's copy when it differs, so an entry added or deleted in one API
- * process takes effect in every process at its next check (access-lists.cache.ts).
+ * Raises the version of the access lists in the change's transaction. Each process reads the version (one
+ * primary-key read) at most once a second and reloads its copy when it differs, so an entry added or deleted in
+ * one API process takes effect in every process within a second (access-lists.cache.ts).
  */
 export const bumpAccessListVersion = (tx: Queryable) => raiseVersion(tx, VERSION_KEY);
 

@@ -12,7 +12,7 @@ import { pageMeta } from '../../lib/paging.js';
 import { audit } from '../audit/audit.js';
 import { currentActor } from '../audit/request-context.js';
 import { identityOf } from '../users/users.repo.js';
-import { blockedBy, type AccessFacts } from './access-lists.cache.js';
+import { blockedBy, forgetAccessLists, type AccessFacts } from './access-lists.cache.js';
 import {
   bumpAccessListVersion,
   deleteEntry as deleteEntryRow,
@@ -71,11 +71,12 @@ export async function createEntry(db: Db, body: z.output<typeof accessListEntryB
     });
     return created;
   });
+  forgetAccessLists(db);
   const creator = await identityOf(db, actorId ?? 0);
   return { data: toView(row, creator ?? null), message: SECURITY_MESSAGES.entrySaved };
 }
 
-/** `DELETE user-access-list/{id}`: lifts the entry at once, in every process. */
+/** `DELETE user-access-list/{id}`: lifts the entry at once in this process, within a second in every other. */
 export async function deleteEntry(db: Db, id: number) {
   await db.transaction(async (tx) => {
     const row = await deleteEntryRow(tx, id);
@@ -87,6 +88,7 @@ export async function deleteEntry(db: Db, id: number) {
       before: auditView(row),
     });
   });
+  forgetAccessLists(db);
   return { message: SECURITY_MESSAGES.entryDeleted, count: 1 };
 }
 

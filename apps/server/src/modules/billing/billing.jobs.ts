@@ -2,8 +2,7 @@ import type { Deps } from '../../deps.js';
 import type { QueueDeclarations } from '../../jobs/queues.js';
 import type { SandboxEvent } from '../../providers/payments/sandbox/sandbox-provider.js';
 import { expireDueBonuses } from './bonus-expiry.js';
-import { sendPaymentCreditedMail } from './payment-mail.js';
-import type { PaymentRef } from './payments.repo.js';
+import { mailCreditedPayments } from './payment-mail.js';
 import { confirm, redeliver, type SandboxConfirmation } from './sandbox-checkout.js';
 import { expireTransferPayments } from './transfer-payments.js';
 
@@ -13,8 +12,8 @@ export interface BillingQueues {
   'payments.sandbox-deliver': { event: SandboxEvent };
   /** The sandbox's next simulated confirmation of a crypto payment. */
   'payments.sandbox-confirm': SandboxConfirmation;
-  /** The mail of a credited top-up, queued once its crediting committed. */
-  'payments.credited-mail': { payment: PaymentRef };
+  /** Scheduled every minute: mails the payers of the top-ups credited since (the payments are its outbox). */
+  'payments.credited-mail': Record<string, never>;
   /** Scheduled hourly: writes off the unspent part of expired bonus money. */
   'billing.expire-bonuses': Record<string, never>;
   /** Scheduled hourly: cancels the transfer payments whose money did not arrive in time. */
@@ -28,7 +27,12 @@ export const billingQueues: QueueDeclarations<Deps, BillingQueues> = {
     handler: (deps) => (data) => confirm(deps, data),
     options: { pollingIntervalSeconds: 0.5 },
   },
-  'payments.credited-mail': { handler: (deps) => (data) => sendPaymentCreditedMail(deps, data.payment) },
+  'payments.credited-mail': {
+    handler: (deps) => async () => {
+      await mailCreditedPayments(deps);
+    },
+    schedule: '* * * * *',
+  },
   'billing.expire-bonuses': {
     handler: (deps) => async () => {
       await expireDueBonuses(deps.db);

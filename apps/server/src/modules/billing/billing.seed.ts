@@ -13,7 +13,7 @@ import { buyTokens } from '../api-credits/api-credits.service.js';
 import { findUserByEmail } from '../users/users.repo.js';
 import { creditLocked } from './payment-events.js';
 import { PAYSYSTEM_DEFINITIONS } from './paysystems.data.js';
-import { insertPayment } from './payments.repo.js';
+import { insertPayment, markCreditMailed } from './payments.repo.js';
 import { paymentActionFor, quoteOf } from './payments.service.js';
 import { receivingSettingsStored, storeReceivingSettings } from './receiving-details.js';
 
@@ -131,6 +131,8 @@ export async function seedMoneyDemo(db: Db) {
         details: `${system!.name} (sandbox)`,
       });
       await creditLocked(tx, payment);
+      // Demo history, not news: its payers are not mailed that it was credited.
+      await markCreditMailed(tx, payment.id);
     });
   }
   await buyTokens(db, user.id, 1000);

@@ -12,7 +12,6 @@ import {
   type RawNotification,
 } from '../../providers/payments/payment-provider.js';
 import { InsufficientFundsError } from '../ledger/ledger.js';
-import { mailPaymentCredited } from './payment-mail.js';
 import {
   applyPaymentEventIn,
   applyToLocked,
@@ -66,7 +65,7 @@ export async function applyNotice(
     const locked = await lockForEvent(tx, provider.name, notice.payment);
     if (!locked || locked.payment.provider !== provider.name) {
       logUnknownOnce(provider.name, notice.payment, notice.kind);
-      return { status: 'unknown' };
+      return 'unknown';
     }
     const event = eventOfNotice(notice, { id: locked.payment.id }, locked.payment);
     if (!event) {
@@ -74,41 +73,33 @@ export async function applyNotice(
         { provider: provider.name, paymentId: locked.payment.id, amount: notice.amount },
         'partial refund at the provider: the ledger is left to staff',
       );
-      return { status: 'unchanged' };
+      return 'unchanged';
     }
-    return { status: await applyToLocked(tx, locked, event), payment: { id: locked.payment.id } };
+    return applyToLocked(tx, locked, event);
   });
 }
 
-/** Applies a verified provider's event (the payment it names) and mails a credit. */
+/** Applies a verified provider's event (the payment it names). */
 export function applyEvent(deps: Deps, provider: ProviderName, event: PaymentEvent): Promise<EventOutcome> {
-  return settle(deps, provider, event.kind === 'refunded', event.payment, async (tx) => ({
-    status: await applyPaymentEventIn(tx, provider, event),
-    payment: event.payment,
-  }));
-}
-
-/** What an event's transaction did, and to which payment. */
-interface Applied {
-  status: EventOutcome;
-  payment?: repo.PaymentRef;
+  return settle(deps, provider, event.kind === 'refunded', event.payment, (tx) =>
+    applyPaymentEventIn(tx, provider, event),
+  );
 }
 
 /**
- * Runs an event's transaction, then queues the mail of a credit. A refund at the provider after the customer
- * spent the balance cannot be followed by the ledger on its own, and the provider retrying would not change
- * that: it is logged as an error for staff and the notice acknowledged.
+ * Runs an event's transaction. A refund at the provider after the customer spent the balance cannot be
+ * followed by the ledger on its own, and the provider retrying would not change that: it is logged as an error
+ * for staff and the notice acknowledged.
  */
 async function settle(
   deps: Deps,
   provider: ProviderName,
   refund: boolean,
   ref: NoticePaymentRef,
-  apply: (tx: Tx) => Promise<Applied>,
+  apply: (tx: Tx) => Promise<EventOutcome>,
 ): Promise<EventOutcome> {
-  let applied: Applied;
   try {
-    applied = await deps.db.transaction(apply);
+    return await deps.db.transaction(apply);
   } catch (error) {
     if (!(error instanceof InsufficientFundsError) || !refund) throw error;
     logger.error(
@@ -117,8 +108,6 @@ async function settle(
     );
     return 'unchanged';
   }
-  if (applied.status === 'credited' && applied.payment) await mailPaymentCredited(deps, applied.payment);
-  return applied.status;
 }
 
 /** A notice's amount in cents, or a 422 when it is not an amount. */

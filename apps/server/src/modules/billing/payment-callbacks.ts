@@ -2,7 +2,6 @@ import Stripe from 'stripe';
 import { z } from 'zod';
 import { MESSAGES, PAYMENT_SYSTEMS } from '@storelift/shared';
 import type { Deps } from '../../deps.js';
-import { mailPaymentCredited } from './payment-mail.js';
 import { ForbiddenError, HttpError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { signingSecret } from '../core-settings/signing-secret.js';
 import { paymentProviders } from '../../providers/payments/create-payment-providers.js';
@@ -52,7 +51,6 @@ export async function handleSandboxCallback(
         : { kind: 'canceled', payment };
   const status = await applyPaymentEvent(deps.db, 'sandbox', event, parsed.amount);
   if (status === 'unknown') throw new NotFoundError();
-  if (status === 'credited') await mailPaymentCredited(deps, payment);
   return { received: true, status };
 }
 

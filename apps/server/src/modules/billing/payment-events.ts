@@ -161,6 +161,8 @@ export async function creditLocked(
           type: 'payment',
           key: 'paymentCredited',
           params: { amount: centsText(amount) },
+          // A top-up's own mail always goes (payment-mail.ts): the notice is not mailed again.
+          mailedApart: payment.type === 'regular',
         }),
         eventInsert(payment.user_id, 'payment.credited', {
           payment_id: payment.id,

@@ -1,35 +1,36 @@
 import { centsText, parseMoney, type Locale } from '@storelift/shared';
 import type { Deps } from '../../deps.js';
+import { logger } from '../../lib/logger.js';
 import { renderMail } from '../mail/mail.templates.js';
-import { findPaymentForMail, type PaymentRef } from './payments.repo.js';
+import { creditedAwaitingMail, markCreditMailed } from './payments.repo.js';
 
 /** An amount as a mail shows it: two decimals ("500.00"). */
 const shown = (value: string) => centsText(parseMoney(value));
 
 /**
- * Queues the mail that a top-up was credited (`payments.credited-mail`, sent by the job below). Called once the
- * crediting transaction has committed, by the one caller that credited it; a mail that cannot be queued is
- * logged and never undoes the crediting. Rendering waits for the job: a notification's answer does not.
+ * The credited-mail job (`payments.credited-mail`, every minute): mails each top-up credited since (template
+ * `payment-credited`, in the payer's language) and marks it mailed. The payment row is the outbox, so crediting
+ * writes nothing more for its mail, and whatever credited it (a provider, a statement, staff) is mailed alike.
+ * One at a time, so a failing one is tried again next minute and the rest go on.
  */
-export async function mailPaymentCredited(deps: Deps, ref: PaymentRef) {
-  try {
-    await deps.jobs.send('payments.credited-mail', { payment: ref });
-  } catch (error) {
-    console.error('[mail] payment credited', error);
+export async function mailCreditedPayments(deps: Deps, limit = 100) {
+  let sent = 0;
+  for (const row of await creditedAwaitingMail(deps.db, limit)) {
+    try {
+      const mail = await renderMail(deps.db, 'payment-credited', row.user.locale as Locale, {
+        name: row.user.nickname,
+        email: row.user.email,
+        link: `${deps.config.publicUrl}/my-transactions`,
+        amount: shown(row.payment.amount),
+        bonus: shown(row.payment.bonus),
+        paysystem: row.paysystem,
+      });
+      await deps.jobs.send('mail.send', { to: row.user.email, ...mail });
+      await markCreditMailed(deps.db, row.payment.id);
+      sent += 1;
+    } catch (error) {
+      logger.error({ err: error, paymentId: row.payment.id }, '[payments] credited mail failed');
+    }
   }
-}
-
-/** Mails the customer that a top-up was credited (template `payment-credited`, in their language). */
-export async function sendPaymentCreditedMail(deps: Deps, ref: PaymentRef) {
-  const row = await findPaymentForMail(deps.db, ref);
-  if (!row || row.payment.status !== 'credited') return;
-  const mail = await renderMail(deps.db, 'payment-credited', row.user.locale as Locale, {
-    name: row.user.nickname,
-    email: row.user.email,
-    link: `${deps.config.publicUrl}/my-transactions`,
-    amount: shown(row.payment.amount),
-    bonus: shown(row.payment.bonus),
-    paysystem: row.paysystem,
-  });
-  await deps.jobs.send('mail.send', { to: row.user.email, ...mail });
+  return sent;
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { adminPaymentListQuerySchema } from '@storelift/shared';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -82,16 +82,33 @@ export async function payerOf(db: Queryable, id: number): Promise<number | undef
 export const isUuid = (text: string) =>
   /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text);
 
-/** A payment with its payer and its payment system's name (the mail of a credited payment). */
-export async function findPaymentForMail(db: Queryable, ref: PaymentRef) {
-  if ('uuid' in ref && !isUuid(ref.uuid)) return undefined;
-  const [row] = await db
-    .select({ payment: payments, user: users, paysystem: paymentSystems.name })
+/**
+ * Credited top-ups whose payer is still to be mailed, oldest first, with the payer and the payment system's name
+ * (the credited-mail job's outbox, on its partial index).
+ */
+export function creditedAwaitingMail(db: Queryable, limit: number) {
+  return db
+    .select({
+      payment: { id: payments.id, amount: payments.amount, bonus: payments.bonus },
+      user: { email: users.email, nickname: users.nickname, locale: users.locale },
+      paysystem: paymentSystems.name,
+    })
     .from(payments)
     .innerJoin(users, eq(users.id, payments.user_id))
     .innerJoin(paymentSystems, eq(paymentSystems.id, payments.paysystem_id))
-    .where('id' in ref ? eq(payments.id, ref.id) : eq(payments.uuid, ref.uuid));
-  return row;
+    .where(
+      and(eq(payments.status, 'credited'), eq(payments.type, 'regular'), isNull(payments.credited_mail_at)),
+    )
+    .orderBy(asc(payments.id))
+    .limit(limit);
+}
+
+/** Marks a credited payment's mail sent. */
+export async function markCreditMailed(db: Queryable, id: number) {
+  await db
+    .update(payments)
+    .set({ credited_mail_at: new Date() })
+    .where(and(eq(payments.id, id), isNull(payments.credited_mail_at)));
 }
 
 export async function updatePayment(db: Queryable, id: number, values: Partial<NewPayment>) {

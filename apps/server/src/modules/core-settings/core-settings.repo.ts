@@ -86,7 +86,7 @@ export async function raiseVersion(tx: Queryable, key: string) {
     });
 }
 
-/** A version counter kept in `settings` (0 when there is none); read on every request, so prepared. */
+/** A version counter kept in `settings` (0 when there is none); read on the request path, so prepared. */
 export async function versionOf(db: Db, key: string): Promise<number> {
   const [row] = await rowsOf<{ value: number }>(
     db,

@@ -14,6 +14,7 @@ import { waitForMail } from '../../../test/outbox.js';
 import { auditLog, notices, notifications } from '../../db/schema/index.js';
 import { deliveryTick } from '../campaigns/delivery/campaigns.delivery.js';
 import { mailPendingNotices } from './notices.service.js';
+import { notify } from './notify.js';
 
 type Auth = Record<string, string>;
 type User = Awaited<ReturnType<typeof makeUser>>;
@@ -218,23 +219,32 @@ describe('e-mail preferences', () => {
     expect((await own('GET', 'notices/email-preferences', bob.auth)).json().data.types).toEqual([]);
   });
 
-  it('mails a notice of a chosen type and not one of another type', async () => {
+  it('mails a notice of a chosen type and not one of another type, nor a top-up’s (mailed apart)', async () => {
     const erin = await makeUser(t.deps.db);
-    await own('PUT', 'notices/email-preferences', erin.auth, { types: [NOTICE_TYPES.payment] });
+    await own('PUT', 'notices/email-preferences', erin.auth, {
+      types: [NOTICE_TYPES.payment, NOTICE_TYPES.payout],
+    });
     const started = Date.now();
     await send({ user_id: erin.user.id, text: 'Not by mail' });
     await makeTopUp(t.deps.db, erin.user.id, '40');
+    await notify(t.deps.db, {
+      userId: erin.user.id,
+      type: 'payout',
+      key: 'payoutCompleted',
+      params: { amount: '12.50' },
+    });
     const rows = await t.deps.db.select().from(notices).where(eq(notices.user_id, erin.user.id));
     expect(rows.map((row) => [row.type, row.mail_status]).sort()).toEqual([
       [1, 'none'],
-      [2, 'pending'],
+      [2, 'none'],
+      [5, 'pending'],
     ]);
     await mailPendingNotices(t.deps);
     const mail = await waitForMail(t.config.dataDir, erin.user.email, { after: started - 1000 });
-    expect(mail.text).toContain('Your top-up of 40.00 USD was credited');
+    expect(mail.text).toContain('Your referral payout of 12.50 USD is done');
     expect(mail.text).not.toContain('Not by mail');
     const after = await t.deps.db.select().from(notices).where(eq(notices.user_id, erin.user.id));
-    expect(after.map((row) => row.mail_status).sort()).toEqual(['none', 'sent']);
+    expect(after.map((row) => row.mail_status).sort()).toEqual(['none', 'none', 'sent']);
   });
 });
 
