@@ -93,6 +93,17 @@ export function rowOf<T extends Table>(table: T, raw: Record<string, unknown>): 
   return row as InferSelectModel<T>;
 }
 
+/** Statement names by text: the fixed shapes are few, and hashing a text again on every run cost more than its look-up. */
+const statementNames = new Map<string, string>();
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `s_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
 /**
  * Runs a template and answers its rows as PostgreSQL gives them, on either driver. `prepared`: as a named
  * statement, named after its text, so each connection parses and plans it once and then only binds it (the
@@ -106,7 +117,6 @@ export async function rowsOf<T = Record<string, unknown>>(
 ): Promise<T[]> {
   if (!options.prepared) return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
   const built = dialect.sqlToQuery(query);
-  const name = `s_${createHash('sha1').update(built.sql).digest('base64url').slice(0, 20)}`;
-  const result = await db._.session.prepareQuery(built, undefined, name, false).execute();
+  const result = await db._.session.prepareQuery(built, undefined, statementName(built.sql), false).execute();
   return (result as { rows: T[] }).rows;
 }

@@ -1,7 +1,7 @@
 import type { CampaignStatus } from '@storelift/shared';
 import type { Tx } from '../ledger/ledger.js';
 import type { CompletionImpact } from '../impact/impact.service.js';
-import { emitEvent } from '../webhooks/webhooks.events.js';
+import { emitEvent, eventInsert } from '../webhooks/webhooks.events.js';
 import type * as repo from './campaigns.repo.js';
 
 /*
@@ -17,6 +17,14 @@ const summary = (row: repo.CampaignRow) => ({
   installs_actual: row.installs_actual,
 });
 
+/** The payload of `campaign.status_changed`: the campaign as moved, where from and why. */
+const statusChanged = (row: repo.CampaignRow, from: CampaignStatus, reason: string | null) => ({
+  ...summary(row),
+  from,
+  to: row.status,
+  reason,
+});
+
 /**
  * `campaign.status_changed` for a move from `from`, and `campaign.completed` when it completed (with a
  * keyword-installs campaign's `impact` per keyword).
@@ -29,15 +37,14 @@ export async function emitStatusEvents(
   impact: readonly CompletionImpact[] | null = null,
 ) {
   if (from === row.status) return;
-  await emitEvent(tx, row.user_id, 'campaign.status_changed', {
-    ...summary(row),
-    from,
-    to: row.status,
-    reason,
-  });
+  await emitEvent(tx, row.user_id, 'campaign.status_changed', statusChanged(row, from, reason));
   if (row.status === 'completed')
     await emitEvent(tx, row.user_id, 'campaign.completed', { ...summary(row), ...(impact && { impact }) });
 }
+
+/** emitStatusEvents()'s `campaign.status_changed` as a statement, to run in the move's own (`row` as moved). */
+export const statusChangedInsert = (row: repo.CampaignRow, from: CampaignStatus, reason: string | null) =>
+  eventInsert(row.user_id, 'campaign.status_changed', statusChanged(row, from, reason));
 
 /** `campaign.day_delivered` for each campaign day whose every order has now delivered its plan. */
 export async function emitDaysDelivered(

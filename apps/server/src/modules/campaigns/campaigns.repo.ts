@@ -25,6 +25,7 @@ import {
 import type { Queryable } from '../../db/client.js';
 import { eachOnItsOwn } from '../../lib/batches.js';
 import { columnList, insertColumns, rowOf, rowsOf, setColumns } from '../../db/sql-rows.js';
+import { prepared } from '../../db/prepared.js';
 import { currentActor } from '../audit/request-context.js';
 import {
   apps,
@@ -53,20 +54,6 @@ export interface CampaignWithRefs {
   campaign: CampaignRow;
   app: { id: number; title: string; icon: string; developer: string } | null;
   country: { id: number; code: string; name: string };
-}
-
-/** Prepared statements of one database or transaction, by name. */
-const preparedOf = new WeakMap<Queryable, Map<string, unknown>>();
-
-/**
- * A fixed-shape query the campaign answer runs on every call, built and named once per database so it is
- * neither rebuilt nor re-planned each time.
- */
-function prepared<T>(db: Queryable, name: string, build: () => T): T {
-  let byName = preparedOf.get(db);
-  if (!byName) preparedOf.set(db, (byName = new Map()));
-  if (!byName.has(name)) byName.set(name, build());
-  return byName.get(name) as T;
 }
 
 /** What a campaign answer shows besides its row: its app and country. */
@@ -208,7 +195,7 @@ function historyWrite(campaignId: SQL, steps: HistoryStep[]): SQL {
 /**
  * Updates a campaign; the status-history rows of `steps` and a change of its app's promotion value
  * (`promotion`: money charged for the campaign, or refunded when negative — the apps list's "most promoted"
- * sort) go in the same statement.
+ * sort) and other `writes` (a webhook event's deliveries) go in the same statement.
  */
 export async function updateCampaign(
   db: Queryable,
@@ -216,9 +203,11 @@ export async function updateCampaign(
   values: Partial<NewCampaign>,
   steps: HistoryStep[] = [],
   promotion?: string,
+  writes: SQL[] = [],
 ): Promise<CampaignRow> {
   const ctes: SQL[] = [];
   if (steps.length) ctes.push(historyWrite(sql`${id}::int`, steps));
+  writes.forEach((write, index) => ctes.push(sql`${sql.identifier(`write${index}`)} as (${write})`));
   if (promotion)
     ctes.push(sql`promoted as (update ${apps} set promotion_value = promotion_value + ${promotion}::numeric
       where id = (select app_id from ${campaigns} where id = ${id}::int))`);
@@ -784,10 +773,10 @@ async function foldStatusDeltas(db: Queryable, userId: number, totals: readonly 
       select ${userId}::int, status, sum(delta) from gone group by status having sum(delta) <> 0`);
 }
 
-/** Ids of the user's campaigns in these statuses, locked. */
+/** The user's campaigns in these statuses, locked. */
 export async function lockUserCampaignsIn(db: Queryable, userId: number, statuses: CampaignStatus[]) {
   return db
-    .select({ id: campaigns.id, status: campaigns.status })
+    .select()
     .from(campaigns)
     .where(and(eq(campaigns.user_id, userId), inArray(campaigns.status, statuses)))
     .orderBy(asc(campaigns.id))

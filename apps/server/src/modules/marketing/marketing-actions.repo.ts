@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, not, sql, type SQL } from 'drizzle-or
 import type { MarketingActionKind } from '@storelift/shared';
 import type { Queryable } from '../../db/client.js';
 import { escapeLike } from '../../lib/query-helpers.js';
+import { prepared } from '../../db/prepared.js';
 import { billingProfiles, marketingActions, pricePlans } from '../../db/schema/index.js';
 import { holdsStaffRole } from '../users/users.repo.js';
 
@@ -19,14 +20,14 @@ export interface Audience {
 /** A PostgreSQL array literal of validated codes or numbers (no quoting needed). */
 const arrayLiteral = (values: readonly (string | number)[]) => `{${values.join(',')}}`;
 
-const runsAt = (at: Date): SQL => {
-  const iso = at.toISOString();
-  return sql`${marketingActions.is_active} and ${marketingActions.starts_at} <= ${iso} and (${marketingActions.ends_at} is null or ${marketingActions.ends_at} > ${iso})`;
-};
+const runsAt = (at: SQL | string): SQL =>
+  sql`${marketingActions.is_active} and ${marketingActions.starts_at} <= ${at} and (${marketingActions.ends_at} is null or ${marketingActions.ends_at} > ${at})`;
 
 /**
  * The action of `type` running at `at` for the audience (the latest started first): an empty list or a null
  * store of the action admits everyone. Staff accounts get no marketing bonus or discount, whatever the list.
+ * Every order and checkout reads it: built once per database and shape (its values placeholders), each
+ * connection plans each of the four shapes once.
  */
 export async function runningAction(
   db: Queryable,
@@ -34,32 +35,42 @@ export async function runningAction(
   audience: Audience,
   at = new Date(),
 ): Promise<MarketingActionRow | undefined> {
-  const plan = sql`(select ${billingProfiles.price_plan_id} from ${billingProfiles} where ${billingProfiles.user_id} = ${audience.userId})`;
-  const [row] = await db
-    .select()
-    .from(marketingActions)
-    .where(
-      and(
-        eq(marketingActions.type, type),
-        runsAt(at),
-        not(holdsStaffRole(db, audience.userId)),
-        sql`(${marketingActions.countries} = '{}' or ${audience.country.toUpperCase()} = any(${marketingActions.countries}))`,
-        sql`(${marketingActions.price_plans} = '{}' or ${plan} = any(${marketingActions.price_plans}))`,
-        audience.store === undefined
-          ? undefined
-          : sql`(${marketingActions.store} is null or ${marketingActions.store} = ${audience.store})`,
-        audience.product === undefined
-          ? undefined
-          : sql`(${marketingActions.products} = '{}' or ${audience.product}::smallint = any(${marketingActions.products}))`,
-      ),
-    )
-    .orderBy(desc(marketingActions.starts_at), desc(marketingActions.id))
-    .limit(1)
-    // Prepared per shape (every order reads it): each connection plans each of the four once.
-    .prepare(
-      `marketing_running_${audience.store === undefined ? 0 : 1}${audience.product === undefined ? 0 : 1}`,
-    )
-    .execute();
+  const byStore = audience.store !== undefined;
+  const byProduct = audience.product !== undefined;
+  const name = `marketing_running_${byStore ? 1 : 0}${byProduct ? 1 : 0}`;
+  const query = prepared(db, name, () => {
+    const user = sql.placeholder('userId');
+    const plan = sql`(select ${billingProfiles.price_plan_id} from ${billingProfiles} where ${billingProfiles.user_id} = ${user})`;
+    return db
+      .select()
+      .from(marketingActions)
+      .where(
+        and(
+          eq(marketingActions.type, sql.placeholder('type')),
+          runsAt(sql`${sql.placeholder('at')}::timestamptz`),
+          not(holdsStaffRole(db, user)),
+          sql`(${marketingActions.countries} = '{}' or ${sql.placeholder('country')} = any(${marketingActions.countries}))`,
+          sql`(${marketingActions.price_plans} = '{}' or ${plan} = any(${marketingActions.price_plans}))`,
+          byStore
+            ? sql`(${marketingActions.store} is null or ${marketingActions.store} = ${sql.placeholder('store')})`
+            : undefined,
+          byProduct
+            ? sql`(${marketingActions.products} = '{}' or ${sql.placeholder('product')}::smallint = any(${marketingActions.products}))`
+            : undefined,
+        ),
+      )
+      .orderBy(desc(marketingActions.starts_at), desc(marketingActions.id))
+      .limit(1)
+      .prepare(name);
+  });
+  const [row] = await query.execute({
+    type,
+    at: at.toISOString(),
+    userId: audience.userId,
+    country: audience.country.toUpperCase(),
+    store: audience.store,
+    product: audience.product,
+  });
   return row;
 }
 
@@ -117,7 +128,7 @@ function whereOf(filters: ActionFilters, now: Date) {
   return and(
     filters.type ? eq(marketingActions.type, filters.type) : undefined,
     filters.country ? sql`${filters.country} = any(${marketingActions.countries})` : undefined,
-    filters.current ? runsAt(now) : undefined,
+    filters.current ? runsAt(now.toISOString()) : undefined,
     filters.search ? ilike(marketingActions.name, `%${escapeLike(filters.search)}%`) : undefined,
   );
 }

@@ -63,7 +63,6 @@ export async function deleteEndpoint(db: Queryable, userId: number, id: number) 
   return rows.length > 0;
 }
 
-/** The active endpoints of a user that take an event type. */
 /**
  * The insert of an event's delivery to each of the user's active endpoints that take its type (a
  * `keyword.rank_changed` only where `change` exceeds the endpoint's threshold): one statement, run alone or

@@ -20,7 +20,7 @@ import { valueOf } from '../campaigns.plan.js';
 import { deliveredUnitPrice } from '../../marketing/marketing-actions.service.js';
 import * as repo from '../campaigns.repo.js';
 import { findVendor } from '../../vendors/vendors.service.js';
-import { emitStatusEvents } from '../campaigns.events.js';
+import { emitStatusEvents, statusChangedInsert } from '../campaigns.events.js';
 import { completionImpact, ranksLine } from '../../impact/impact.service.js';
 import { startGuarantee } from './campaigns.guarantee.js';
 import { assignVendor, cancelPlacements } from '../../vendors/vendors.placements.js';
@@ -40,7 +40,7 @@ export type DeliveryConfig = Pick<Config, 'sandbox' | 'vendorSandboxSpeed' | 'go
  */
 export async function move(
   tx: Tx,
-  row: Pick<repo.CampaignRow, 'id' | 'status'>,
+  row: repo.CampaignRow,
   to: CampaignStatus,
   actorId: number | null,
   change: CampaignChange = {},
@@ -55,7 +55,20 @@ export async function move(
     reason,
   }));
   const { promotion, ...values } = change;
-  const moved = await repo.updateCampaign(tx, row.id, { ...values, status: to }, steps, promotion);
+  const from = row.status as CampaignStatus;
+  // The status event of a move goes in the move's statement; a completion's waits for its impact (below).
+  const event =
+    to !== from && to !== 'completed'
+      ? statusChangedInsert({ ...row, ...values, status: to } as repo.CampaignRow, from, reason)
+      : undefined;
+  const moved = await repo.updateCampaign(
+    tx,
+    row.id,
+    { ...values, status: to },
+    steps,
+    promotion,
+    event && [event],
+  );
   // A completed keyword-installs campaign tells what it did to its keywords' ranks (docs/impact.md).
   const completedKeywords =
     to === 'completed' && to !== row.status && moved.product_type === PRODUCT_TYPES.keyword;
@@ -67,7 +80,7 @@ export async function move(
     const params = { id: row.id, ...(ranks && { ranks }) };
     await notify(tx, { userId: moved.user_id, type, key, params, campaignId: row.id });
   }
-  await emitStatusEvents(tx, moved, row.status as CampaignStatus, reason, impact);
+  if (!event) await emitStatusEvents(tx, moved, from, reason, impact);
   return moved;
 }
 
