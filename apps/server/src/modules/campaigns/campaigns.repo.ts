@@ -26,6 +26,7 @@ import type { Queryable } from '../../db/client.js';
 import { eachOnItsOwn } from '../../lib/batches.js';
 import { columnList, insertColumns, rowOf, rowsOf, setColumns } from '../../db/sql-rows.js';
 import { prepared } from '../../db/prepared.js';
+import { runningDiscountActionSql, type RunningDiscountAction } from '../marketing/marketing-actions.repo.js';
 import { currentActor } from '../audit/request-context.js';
 import {
   apps,
@@ -501,25 +502,32 @@ export async function pricetagOf(db: Queryable, userId: number, appstore: number
 
 /**
  * What an order names, in one query: the user's tracked app of that store and package (none = no row),
- * the country by code and the user's active pricetag of the product type (each null when there is none).
+ * the country by code, the user's active pricetag of the product type (each null when there is none) and the
+ * campaign discount running at `at` for that user, store, country and product (null when none).
  */
 export async function orderTargetOf(
   db: Queryable,
   userId: number,
-  target: { appstore: number; package: string; country: string; type: number },
+  target: { appstore: number; package: string; country: string; type: number; at: Date },
 ) {
   const query = prepared(db, 'order_target', () => {
     const [user, appstore] = [sql.placeholder('userId'), sql.placeholder('appstore')];
+    const [country, type] = [sql.placeholder('country'), sql.placeholder('type')];
     return db
       .select({
         appId: apps.id,
         countryId: sql<number | null>`(select ${countries.id} from ${countries}
-          where ${countries.code} = ${sql.placeholder('country')})`,
+          where ${countries.code} = ${country})`,
         unitPrice: sql<string | null>`(select ${pricetags.price} from ${pricetags}
           where ${pricetags.user_id} = ${user} and ${pricetags.appstore} = ${appstore}
-            and ${pricetags.type} = ${sql.placeholder('type')} and ${pricetags.is_active})`.mapWith(
-          pricetags.price,
-        ),
+            and ${pricetags.type} = ${type} and ${pricetags.is_active})`.mapWith(pricetags.price),
+        discountAction: sql<RunningDiscountAction | null>`${runningDiscountActionSql(db, {
+          at: sql`${sql.placeholder('at')}::timestamptz`,
+          userId: sql`${user}`,
+          country: sql`${country}`,
+          store: sql`${appstore}`,
+          product: sql`${type}`,
+        })}`,
       })
       .from(apps)
       .where(
@@ -531,7 +539,7 @@ export async function orderTargetOf(
       )
       .prepare('order_target');
   });
-  const [row] = await query.execute({ userId, ...target });
+  const [row] = await query.execute({ userId, ...target, at: target.at.toISOString() });
   return row;
 }
 

@@ -23,11 +23,46 @@ const arrayLiteral = (values: readonly (string | number)[]) => `{${values.join('
 const runsAt = (at: SQL | string): SQL =>
   sql`${marketingActions.is_active} and ${marketingActions.starts_at} <= ${at} and (${marketingActions.ends_at} is null or ${marketingActions.ends_at} > ${at})`;
 
+/** An audience as SQL values: the placeholders of the prepared statement the match runs in. */
+export interface AudienceSql {
+  type: SQL;
+  /** A timestamptz. */
+  at: SQL;
+  userId: SQL;
+  /** The country code, upper case. */
+  country: SQL;
+  store?: SQL;
+  product?: SQL;
+}
+
 /**
- * The action of `type` running at `at` for the audience (the latest started first): an empty list or a null
- * store of the action admits everyone. Staff accounts get no marketing bonus or discount, whatever the list.
- * Every order and checkout reads it: built once per database and shape (its values placeholders), each
- * connection plans each of the four shapes once.
+ * Which actions run for an audience: of its type, running at its time, for its country, plan, store and product
+ * (an empty list or a null store of the action admits everyone), and never for a staff account.
+ */
+function runningFor(db: Queryable, audience: AudienceSql): SQL {
+  const plan = sql`(select ${billingProfiles.price_plan_id} from ${billingProfiles} where ${billingProfiles.user_id} = ${audience.userId})`;
+  return and(
+    eq(marketingActions.type, audience.type),
+    runsAt(audience.at),
+    not(holdsStaffRole(db, audience.userId)),
+    sql`(${marketingActions.countries} = '{}' or ${audience.country} = any(${marketingActions.countries}))`,
+    sql`(${marketingActions.price_plans} = '{}' or ${plan} = any(${marketingActions.price_plans}))`,
+    audience.store
+      ? sql`(${marketingActions.store} is null or ${marketingActions.store} = ${audience.store})`
+      : undefined,
+    audience.product
+      ? sql`(${marketingActions.products} = '{}' or ${audience.product}::smallint = any(${marketingActions.products}))`
+      : undefined,
+  )!;
+}
+
+/** The latest started of the running actions wins. */
+const LATEST_FIRST = [desc(marketingActions.starts_at), desc(marketingActions.id)];
+
+/**
+ * The action of `type` running at `at` for the audience (runningFor), the latest started first. Every checkout
+ * reads it: built once per database and shape (its values placeholders), each connection plans each of the four
+ * shapes once.
  */
 export async function runningAction(
   db: Queryable,
@@ -38,31 +73,24 @@ export async function runningAction(
   const byStore = audience.store !== undefined;
   const byProduct = audience.product !== undefined;
   const name = `marketing_running_${byStore ? 1 : 0}${byProduct ? 1 : 0}`;
-  const query = prepared(db, name, () => {
-    const user = sql.placeholder('userId');
-    const plan = sql`(select ${billingProfiles.price_plan_id} from ${billingProfiles} where ${billingProfiles.user_id} = ${user})`;
-    return db
+  const query = prepared(db, name, () =>
+    db
       .select()
       .from(marketingActions)
       .where(
-        and(
-          eq(marketingActions.type, sql.placeholder('type')),
-          runsAt(sql`${sql.placeholder('at')}::timestamptz`),
-          not(holdsStaffRole(db, user)),
-          sql`(${marketingActions.countries} = '{}' or ${sql.placeholder('country')} = any(${marketingActions.countries}))`,
-          sql`(${marketingActions.price_plans} = '{}' or ${plan} = any(${marketingActions.price_plans}))`,
-          byStore
-            ? sql`(${marketingActions.store} is null or ${marketingActions.store} = ${sql.placeholder('store')})`
-            : undefined,
-          byProduct
-            ? sql`(${marketingActions.products} = '{}' or ${sql.placeholder('product')}::smallint = any(${marketingActions.products}))`
-            : undefined,
-        ),
+        runningFor(db, {
+          type: sql`${sql.placeholder('type')}`,
+          at: sql`${sql.placeholder('at')}::timestamptz`,
+          userId: sql`${sql.placeholder('userId')}`,
+          country: sql`${sql.placeholder('country')}`,
+          store: byStore ? sql`${sql.placeholder('store')}` : undefined,
+          product: byProduct ? sql`${sql.placeholder('product')}` : undefined,
+        }),
       )
-      .orderBy(desc(marketingActions.starts_at), desc(marketingActions.id))
+      .orderBy(...LATEST_FIRST)
       .limit(1)
-      .prepare(name);
-  });
+      .prepare(name),
+  );
   const [row] = await query.execute({
     type,
     at: at.toISOString(),
@@ -72,6 +100,27 @@ export async function runningAction(
     product: audience.product,
   });
   return row;
+}
+
+/** What a campaign discount takes of its running action. */
+export type RunningDiscountAction = Pick<MarketingActionRow, 'id' | 'name' | 'text' | 'tiers'>;
+
+/**
+ * The running campaign action of a full audience (store and product too) as a scalar subquery answering a JSON
+ * `RunningDiscountAction` or null, for a statement that reads it beside others (an order's target).
+ */
+export function runningDiscountActionSql(db: Queryable, audience: Required<Omit<AudienceSql, 'type'>>): SQL {
+  return sql`(select json_build_object('id', a.id, 'name', a.name, 'text', a.text, 'tiers', a.tiers) from (${db
+    .select({
+      id: marketingActions.id,
+      name: marketingActions.name,
+      text: marketingActions.text,
+      tiers: marketingActions.tiers,
+    })
+    .from(marketingActions)
+    .where(runningFor(db, { ...audience, type: sql`'campaign'` }))
+    .orderBy(...LATEST_FIRST)
+    .limit(1)}) a)`;
 }
 
 /**

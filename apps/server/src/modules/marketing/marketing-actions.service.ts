@@ -52,7 +52,14 @@ export async function campaignDiscount(
   listPrice: Money,
   at = new Date(),
 ): Promise<CampaignDiscount | null> {
-  const action = await repo.runningAction(db, 'campaign', audience, at);
+  return discountOf(await repo.runningAction(db, 'campaign', audience, at), listPrice);
+}
+
+/** campaignDiscount() of an action already read (an order reads it with its target), or null. */
+export function discountOf(
+  action: repo.RunningDiscountAction | null | undefined,
+  listPrice: Money,
+): CampaignDiscount | null {
   const tier = action && tierFor(action.tiers, listPrice);
   if (!action || !tier) return null;
   return {

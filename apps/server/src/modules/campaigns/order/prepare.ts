@@ -28,7 +28,7 @@ export async function prepare(
 ): Promise<Prepared> {
   const parsed = parseOrder(deps, body, now, purpose);
   if (body.productType === PRODUCT_TYPES.cpi) return prepareCpi(deps.db, userId, body);
-  const target = await orderTarget(deps.db, userId, body);
-  const priced = await priceOrder(deps.db, userId, parsed, target, now, keepDiscount);
+  const target = await orderTarget(deps.db, userId, body, now);
+  const priced = priceOrder(parsed, target, keepDiscount);
   return planOrder(deps.db, parsed, target, priced);
 }

@@ -1,7 +1,11 @@
 import { parseMoney, type Money } from '@storelift/shared';
 import type { Db } from '../../../db/client.js';
 import type { CampaignDiscountTerms } from '../../../db/schema/campaigns.js';
-import { campaignDiscount, discountedUnitPrice } from '../../marketing/marketing-actions.service.js';
+import {
+  campaignDiscount,
+  discountOf,
+  discountedUnitPrice,
+} from '../../marketing/marketing-actions.service.js';
 import { priceOf } from '../campaigns.plan.js';
 import type { ParsedOrder } from './parse.js';
 import type { OrderTarget } from './target.js';
@@ -13,26 +17,23 @@ export interface PricedOrder {
 }
 
 /**
- * Step 3 of an order: the unit price. The running discount goes into it, so the charge, refunds and the
- * quote all read one price; `keepDiscount` (an edit of a charged campaign) keeps the one it was charged with.
+ * Step 3 of an order: the unit price. The running discount (read with the target) goes into it, so the charge,
+ * refunds and the quote all read one price; `keepDiscount` (an edit of a charged campaign) keeps the one it was
+ * charged with.
  */
-export async function priceOrder(
-  db: Db,
-  userId: number,
+export function priceOrder(
   parsed: ParsedOrder,
   target: OrderTarget,
-  now: Date,
   keepDiscount?: CampaignDiscountTerms | null,
-): Promise<PricedOrder> {
+): PricedOrder {
   const { body, smart, plan, keywords } = parsed;
   const perOrder = plan.reduce((a, b) => a + b, 0);
   const listPrice = smart
     ? parseMoney(body.budget!)
     : parseMoney(priceOf(target.unitPrice, perOrder * Math.max(1, keywords.length)));
+  const running = discountOf(target.discountAction, listPrice);
   const discount =
-    keepDiscount !== undefined
-      ? keepDiscount
-      : await discountTerms(db, userId, body, target.unitPrice, listPrice, now);
+    keepDiscount !== undefined ? keepDiscount : running && { ...running, list_unit_price: target.unitPrice };
   const unitPrice = discount ? discountedUnitPrice(target.unitPrice, discount.percent) : target.unitPrice;
   return { unitPrice, discount };
 }
