@@ -12,8 +12,8 @@ import { pageMetaSchema, pageQuerySchema } from './common.js';
 export const TRANSFER_STATUSES = ['completed', 'reversed'] as const;
 export type TransferStatus = (typeof TRANSFER_STATUSES)[number];
 
-/** `GET transfers/receiver`: who an e-mail belongs to, before confirming. */
-export const transferReceiverQuerySchema = z.object({ email: emailRule });
+/** `POST transfers/receiver`: who an e-mail belongs to, before confirming (in the body: an e-mail is kept out of URLs). */
+export const transferReceiverBodySchema = z.object({ email: emailRule });
 export const transferReceiverResponseSchema = z.object({
   /** The receiver's name masked ("J*** S***"): enough to recognize, not enough to learn it. */
   data: z.object({ name: z.string() }),

@@ -11,7 +11,7 @@ import {
   reverseTransferBodySchema,
   transferListQuerySchema,
   transferListResponseSchema,
-  transferReceiverQuerySchema,
+  transferReceiverBodySchema,
   transferReceiverResponseSchema,
   transferSettingsBodySchema,
   transferSettingsResponseSchema,
@@ -57,18 +57,18 @@ export async function transfersRoutes(app: FastifyInstance) {
     },
     (req) => transfers.listTransfers(deps.db, authOf(req).user.id, req.query),
   );
-  r.get(
+  r.post(
     '/transfers/receiver',
     {
       schema: {
         tags,
-        querystring: transferReceiverQuerySchema,
+        body: transferReceiverBodySchema,
         response: { 200: transferReceiverResponseSchema, ...errorResponses },
       },
       onRequest: ownerOnly,
       config: perUser(LOOKUPS_PER_WINDOW, '1 minute'),
     },
-    (req) => transfers.lookUpReceiver(deps.db, authOf(req).user, req.query.email),
+    (req) => transfers.lookUpReceiver(deps.db, authOf(req).user, req.body.email),
   );
   r.post(
     '/transfers',

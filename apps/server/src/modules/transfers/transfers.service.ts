@@ -69,7 +69,7 @@ async function receiverFor(db: Db, sender: UserRow, email: string) {
   return receiver;
 }
 
-/** `GET transfers/receiver`: the receiver's masked name, shown before the sender confirms. */
+/** `POST transfers/receiver`: the receiver's masked name, shown before the sender confirms. */
 export async function lookUpReceiver(db: Db, sender: UserRow, email: string) {
   const receiver = await receiverFor(db, sender, email);
   return { data: { name: nameOf(receiver) } };

@@ -33,11 +33,9 @@ describe('receiver look-up', () => {
   it('shows the masked name, and one answer for unknown, deactivated, unverified, staff and deleted e-mails', async () => {
     const sender = await customer();
     const receiver = await customer('Jane van Dyke');
-    const ok = await t.call(
-      'GET',
-      `transfers/receiver?email=${encodeURIComponent(receiver.user.email.toUpperCase())}`,
-      sender.auth,
-    );
+    const ok = await t.call('POST', 'transfers/receiver', sender.auth, {
+      email: receiver.user.email.toUpperCase(),
+    });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json()).toEqual({ data: { name: 'J*** V*** D***' } });
 
@@ -52,20 +50,16 @@ describe('receiver look-up', () => {
       deleted.user.email,
       admin.user.email,
     ]) {
-      const res = await t.call('GET', `transfers/receiver?email=${encodeURIComponent(email)}`, sender.auth);
+      const res = await t.call('POST', 'transfers/receiver', sender.auth, { email });
       answers.push([res.statusCode, res.json()]);
     }
     expect(new Set(answers.map((answer) => JSON.stringify(answer))).size).toBe(1);
     expect(answers[0]![0]).toBe(422);
     expect(answers[0]![1]).toMatchObject({ errors: { email: [TRANSFER_MESSAGES.receiverUnavailable] } });
 
-    const self = await t.call(
-      'GET',
-      `transfers/receiver?email=${encodeURIComponent(sender.user.email)}`,
-      sender.auth,
-    );
+    const self = await t.call('POST', 'transfers/receiver', sender.auth, { email: sender.user.email });
     expect(errorsOf(self)).toEqual({ email: [TRANSFER_MESSAGES.selfTransfer] });
-    const bad = await t.call('GET', 'transfers/receiver?email=not-an-email', sender.auth);
+    const bad = await t.call('POST', 'transfers/receiver', sender.auth, { email: 'not-an-email' });
     expect(bad.statusCode).toBe(422);
   });
 
@@ -73,13 +67,17 @@ describe('receiver look-up', () => {
     const sender = await customer();
     const codes = [];
     for (let i = 0; i < 11; i += 1) {
-      codes.push((await t.call('GET', `transfers/receiver?email=x${i}@example.com`, sender.auth)).statusCode);
+      codes.push(
+        (await t.call('POST', 'transfers/receiver', sender.auth, { email: `x${i}@example.com` })).statusCode,
+      );
     }
     expect(codes.slice(0, 10).every((code) => code === 422)).toBe(true);
     expect(codes[10]).toBe(429);
     // Another account is counted apart.
     const other = await customer();
-    expect((await t.call('GET', 'transfers/receiver?email=x@example.com', other.auth)).statusCode).toBe(422);
+    expect(
+      (await t.call('POST', 'transfers/receiver', other.auth, { email: 'x@example.com' })).statusCode,
+    ).toBe(422);
   });
 
   it('staff signed in as the user see the transfers but neither look up nor send', async () => {
@@ -90,7 +88,9 @@ describe('receiver look-up', () => {
     });
     const auth = { authorization: `Bearer ${token}` };
     expect((await t.call('GET', 'transfers', auth)).statusCode).toBe(200);
-    expect((await t.call('GET', 'transfers/receiver?email=a@example.com', auth)).statusCode).toBe(403);
+    expect((await t.call('POST', 'transfers/receiver', auth, { email: 'a@example.com' })).statusCode).toBe(
+      403,
+    );
     const sent = await t.call('POST', 'transfers', auth, {
       email: 'a@example.com',
       amount: '1',
@@ -100,7 +100,7 @@ describe('receiver look-up', () => {
   });
 
   it('needs a signed-in account', async () => {
-    expect((await t.call('GET', 'transfers/receiver?email=a@example.com', {})).statusCode).toBe(401);
+    expect((await t.call('POST', 'transfers/receiver', {}, { email: 'a@example.com' })).statusCode).toBe(401);
   });
 });
 

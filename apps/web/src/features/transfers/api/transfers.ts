@@ -29,11 +29,10 @@ export const transfersQueryOptions = (page: number) =>
     placeholderData: keepPreviousData,
   });
 
-/** `GET transfers/receiver`: the receiver's masked name (a 422 on `email` when no account can receive). */
+/** `POST transfers/receiver`: the receiver's masked name (a 422 on `email` when no account can receive). */
 export function useLookUpReceiver() {
   return useMutation({
-    mutationFn: (email: string) =>
-      api.get<TransferReceiverResponse>('transfers/receiver', { query: { email } }),
+    mutationFn: (email: string) => api.post<TransferReceiverResponse>('transfers/receiver', { email }),
   });
 }
 
