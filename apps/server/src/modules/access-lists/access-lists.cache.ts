@@ -48,7 +48,7 @@ async function loadSnapshot(db: Db, version: number): Promise<Snapshot> {
 /**
  * How long a process uses its copy before it reads the version again: a change made in another process takes
  * effect here within this time, one made in this process at once (forgetAccessLists). Reading the version on
- * every request was one more round trip on every rate-limited request (a payment notification's 7 statements).
+ * every request had been one more round trip on every rate-limited request, a payment notification's among them.
  */
 export const VERSION_CHECK_MS = 1_000;
 

@@ -16,6 +16,7 @@ import { auditLog, emailTemplates, paymentSystems, payments } from '../../db/sch
 import { balancesOf } from '../ledger/ledger.js';
 import { checkLedger } from '../ledger/ledger-check.js';
 import { renderTemplate } from '../mail/mail.templates.js';
+import { mailCreditedPayments } from '../billing/payment-mail.js';
 
 type Auth = { authorization: string };
 let t: TestApp;
@@ -330,6 +331,9 @@ describe('e-mail templates (admin)', () => {
       });
     expect((await send()).json().status).toBe('credited');
     expect((await send()).json().status).toBe('unchanged');
+    // The credited-mail job's run (every minute), twice: the second finds it mailed.
+    await mailCreditedPayments(t.deps);
+    await mailCreditedPayments(t.deps);
     const mail = await waitForMail(t.config.dataDir, user.email, { after: started - 1000 });
     expect(mail.subject).toBe('Tu pago de 120.00 se ha acreditado');
     expect(mail.text).toContain('con Card se ha acreditado en tu saldo principal. Bono de pago: 0.00.');
