@@ -54,4 +54,11 @@ describe('the credited mail', () => {
     expect(await mailCreditedPayments(t.deps)).toBe(0);
     expect(await mailedAt(bonus.id)).toBeNull();
   });
+
+  it('mails a burst of credits in one run, batch after batch', async () => {
+    const payer = await makeUser(t.deps.db);
+    for (let i = 0; i < 5; i += 1) await makeTopUp(t.deps.db, payer.user.id, '10');
+    expect(await mailCreditedPayments(t.deps, 2)).toBe(5);
+    expect(await mailCreditedPayments(t.deps, 2)).toBe(0);
+  });
 });

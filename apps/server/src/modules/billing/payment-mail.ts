@@ -11,26 +11,32 @@ const shown = (value: string) => centsText(parseMoney(value));
  * The credited-mail job (`payments.credited-mail`, every minute): mails each top-up credited since (template
  * `payment-credited`, in the payer's language) and marks it mailed. The payment row is the outbox, so crediting
  * writes nothing more for its mail, and whatever credited it (a provider, a statement, staff) is mailed alike.
- * One at a time, so a failing one is tried again next minute and the rest go on.
+ * Batch after batch until none is left, so a burst of credits is mailed in one run; one at a time, so a failing
+ * one is tried again next minute (the run stops at a batch with a failure) and the rest go on.
  */
-export async function mailCreditedPayments(deps: Deps, limit = 100) {
+export async function mailCreditedPayments(deps: Deps, batch = 100) {
   let sent = 0;
-  for (const row of await creditedAwaitingMail(deps.db, limit)) {
-    try {
-      const mail = await renderMail(deps.db, 'payment-credited', row.user.locale as Locale, {
-        name: row.user.nickname,
-        email: row.user.email,
-        link: `${deps.config.publicUrl}/my-transactions`,
-        amount: shown(row.payment.amount),
-        bonus: shown(row.payment.bonus),
-        paysystem: row.paysystem,
-      });
-      await deps.jobs.send('mail.send', { to: row.user.email, ...mail });
-      await markCreditMailed(deps.db, row.payment.id);
-      sent += 1;
-    } catch (error) {
-      logger.error({ err: error, paymentId: row.payment.id }, '[payments] credited mail failed');
+  for (;;) {
+    const rows = await creditedAwaitingMail(deps.db, batch);
+    let sentNow = 0;
+    for (const row of rows) {
+      try {
+        const mail = await renderMail(deps.db, 'payment-credited', row.user.locale as Locale, {
+          name: row.user.nickname,
+          email: row.user.email,
+          link: `${deps.config.publicUrl}/my-transactions`,
+          amount: shown(row.payment.amount),
+          bonus: shown(row.payment.bonus),
+          paysystem: row.paysystem,
+        });
+        await deps.jobs.send('mail.send', { to: row.user.email, ...mail });
+        await markCreditMailed(deps.db, row.payment.id);
+        sentNow += 1;
+      } catch (error) {
+        logger.error({ err: error, paymentId: row.payment.id }, '[payments] credited mail failed');
+      }
     }
+    sent += sentNow;
+    if (rows.length < batch || sentNow < rows.length) return sent;
   }
-  return sent;
 }
