@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { eachOnItsOwn } from './batches.js';
+import { drainOutbox, eachOnItsOwn } from './batches.js';
 import { logger } from './logger.js';
 import { forEachBatch } from '../modules/campaigns/campaigns.repo.js';
 
@@ -22,6 +22,38 @@ describe('eachOnItsOwn', () => {
       expect.objectContaining({ work: 'campaigns.deliver', campaignId: 2, err: new Error('vendor down') }),
       expect.any(String),
     );
+  });
+});
+
+describe('drainOutbox', () => {
+  /** An outbox of `count` rows; `each` marks a row done unless it is `failing`. */
+  const outbox = (count: number, failing?: number) => {
+    const waiting = Array.from({ length: count }, (_, i) => i + 1);
+    const takes: number[] = [];
+    return {
+      takes,
+      take: async (limit: number) => {
+        takes.push(limit);
+        return waiting.slice(0, limit);
+      },
+      each: async (n: number) => {
+        if (n === failing) throw new Error('smtp down');
+        waiting.splice(waiting.indexOf(n), 1);
+      },
+    };
+  };
+  const options = { what: 'mail', contextOf: (n: number) => ({ n }), log: { error: vi.fn() } as never };
+
+  it('works batch after batch until a short batch: a burst in one run', async () => {
+    const box = outbox(7);
+    expect(await drainOutbox(box.take, box.each, { ...options, batch: 3 })).toBe(7);
+    expect(box.takes).toEqual([3, 3, 3]);
+  });
+
+  it('stops at a batch where an item failed (it waits for the next run), the others of it done', async () => {
+    const box = outbox(7, 2);
+    expect(await drainOutbox(box.take, box.each, { ...options, batch: 3 })).toBe(2);
+    expect(box.takes).toEqual([3]);
   });
 });
 

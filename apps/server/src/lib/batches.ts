@@ -42,3 +42,23 @@ export async function eachOnItsOwn<T>(
   );
   return { done: items.length - failed.length, failed };
 }
+
+/**
+ * Works an outbox (rows waiting for their mail, say): takes `batch` items at a time and runs `each` on every one
+ * on its own (eachOnItsOwn), batch after batch, so a burst is worked in one run; it stops at a short batch, or at
+ * a batch where an item failed (that one is tried again on the next run, not again and again now). Answers how
+ * many were done.
+ */
+export async function drainOutbox<T>(
+  take: (limit: number) => Promise<readonly T[]>,
+  each: (item: T) => Promise<unknown>,
+  options: EachOptions<T> & { batch: number },
+): Promise<number> {
+  let done = 0;
+  for (;;) {
+    const items = await take(options.batch);
+    const result = await eachOnItsOwn(items, each, options);
+    done += result.done;
+    if (items.length < options.batch || result.failed.length) return done;
+  }
+}

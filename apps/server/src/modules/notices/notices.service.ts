@@ -17,7 +17,7 @@ import type { Db } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { pageMeta } from '../../lib/paging.js';
-import { logger } from '../../lib/logger.js';
+import { drainOutbox } from '../../lib/batches.js';
 import { audit } from '../audit/audit.js';
 import { renderMail } from '../mail/mail.templates.js';
 import { userExists } from '../users/users.repo.js';
@@ -205,13 +205,13 @@ export async function deleteTemplate(db: Db, id: number) {
 
 /**
  * The mail job (every minute): each notice waiting for its e-mail is mailed in its reader's language
- * (template `notice`) and marked sent. One at a time, so a failing one is retried and the rest go on.
+ * (template `notice`) and marked sent. A burst is mailed in one run; a failing one is tried again next minute,
+ * the rest go on.
  */
-export async function mailPendingNotices(deps: Deps, limit = 100) {
-  const rows = await repo.noticesAwaitingMail(deps.db, limit);
-  let sent = 0;
-  for (const { notice, user } of rows) {
-    try {
+export function mailPendingNotices(deps: Deps, batch = 100) {
+  return drainOutbox(
+    (limit) => repo.noticesAwaitingMail(deps.db, limit),
+    async ({ notice, user }) => {
       const locale = user.locale as Locale;
       const mail = await renderMail(deps.db, 'notice', locale, {
         name: user.nickname,
@@ -221,10 +221,7 @@ export async function mailPendingNotices(deps: Deps, limit = 100) {
       });
       await deps.jobs.send('mail.send', { to: user.email, ...mail });
       await repo.markMailed(deps.db, notice.id);
-      sent += 1;
-    } catch (error) {
-      logger.error({ err: error, noticeId: notice.id }, '[notices] mail failed');
-    }
-  }
-  return sent;
+    },
+    { what: 'notices.mail', contextOf: ({ notice }) => ({ noticeId: notice.id }), batch },
+  );
 }
