@@ -93,7 +93,7 @@ export function rowOf<T extends Table>(table: T, raw: Record<string, unknown>): 
   return row as InferSelectModel<T>;
 }
 
-/** Statement names by text: the fixed shapes are few, and hashing a text again on every run cost more than its look-up. */
+/** Statement names by text: the fixed shapes are few, and hashing a text on every run cost more than a look-up. */
 const statementNames = new Map<string, string>();
 function statementName(text: string): string {
   let name = statementNames.get(text);

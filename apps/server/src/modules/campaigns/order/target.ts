@@ -5,7 +5,7 @@ import { ensureBillingProfile } from '../../plans/profiles.repo.js';
 import * as repo from '../campaigns.repo.js';
 import type { RunningDiscountAction } from '../../marketing/marketing-actions.repo.js';
 
-/** Where an order goes: the app, the country and the product's list price for the user. */
+/** Where an order goes: the app, the country, the product's list price for the user and its running discount. */
 export interface OrderTarget {
   appId: number;
   countryId: number;
@@ -15,9 +15,10 @@ export interface OrderTarget {
 }
 
 /**
- * Step 2 of an order: the app (one the caller tracks on that store, else 404), the country (422) and the
- * user's active pricetag of the product (422 "This product is temporarily disabled" without one) and the
- * running campaign discount, read in one query; a user without a billing profile yet gets one (with the plan's pricetags) first.
+ * Step 2 of an order: the app (one the caller tracks on that store, else 404), the country (422), the user's
+ * active pricetag of the product (422 "This product is temporarily disabled" without one) and the running
+ * campaign discount, read in one query; a user without a billing profile yet gets one (with the plan's
+ * pricetags) first.
  */
 export async function orderTarget(
   db: Db,
