@@ -1,5 +1,7 @@
 import 'mantine-datatable/styles.css';
-import { Stack, Text, Title } from '@mantine/core';
+import { Alert, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { TRANSFER_MESSAGES } from '@storelift/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { twoFactorQueryOptions } from '../features/profile/api/profile';
@@ -7,12 +9,18 @@ import { BalanceSummary } from '../features/profile/components/header-balances';
 import { transfersQueryOptions } from '../features/transfers/api/transfers';
 import { TransferForm } from '../features/transfers/components/transfer-form';
 import { TransfersList } from '../features/transfers/components/transfers-list';
+import { translateMessage } from '../lib/messages';
+import '../lib/transfer-messages';
 
-/** /transfers: send money from the main balance to another Storelift account, and the transfers so far. */
+/**
+ * /transfers: send money from the main balance to another Storelift account, and the transfers so far. While staff
+ * have transfers switched off (payment system 34) the form gives way to a notice; the list stays.
+ */
 export function TransfersPage() {
   const { t } = useTranslation('money');
   const twoFactor = useQuery(twoFactorQueryOptions()).data;
-  const limits = useQuery(transfersQueryOptions(1)).data?.limits;
+  const first = useQuery(transfersQueryOptions(1)).data;
+  const limits = first?.limits;
   return (
     <Stack gap="lg" maw={1200}>
       <div>
@@ -24,11 +32,17 @@ export function TransfersPage() {
         </Text>
       </div>
       <BalanceSummary />
-      <TransferForm
-        needsCode={twoFactor?.enabled ?? false}
-        maxAmount={limits?.max_amount}
-        leftToday={limits?.left_today}
-      />
+      {first?.enabled === false ? (
+        <Alert color="yellow" icon={<IconAlertTriangle size={18} />} data-testid="transfers-off">
+          {translateMessage(TRANSFER_MESSAGES.switchedOff)}
+        </Alert>
+      ) : (
+        <TransferForm
+          needsCode={twoFactor?.enabled ?? false}
+          maxAmount={limits?.max_amount}
+          leftToday={limits?.left_today}
+        />
+      )}
       <TransfersList />
     </Stack>
   );

@@ -57,6 +57,8 @@ export const transferListResponseSchema = z.object({
   data: z.array(transferSchema),
   meta: pageMetaSchema,
   limits: transferLimitsSchema,
+  /** Whether transfers can be sent now: staff switch payment system 34 off and on (core settings). */
+  enabled: z.boolean(),
 });
 export type TransferListResponse = z.infer<typeof transferListResponseSchema>;
 

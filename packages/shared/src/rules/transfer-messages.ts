@@ -15,5 +15,6 @@ export const TRANSFER_MESSAGES = {
   receiverBalanceLow: "The receiver's main balance does not cover this transfer any more",
   settingsSaved: 'Transfer limits saved',
   dailyBelowMax: 'The daily limit must not be below the limit per transfer',
+  switchedOff: 'Transfers between accounts are switched off for now',
 } as const;
 export type TransferMessageKey = keyof typeof TRANSFER_MESSAGES;

@@ -1,6 +1,7 @@
 import {
   ACCOUNT_IDS,
   MESSAGES,
+  PAYMENT_SYSTEMS,
   RECONCILIATION_MESSAGES,
   SETTINGS_MESSAGES,
   USER_MESSAGES,
@@ -303,6 +304,12 @@ export async function refund(deps: Deps, id: number, staffId: number, descriptio
  * live or sandbox (nothing serving it: not offered). A transfer system is configured by its receiving details.
  */
 async function staffPaysystemView(deps: Deps, row: repo.PaysystemRow): Promise<AdminPaysystem> {
+  // The Transfers page serves transfers between accounts, in every environment, while the system is on.
+  if (row.id === PAYMENT_SYSTEMS.transfer)
+    return {
+      ...toPaysystemView(row, 'sandbox', null),
+      provider_status: { hosted: null, configured: true, mode: 'live' },
+    };
   const providers = paymentProviders(deps.config);
   const serving = providers.forPaysystem(row.id);
   const hosted = providers.hostedNameOf(row.id);

@@ -120,12 +120,11 @@ export const PAYSYSTEM_DEFINITIONS: PaysystemSeed[] = [
   {
     id: PAYMENT_SYSTEMS.transfer,
     name: 'Transfer between accounts',
-    description: 'Entered by staff',
+    description: 'From your main balance to another Storelift account',
     min_amount: '1',
     max_amount: '100000',
     fee_percent: '0',
     bonus: false,
-    is_active: false,
     sort: 12,
   },
 ];

@@ -27,7 +27,8 @@ export const REFERENCE_TRANSLATIONS: Partial<Record<Locale, Readonly<Record<stri
     'Ukrainian cards and banks': 'Українські картки та банки',
     'Cards, Apple Pay, Google Pay': 'Картки, Apple Pay, Google Pay',
     'Transfer between accounts': 'Переказ між рахунками',
-    'Entered by staff': 'Вносить персонал',
+    'From your main balance to another Storelift account':
+      'З вашого основного балансу на інший акаунт Storelift',
     Base: 'Базовий',
     Bronze: 'Бронзовий',
     Silver: 'Срібний',
@@ -82,7 +83,7 @@ export const REFERENCE_TRANSLATIONS: Partial<Record<Locale, Readonly<Record<stri
     'Ukrainian cards and banks': 'Tarjetas y bancos ucranianos',
     'Cards, Apple Pay, Google Pay': 'Tarjetas, Apple Pay, Google Pay',
     'Transfer between accounts': 'Transferencia entre cuentas',
-    'Entered by staff': 'Registrada por el personal',
+    'From your main balance to another Storelift account': 'De tu saldo principal a otra cuenta de Storelift',
     Base: 'Básico',
     Bronze: 'Bronce',
     Silver: 'Plata',
@@ -139,7 +140,8 @@ export const REFERENCE_TRANSLATIONS: Partial<Record<Locale, Readonly<Record<stri
     'Ukrainian cards and banks': 'Украинские карты и банки',
     'Cards, Apple Pay, Google Pay': 'Карты, Apple Pay, Google Pay',
     'Transfer between accounts': 'Перевод между счетами',
-    'Entered by staff': 'Вносит персонал',
+    'From your main balance to another Storelift account':
+      'С вашего основного баланса на другой аккаунт Storelift',
     Base: 'Базовый',
     Bronze: 'Бронзовый',
     Silver: 'Серебряный',

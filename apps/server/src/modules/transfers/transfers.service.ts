@@ -30,6 +30,7 @@ import { notify } from '../notices/notify.js';
 import { checkSecondFactor } from '../profile/two-factor.service.js';
 import { isStaffAccount, refuseSelfOrStaff } from '../users/staff-accounts.js';
 import type { UserRow } from '../users/users.repo.js';
+import { findPaysystem } from '../billing/payments.repo.js';
 import * as repo from './transfers.repo.js';
 
 /** "John Smith" → "J*** S***": enough for the sender to recognize the receiver, not to learn a name. */
@@ -71,6 +72,7 @@ async function receiverFor(db: Db, sender: UserRow, email: string) {
 
 /** `POST transfers/receiver`: the receiver's masked name, shown before the sender confirms. */
 export async function lookUpReceiver(db: Db, sender: UserRow, email: string) {
+  await requireTransfersOn(db);
   const receiver = await receiverFor(db, sender, email);
   return { data: { name: nameOf(receiver) } };
 }
@@ -102,16 +104,28 @@ function toView(row: repo.TransferWithParties, userId: number): Transfer {
   };
 }
 
-/** `GET transfers`: the customer's sent and received transfers, newest first, and their limits. */
+/** Whether staff have transfers between accounts switched on (payment system 34's active flag). */
+async function transfersOn(db: Queryable): Promise<boolean> {
+  return (await findPaysystem(db, PAYMENT_SYSTEMS.transfer))?.is_active ?? false;
+}
+
+/** 409 while staff have transfers switched off: nothing is looked up or sent. */
+async function requireTransfersOn(db: Queryable) {
+  if (!(await transfersOn(db))) throw new ConflictError(TRANSFER_MESSAGES.switchedOff);
+}
+
+/** `GET transfers`: the customer's sent and received transfers, newest first, their limits, and whether on. */
 export async function listTransfers(db: Db, userId: number, query: { page: number; limit: number }) {
-  const [{ rows, total }, limits] = await Promise.all([
+  const [{ rows, total }, limits, enabled] = await Promise.all([
     repo.pageTransfers(db, repo.ofUser(userId), query.page, query.limit),
     limitsOf(db, userId),
+    transfersOn(db),
   ]);
   return {
     data: rows.map((row) => toView(row, userId)),
     meta: pageMeta(total, query.page, query.limit),
     limits,
+    enabled,
   };
 }
 
@@ -128,6 +142,7 @@ export async function createTransfer(
   body: z.output<typeof createTransferBodySchema>,
 ) {
   const { db } = deps;
+  await requireTransfersOn(db);
   if (!(await verifyPassword(sender.password_hash, body.password))) {
     throw ValidationError.field('password', TRANSFER_MESSAGES.passwordWrong);
   }

@@ -312,6 +312,54 @@ describe('transfer', () => {
   });
 });
 
+describe('the switch (payment system 34)', () => {
+  const switchTo = async (isActive: boolean) => {
+    const res = await staff('PUT', 'paysystems/change-is-active-paysystem', admin, {
+      id: 34,
+      is_active: isActive,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+
+  it('switched off, refuses look-ups and transfers (409, nothing written) and the page is told; on again, they work', async () => {
+    const [sender, receiver] = [await customer(), await customer('Ann Lee')];
+    await makeTopUp(db(), sender.user.id, '50');
+    expect((await t.call('GET', 'transfers', sender.auth)).json().enabled).toBe(true);
+    await switchTo(false);
+    try {
+      expect((await t.call('GET', 'transfers', sender.auth)).json().enabled).toBe(false);
+      const lookUp = await t.call('POST', 'transfers/receiver', sender.auth, { email: receiver.user.email });
+      expect(lookUp.statusCode).toBe(409);
+      expect(lookUp.json().message).toBe(TRANSFER_MESSAGES.switchedOff);
+      const sent = await send(sender, { email: receiver.user.email, amount: '10' });
+      expect(sent.statusCode).toBe(409);
+      expect(await transferRows(sender.user.id)).toHaveLength(0);
+      expect(await main(sender.user.id)).toBe('50.0000');
+    } finally {
+      await switchTo(true);
+    }
+    expect((await send(sender, { email: receiver.user.email, amount: '10' })).statusCode).toBe(201);
+  });
+
+  it('is never offered at the top-up, and staff see it served by the Transfers page', async () => {
+    const who = await customer();
+    const offered = (await t.call('GET', 'paysystems', who.auth)).json().data as { id: number }[];
+    expect(offered.map((system) => system.id)).not.toContain(34);
+    expect((await t.call('POST', 'checkout', who.auth, { amount: 20, paysystem_id: 34 })).statusCode).toBe(
+      422,
+    );
+    const listed = (await staff('GET', 'paysystems')).json().data as {
+      id: number;
+      provider_status: unknown;
+    }[];
+    expect(listed.find((system) => system.id === 34)!.provider_status).toEqual({
+      hosted: null,
+      configured: true,
+      mode: 'live',
+    });
+  });
+});
+
 describe('staff', () => {
   it('list transfers on user payments and reverse one once while the receiver covers it, audited', async () => {
     const sender = await customer();

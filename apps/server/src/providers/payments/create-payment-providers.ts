@@ -140,6 +140,8 @@ export function paymentProviders(config: PaymentsConfig): PaymentProviders {
       hostedNameOf,
       // A system's own provider with its credentials; else the embedded sandbox where it is allowed.
       forPaysystem: (id) => {
+        // Transfers between accounts move money between balances (the Transfers page): never a checkout.
+        if (id === PAYMENT_SYSTEMS.transfer) return null;
         const name = hostedNameOf(id);
         return (name && byName(name)) || sandbox;
       },

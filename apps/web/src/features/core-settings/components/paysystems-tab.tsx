@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ActionIcon, Badge, Group, Loader, Stack, Switch, Table, Text } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
-import type { AdminPaysystem as Paysystem } from '@storelift/shared';
+import { PAYMENT_SYSTEMS, type AdminPaysystem as Paysystem } from '@storelift/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/confirm-modal';
@@ -17,7 +17,8 @@ const short = (value: string) => value.replace(/\.?0+$/, '');
 
 /**
  * Who serves a system: its hosted provider (configured or not) and live or sandbox; without one configured, the
- * embedded sandbox (outside production) or nobody: then customers are not offered it.
+ * embedded sandbox (outside production) or nobody: then customers are not offered it. Transfers between accounts
+ * (34) are the customers' Transfers page, live while the system is switched on.
  */
 function ProviderCell({ system }: { system: Paysystem }) {
   const { t } = useTranslation('settings');
@@ -35,7 +36,11 @@ function ProviderCell({ system }: { system: Paysystem }) {
   return (
     <Stack gap={4} data-testid={`paysystem-provider-${system.id}`}>
       <Text size="sm" fw={500}>
-        {hosted ? t(`paysystems.providers.${hosted}`) : t('paysystems.noHosted')}
+        {system.id === PAYMENT_SYSTEMS.transfer
+          ? t('paysystems.transfersPage')
+          : hosted
+            ? t(`paysystems.providers.${hosted}`)
+            : t('paysystems.noHosted')}
       </Text>
       <Group gap={4}>
         {hosted && !configured && (
