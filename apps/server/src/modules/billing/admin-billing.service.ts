@@ -302,9 +302,10 @@ export async function refund(deps: Deps, id: number, staffId: number, descriptio
 /**
  * A system as staff see it: who serves it now, its hosted provider, whether that one is configured, and
  * live or sandbox (nothing serving it: not offered). A transfer system is configured by its receiving details.
+ * Transfers between accounts (34) are no checkout (`forPaysystem` never serves them): the Transfers page serves
+ * them, in every environment, while the system is on.
  */
 async function staffPaysystemView(deps: Deps, row: repo.PaysystemRow): Promise<AdminPaysystem> {
-  // The Transfers page serves transfers between accounts, in every environment, while the system is on.
   if (row.id === PAYMENT_SYSTEMS.transfer)
     return {
       ...toPaysystemView(row, 'sandbox', null),
